@@ -1,0 +1,173 @@
+package lessons
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// Config tunes selection, capture and packs. It is read from config.yaml in
+// the global store and in a project's .lessons/ (the project wins), then
+// from LESSONS_* environment variables (see ApplyEnv).
+type Config struct {
+	// InjectionBudgetBytes caps the lesson text added to one tool call.
+	InjectionBudgetBytes int `json:"injectionBudgetBytes,omitempty"`
+	// MaxLessonsPerInjection caps the lessons added to one tool call.
+	MaxLessonsPerInjection int `json:"maxLessonsPerInjection,omitempty"`
+	// MinConfidence excludes less certain lessons from the manifest.
+	MinConfidence float64 `json:"minConfidence,omitempty"`
+	// MinPriority excludes less important lessons from the manifest.
+	MinPriority int `json:"minPriority,omitempty"`
+	// CompactionReinjectionThreshold is the priority from which a lesson
+	// may be injected again after the agent compacts its context.
+	CompactionReinjectionThreshold int `json:"compactionReinjectionThreshold,omitempty"`
+	// PromptMinScore is the relevance a prompt needs to bring a lesson up.
+	PromptMinScore float64 `json:"promptMinScore,omitempty"`
+	// ScanPaths are where session logs are read from.
+	ScanPaths []string `json:"scanPaths,omitempty"`
+	// ScanIntervalMinutes spaces the background scans a session start runs.
+	ScanIntervalMinutes int `json:"scanIntervalMinutes,omitempty"`
+	// Disable mutes lessons by slug or id, from any scope.
+	Disable []string `json:"disable,omitempty"`
+	// Packs are the team packs this scope subscribes to.
+	Packs []PackRef `json:"packs,omitempty"`
+}
+
+// PackRef subscribes to a team pack.
+type PackRef struct {
+	Name string `json:"name"`
+	URL  string `json:"url"`
+	Ref  string `json:"ref,omitempty"`
+	// AllowBlock lets the pack's lessons block tool calls.
+	AllowBlock bool `json:"allowBlock,omitempty"`
+}
+
+// DefaultConfig is the configuration before any file or variable.
+func DefaultConfig() Config {
+	return Config{
+		InjectionBudgetBytes:           4096,
+		MaxLessonsPerInjection:         3,
+		MinConfidence:                  0.5,
+		MinPriority:                    1,
+		CompactionReinjectionThreshold: 7,
+		PromptMinScore:                 2.0,
+		ScanIntervalMinutes:            60,
+	}
+}
+
+// Overlay returns c with every field that o sets replacing c's. Disable
+// lists are joined, and packs are joined with o winning on a name clash.
+func (c Config) Overlay(o Config) Config {
+	out := c
+	cv, ov := reflect.ValueOf(&out).Elem(), reflect.ValueOf(o)
+	for i := 0; i < ov.NumField(); i++ {
+		if f := ov.Field(i); !f.IsZero() {
+			cv.Field(i).Set(f)
+		}
+	}
+	out.Disable = joinUnique(c.Disable, o.Disable)
+	out.Packs = append([]PackRef(nil), c.Packs...)
+	for _, p := range o.Packs {
+		replaced := false
+		for i := range out.Packs {
+			if out.Packs[i].Name == p.Name {
+				out.Packs[i], replaced = p, true
+			}
+		}
+		if !replaced {
+			out.Packs = append(out.Packs, p)
+		}
+	}
+	return out
+}
+
+func joinUnique(a, b []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range append(append([]string(nil), a...), b...) {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// EnvName is the variable that overrides a config key, for example
+// injectionBudgetBytes -> LESSONS_INJECTION_BUDGET_BYTES.
+func EnvName(key string) string {
+	var b strings.Builder
+	b.WriteString("LESSONS_")
+	for i, r := range key {
+		if r >= 'A' && r <= 'Z' && i > 0 {
+			b.WriteByte('_')
+		}
+		b.WriteString(strings.ToUpper(string(r)))
+	}
+	return b.String()
+}
+
+// ApplyEnv overrides c with LESSONS_* variables read through getenv. Lists
+// are comma-separated (scanPaths uses the OS path list separator); packs
+// are JSON. A variable that does not parse is an error naming it.
+func (c Config) ApplyEnv(getenv func(string) string) (Config, error) {
+	v := reflect.ValueOf(&c).Elem()
+	t := v.Type()
+	for i := 0; i < t.NumField(); i++ {
+		key, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		name := EnvName(key)
+		s := getenv(name)
+		if s == "" {
+			continue
+		}
+		f := v.Field(i)
+		var err error
+		switch f.Kind() {
+		case reflect.Int:
+			var n int
+			n, err = strconv.Atoi(s)
+			f.SetInt(int64(n))
+		case reflect.Float64:
+			var x float64
+			x, err = strconv.ParseFloat(s, 64)
+			f.SetFloat(x)
+		case reflect.Slice:
+			if f.Type().Elem().Kind() == reflect.String {
+				sep := ","
+				if key == "scanPaths" {
+					sep = string(os.PathListSeparator)
+				}
+				f.Set(reflect.ValueOf(splitList(s, sep)))
+			} else {
+				err = json.Unmarshal([]byte(s), f.Addr().Interface())
+			}
+		}
+		if err != nil {
+			return c, fmt.Errorf("environment variable %s=%q: %w", name, s, err)
+		}
+	}
+	return c, nil
+}
+
+func splitList(s, sep string) []string {
+	var out []string
+	for _, p := range strings.Split(s, sep) {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// ConfigKeys lists the keys a config file may hold.
+func ConfigKeys() []string {
+	t := reflect.TypeOf(Config{})
+	keys := make([]string, t.NumField())
+	for i := range keys {
+		keys[i], _, _ = strings.Cut(t.Field(i).Tag.Get("json"), ",")
+	}
+	return keys
+}

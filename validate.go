@@ -1,0 +1,141 @@
+package lessons
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/dlclark/regexp2"
+)
+
+// Problem is one thing wrong with a lesson. Warnings do not stop a lesson
+// from loading; errors do.
+type Problem struct {
+	Field   string // dotted path, e.g. "triggers.commands[1]"
+	Message string
+	Warning bool
+}
+
+func (p Problem) Error() string { return p.Field + ": " + p.Message }
+
+// PatternTimeout bounds one regex match, so a catastrophically
+// backtracking pattern cannot stall a tool call.
+const PatternTimeout = 15 * time.Millisecond
+
+// CompilePattern compiles a trigger regex the way the hook runs it:
+// ECMAScript syntax (lookahead allowed) with a match timeout.
+func CompilePattern(src string) (*regexp2.Regexp, error) {
+	re, err := regexp2.Compile(src, regexp2.ECMAScript)
+	if err != nil {
+		return nil, err
+	}
+	re.MatchTimeout = PatternTimeout
+	return re, nil
+}
+
+// hostileInputs are subjects that make backtracking patterns explode.
+var hostileInputs = []string{
+	strings.Repeat("a", 4096) + "!",
+	strings.Repeat("a ", 2048) + "!",
+	strings.Repeat("-", 4096) + "\n",
+	strings.Repeat("x=1 ", 1024) + "\x00",
+}
+
+// ProbeBacktracking runs a compiled pattern on hostile inputs and returns
+// an error when it times out on one of them.
+func ProbeBacktracking(src string) error {
+	re, err := CompilePattern(src)
+	if err != nil {
+		return err
+	}
+	for _, in := range hostileInputs {
+		if _, err := re.MatchString(in); err != nil {
+			return fmt.Errorf("pattern backtracks catastrophically (no answer within %v on a %d-byte input)", PatternTimeout, len(in))
+		}
+	}
+	return nil
+}
+
+var (
+	placeholder = regexp.MustCompile(`<[a-z][a-z0-9]*(_[a-z0-9]+)+>|\{\{[^}]*\}\}|<(description|placeholder|problem|solution|summary|fix|tool|command|trigger)>`)
+	tagPattern  = regexp.MustCompile(`^[a-z][a-z0-9-]*:[a-z0-9][a-z0-9._+/#-]*$`)
+)
+
+// TagCategories are the categories a tag is expected to use.
+var TagCategories = []string{"lang", "tool", "topic", "env", "severity", "platform", "scope"}
+
+// Validate reports what a schema cannot: regexes that do not compile,
+// template placeholders, a summary ending in "...", block fields that
+// come without each other, malformed tags and unknown tool names.
+func Validate(l *Lesson) []Problem {
+	var ps []Problem
+	add := func(field, format string, args ...any) {
+		ps = append(ps, Problem{Field: field, Message: fmt.Sprintf(format, args...)})
+	}
+	warn := func(field, format string, args ...any) {
+		ps = append(ps, Problem{Field: field, Message: fmt.Sprintf(format, args...), Warning: true})
+	}
+	if strings.ContainsAny(l.Summary, "\r\n") {
+		add("summary", "must be one line")
+	}
+	if s := strings.TrimSpace(l.Summary); strings.HasSuffix(s, "...") || strings.HasSuffix(s, "…") {
+		add("summary", "must not end in \"...\": say the whole thing")
+	}
+	for _, f := range []struct{ name, text string }{
+		{"summary", l.Summary}, {"problem", l.Problem}, {"solution", l.Solution}, {"injection", l.Injection},
+	} {
+		if m := placeholder.FindString(f.text); m != "" {
+			add(f.name, "contains the template placeholder %s: write the real text", m)
+		}
+	}
+	if l.Block && strings.TrimSpace(l.BlockReason) == "" {
+		add("blockReason", "is required when block is true")
+	}
+	if !l.Block && l.BlockReason != "" {
+		add("block", "blockReason is set but block is not true")
+	}
+	if l.Decision != "" && !l.Block {
+		add("decision", "only applies to a blocking lesson (block: true)")
+	}
+	if l.Decision != "" && l.Decision != DecisionDeny && l.Decision != DecisionAsk {
+		add("decision", "must be deny or ask, not %q", l.Decision)
+	}
+	for kind, list := range map[string][]string{
+		"commands": l.Triggers.Commands, "unless": l.Triggers.Unless, "content": l.Triggers.Content,
+	} {
+		for i, src := range list {
+			if _, err := CompilePattern(src); err != nil {
+				add(fmt.Sprintf("triggers.%s[%d]", kind, i), "invalid regex %q: %v", src, err)
+			}
+		}
+	}
+	for i, t := range l.Triggers.Tools {
+		if !KnownTool(t) {
+			warn(fmt.Sprintf("triggers.tools[%d]", i), "no agent has a tool named %q (known: %s, or mcp__ names)", t, strings.Join(CanonicalTools, ", "))
+		}
+	}
+	if !l.Triggers.Matchable() && !l.Triggers.SessionStart && len(l.Triggers.Keywords) == 0 {
+		add("triggers", "needs at least one of tools, commands, paths, content, keywords or sessionStart")
+	}
+	for i, tag := range l.Tags {
+		if !tagPattern.MatchString(tag) {
+			add(fmt.Sprintf("tags[%d]", i), "tag %q must look like category:value (categories: %s)", tag, strings.Join(TagCategories, ", "))
+		}
+	}
+	if l.Triggers.Matchable() && len(l.Examples.Match) == 0 {
+		warn("examples.match", "no example a trigger should match: add one so `lessons test` can check it")
+	}
+	return ps
+}
+
+// Errors returns only the problems that are not warnings.
+func Errors(ps []Problem) []Problem {
+	var out []Problem
+	for _, p := range ps {
+		if !p.Warning {
+			out = append(out, p)
+		}
+	}
+	return out
+}
