@@ -1,0 +1,83 @@
+// Package scope finds the lesson stores that apply to a directory and
+// merges them, by precedence, into one view that the engine compiles into
+// a manifest. It reads files only through a Loader, so it stays free of
+// YAML and git and the hook's small binary can link it.
+package scope
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+)
+
+// Dirs are the places lessons keeps its files.
+type Dirs struct {
+	Home  string // global store: $LESSONS_HOME, else $XDG_DATA_HOME/lessons
+	Cache string // manifests and pack clones: $XDG_CACHE_HOME/lessons
+	State string // sessions, events, candidates: $XDG_STATE_HOME/lessons
+}
+
+// DefaultDirs reads the directories from the environment through getenv,
+// falling back to the XDG defaults under the user's home directory.
+func DefaultDirs(getenv func(string) string) Dirs {
+	home := getenv("HOME")
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	xdg := func(name, fallback string) string {
+		if d := getenv(name); d != "" && filepath.IsAbs(d) {
+			return d
+		}
+		return filepath.Join(home, fallback)
+	}
+	d := Dirs{
+		Home:  filepath.Join(xdg("XDG_DATA_HOME", ".local/share"), "lessons"),
+		Cache: filepath.Join(xdg("XDG_CACHE_HOME", ".cache"), "lessons"),
+		State: filepath.Join(xdg("XDG_STATE_HOME", ".local/state"), "lessons"),
+	}
+	if h := getenv("LESSONS_HOME"); h != "" {
+		d.Home = h
+	}
+	return d
+}
+
+// GlobalLessons is the directory of the global store's lesson files.
+func (d Dirs) GlobalLessons() string { return filepath.Join(d.Home, "lessons") }
+
+// GlobalConfig is the global store's config file.
+func (d Dirs) GlobalConfig() string { return filepath.Join(d.Home, "config.yaml") }
+
+// PackDir is where the active checkout of a pack lives; its lessons are in
+// the "lessons" directory below it.
+func (d Dirs) PackDir(name string) string { return filepath.Join(d.Cache, "packs", name, "active") }
+
+// ManifestPath is the manifest for a project root; "" means outside any
+// project.
+func (d Dirs) ManifestPath(project string) string {
+	name := "global"
+	if project != "" {
+		sum := sha256.Sum256([]byte(project))
+		name = hex.EncodeToString(sum[:8])
+	}
+	return filepath.Join(d.Cache, "manifests", name+".manifest")
+}
+
+// ProjectDirName is the folder holding a project's lessons and config.
+const ProjectDirName = ".lessons"
+
+// FindProject returns the nearest ancestor of dir (dir included) holding a
+// .lessons directory, or "" when there is none. It costs one stat a level.
+func FindProject(dir string) string {
+	dir = filepath.Clean(dir)
+	for {
+		if fi, err := os.Stat(filepath.Join(dir, ProjectDirName)); err == nil && fi.IsDir() {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
