@@ -1,0 +1,79 @@
+package lessons
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestEnvName(t *testing.T) {
+	for key, want := range map[string]string{
+		"injectionBudgetBytes":           "LESSONS_INJECTION_BUDGET_BYTES",
+		"minConfidence":                  "LESSONS_MIN_CONFIDENCE",
+		"compactionReinjectionThreshold": "LESSONS_COMPACTION_REINJECTION_THRESHOLD",
+		"packs":                          "LESSONS_PACKS",
+	} {
+		if got := EnvName(key); got != want {
+			t.Errorf("EnvName(%q) = %q, want %q", key, got, want)
+		}
+	}
+}
+
+func TestApplyEnvOverridesEveryKind(t *testing.T) {
+	env := map[string]string{
+		"LESSONS_INJECTION_BUDGET_BYTES": "2048",
+		"LESSONS_MIN_CONFIDENCE":         "0.7",
+		"LESSONS_DISABLE":                "a-1234, b-5678",
+		"LESSONS_PACKS":                  `[{"name":"team","url":"https://example.com/p.git"}]`,
+	}
+	c, err := DefaultConfig().ApplyEnv(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.InjectionBudgetBytes != 2048 || c.MinConfidence != 0.7 {
+		t.Errorf("scalars not overridden: %+v", c)
+	}
+	if !reflect.DeepEqual(c.Disable, []string{"a-1234", "b-5678"}) {
+		t.Errorf("Disable = %q", c.Disable)
+	}
+	if len(c.Packs) != 1 || c.Packs[0].Name != "team" {
+		t.Errorf("Packs = %+v", c.Packs)
+	}
+	if c.MaxLessonsPerInjection != 3 {
+		t.Errorf("unset key changed: MaxLessonsPerInjection = %d", c.MaxLessonsPerInjection)
+	}
+}
+
+func TestApplyEnvNamesBadVariable(t *testing.T) {
+	_, err := DefaultConfig().ApplyEnv(func(k string) string {
+		if k == "LESSONS_MIN_PRIORITY" {
+			return "high"
+		}
+		return ""
+	})
+	if err == nil || !strings.Contains(err.Error(), "LESSONS_MIN_PRIORITY") {
+		t.Fatalf("err = %v, want one naming LESSONS_MIN_PRIORITY", err)
+	}
+}
+
+func TestOverlayProjectWinsAndListsJoin(t *testing.T) {
+	global := Config{MinPriority: 3, Disable: []string{"x"}, Packs: []PackRef{{Name: "a", URL: "u1"}, {Name: "b", URL: "u2"}}}
+	project := Config{MinPriority: 5, Disable: []string{"y", "x"}, Packs: []PackRef{{Name: "b", URL: "u3"}}}
+	c := DefaultConfig().Overlay(global).Overlay(project)
+	if c.MinPriority != 5 || c.InjectionBudgetBytes != 4096 {
+		t.Errorf("overlay: %+v", c)
+	}
+	if !reflect.DeepEqual(c.Disable, []string{"x", "y"}) {
+		t.Errorf("Disable = %q, want [x y]", c.Disable)
+	}
+	if len(c.Packs) != 2 || c.Packs[1].URL != "u3" {
+		t.Errorf("Packs = %+v, want b replaced by the project's", c.Packs)
+	}
+}
+
+func TestConfigKeysMatchJSONTags(t *testing.T) {
+	keys := ConfigKeys()
+	if keys[0] != "injectionBudgetBytes" || keys[len(keys)-1] != "packs" {
+		t.Errorf("ConfigKeys() = %q", keys)
+	}
+}
