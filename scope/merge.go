@@ -1,6 +1,9 @@
 package scope
 
 import (
+	"fmt"
+	"os"
+
 	lessons "github.com/lessons-dev/lessons"
 )
 
@@ -8,7 +11,9 @@ import (
 type Store struct {
 	Scope lessons.Scope
 	// Dir holds the store's *.yaml lesson files; for the built-in store it
-	// is "lessons.d" inside lessons.Builtin.
+	// is "lessons.d" inside lessons.Builtin. A project's Dir is its
+	// .lessons directory, which also holds config.yaml (ConfigName): that
+	// file is not a lesson.
 	Dir string
 	// Config is the store's config.yaml, "" when it has none.
 	Config string
@@ -52,4 +57,160 @@ type Loader interface {
 	Lessons(s Store) ([]Resolved, []error)
 	// Config reads one config.yaml; a missing file is the zero Config.
 	Config(path string) (lessons.Config, error)
+}
+
+// Merge merges every store that applies to cwd. The config is
+// DefaultConfig overlaid by the global config, then the project's, then
+// LESSONS_* variables. A higher scope's lesson replaces a lower one with
+// the same slug or id; lessons that are invalid, disabled, under review,
+// or below the minimum confidence or priority are excluded with a reason.
+// Nothing fails: files and variables that do not load become Warnings and
+// everything else still merges.
+func Merge(d Dirs, cwd string, l Loader) Merged {
+	return merge(d, FindProject(cwd), l, os.Getenv)
+}
+
+func merge(d Dirs, project string, l Loader, getenv func(string) string) Merged {
+	m := Merged{Project: project}
+	m.Config = m.loadConfig(d, project, l, getenv)
+	// Stamp before reading, so a file changed while loading makes the
+	// manifest stale rather than wrongly fresh.
+	m.Sources = sources(d, project, m.Config)
+	var all []Resolved
+	for _, s := range stores(d, project, m.Config) {
+		ls, errs := l.Lessons(s)
+		m.Warnings = append(m.Warnings, errs...)
+		for _, r := range ls {
+			r.Scope, r.AllowBlock = s.Scope, s.AllowBlock
+			all = append(all, r)
+		}
+	}
+	m.resolve(all)
+	if project != "" {
+		m.Stack = DetectStack(project)
+	}
+	return m
+}
+
+// loadConfig overlays the default config with the global and project files
+// and the environment.
+func (m *Merged) loadConfig(d Dirs, project string, l Loader, getenv func(string) string) lessons.Config {
+	cfg := lessons.DefaultConfig()
+	paths := []string{d.GlobalConfig()}
+	if project != "" {
+		paths = append(paths, ProjectConfig(project))
+	}
+	for _, p := range paths {
+		c, err := l.Config(p)
+		if err != nil {
+			m.Warnings = append(m.Warnings, err)
+			continue
+		}
+		cfg = cfg.Overlay(c)
+	}
+	withEnv, err := cfg.ApplyEnv(getenv)
+	if err != nil {
+		m.Warnings = append(m.Warnings, err)
+		return cfg
+	}
+	return withEnv
+}
+
+// resolve splits the lessons, lowest precedence first, into Active and
+// Excluded.
+func (m *Merged) resolve(all []Resolved) {
+	var kept []*Resolved
+	bySlug, byID := map[string]*Resolved{}, map[string]*Resolved{}
+	excluded := map[*Resolved]string{}
+	for i := range all {
+		r := &all[i]
+		if errs := lessons.Errors(lessons.Validate(&r.Lesson)); len(errs) > 0 {
+			m.Excluded = append(m.Excluded, Exclusion{Resolved: *r, Reason: "invalid: " + errs[0].Error()})
+			m.Warnings = append(m.Warnings, fmt.Errorf("%s: %w (lesson skipped)", r.Path, errs[0]))
+			continue
+		}
+		var lower []*Resolved
+		for _, prev := range []*Resolved{bySlug[r.Slug], byID[r.ID]} {
+			if prev != nil && (len(lower) == 0 || lower[0] != prev) && excluded[prev] == "" {
+				lower = append(lower, prev)
+			}
+		}
+		if same := sameRank(lower, r); same != nil {
+			excluded[r] = "duplicate of " + origin(same)
+			kept = append(kept, r)
+			continue
+		}
+		for _, prev := range lower {
+			excluded[prev] = "overridden by " + origin(r)
+			r.Overrides = append(r.Overrides, origin(prev))
+		}
+		kept = append(kept, r)
+		if r.Slug != "" {
+			bySlug[r.Slug] = r
+		}
+		if r.ID != "" {
+			byID[r.ID] = r
+		}
+	}
+	disabled := map[string]bool{}
+	for _, s := range m.Config.Disable {
+		disabled[s] = true
+	}
+	for _, r := range kept {
+		reason := excluded[r]
+		if reason == "" {
+			reason = m.filter(r, disabled)
+		}
+		if reason != "" {
+			m.Excluded = append(m.Excluded, Exclusion{Resolved: *r, Reason: reason})
+			continue
+		}
+		m.Active = append(m.Active, *r)
+	}
+}
+
+// sameRank returns the first of lower that r cannot replace because it
+// comes from a scope of the same precedence (two files of one store, or two
+// packs), or nil.
+func sameRank(lower []*Resolved, r *Resolved) *Resolved {
+	for _, prev := range lower {
+		if prev.Scope.Rank() >= r.Scope.Rank() {
+			return prev
+		}
+	}
+	return nil
+}
+
+// filter is why the config excludes r, or "".
+func (m *Merged) filter(r *Resolved, disabled map[string]bool) string {
+	switch {
+	case disabled[r.Slug] || disabled[r.ID]:
+		return "disabled"
+	case r.NeedsReview:
+		return "needs review"
+	case r.EffectiveConfidence() < m.Config.MinConfidence:
+		return fmt.Sprintf("confidence %g < minConfidence %g", r.EffectiveConfidence(), m.Config.MinConfidence)
+	case r.EffectivePriority() < m.Config.MinPriority:
+		return fmt.Sprintf("priority %d < minPriority %d", r.EffectivePriority(), m.Config.MinPriority)
+	}
+	return ""
+}
+
+// origin names where a lesson lives, as "scope:path".
+func origin(r *Resolved) string { return string(r.Scope) + ":" + r.Path }
+
+// Lookup finds a lesson by slug or id among the active lessons, then among
+// the excluded ones (the highest scope first).
+func (m *Merged) Lookup(key string) (Resolved, bool) {
+	for i := len(m.Active) - 1; i >= 0; i-- {
+		if r := m.Active[i]; r.Slug == key || r.ID == key {
+			return r, true
+		}
+	}
+	for i := len(m.Excluded) - 1; i >= 0; i-- {
+		if r := m.Excluded[i].Resolved; r.Slug == key || r.ID == key {
+			return r, true
+		}
+	}
+	return Resolved{}, false
 }
