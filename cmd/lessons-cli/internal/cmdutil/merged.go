@@ -1,0 +1,24 @@
+package cmdutil
+
+import (
+	"fmt"
+
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/iostreams"
+	"github.com/lessons-dev/lessons/scope"
+)
+
+// Merge merges the stores that apply to the working directory.
+func (f *Factory) Merge() (scope.Merged, error) {
+	cwd, err := f.WorkingDir()
+	if err != nil {
+		return scope.Merged{}, err
+	}
+	return scope.Merge(f.Dirs(), cwd, f.Loader), nil
+}
+
+// PrintWarnings reports on the error output what did not load.
+func PrintWarnings(ios *iostreams.IOStreams, warnings []error) {
+	for _, w := range warnings {
+		fmt.Fprintf(ios.ErrOut, "warning: %v\n", w)
+	}
+}
