@@ -1,0 +1,181 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+
+	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/scope"
+)
+
+// Compile turns a merged view into a manifest. builtBy is the stamp of
+// the binary that builds it (its built-in lessons are a source too); a
+// zero stamp leaves it out. A lesson whose pattern no longer compiles is
+// left out and named in the manifest's Warnings.
+func Compile(m scope.Merged, builtBy scope.Stamp) (*Manifest, error) {
+	var (
+		recs     []record
+		warnings []error
+		tools    = map[string][]int{}
+		globs    = map[string][]int{}
+		start    []int
+		docs     [][]string
+	)
+	for _, r := range m.Active {
+		rec, err := compileLesson(&r.Lesson, r.Scope, r.AllowBlock, m.Stack)
+		if err != nil {
+			warnings = append(warnings, fmt.Errorf("%s (%s): left out of the manifest: %w", r.Slug, r.Path, err))
+			continue
+		}
+		i := len(recs)
+		recs = append(recs, rec)
+		for _, t := range indexTools(&r.Triggers) {
+			if isToolPattern(t) {
+				globs[t] = append(globs[t], i)
+			} else {
+				tools[t] = append(tools[t], i)
+			}
+		}
+		if r.Triggers.SessionStart {
+			start = append(start, i)
+		}
+		docs = append(docs, documentTerms(&r.Lesson))
+	}
+	sources := slices.Clone(m.Sources)
+	if builtBy.Path != "" {
+		sources = append(sources, builtBy)
+	}
+	data := encodeManifest(m, sources, recs, tools, globs, start, docs)
+	man, err := decodeManifest(data)
+	if err != nil {
+		return nil, fmt.Errorf("compiled manifest does not decode: %w", err)
+	}
+	man.warnings = warnings
+	return man, nil
+}
+
+// compileLesson checks a lesson's patterns and lays out its record.
+func compileLesson(l *lessons.Lesson, sc lessons.Scope, allowBlock bool, stack []string) (record, error) {
+	rec := record{entry: Entry{
+		ID: l.ID, Slug: l.Slug, Scope: sc,
+		Priority: l.EffectivePriority(), Confidence: l.EffectiveConfidence(),
+		Tags: l.Tags, Summary: l.Summary, SessionStart: l.Triggers.SessionStart,
+		Text: l.Text() + packNote(sc),
+	}}
+	if l.Block && allowBlock {
+		rec.entry.Block = true
+		rec.entry.Decision = l.EffectiveDecision()
+		rec.entry.BlockReason = l.BlockReason
+	}
+	for _, tag := range l.Tags {
+		if slices.Contains(stack, tag) {
+			rec.entry.StackBonus++
+		}
+	}
+	for _, g := range l.Triggers.Paths {
+		rec.paths = append(rec.paths, expandBraces(g)...)
+	}
+	for _, k := range []struct {
+		srcs []string
+		into *[]pattern
+	}{
+		{l.Triggers.Commands, &rec.commands},
+		{l.Triggers.Content, &rec.content},
+		{l.Triggers.Unless, &rec.unless},
+	} {
+		for _, src := range k.srcs {
+			if _, err := lessons.CompilePattern(src); err != nil {
+				return record{}, fmt.Errorf("pattern %q: %w", src, err)
+			}
+			*k.into = append(*k.into, newPattern(src))
+		}
+	}
+	return rec, nil
+}
+
+// indexTools are the tools a trigger applies to: its own, or the ones its
+// kinds imply. A trigger that cannot match a tool call has none.
+func indexTools(t *lessons.Trigger) []string {
+	if len(t.Tools) > 0 {
+		out := make([]string, 0, len(t.Tools))
+		for _, name := range t.Tools {
+			out = append(out, lessons.CanonicalTool(name))
+		}
+		return sortUnique(out)
+	}
+	var out []string
+	if len(t.Commands) > 0 {
+		out = append(out, "Bash")
+	}
+	if len(t.Content) > 0 {
+		out = append(out, lessons.WritingTools...)
+	}
+	if len(t.Paths) > 0 {
+		out = append(out, lessons.FileTools...)
+	}
+	if len(t.Content) > 0 && len(t.Paths) > 0 {
+		// Both kinds must match, so only tools that carry both.
+		out = slices.Clone(lessons.WritingTools)
+	}
+	return sortUnique(out)
+}
+
+func sortUnique[T interface{ ~int | ~string }](s []T) []T {
+	slices.Sort(s)
+	return slices.Compact(s)
+}
+
+func encodeManifest(m scope.Merged, sources []scope.Stamp, recs []record,
+	tools, globs map[string][]int, start []int, docs [][]string) []byte {
+	e := &encoder{b: make([]byte, 0, 64<<10)}
+	e.b = append(e.b, magic...)
+	e.u32(formatVersion)
+	secAt := len(e.b)
+	e.b = append(e.b, make([]byte, 4*numSections)...)
+	mark := func(sec int) { e.putU32(secAt+4*sec, uint32(len(e.b))) }
+
+	mark(secMeta)
+	e.str(m.Project)
+	e.int(len(sources))
+	for _, s := range sources {
+		e.str(s.Path)
+		e.varint(s.Size)
+		e.varint(s.ModTime)
+		e.bool(s.Missing)
+	}
+	encodeConfig(e, m.Config)
+	e.strs(m.Stack)
+	e.int(len(recs))
+
+	mark(secTools)
+	encodeIndex(e, tools)
+	mark(secGlobs)
+	encodeIndex(e, globs)
+	mark(secStart)
+	encodeIndexList(e, start)
+	mark(secTerms)
+	encodeTerms(e, docs)
+
+	mark(secTable)
+	tableAt := len(e.b)
+	e.b = append(e.b, make([]byte, 4*len(recs))...)
+	for i := range recs {
+		e.putU32(tableAt+4*i, uint32(len(e.b)))
+		recs[i].encode(e)
+	}
+	return e.b
+}
+
+func encodeIndex(e *encoder, index map[string][]int) {
+	names := make([]string, 0, len(index))
+	for name := range index {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	e.int(len(names))
+	for _, name := range names {
+		e.str(name)
+		encodeIndexList(e, index[name])
+	}
+}

@@ -1,0 +1,105 @@
+package engine
+
+import (
+	"path"
+	"strings"
+)
+
+// matchGlob reports whether a trigger's glob matches a slash-separated
+// path. "**" spans any number of directories, "*" and "?" stay within
+// one, and a glob without a leading "/" matches any trailing run of the
+// path's segments, so "*.py" matches "/a/b/c.py".
+func matchGlob(glob, name string) bool {
+	glob = strings.TrimSuffix(glob, "/")
+	name = strings.TrimSuffix(name, "/")
+	if glob == "" || name == "" {
+		return false
+	}
+	pat := strings.Split(strings.TrimPrefix(glob, "/"), "/")
+	segs := strings.Split(strings.TrimPrefix(name, "/"), "/")
+	if strings.HasPrefix(glob, "/") {
+		return strings.HasPrefix(name, "/") && matchSegments(pat, segs)
+	}
+	for i := range segs {
+		if matchSegments(pat, segs[i:]) {
+			return true
+		}
+	}
+	return false
+}
+
+func matchSegments(pat, segs []string) bool {
+	for len(pat) > 0 {
+		if pat[0] == "**" {
+			for len(pat) > 1 && pat[1] == "**" {
+				pat = pat[1:]
+			}
+			if len(pat) == 1 {
+				return true
+			}
+			for i := range segs {
+				if matchSegments(pat[1:], segs[i:]) {
+					return true
+				}
+			}
+			return false
+		}
+		if len(segs) == 0 || !matchSegment(pat[0], segs[0]) {
+			return false
+		}
+		pat, segs = pat[1:], segs[1:]
+	}
+	return len(segs) == 0
+}
+
+// matchSegment matches one segment; "**" inside a segment acts as "*".
+func matchSegment(pat, seg string) bool {
+	if !strings.ContainsAny(pat, `*?[\`) {
+		return pat == seg
+	}
+	ok, err := path.Match(strings.ReplaceAll(pat, "**", "*"), seg)
+	return ok && err == nil
+}
+
+// expandBraces turns "*.{js,ts}" into "*.js" and "*.ts"; nested and
+// repeated groups expand too. Unbalanced braces are kept literally.
+func expandBraces(glob string) []string {
+	open := strings.IndexByte(glob, '{')
+	if open < 0 {
+		return []string{glob}
+	}
+	depth, start := 0, open+1
+	var alts []string
+	for i := open; i < len(glob); i++ {
+		switch glob[i] {
+		case '{':
+			depth++
+		case ',':
+			if depth == 1 {
+				alts = append(alts, glob[start:i])
+				start = i + 1
+			}
+		case '}':
+			depth--
+			if depth == 0 {
+				alts = append(alts, glob[start:i])
+				var out []string
+				for _, a := range alts {
+					out = append(out, expandBraces(glob[:open]+a+glob[i+1:])...)
+				}
+				return out
+			}
+		}
+	}
+	return []string{glob}
+}
+
+// isToolPattern reports whether a trigger tool is a glob such as
+// "mcp__github__*" rather than a name.
+func isToolPattern(tool string) bool { return strings.ContainsAny(tool, "*?[") }
+
+// matchTool reports whether a canonical tool name matches a tool pattern.
+func matchTool(pattern, tool string) bool {
+	ok, err := path.Match(pattern, tool)
+	return ok && err == nil
+}

@@ -1,0 +1,246 @@
+package engine
+
+import (
+	"fmt"
+	"os"
+
+	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/scope"
+)
+
+// The manifest file starts with magic, a format version and the offsets
+// of its sections, all fixed-width little endian:
+//
+//	"LESSONSM" | version u32 | offset u32 × numSections
+//
+// Sections hold uvarints and length-prefixed strings:
+//
+//	meta:    project, source stamps, config, stack tags, lesson count
+//	tools:   per canonical tool name, the indices of its lessons
+//	globs:   per tool pattern (mcp__x__*), the indices of its lessons
+//	start:   indices of sessionStart lessons
+//	terms:   BM25 postings (index, weight) per term, sorted for search
+//	table:   u32 offset of each lesson record
+//	records: one per lesson, triggers first (see record.go)
+//
+// Only meta is decoded when the manifest opens; the rest is read where
+// the hook's call points.
+const (
+	magic         = "LESSONSM"
+	formatVersion = 1
+)
+
+const (
+	secMeta = iota
+	secTools
+	secGlobs
+	secStart
+	secTerms
+	secTable
+	numSections
+)
+
+const headerSize = len(magic) + 4 + 4*numSections
+
+// Manifest is a compiled, read-only view of the lessons that apply to one
+// project. Its lessons are decoded only when asked for.
+type Manifest struct {
+	// Project is the project root, "" outside any project.
+	Project string
+	// Config is the merged configuration at build time; the hook applies
+	// LESSONS_* variables on top of it.
+	Config lessons.Config
+	// Stack are the project's stack tags, e.g. "lang:go".
+	Stack []string
+	// Sources are the stamps Fresh checks.
+	Sources []scope.Stamp
+
+	data     []byte
+	sec      [numSections]int
+	count    int
+	release  func() error
+	warnings []error
+}
+
+// Open reads the manifest at path. The error wraps fs.ErrNotExist when
+// there is none, and says the manifest is corrupt when it does not
+// decode (a rebuild fixes both).
+func Open(path string) (*Manifest, error) {
+	data, release, err := readFile(path)
+	if err != nil {
+		return nil, err
+	}
+	m, err := decodeManifest(data)
+	if err != nil {
+		_ = release()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	m.release = release
+	return m, nil
+}
+
+// Close releases the manifest's memory; its entries stay valid, but the
+// manifest may not be used after.
+func (m *Manifest) Close() error {
+	if m.release == nil {
+		return nil
+	}
+	err := m.release()
+	m.release, m.data = nil, nil
+	return err
+}
+
+// Fresh reports whether no source changed since the manifest was built:
+// one stat per source.
+func (m *Manifest) Fresh() bool { return scope.Fresh(m.Sources) }
+
+// Len is the number of lessons in the manifest.
+func (m *Manifest) Len() int { return m.count }
+
+// Warnings name the lessons Compile left out; they are not stored.
+func (m *Manifest) Warnings() []error { return m.warnings }
+
+// Bytes is the manifest's encoded form, as WriteManifest writes it.
+func (m *Manifest) Bytes() []byte { return m.data }
+
+func decodeManifest(data []byte) (*Manifest, error) {
+	if len(data) < headerSize || string(data[:len(magic)]) != magic {
+		return nil, fmt.Errorf("not a lessons manifest: %w", errCorrupt)
+	}
+	d := decoder{b: data, off: len(magic)}
+	if v := d.u32(); v != formatVersion {
+		return nil, fmt.Errorf("manifest format %d, want %d: %w", v, formatVersion, errCorrupt)
+	}
+	m := &Manifest{data: data}
+	for i := range m.sec {
+		m.sec[i] = int(d.u32())
+		if m.sec[i] < headerSize || m.sec[i] > len(data) {
+			return nil, errCorrupt
+		}
+	}
+	d.off = m.sec[secMeta]
+	m.Project = d.str()
+	n := d.count()
+	for i := 0; i < n && d.err == nil; i++ {
+		m.Sources = append(m.Sources, scope.Stamp{
+			Path: d.str(), Size: d.varint(), ModTime: d.varint(), Missing: d.bool(),
+		})
+	}
+	m.Config = decodeConfig(&d)
+	m.Stack = d.strs()
+	m.count = d.count()
+	if d.err == nil && m.sec[secTable]+4*m.count > len(data) {
+		return nil, errCorrupt
+	}
+	return m, d.err
+}
+
+func encodeConfig(e *encoder, c lessons.Config) {
+	e.int(c.InjectionBudgetBytes)
+	e.int(c.MaxLessonsPerInjection)
+	e.f64(c.MinConfidence)
+	e.int(c.MinPriority)
+	e.int(c.CompactionReinjectionThreshold)
+	e.f64(c.PromptMinScore)
+	e.int(c.ScanIntervalMinutes)
+	e.strs(c.ScanPaths)
+}
+
+// decodeConfig reads what the hook uses; disable and packs were applied
+// when the manifest was built.
+func decodeConfig(d *decoder) lessons.Config {
+	return lessons.Config{
+		InjectionBudgetBytes:           d.int(),
+		MaxLessonsPerInjection:         d.int(),
+		MinConfidence:                  d.f64(),
+		MinPriority:                    d.int(),
+		CompactionReinjectionThreshold: d.int(),
+		PromptMinScore:                 d.f64(),
+		ScanIntervalMinutes:            d.int(),
+		ScanPaths:                      d.strs(),
+	}
+}
+
+// record returns the bytes of lesson i.
+func (m *Manifest) record(i int) ([]byte, error) {
+	if i < 0 || i >= m.count {
+		return nil, fmt.Errorf("lesson %d of %d: %w", i, m.count, errCorrupt)
+	}
+	d := decoder{b: m.data, off: m.sec[secTable] + 4*i}
+	start := int(d.u32())
+	end := len(m.data)
+	if i+1 < m.count {
+		end = int(d.u32())
+	}
+	if start < headerSize || start > end || end > len(m.data) {
+		return nil, errCorrupt
+	}
+	return m.data[start:end], nil
+}
+
+// indexList decodes a list of delta-encoded lesson indices at d.
+func indexList(d *decoder, into []int) []int {
+	n, prev := d.count(), 0
+	for i := 0; i < n && d.err == nil; i++ {
+		prev += int(d.uvarint())
+		into = append(into, prev)
+	}
+	return into
+}
+
+func encodeIndexList(e *encoder, idx []int) {
+	e.int(len(idx))
+	prev := 0
+	for _, i := range idx {
+		e.int(i - prev)
+		prev = i
+	}
+}
+
+// candidates appends the indices of lessons whose tools name tool, or a
+// pattern matching it, sorted and without repeats.
+func (m *Manifest) candidates(tool string, into []int) ([]int, error) {
+	d := decoder{b: m.data, off: m.sec[secTools]}
+	for n := d.count(); n > 0 && d.err == nil; n-- {
+		if string(d.raw()) == tool {
+			into = indexList(&d, into)
+			break
+		}
+		skipIndexList(&d)
+	}
+	g := decoder{b: m.data, off: m.sec[secGlobs]}
+	globbed := false
+	for n := g.count(); n > 0 && g.err == nil; n-- {
+		if matchTool(string(g.raw()), tool) {
+			into, globbed = indexList(&g, into), true
+		} else {
+			skipIndexList(&g)
+		}
+	}
+	if d.err != nil || g.err != nil {
+		return nil, errCorrupt
+	}
+	if globbed {
+		into = sortUnique(into)
+	}
+	return into, nil
+}
+
+func skipIndexList(d *decoder) {
+	for n := d.count(); n > 0 && d.err == nil; n-- {
+		d.uvarint()
+	}
+}
+
+// SessionStart lists the indices of lessons injected when a session
+// starts.
+func (m *Manifest) SessionStart() ([]int, error) {
+	d := decoder{b: m.data, off: m.sec[secStart]}
+	idx := indexList(&d, nil)
+	return idx, d.err
+}
+
+func readFileBytes(path string) ([]byte, func() error, error) {
+	data, err := os.ReadFile(path)
+	return data, func() error { return nil }, err
+}
