@@ -198,19 +198,3 @@ func (m *Merged) filter(r *Resolved, disabled map[string]bool) string {
 
 // origin names where a lesson lives, as "scope:path".
 func origin(r *Resolved) string { return string(r.Scope) + ":" + r.Path }
-
-// Lookup finds a lesson by slug or id among the active lessons, then among
-// the excluded ones (the highest scope first).
-func (m *Merged) Lookup(key string) (Resolved, bool) {
-	for i := len(m.Active) - 1; i >= 0; i-- {
-		if r := m.Active[i]; r.Slug == key || r.ID == key {
-			return r, true
-		}
-	}
-	for i := len(m.Excluded) - 1; i >= 0; i-- {
-		if r := m.Excluded[i].Resolved; r.Slug == key || r.ID == key {
-			return r, true
-		}
-	}
-	return Resolved{}, false
-}

@@ -1,0 +1,95 @@
+// Package root assembles the lessons command tree and turns errors into
+// messages and exit codes.
+package root
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/build"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/list"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/search"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/show"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/testcmd"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/iostreams"
+	"github.com/lessons-dev/lessons/repo"
+)
+
+// NewCmdRoot returns the lessons command with every subcommand.
+func NewCmdRoot(f *cmdutil.Factory) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "lessons",
+		Short: "Make coding agents stop repeating their mistakes",
+		Long: `lessons keeps what coding agents got wrong as small YAML files, and puts the
+right lesson in front of the agent just before the tool call that would
+repeat the mistake, or refuses that call.
+
+Lessons come from four scopes, each replacing the one before for the same
+slug or id: built-in < global ($LESSONS_HOME, a git repository) < team
+packs < project (.lessons/ at the project root).`,
+		Example: `  lessons demo                      # see a lesson injected for a sample tool call
+  lessons add --summary "pytest hangs in agent shells waiting for a TTY" \
+      --problem "pytest with an interactive plugin waits for input that never comes" \
+      --solution "Run pytest with -p no:cacheprovider and stdin closed: pytest < /dev/null" \
+      --command '\bpytest\b' --match 'pytest -x'
+  lessons list --scope project
+  lessons test`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	cmd.SetIn(f.IOStreams.In)
+	cmd.SetOut(f.IOStreams.Out)
+	cmd.SetErr(f.IOStreams.ErrOut)
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return &cmdutil.FlagError{Err: err}
+	})
+	cmd.AddCommand(
+		build.NewCmdBuild(f, nil),
+		list.NewCmdList(f, nil),
+		search.NewCmdSearch(f, nil),
+		show.NewCmdShow(f, nil),
+		testcmd.NewCmdTest(f, nil),
+	)
+	return cmd
+}
+
+// Main runs the CLI on the process's arguments and streams and returns
+// the exit code: 0, or 1 after printing "Error: …" (and a hint) on stderr.
+func Main() int {
+	f := &cmdutil.Factory{
+		IOStreams:  iostreams.System(),
+		Getenv:     os.Getenv,
+		WorkingDir: os.Getwd,
+		Loader:     repo.Loader{},
+		Now:        time.Now,
+	}
+	cmd := NewCmdRoot(f)
+	cmd.SetArgs(os.Args[1:])
+	executed, err := cmd.ExecuteC()
+	return exitCode(f.IOStreams, executed, err)
+}
+
+// exitCode prints err for people and says how to exit.
+func exitCode(ios *iostreams.IOStreams, cmd *cobra.Command, err error) int {
+	if err == nil {
+		return 0
+	}
+	if errors.Is(err, cmdutil.ErrSilent) {
+		return 1
+	}
+	fmt.Fprintf(ios.ErrOut, "Error: %v\n", err)
+	var hint *cmdutil.HintError
+	var flagErr *cmdutil.FlagError
+	switch {
+	case errors.As(err, &hint):
+		fmt.Fprintf(ios.ErrOut, "Try: %s\n", hint.Hint)
+	case errors.As(err, &flagErr) && cmd != nil:
+		fmt.Fprintf(ios.ErrOut, "Try: %s --help\n", cmd.CommandPath())
+	}
+	return 1
+}
