@@ -15,7 +15,10 @@ type ExampleFailure struct {
 	Err   error // the matcher's error, nil when it answered wrongly
 }
 
-func (f ExampleFailure) String() string {
+func (f ExampleFailure) String() string { return f.Field + " " + f.Problem() }
+
+// Problem says what is wrong with the example, without its field.
+func (f ExampleFailure) Problem() string {
 	call := f.Call.Command
 	if !f.Call.IsPlainCommand() {
 		call = fmt.Sprintf("%s %s", f.Call.EffectiveTool(), f.Call.Path)
@@ -25,11 +28,11 @@ func (f ExampleFailure) String() string {
 	}
 	switch {
 	case f.Err != nil:
-		return fmt.Sprintf("%s %q: %v", f.Field, call, f.Err)
+		return fmt.Sprintf("%q: %v", call, f.Err)
 	case f.Want:
-		return fmt.Sprintf("%s %q: does not match, but should", f.Field, call)
+		return fmt.Sprintf("%q: does not match, but should", call)
 	}
-	return fmt.Sprintf("%s %q: matches, but should not", f.Field, call)
+	return fmt.Sprintf("%q: matches, but should not", call)
 }
 
 // CheckExamples runs each of a lesson's examples through the hook's own

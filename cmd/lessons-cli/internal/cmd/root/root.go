@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/add"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/build"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/list"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/search"
@@ -49,6 +50,7 @@ packs < project (.lessons/ at the project root).`,
 		return &cmdutil.FlagError{Err: err}
 	})
 	cmd.AddCommand(
+		add.NewCmdAdd(f, nil),
 		build.NewCmdBuild(f, nil),
 		list.NewCmdList(f, nil),
 		search.NewCmdSearch(f, nil),
