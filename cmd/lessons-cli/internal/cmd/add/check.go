@@ -2,7 +2,6 @@ package add
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	lessons "github.com/lessons-dev/lessons"
