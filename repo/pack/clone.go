@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -61,12 +59,6 @@ func openClone(dir, url string, a auth) (*clone, error) {
 		}
 	}
 	return &clone{dir: dir, url: url, auth: a, repo: repo}, nil
-}
-
-// hasCommits reports whether anything was ever fetched into the clone.
-func hasClone(dir string) bool {
-	_, err := os.Stat(filepath.Join(dir, "config"))
-	return !errors.Is(err, fs.ErrNotExist)
 }
 
 // remote is the go-git remote with the real URL.
