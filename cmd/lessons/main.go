@@ -1,0 +1,102 @@
+// Command lessons is the small front binary agents run before every tool
+// call. It answers `lessons hook` in-process, linking only the root
+// package, scope and engine so it starts in a few milliseconds, and
+// hands every other command to lessons-cli, the full CLI.
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/lessons-dev/lessons/engine"
+)
+
+func main() {
+	if len(os.Args) > 1 && os.Args[1] == "hook" {
+		os.Exit(hook(os.Args[2:]))
+	}
+	cli, tried := findCLI()
+	if cli == "" {
+		fmt.Fprintf(os.Stderr, "lessons: the full CLI (lessons-cli) is not installed; looked in: %s\n"+
+			"Install it with: go install github.com/lessons-dev/lessons/cmd/...@latest\n", tried)
+		os.Exit(1)
+	}
+	argv := append([]string{"lessons"}, os.Args[1:]...)
+	err := syscall.Exec(cli, argv, os.Environ())
+	fmt.Fprintf(os.Stderr, "lessons: run %s: %v\n", cli, err)
+	os.Exit(1)
+}
+
+// hook runs `lessons hook [--platform NAME]`. It always exits 0: a hook
+// that fails must not break the agent, so even a bad flag answers "{}".
+func hook(args []string) int {
+	platform := engine.DefaultPlatform
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "--platform" && i+1 < len(args):
+			platform = args[i+1]
+			i++
+		case len(a) > len("--platform=") && a[:len("--platform=")] == "--platform=":
+			platform = a[len("--platform="):]
+		}
+	}
+	engine.SetTimeoutCheckPeriod()
+	h := &engine.Hook{Platform: engine.Platforms[platform], Rebuild: rebuild}
+	if h.Platform == nil {
+		fmt.Fprintf(os.Stderr, "lessons hook: unknown platform %q (known: claude, codex)\n", platform)
+		h.Platform = engine.Platforms[engine.DefaultPlatform]
+	}
+	h.Run(os.Stdin, os.Stdout)
+	return 0
+}
+
+// rebuild runs `lessons-cli build --quiet` in dir: the rare path, when
+// the manifest is missing or its sources changed.
+func rebuild(dir string) error {
+	cli, tried := findCLI()
+	if cli == "" {
+		return fmt.Errorf("lessons-cli not found (looked in: %s)", tried)
+	}
+	cmd := exec.Command(cli, "build", "--quiet")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("%s build: %w: %s", cli, err, out)
+	}
+	return nil
+}
+
+// findCLI locates lessons-cli: $LESSONS_CLI, then beside this binary
+// (symlinks resolved), then on PATH. It returns where it looked too.
+func findCLI() (path, tried string) {
+	var places []string
+	if p := os.Getenv("LESSONS_CLI"); p != "" {
+		if isExecutable(p) {
+			return p, ""
+		}
+		places = append(places, "$LESSONS_CLI="+p)
+	}
+	if self, err := os.Executable(); err == nil {
+		if real, err := filepath.EvalSymlinks(self); err == nil {
+			self = real
+		}
+		p := filepath.Join(filepath.Dir(self), "lessons-cli")
+		if isExecutable(p) {
+			return p, ""
+		}
+		places = append(places, p)
+	}
+	if p, err := exec.LookPath("lessons-cli"); err == nil {
+		return p, ""
+	}
+	places = append(places, "$PATH")
+	return "", strings.Join(places, ", ")
+}
+
+func isExecutable(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0
+}

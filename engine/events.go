@@ -1,0 +1,82 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// Event is one line of the event log: a lesson injected or a call
+// blocked. Nothing in it leaves the machine.
+type Event struct {
+	Time    time.Time `json:"time"`
+	Session string    `json:"session"` // SessionHash of the session id
+	Project string    `json:"project,omitempty"`
+	Slug    string    `json:"slug"`
+	// Event is "inject" or "block".
+	Event string `json:"event"`
+	// Decision is deny or ask, for a block.
+	Decision string `json:"decision,omitempty"`
+	// Hook is the hook event: PreToolUse, SessionStart, UserPromptSubmit.
+	Hook string `json:"hook"`
+	Tool string `json:"tool,omitempty"`
+	// Trigger is what matched: trigger kinds such as "commands" or
+	// "paths+content", "sessionStart", or "prompt".
+	Trigger string `json:"trigger,omitempty"`
+}
+
+// Event kinds.
+const (
+	EventInject = "inject"
+	EventBlock  = "block"
+)
+
+// maxLogSize is where the event log and the hook log rotate: the current
+// file becomes ".1", replacing the previous one.
+const maxLogSize = 1 << 20
+
+// EventsPath is the event log in a state directory.
+func EventsPath(state string) string { return filepath.Join(state, "events.jsonl") }
+
+// HookLogPath is the hook's diagnostic log in a state directory.
+func HookLogPath(state string) string { return filepath.Join(state, "hook.log") }
+
+// appendEvents writes events to the log in one append.
+func appendEvents(path string, evs []Event) error {
+	if len(evs) == 0 {
+		return nil
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	for _, e := range evs {
+		if err := enc.Encode(e); err != nil {
+			return err
+		}
+	}
+	return appendRotated(path, buf.Bytes())
+}
+
+// appendRotated appends data to a log file, rotating it first when it
+// has grown past maxLogSize. One write with O_APPEND keeps lines from
+// parallel hooks whole.
+func appendRotated(path string, data []byte) error {
+	if fi, err := os.Stat(path); err == nil && fi.Size() >= maxLogSize {
+		_ = os.Rename(path, path+".1")
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+	if os.IsNotExist(err) {
+		if err = os.MkdirAll(filepath.Dir(path), 0o700); err == nil {
+			f, err = os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -1,0 +1,364 @@
+package engine
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/scope"
+)
+
+// maxPayload caps what the hook reads from stdin: a Write of a large
+// file is the biggest payload an agent sends.
+const maxPayload = 32 << 20
+
+// promptTopK caps the lessons a prompt brings up.
+const promptTopK = 3
+
+// Hook answers one agent hook event: it reads the payload, and writes one
+// JSON object, "{}" when it has nothing to say or anything went wrong.
+// It never fails the agent: errors go to the hook log in the state
+// directory.
+type Hook struct {
+	// Platform formats the answers; nil means Claude Code's.
+	Platform Platform
+	// Getenv reads LESSONS_*, XDG_* and HOME; nil means os.Getenv.
+	Getenv func(string) string
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// Rebuild builds the manifest of the project around dir. The hook
+	// calls it, under a lock, when the manifest is missing or stale; nil
+	// means stale manifests are used as they are.
+	Rebuild func(dir string) error
+	// OnStartup is the seam for work a new session starts in the
+	// background, such as a scan of session logs. It must not block.
+	OnStartup func(StartInfo)
+}
+
+// StartInfo tells OnStartup about the session that started.
+type StartInfo struct {
+	Dirs    scope.Dirs
+	Project string
+	Cwd     string
+	Config  lessons.Config
+}
+
+// run is one hook invocation.
+type run struct {
+	h       *Hook
+	dirs    scope.Dirs
+	p       Payload
+	cwd     string
+	project string
+	sess    Session
+	cfg     lessons.Config
+	events  []Event
+	notes   []string
+	match   Matcher
+}
+
+// Run reads a payload from stdin and writes the answer to stdout.
+func (h *Hook) Run(stdin io.Reader, stdout io.Writer) {
+	getenv := h.getenv()
+	start := h.now()
+	r := &run{h: h, dirs: scope.DefaultDirs(getenv)}
+	out, err := r.safely(stdin)
+	if err != nil {
+		r.note("error: %v", err)
+		out = noOutput
+	}
+	if err := writeOutput(stdout, out); err != nil {
+		r.note("write answer: %v", err)
+	}
+	if len(r.events) > 0 {
+		if err := appendEvents(EventsPath(r.dirs.State), r.events); err != nil {
+			r.note("event log: %v", err)
+		}
+	}
+	if getenv("LESSONS_DEBUG") != "" {
+		r.note("%s %v in %v", r.p.HookEventName, r.match.Counters, h.now().Sub(start))
+	}
+	r.flushNotes(start)
+}
+
+// safely answers, turning a panic into an error.
+func (r *run) safely(stdin io.Reader) (out any, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			out, err = nil, fmt.Errorf("panic: %v\n%s", v, debug.Stack())
+		}
+	}()
+	data, err := io.ReadAll(io.LimitReader(stdin, maxPayload))
+	if err != nil {
+		return nil, fmt.Errorf("read payload: %w", err)
+	}
+	if err := json.Unmarshal(data, &r.p); err != nil {
+		return nil, fmt.Errorf("payload is not a JSON object: %w", err)
+	}
+	return r.answer()
+}
+
+func (r *run) answer() (any, error) {
+	switch r.p.HookEventName {
+	case "PreToolUse":
+		return r.preToolUse()
+	case "SessionStart":
+		return r.sessionStart()
+	case "SubagentStart":
+		return r.platform().Context("SubagentStart", Protocol), nil
+	case "UserPromptSubmit":
+		return r.promptSubmit()
+	case "":
+		return nil, errors.New("payload has no hook_event_name")
+	}
+	return noOutput, nil // an event lessons has nothing to say on
+}
+
+// open finds the project, opens its manifest (rebuilding it when stale)
+// and applies LESSONS_* variables to its config.
+func (r *run) open() (*Manifest, error) {
+	r.cwd = r.p.Cwd
+	if r.cwd == "" {
+		r.cwd, _ = os.Getwd()
+	}
+	r.project = scope.FindProject(r.cwd)
+	r.sess = SessionOf(r.dirs.State, r.p.SessionID)
+	m, err := r.loadManifest(r.dirs.ManifestPath(r.project))
+	if err != nil {
+		return nil, err
+	}
+	r.cfg, err = m.Config.ApplyEnv(r.h.getenv())
+	if err != nil {
+		r.note("%v (using the manifest's config)", err)
+		r.cfg = m.Config
+	}
+	return m, nil
+}
+
+func (r *run) preToolUse() (any, error) {
+	call, err := r.p.Call()
+	if err != nil {
+		return nil, fmt.Errorf("tool_input of %s: %w", r.p.ToolName, err)
+	}
+	m, err := r.open()
+	if err != nil {
+		return nil, err
+	}
+	defer m.Close()
+	hits, err := r.match.Match(m, call)
+	if err != nil {
+		if !errors.Is(err, ErrTimeout) {
+			return nil, err
+		}
+		r.note("%v", err) // the lesson is skipped, the others go on
+	}
+	var blocks, injects []Candidate
+	for _, hit := range hits {
+		e, err := m.Entry(hit.Index)
+		if err != nil {
+			return nil, err
+		}
+		c := Candidate{Entry: e, Trigger: hit.Kinds}
+		switch {
+		case e.Block:
+			blocks = append(blocks, c)
+		case !r.sess.Claimed(e.Slug):
+			injects = append(injects, c)
+		}
+	}
+	if len(blocks) > 0 {
+		return r.block(blocks, call), nil
+	}
+	rankCandidates(injects)
+	return r.inject("PreToolUse", call.Tool, describeCall(call), injects)
+}
+
+// block answers with the strongest decision of the top-ranked blocking
+// lessons: deny wins over ask.
+func (r *run) block(blocks []Candidate, call Call) any {
+	rankCandidates(blocks)
+	top := blocks[0]
+	for _, b := range blocks {
+		if b.Decision == lessons.DecisionDeny {
+			top = b
+			break
+		}
+	}
+	r.event(top.Slug, EventBlock, string(top.Decision), call.Tool, top.Trigger)
+	return r.platform().Decide(top.Decision, top.Reason(call.Command))
+}
+
+// inject selects among ranked candidates, claims them for the session
+// and answers with their text, or with nothing.
+func (r *run) inject(event, tool, about string, cs []Candidate) (any, error) {
+	var claimErr error
+	sel := selectLessons(cs, r.cfg, func(slug string) bool {
+		won, err := r.sess.Claim(slug)
+		if err != nil && claimErr == nil {
+			claimErr = fmt.Errorf("session state: %w", err)
+		}
+		return won
+	})
+	if claimErr != nil {
+		return nil, claimErr
+	}
+	if len(sel.Injected) == 0 {
+		return noOutput, nil
+	}
+	for _, p := range sel.Injected {
+		r.event(p.Slug, EventInject, "", tool, p.Trigger)
+	}
+	return r.platform().Context(event, injectionText(about, sel)), nil
+}
+
+func (r *run) sessionStart() (any, error) {
+	m, err := r.open()
+	if err != nil {
+		r.note("%v (answering with the protocol only)", err)
+		return r.platform().Context("SessionStart", Protocol), nil
+	}
+	defer m.Close()
+	switch r.p.Source {
+	case "clear":
+		if err := r.sess.Reset(); err != nil {
+			return nil, fmt.Errorf("clear session state: %w", err)
+		}
+	case "compact":
+		if err := r.forgetImportant(m); err != nil {
+			return nil, err
+		}
+	case "resume":
+	default: // startup
+		sweepSessions(r.dirs.State, r.h.now())
+		if r.h.OnStartup != nil {
+			r.h.OnStartup(StartInfo{Dirs: r.dirs, Project: r.project, Cwd: r.cwd, Config: r.cfg})
+		}
+	}
+	idx, err := m.SessionStart()
+	if err != nil {
+		return nil, err
+	}
+	var cs []Candidate
+	for _, i := range idx {
+		e, err := m.Entry(i)
+		if err != nil {
+			return nil, err
+		}
+		if !r.sess.Claimed(e.Slug) {
+			cs = append(cs, Candidate{Entry: e, Trigger: "sessionStart"})
+		}
+	}
+	rankCandidates(cs)
+	out, err := r.inject("SessionStart", "", "for this session", cs)
+	if err != nil {
+		return nil, err
+	}
+	text := Protocol
+	if o, ok := out.(hookOutput); ok && o.Specific != nil {
+		text += "\n\n" + o.Specific.AdditionalContext
+	}
+	return r.platform().Context("SessionStart", text), nil
+}
+
+// forgetImportant makes lessons at or above the compaction threshold
+// eligible again: compaction may have dropped them from the context.
+func (r *run) forgetImportant(m *Manifest) error {
+	claimed := map[string]bool{}
+	for _, slug := range r.sess.Claims() {
+		claimed[slug] = true
+	}
+	if len(claimed) == 0 {
+		return nil
+	}
+	var forget []string
+	for i := range m.Len() {
+		e, err := m.Entry(i)
+		if err != nil {
+			return err
+		}
+		if claimed[e.Slug] && e.Priority >= r.cfg.CompactionReinjectionThreshold {
+			forget = append(forget, e.Slug)
+		}
+	}
+	return r.sess.Forget(forget)
+}
+
+func (r *run) promptSubmit() (any, error) {
+	if strings.TrimSpace(r.p.Prompt) == "" {
+		return noOutput, nil
+	}
+	m, err := r.open()
+	if err != nil {
+		return nil, err
+	}
+	defer m.Close()
+	scored, err := m.Relevant(r.p.Prompt, r.cfg.PromptMinScore, 4*promptTopK)
+	if err != nil {
+		return nil, err
+	}
+	var cs []Candidate
+	for _, s := range scored {
+		e, err := m.Entry(s.Index)
+		if err != nil {
+			return nil, err
+		}
+		if !r.sess.Claimed(e.Slug) && !e.Block {
+			cs = append(cs, Candidate{Entry: e, Trigger: "prompt"})
+		}
+	}
+	r.cfg.MaxLessonsPerInjection = min(max(r.cfg.MaxLessonsPerInjection, 1), promptTopK)
+	return r.inject("UserPromptSubmit", "", "relevant to this prompt", cs)
+}
+
+func (r *run) event(slug, kind, decision, tool, trigger string) {
+	r.events = append(r.events, Event{
+		Time: r.h.now().UTC(), Session: r.sess.Hash, Project: r.project, Slug: slug,
+		Event: kind, Decision: decision, Hook: r.p.HookEventName, Tool: tool, Trigger: trigger,
+	})
+}
+
+// note keeps a diagnostic for the hook log.
+func (r *run) note(format string, args ...any) {
+	r.notes = append(r.notes, fmt.Sprintf(format, args...))
+}
+
+// flushNotes appends the notes to the hook log, one line each. Failing
+// to log is not worth failing the agent for.
+func (r *run) flushNotes(at time.Time) {
+	if len(r.notes) == 0 {
+		return
+	}
+	var b strings.Builder
+	for _, n := range r.notes {
+		fmt.Fprintf(&b, "%s %s session=%s: %s\n", at.UTC().Format(time.RFC3339), r.p.HookEventName,
+			SessionHash(r.p.SessionID), strings.ReplaceAll(n, "\n", " | "))
+	}
+	_ = appendRotated(HookLogPath(r.dirs.State), []byte(b.String()))
+}
+
+func (r *run) platform() Platform {
+	if r.h.Platform == nil {
+		return Platforms[DefaultPlatform]
+	}
+	return r.h.Platform
+}
+
+func (h *Hook) getenv() func(string) string {
+	if h.Getenv == nil {
+		return os.Getenv
+	}
+	return h.Getenv
+}
+
+func (h *Hook) now() time.Time {
+	if h.Now == nil {
+		return time.Now()
+	}
+	return h.Now()
+}

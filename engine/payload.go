@@ -1,0 +1,150 @@
+package engine
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+
+	lessons "github.com/lessons-dev/lessons"
+)
+
+// Payload is what Claude Code and Codex send a hook on stdin.
+type Payload struct {
+	SessionID      string          `json:"session_id"`
+	TranscriptPath string          `json:"transcript_path"`
+	Cwd            string          `json:"cwd"`
+	PermissionMode string          `json:"permission_mode"`
+	HookEventName  string          `json:"hook_event_name"`
+	ToolName       string          `json:"tool_name"`
+	ToolInput      json.RawMessage `json:"tool_input"`
+	ToolUseID      string          `json:"tool_use_id"`
+	// Source is why a session starts: startup, resume, clear or compact.
+	Source string `json:"source"`
+	// Prompt is the user's text in UserPromptSubmit.
+	Prompt    string `json:"prompt"`
+	AgentID   string `json:"agent_id"`
+	AgentType string `json:"agent_type"`
+}
+
+// toolInput holds the tool_input fields triggers read, across tools.
+type toolInput struct {
+	Command      json.RawMessage `json:"command"`
+	FilePath     string          `json:"file_path"`
+	Path         string          `json:"path"`
+	NotebookPath string          `json:"notebook_path"`
+	Content      string          `json:"content"`
+	NewString    string          `json:"new_string"`
+	NewSource    string          `json:"new_source"`
+	Edits        []struct {
+		NewString string `json:"new_string"`
+	} `json:"edits"`
+}
+
+// Call turns a PreToolUse payload into the call triggers see: canonical
+// tool name, command, absolute paths and written text. Codex's
+// apply_patch becomes a Write (only new files) or an Edit, with the
+// patch's files as paths and its added lines as content.
+func (p *Payload) Call() (Call, error) {
+	c := Call{Tool: lessons.CanonicalTool(p.ToolName)}
+	var in toolInput
+	if len(p.ToolInput) > 0 && string(p.ToolInput) != "null" {
+		if err := json.Unmarshal(p.ToolInput, &in); err != nil {
+			return Call{}, err
+		}
+	}
+	command := commandText(in.Command)
+	if p.ToolName == "apply_patch" || c.Tool == "Bash" && isPatchCommand(command) {
+		tool, paths, contents := parsePatch(command)
+		c = Call{Tool: tool, Paths: paths, Contents: contents}
+	} else {
+		c.Command = command
+		for _, path := range []string{in.FilePath, in.Path, in.NotebookPath} {
+			if path != "" {
+				c.Paths = append(c.Paths, path)
+			}
+		}
+		for _, text := range []string{in.Content, in.NewString, in.NewSource} {
+			if text != "" {
+				c.Contents = append(c.Contents, text)
+			}
+		}
+		for _, e := range in.Edits {
+			if e.NewString != "" {
+				c.Contents = append(c.Contents, e.NewString)
+			}
+		}
+	}
+	for i, path := range c.Paths {
+		if !filepath.IsAbs(path) && p.Cwd != "" {
+			path = filepath.Join(p.Cwd, path)
+		}
+		c.Paths[i] = filepath.ToSlash(path)
+	}
+	return c, nil
+}
+
+// commandText reads a command given as a string or, as Codex's older
+// shell tool sends it, as an argv array: ["bash", "-lc", "script"] is
+// the script, any other array is its words joined.
+func commandText(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var argv []string
+	if json.Unmarshal(raw, &argv) != nil {
+		return ""
+	}
+	if len(argv) == 3 && (argv[1] == "-lc" || argv[1] == "-c") {
+		return argv[2]
+	}
+	return strings.Join(argv, " ")
+}
+
+const patchBegin = "*** Begin Patch"
+
+// isPatchCommand reports whether a shell command is an apply_patch
+// invocation carrying the patch inline.
+func isPatchCommand(cmd string) bool {
+	return strings.HasPrefix(strings.TrimSpace(cmd), "apply_patch") && strings.Contains(cmd, patchBegin)
+}
+
+// parsePatch reads a Codex patch: its files ("*** Add File:", "*** Update
+// File:", "*** Delete File:", "*** Move to:") and, per file, the lines it
+// adds. Only added files make it a Write.
+func parsePatch(patch string) (tool string, paths, contents []string) {
+	onlyAdds := true
+	var added strings.Builder
+	flush := func() {
+		if added.Len() > 0 {
+			contents = append(contents, strings.TrimSuffix(added.String(), "\n"))
+			added.Reset()
+		}
+	}
+	for _, line := range strings.Split(patch, "\n") {
+		line = strings.TrimSuffix(line, "\r")
+		if rest, ok := strings.CutPrefix(line, "*** "); ok {
+			for _, h := range []string{"Add File: ", "Update File: ", "Delete File: ", "Move to: "} {
+				if name, ok := strings.CutPrefix(rest, h); ok {
+					if h != "Move to: " {
+						flush()
+					}
+					if h != "Add File: " {
+						onlyAdds = false
+					}
+					paths = append(paths, strings.TrimSpace(name))
+				}
+			}
+			continue
+		}
+		if text, ok := strings.CutPrefix(line, "+"); ok && len(paths) > 0 {
+			added.WriteString(text)
+			added.WriteByte('\n')
+		}
+	}
+	flush()
+	if onlyAdds && len(paths) > 0 {
+		return "Write", paths, contents
+	}
+	return "Edit", paths, contents
+}

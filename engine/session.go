@@ -1,0 +1,108 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Session is one agent session's once-per-session state: a directory
+// holding one claim file per lesson injected. Creating a claim with
+// O_EXCL is atomic, so parallel tool calls and subagents of the same
+// session never inject a lesson twice.
+type Session struct {
+	Dir  string
+	Hash string // first 16 hex digits of the session id's sha256
+}
+
+// SessionOf is the state of session id under the state directory.
+func SessionOf(state, id string) Session {
+	h := SessionHash(id)
+	return Session{Dir: filepath.Join(state, "sessions", h), Hash: h}
+}
+
+// SessionHash names a session without storing its id.
+func SessionHash(id string) string {
+	sum := sha256.Sum256([]byte(id))
+	return hex.EncodeToString(sum[:8])
+}
+
+func (s Session) claimPath(slug string) string {
+	if slug == "" || slug[0] == '.' || strings.ContainsAny(slug, `/\`) {
+		slug = SessionHash(slug)
+	}
+	return filepath.Join(s.Dir, slug)
+}
+
+// Claimed reports whether the lesson was injected in this session.
+func (s Session) Claimed(slug string) bool {
+	_, err := os.Lstat(s.claimPath(slug))
+	return err == nil
+}
+
+// Claim marks the lesson injected and reports whether this call won it:
+// false means another call of the session already has it.
+func (s Session) Claim(slug string) (bool, error) {
+	p := s.claimPath(slug)
+	f, err := os.OpenFile(p, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := os.MkdirAll(s.Dir, 0o700); err != nil {
+			return false, err
+		}
+		f, err = os.OpenFile(p, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+	}
+	if errors.Is(err, fs.ErrExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return true, f.Close()
+}
+
+// Forget makes the lessons eligible again in this session.
+func (s Session) Forget(slugs []string) error {
+	var errs []error
+	for _, slug := range slugs {
+		if err := os.Remove(s.claimPath(slug)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Reset forgets every claim of the session.
+func (s Session) Reset() error { return os.RemoveAll(s.Dir) }
+
+// Claims lists the slugs claimed in this session.
+func (s Session) Claims() []string {
+	ents, _ := os.ReadDir(s.Dir)
+	out := make([]string, 0, len(ents))
+	for _, e := range ents {
+		out = append(out, e.Name())
+	}
+	return out
+}
+
+// sessionMaxAge is how long an idle session's claims are kept.
+const sessionMaxAge = 7 * 24 * time.Hour
+
+// sweepSessions removes the state of sessions idle for a week; session
+// starts call it, so the directory does not grow without bound.
+func sweepSessions(state string, now time.Time) {
+	dir := filepath.Join(state, "sessions")
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		if fi, err := e.Info(); err == nil && now.Sub(fi.ModTime()) > sessionMaxAge {
+			_ = os.RemoveAll(filepath.Join(dir, e.Name()))
+		}
+	}
+}
