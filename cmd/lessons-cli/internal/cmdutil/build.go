@@ -4,7 +4,6 @@ import (
 	"os"
 
 	"github.com/lessons-dev/lessons/engine"
-	"github.com/lessons-dev/lessons/repo"
 	"github.com/lessons-dev/lessons/scope"
 )
 
@@ -29,7 +28,7 @@ func Build(d scope.Dirs, cwd string, l scope.Loader) (Built, error) {
 		return Built{}, err
 	}
 	path := d.ManifestPath(m.Project)
-	if err := repo.WriteFileAtomic(path, man.Bytes(), 0o644); err != nil {
+	if err := man.WriteManifest(path); err != nil {
 		return Built{}, err
 	}
 	return Built{Merged: m, Path: path, Manifest: man}, nil

@@ -12,6 +12,8 @@ import (
 
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/add"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/build"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/demo"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/hook"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/list"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/search"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/show"
@@ -52,6 +54,8 @@ packs < project (.lessons/ at the project root).`,
 	cmd.AddCommand(
 		add.NewCmdAdd(f, nil),
 		build.NewCmdBuild(f, nil),
+		demo.NewCmdDemo(f, nil),
+		hook.NewCmdHook(f),
 		list.NewCmdList(f, nil),
 		search.NewCmdSearch(f, nil),
 		show.NewCmdShow(f, nil),

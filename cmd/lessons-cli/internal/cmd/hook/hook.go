@@ -1,0 +1,49 @@
+// Package hook implements `lessons hook`, the command agents run before
+// every tool call. The small lessons binary serves it too, faster; this
+// one rebuilds a stale manifest in-process.
+package hook
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
+	"github.com/lessons-dev/lessons/engine"
+)
+
+// NewCmdHook returns the hook command.
+func NewCmdHook(f *cmdutil.Factory) *cobra.Command {
+	var platform string
+	cmd := &cobra.Command{
+		Use:   "hook",
+		Short: "Answer an agent's hook event (run by the agent, not by people)",
+		Long: `Read one hook payload (JSON) on standard input and answer with one JSON
+object on standard output: lesson text to add to the agent's context, a
+decision to deny or ask about the call, or {} when no lesson applies. It
+never fails the agent: problems go to hook.log in the state directory.`,
+		Example: `  echo '{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git push --force"},"cwd":"'$PWD'"}' | lessons hook`,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			engine.SetTimeoutCheckPeriod()
+			h := &engine.Hook{
+				Platform: engine.Platforms[platform],
+				Getenv:   f.Getenv,
+				Now:      f.Now,
+				Rebuild: func(dir string) error {
+					_, err := cmdutil.Build(f.Dirs(), dir, f.Loader)
+					return err
+				},
+			}
+			if h.Platform == nil {
+				// A hook must not break the agent: answer anyway.
+				fmt.Fprintf(f.IOStreams.ErrOut, "lessons hook: unknown platform %q (known: claude, codex)\n", platform)
+				h.Platform = engine.Platforms[engine.DefaultPlatform]
+			}
+			h.Run(f.IOStreams.In, f.IOStreams.Out)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&platform, "platform", engine.DefaultPlatform, "answer in the `agent`'s format: claude or codex")
+	return cmd
+}
