@@ -13,8 +13,12 @@ import (
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/add"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/build"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/demo"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/disable"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/edit"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/hook"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/initcmd"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/list"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/rm"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/search"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/show"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/testcmd"
@@ -55,8 +59,13 @@ packs < project (.lessons/ at the project root).`,
 		add.NewCmdAdd(f, nil),
 		build.NewCmdBuild(f, nil),
 		demo.NewCmdDemo(f, nil),
+		disable.NewCmdDisable(f, nil),
+		disable.NewCmdEnable(f, nil),
+		edit.NewCmdEdit(f, nil),
 		hook.NewCmdHook(f),
+		initcmd.NewCmdInit(f, nil),
 		list.NewCmdList(f, nil),
+		rm.NewCmdRm(f, nil),
 		search.NewCmdSearch(f, nil),
 		show.NewCmdShow(f, nil),
 		testcmd.NewCmdTest(f, nil),
