@@ -1,0 +1,251 @@
+package scanner
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/lessons-dev/lessons"
+)
+
+// Status is where a candidate is in review.
+type Status string
+
+// Candidate statuses. A rejected or promoted candidate that is seen again
+// keeps its status and only counts the new occurrence.
+const (
+	StatusNew      Status = "new"
+	StatusRejected Status = "rejected"
+	StatusPromoted Status = "promoted"
+)
+
+// Candidate is a lesson a scan proposes, with its evidence. All its text
+// has been redacted.
+type Candidate struct {
+	ID     string `json:"id"`
+	Kind   string `json:"kind"` // KindTag, KindRetry, KindCorrection or KindRejection
+	Status Status `json:"status"`
+	// Tool is the canonical tool of the mistake.
+	Tool string `json:"tool,omitempty"`
+	// Trigger is the failing command or path as seen (or the tag's).
+	Trigger string `json:"trigger,omitempty"`
+	// Fixed is the command that worked after the failure.
+	Fixed    string           `json:"fixed,omitempty"`
+	Summary  string           `json:"summary"`
+	Problem  string           `json:"problem"`
+	Solution string           `json:"solution"`
+	Triggers lessons.Trigger  `json:"triggers"`
+	Examples lessons.Examples `json:"examples,omitzero"`
+	Tags     []string         `json:"tags,omitempty"`
+	// Scope is the scope a tag asked for: "project", "global" or "".
+	Scope       string  `json:"scope,omitempty"`
+	Signals     Signals `json:"signals"`
+	Confidence  float64 `json:"confidence"`
+	Priority    int     `json:"priority"`
+	NeedsReview bool    `json:"needsReview"`
+	Occurrences int     `json:"occurrences"`
+	Sessions    []string `json:"sessions"`
+	Projects    []string `json:"projects,omitempty"`
+	Agents      []string `json:"agents"`
+	// Provenance lists where the candidate was seen (at most
+	// MaxProvenance entries; Occurrences keeps counting past that).
+	Provenance  []Provenance `json:"provenance"`
+	ContentHash string       `json:"contentHash"`
+	FirstSeen   time.Time    `json:"firstSeen"`
+	LastSeen    time.Time    `json:"lastSeen"`
+	// LessonID is the lesson a promoted candidate became.
+	LessonID string `json:"lessonId,omitempty"`
+}
+
+// Provenance is one occurrence of a candidate.
+type Provenance struct {
+	File      string `json:"file"`
+	Line      int    `json:"line"`
+	SessionID string `json:"sessionId,omitempty"`
+	Project   string `json:"project,omitempty"`
+	Agent     string `json:"agent"`
+	// Key identifies the occurrence, so that reading a record again
+	// (a rescan, a resumed session's copy) does not count it twice.
+	Key string `json:"key"`
+	// Covered is set on a heuristic occurrence the agent also tagged.
+	Covered bool `json:"covered,omitempty"`
+}
+
+// MaxProvenance caps the occurrences a candidate lists.
+const MaxProvenance = 200
+
+// build turns a finding into a redacted candidate with a trigger and
+// examples. ok is false for a retry whose fix no trigger tells apart from
+// the failure: without that, the lesson could not say what to do.
+func build(f finding, sess Session, file, agent string, now time.Time) (Candidate, bool) {
+	c := Candidate{
+		Kind: f.Kind, Status: StatusNew, Tool: lessons.CanonicalTool(strings.TrimSpace(f.Tool)),
+		Trigger: Redact(f.Trigger), Fixed: Redact(f.Fixed), Problem: Redact(f.Problem),
+		Solution: Redact(f.Solution), Scope: f.Scope, Signals: f.Signals, NeedsReview: f.Kind != KindTag,
+		FirstSeen: now, LastSeen: now,
+	}
+	for _, t := range f.Tags {
+		c.Tags = append(c.Tags, Redact(t))
+	}
+	change := ""
+	if !c.trigger(&change) && f.Kind == KindRetry {
+		return Candidate{}, false
+	}
+	if change != "" && f.Kind != KindTag {
+		c.Solution = strings.TrimSpace(strings.TrimSuffix(c.Solution, "Run `"+clip(c.Fixed, 300)+"` instead.") +
+			"\nFix: " + change + " (`" + clip(c.Fixed, 300) + "` worked).")
+	}
+	c.Summary = summarize(c, change)
+	key := change
+	if key == "" || f.Kind == KindTag {
+		key = normalizeSpace(c.Solution)
+	}
+	c.ContentHash = lessons.ComputeContentHash(&lessons.Lesson{Solution: key, Triggers: c.Triggers})
+	c.ID = strings.TrimPrefix(c.ContentHash, "sha256:")[:12]
+	uid := f.UID
+	if uid == "" {
+		uid = file + ":" + strconv.Itoa(f.Line)
+	}
+	c.add(Provenance{File: file, Line: f.Line, SessionID: sess.ID, Project: sess.Project, Agent: agent, Key: f.Kind + ":" + uid, Covered: f.Covered})
+	return c, true
+}
+
+var tagPlaceholder = regexp.MustCompile(`<([A-Za-z][\w-]*)>`)
+
+// trigger fills Triggers and Examples. It reports whether a command
+// trigger tells the failing call from the fixed one (or, with no fixed
+// call, fires on the failing one).
+func (c *Candidate) trigger(change *string) bool {
+	cmd := tagPlaceholder.ReplaceAllString(c.Trigger, "$1")
+	bash := c.Tool == "Bash" || (c.Tool == "" && c.Kind == KindTag && commandPattern(cmd) != "" && !strings.ContainsAny(cmd, "*"))
+	switch {
+	case bash && c.Fixed != "":
+		if cmds, unless, ch, ok := fixPatterns(cmd, c.Fixed); ok {
+			c.Triggers = lessons.Trigger{Commands: cmds, Unless: unless}
+			c.Examples = lessons.Examples{Match: []lessons.ToolCall{{Tool: "Bash", Command: cmd}}, NoMatch: []lessons.ToolCall{{Tool: "Bash", Command: c.Fixed}}}
+			*change = ch
+			return true
+		}
+		if c.Kind == KindRetry {
+			return false
+		}
+		fallthrough
+	case bash:
+		p := commandPattern(cmd)
+		if p == "" {
+			return false
+		}
+		c.Triggers = lessons.Trigger{Commands: []string{p}}
+		if commandFires(c.Triggers, cmd) {
+			c.Examples = lessons.Examples{Match: []lessons.ToolCall{{Tool: "Bash", Command: cmd}}}
+		}
+		return c.Fixed == ""
+	case c.Tool != "" && c.Trigger != "" && !strings.ContainsAny(c.Trigger, " \n"):
+		c.Triggers = lessons.Trigger{Tools: []string{c.Tool}, Paths: []string{pathGlob(c.Trigger)}}
+		c.Examples = lessons.Examples{Match: []lessons.ToolCall{{Tool: c.Tool, Path: c.Trigger}}}
+	case c.Tool != "":
+		c.Triggers = lessons.Trigger{Tools: []string{c.Tool}}
+	}
+	return false
+}
+
+// pathGlob is the glob for a path: its base name, or the glob itself.
+func pathGlob(p string) string {
+	if strings.ContainsAny(p, "*?") {
+		return p
+	}
+	return p[strings.LastIndexByte(p, '/')+1:]
+}
+
+// summarize writes a one-line summary.
+func summarize(c Candidate, change string) string {
+	var s string
+	switch {
+	case c.Kind == KindTag:
+		s = firstLine(c.Problem)
+	case change != "":
+		s = headWords(c.Trigger) + ": " + change
+	default:
+		s = firstLine(c.Solution)
+		if h := headWords(c.Trigger); h != "" {
+			s = h + ": " + s
+		}
+	}
+	s = strings.TrimRight(s, ".… ")
+	if len(s) > 120 {
+		s = strings.TrimSuffix(clip(s, 110), " [cut]")
+		if i := strings.LastIndexByte(s, ' '); i > 60 {
+			s = s[:i]
+		}
+	}
+	return s
+}
+
+// headWords is the executable and subcommand a command trigger is about.
+func headWords(cmd string) string {
+	for _, seg := range segments(cmd) {
+		exe, sub := commandHead(seg)
+		if exe != "" && exe != "cd" {
+			return strings.TrimSpace(exe + " " + sub)
+		}
+	}
+	return ""
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return strings.TrimSpace(s)
+}
+
+func normalizeSpace(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
+
+// add counts an occurrence unless its key was seen before. It reports
+// whether anything changed.
+func (c *Candidate) add(p Provenance) bool {
+	for _, q := range c.Provenance {
+		if q.Key == p.Key {
+			return false
+		}
+	}
+	c.Occurrences++
+	if len(c.Provenance) < MaxProvenance {
+		c.Provenance = append(c.Provenance, p)
+	}
+	c.Sessions = addUnique(c.Sessions, p.SessionID)
+	c.Projects = addUnique(c.Projects, p.Project)
+	c.Agents = addUnique(c.Agents, p.Agent)
+	return true
+}
+
+func addUnique(list []string, v string) []string {
+	if v == "" || slices.Contains(list, v) {
+		return list
+	}
+	return append(list, v)
+}
+
+// merge folds a newly built candidate with the same id into c, and
+// reports whether c changed.
+func (c *Candidate) merge(n Candidate) bool {
+	changed := false
+	for _, p := range n.Provenance {
+		changed = c.add(p) || changed
+	}
+	if !changed {
+		return false
+	}
+	s := &c.Signals
+	s.UserCorrection = s.UserCorrection || n.Signals.UserCorrection
+	s.FixConfirmed = s.FixConfirmed || n.Signals.FixConfirmed
+	s.Hang = s.Hang || n.Signals.Hang
+	s.DataLoss = s.DataLoss || n.Signals.DataLoss
+	s.Causal = s.Causal || n.Signals.Causal
+	s.SelfReported = s.SelfReported || n.Signals.SelfReported
+	s.Retries = max(s.Retries, n.Signals.Retries)
+	if n.LastSeen.After(c.LastSeen) {
+		c.LastSeen = n.LastSeen
+	}
+	return true
+}

@@ -1,0 +1,141 @@
+package scanner
+
+import (
+	"bytes"
+	"strings"
+)
+
+// Claude Code transcripts: one JSON record per line, tool results carried
+// by "user" records and paired with the assistant's tool_use by id.
+
+var (
+	ccToolResult = []byte(`"tool_result"`)
+	ccIsError    = []byte(`"is_error":true`)
+	ccToolUseID  = []byte(`"tool_use_id":"`)
+)
+
+// claudeLine turns one Claude Code record into events.
+func claudeLine(b []byte, n int, s sink) {
+	// Most bytes are successful tool output: their ids are all that
+	// matters, and a byte search finds them without a decode.
+	if bytes.Contains(b, ccToolResult) && !bytes.Contains(b, ccIsError) && !bytes.Contains(b, []byte(`"progress"`)) {
+		claudeSuccesses(b, n, s)
+		return
+	}
+	f := fields(b, "type", "message", "uuid", "sessionId", "cwd", "isMeta", "isCompactSummary", "subtype")
+	sess := s.session()
+	if sess.ID == "" && f[3] != nil {
+		sess.ID = str(f[3])
+	}
+	if sess.Project == "" && f[4] != nil {
+		sess.Project = str(f[4])
+	}
+	uid := str(f[2])
+	switch str(f[0]) {
+	case "user":
+		if isTrue(f[6]) {
+			s.event(Event{Kind: Compaction, Line: n, UID: uid})
+			return
+		}
+		claudeUser(f[1], n, uid, isTrue(f[5]), s)
+	case "assistant":
+		claudeAssistant(f[1], n, uid, s)
+	case "system":
+		if str(f[7]) == "compact_boundary" {
+			s.event(Event{Kind: Compaction, Line: n, UID: uid})
+		}
+	}
+}
+
+func claudeSuccesses(b []byte, n int, s sink) {
+	for {
+		i := bytes.Index(b, ccToolUseID)
+		if i < 0 {
+			return
+		}
+		b = b[i+len(ccToolUseID):]
+		j := bytes.IndexByte(b, '"')
+		if j < 0 {
+			return
+		}
+		s.event(Event{Kind: ToolResult, Line: n, CallID: string(b[:j]), Result: &Result{ExitCode: -1}})
+	}
+}
+
+func claudeUser(msg []byte, n int, uid string, meta bool, s sink) {
+	content := field(msg, "content")
+	if len(content) == 0 {
+		return
+	}
+	if content[0] == '"' {
+		if !meta {
+			humanText(str(content), n, uid, s)
+		}
+		return
+	}
+	eachElem(content, func(block []byte) {
+		f := fields(block, "type", "text", "tool_use_id", "content", "is_error")
+		switch str(f[0]) {
+		case "text":
+			if !meta {
+				humanText(str(f[1]), n, uid, s)
+			}
+		case "tool_result":
+			id := str(f[2])
+			out := text(f[3])
+			if ok, reason := rejection(out); ok {
+				s.event(Event{Kind: Rejection, Line: n, UID: uid, CallID: id, Text: reason})
+				return
+			}
+			if strings.HasPrefix(out, "[Request interrupted by user") {
+				s.event(Event{Kind: Interrupt, Line: n, UID: uid, CallID: id})
+				return
+			}
+			r := &Result{IsError: isTrue(f[4]), ExitCode: exitCode([]byte(out)), Timeout: timedOut(out)}
+			if r.Failed() {
+				r.Output = out
+			}
+			s.event(Event{Kind: ToolResult, Line: n, UID: uid, CallID: id, Result: r})
+		}
+	})
+}
+
+func claudeAssistant(msg []byte, n int, uid string, s sink) {
+	eachElem(field(msg, "content"), func(block []byte) {
+		f := fields(block, "type", "text", "id", "name", "input")
+		switch str(f[0]) {
+		case "text":
+			s.event(Event{Kind: AssistantText, Line: n, UID: uid, Text: str(f[1])})
+		case "tool_use":
+			s.event(Event{Kind: ToolCall, Line: n, UID: uid, CallID: str(f[2]), Call: newCall(str(f[3]), f[4])})
+		}
+	})
+}
+
+// injectedPrefixes start user-role text that no human typed: harness
+// wrappers, hook output, reminders and continuation summaries.
+var injectedPrefixes = []string{
+	"<command-", "<local-command", "<system-reminder>", "<user-prompt-submit-hook>",
+	"<environment_context>", "<user_instructions>", "<permissions", "<turn_aborted>",
+	"<bash-", "<task-notification>", "<ide_", "<session-start-hook>",
+	"Caveat: The messages below", "This session is being continued from a previous conversation",
+	"# AGENTS.md", "# Context from my IDE",
+}
+
+// humanText emits user text, or an interrupt, and drops injected text.
+func humanText(t string, n int, uid string, s sink) {
+	t = strings.TrimSpace(t)
+	if t == "" {
+		return
+	}
+	if strings.HasPrefix(t, "[Request interrupted by user") {
+		s.event(Event{Kind: Interrupt, Line: n, UID: uid})
+		return
+	}
+	for _, p := range injectedPrefixes {
+		if strings.HasPrefix(t, p) {
+			return
+		}
+	}
+	s.event(Event{Kind: UserText, Line: n, UID: uid, Text: t})
+}

@@ -1,0 +1,79 @@
+package scanner
+
+// Kind is what one normalized event is.
+type Kind uint8
+
+// The kinds of events every format is normalized into.
+const (
+	UserText      Kind = iota + 1 // a human prompt (never injected context)
+	AssistantText                 // text the agent wrote
+	ToolCall                      // the agent called a tool
+	ToolResult                    // a tool call's outcome
+	Compaction                    // the agent's context was compacted
+	Interrupt                     // the user stopped the agent
+	Rejection                     // the user refused a tool call
+)
+
+var kindNames = [...]string{"", "user", "assistant", "call", "result", "compaction", "interrupt", "rejection"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "unknown"
+}
+
+// Event is one step of a session in a format-independent shape.
+type Event struct {
+	Kind Kind
+	// Line is the 1-based line of the record in its file (for a whole-file
+	// JSON format, the 1-based index of the message).
+	Line int
+	// UID identifies the record across copies of a session (a resumed
+	// Claude Code session repeats its history under a new file), or is
+	// empty when the format has none.
+	UID string
+	// Text is the user's or agent's text, or a rejection's stated reason.
+	Text string
+	// CallID links a tool call, its result and a rejection.
+	CallID string
+	// Call is set for ToolCall events.
+	Call *Call
+	// Result is set for ToolResult events.
+	Result *Result
+}
+
+// Call is a tool call. Tool is canonical (lessons.CanonicalTool).
+type Call struct {
+	Tool    string
+	Command string // the shell command of a Bash call
+	Path    string // the file a file tool works on
+	Input   string // the written text (Write content, Edit new_string, patch)
+}
+
+// Result is a tool call's outcome.
+type Result struct {
+	IsError bool
+	// ExitCode is the command's exit status, or -1 when unknown.
+	ExitCode int
+	// Output is the error text for a failure; successful results leave
+	// it empty, since nothing downstream reads it.
+	Output string
+	// Timeout is set when the tool timed out or was interrupted.
+	Timeout bool
+}
+
+// Failed reports whether the result is a failure.
+func (r *Result) Failed() bool { return r.IsError || r.ExitCode > 0 || r.Timeout }
+
+// Session is what a parser learns about the session it reads.
+type Session struct {
+	ID      string `json:"id,omitempty"`
+	Project string `json:"project,omitempty"`
+}
+
+// sink receives a parser's events and what it learns of the session.
+type sink interface {
+	event(e Event)
+	session() *Session
+}

@@ -1,0 +1,432 @@
+package scanner
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Tier 2 finds a mistake without a model: a tool call fails (an error, a
+// non-zero exit, a timeout, an interrupt or a rejection), and then, within
+// a window, the agent retries the same tool differently and succeeds,
+// and/or the user corrects it. The analyzer reads a session's events once,
+// keeping a bounded amount of state.
+
+// Finding kinds.
+const (
+	KindTag        = "tag"        // the agent's own #lesson block
+	KindRetry      = "retry"      // a failure fixed by a different retry
+	KindCorrection = "correction" // a failure the user corrected
+	KindRejection  = "rejection"  // a tool call the user refused, with a reason
+)
+
+// Limits of the analyzer's memory and of its window.
+const (
+	retryWindow  = 6   // tool calls after a failure in which a retry counts
+	maxOpen      = 8   // failures waiting for a retry or a correction
+	maxCalls     = 512 // calls remembered for pairing with their results
+	maxCorrected = 600 // longest user message taken as a correction
+)
+
+// finding is one detected mistake, before redaction and merging.
+type finding struct {
+	Kind     string
+	Line     int
+	UID      string
+	Tool     string
+	Trigger  string // the failing command or path
+	Fixed    string // the command that worked
+	Change   string // what the fix changed, in words
+	Problem  string
+	Solution string
+	Tags     []string
+	Scope    string
+	Signals  Signals
+	// Covered is set when the agent also wrote a #lesson block near a
+	// heuristic finding, for the compliance report.
+	Covered bool
+}
+
+// Signals are the evidence behind a candidate.
+type Signals struct {
+	UserCorrection bool `json:"userCorrection,omitempty"`
+	FixConfirmed   bool `json:"fixConfirmed,omitempty"`
+	Retries        int  `json:"retries,omitempty"`
+	Hang           bool `json:"hang,omitempty"`
+	DataLoss       bool `json:"dataLoss,omitempty"`
+	Causal         bool `json:"causal,omitempty"`
+	SelfReported   bool `json:"selfReported,omitempty"`
+}
+
+type callRec struct {
+	off  int64 // offset of the call's line, to read it again
+	id   string
+	call *Call
+	seq  int
+	line int
+	uid  string
+	done bool
+}
+
+type failure struct {
+	rec        *callRec
+	res        *Result
+	line       int
+	uid        string
+	kind       string // KindCorrection or KindRejection
+	interrupt  bool
+	retries    int
+	correction string // what the user said
+	causal     bool
+	tagged     bool
+}
+
+// analyzer turns a session's events into findings. It implements sink.
+type analyzer struct {
+	sess      Session
+	off       int64 // offset of the line being read
+	calls     map[string]*callRec
+	order     []string
+	open      []*failure
+	seq       int
+	lastUser  string
+	lastCall  *callRec
+	findings  []finding
+	malformed int
+	templates int
+	tags      int
+}
+
+func newAnalyzer() *analyzer { return &analyzer{calls: map[string]*callRec{}} }
+
+func (a *analyzer) session() *Session { return &a.sess }
+
+func (a *analyzer) event(e Event) {
+	switch e.Kind {
+	case ToolCall:
+		a.seq++
+		rec := &callRec{off: a.off, id: e.CallID, call: e.Call, seq: a.seq, line: e.Line, uid: e.UID}
+		a.lastCall = rec
+		if e.CallID == "" {
+			return
+		}
+		if _, dup := a.calls[e.CallID]; !dup {
+			a.order = append(a.order, e.CallID)
+			if len(a.order) > maxCalls {
+				delete(a.calls, a.order[0])
+				a.order = a.order[1:]
+			}
+		}
+		a.calls[e.CallID] = rec
+	case ToolResult:
+		rec := a.calls[e.CallID]
+		if rec == nil || rec.done {
+			return
+		}
+		rec.done = true
+		a.result(rec, e)
+	case AssistantText:
+		a.assistant(e)
+	case UserText:
+		if e.Text == a.lastUser {
+			return
+		}
+		a.lastUser = e.Text
+		a.user(e.Text)
+	case Interrupt:
+		rec := a.calls[e.CallID]
+		if rec == nil && e.CallID == "" && a.lastCall != nil && !a.lastCall.done {
+			rec = a.lastCall
+		}
+		if rec == nil {
+			return
+		}
+		rec.done = true
+		a.push(&failure{rec: rec, line: e.Line, uid: e.UID, kind: KindCorrection, interrupt: true})
+	case Rejection:
+		rec := a.calls[e.CallID]
+		if rec == nil {
+			return
+		}
+		rec.done = true
+		reason := strings.TrimSpace(e.Text)
+		a.push(&failure{rec: rec, line: e.Line, uid: e.UID, kind: KindRejection, correction: reason})
+	}
+}
+
+func (a *analyzer) push(f *failure) {
+	a.open = append(a.open, f)
+	if len(a.open) > maxOpen {
+		a.close(a.open[0])
+		a.open = a.open[1:]
+	}
+}
+
+func (a *analyzer) result(rec *callRec, e Event) {
+	r := e.Result
+	if r.Failed() {
+		if probe(rec.call, r) {
+			return
+		}
+		f := &failure{rec: rec, res: r, line: e.Line, uid: e.UID, kind: KindCorrection}
+		if prev := a.similarOpen(rec); prev != nil {
+			f.retries = prev.retries + 1
+			f.correction, f.causal = prev.correction, prev.causal
+			a.drop(prev)
+		}
+		a.push(f)
+		return
+	}
+	prev := a.similarOpen(rec)
+	if prev == nil {
+		return
+	}
+	a.drop(prev)
+	if prev.rec.call.Tool != "Bash" || prev.rec.call.Command == rec.call.Command {
+		a.close(prev) // fixed elsewhere (or not a command): no retry lesson
+		return
+	}
+	a.emit(prev, rec.call.Command)
+}
+
+// similarOpen returns the latest open failure that rec retries: same
+// tool, within the window, and for commands the same executable or
+// mostly the same words.
+func (a *analyzer) similarOpen(rec *callRec) *failure {
+	for i := len(a.open) - 1; i >= 0; i-- {
+		f := a.open[i]
+		if f.rec.call.Tool != rec.call.Tool || rec.seq-f.rec.seq > retryWindow || rec.seq <= f.rec.seq {
+			continue
+		}
+		if rec.call.Tool != "Bash" {
+			if f.rec.call.Path == rec.call.Path {
+				return f
+			}
+			continue
+		}
+		if sameHead(f.rec.call.Command, rec.call.Command) ||
+			jaccard(shellWords(f.rec.call.Command), shellWords(rec.call.Command)) >= 0.5 {
+			return f
+		}
+	}
+	return nil
+}
+
+func sameHead(a, b string) bool {
+	pa, pb := commandPattern(a), commandPattern(b)
+	return pa != "" && pa == pb
+}
+
+func (a *analyzer) drop(f *failure) {
+	for i, g := range a.open {
+		if g == f {
+			a.open = append(a.open[:i], a.open[i+1:]...)
+			return
+		}
+	}
+}
+
+var causalWords = regexp.MustCompile(`(?i)\b(because|root cause|the issue is|the problem is|caused by|the reason is)\b`)
+
+func (a *analyzer) assistant(e Event) {
+	blocks, malformed, templates := parseTags(e.Text)
+	a.malformed += malformed
+	a.templates += templates
+	for _, b := range blocks {
+		a.tags++
+		a.findings = append(a.findings, finding{
+			Kind: KindTag, Line: e.Line, UID: e.UID, Tool: b.Tool, Trigger: b.Trigger,
+			Problem: b.Problem, Solution: b.Solution, Tags: b.Tags, Scope: b.Scope,
+			Signals: Signals{SelfReported: true, Causal: causalWords.MatchString(b.Problem + " " + b.Solution)},
+		})
+	}
+	causal := causalWords.MatchString(e.Text)
+	for _, f := range a.open {
+		f.tagged = f.tagged || len(blocks) > 0
+		f.causal = f.causal || causal
+	}
+}
+
+// user takes a human message: the first one after a failure may correct
+// it; any message ends the window of every open failure.
+func (a *analyzer) user(t string) {
+	if n := len(a.open); n > 0 {
+		if f := a.open[n-1]; f.correction == "" && isCorrection(t) {
+			f.correction = t
+			a.open = a.open[:n-1]
+			a.closeAll()
+			a.open = append(a.open, f) // a retry may still confirm it
+			return
+		}
+	}
+	a.closeAll()
+}
+
+func (a *analyzer) closeAll() {
+	for _, f := range a.open {
+		a.close(f)
+	}
+	a.open = a.open[:0]
+}
+
+// flush ends the session: every open failure is settled.
+func (a *analyzer) flush() { a.closeAll() }
+
+// close settles a failure that no retry fixed: it is a finding when the
+// user said something about it.
+func (a *analyzer) close(f *failure) {
+	if f.correction != "" {
+		a.emit(f, "")
+	}
+}
+
+var correctionWords = regexp.MustCompile(`(?i)(^(no|nope|stop|wait|wrong|revert|undo)\b|\b(don'?t|do not|never|instead|wrong|revert|shouldn'?t|should not|not like that|rather than|use \S+ not)\b)`)
+
+// isCorrection reports whether a user's message corrects the agent.
+func isCorrection(t string) bool {
+	return len(t) <= maxCorrected && correctionWords.MatchString(t)
+}
+
+// emit turns a failure into a finding; fixed is the command of a
+// successful retry, or "".
+func (a *analyzer) emit(f *failure, fixed string) {
+	c := f.rec.call
+	fd := finding{
+		Kind: f.kind, Line: f.line, UID: f.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: fixed,
+		Covered: f.tagged,
+		Signals: Signals{
+			UserCorrection: f.correction != "", FixConfirmed: fixed != "", Retries: f.retries,
+			Causal: f.causal, DataLoss: dataLoss(c.Command) || dataLoss(f.correction),
+			Hang: (f.interrupt && c.Tool == "Bash") || (f.res != nil && f.res.Timeout),
+		},
+	}
+	if fd.Kind == KindCorrection && f.correction == "" {
+		fd.Kind = KindRetry
+	}
+	switch {
+	case f.kind == KindRejection:
+		fd.Problem = "The user rejected " + describe(c) + "."
+	case f.interrupt:
+		fd.Problem = "The user interrupted " + describe(c) + "."
+	default:
+		fd.Problem = trimError(f.res.Output)
+		if fd.Problem == "" {
+			return
+		}
+	}
+	fd.Solution = f.correction
+	if fixed != "" {
+		if fd.Solution != "" {
+			fd.Solution += "\n"
+		}
+		fd.Solution += "Run `" + clip(fixed, 300) + "` instead."
+	}
+	a.findings = append(a.findings, fd)
+}
+
+func callTrigger(c *Call) string {
+	if c.Command != "" {
+		return c.Command
+	}
+	return c.Path
+}
+
+func describe(c *Call) string {
+	switch {
+	case c.Command != "":
+		return "`" + clip(c.Command, 200) + "`"
+	case c.Path != "":
+		return "a " + c.Tool + " of " + c.Path
+	}
+	return "a " + c.Tool + " call"
+}
+
+// clip cuts s to n bytes at a rune boundary, marking the cut.
+func clip(s string, n int) string {
+	s = strings.TrimSpace(s)
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !isRuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + " [cut]"
+}
+
+func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+var dataLossPattern = regexp.MustCompile(`(?i)(\brm\s+-[a-z]*[rf]|git\s+reset\s+--hard|git\s+clean\s+-[a-z]*f|git\s+checkout\s+--\s|git\s+push\s+(-f|--force)|drop\s+(table|database)|\btruncate\s+table|you (deleted|lost|wiped|overwrote)|data loss)`)
+
+func dataLoss(s string) bool { return s != "" && dataLossPattern.MatchString(s) }
+
+// probes are commands whose failure is an answer, not a mistake: a
+// search with no match, a test that is false, a lookup that finds nothing.
+var probes = map[string]bool{
+	"grep": true, "rg": true, "egrep": true, "fgrep": true, "ag": true, "ack": true, "test": true, "[": true,
+	"[[": true, "which": true, "command": true, "type": true, "hash": true, "diff": true, "cmp": true,
+	"find": true, "ls": true, "stat": true, "pgrep": true, "pidof": true, "file": true, "false": true,
+	"curl": true, "wc": true, "head": true, "tail": true, "cat": true, "jq": true, "sleep": true, "kill": true,
+}
+
+// probe reports whether a failure is a probe's answer or harness noise.
+func probe(c *Call, r *Result) bool {
+	if c == nil {
+		return true
+	}
+	out := strings.TrimSpace(r.Output)
+	if strings.Contains(out, "Sibling tool call errored") || strings.Contains(out, "Cancelled: parallel tool call") ||
+		strings.HasPrefix(out, "<tool_use_error>") {
+		return true
+	}
+	if c.Tool != "Bash" || r.Timeout {
+		return false
+	}
+	segs := segments(c.Command)
+	if len(segs) == 0 {
+		return true
+	}
+	exe, sub := commandHead(segs[len(segs)-1])
+	if probes[exe] || (exe == "git" && (sub == "diff" || sub == "grep" || sub == "ls-files" || sub == "rev-parse" || sub == "show-ref" || sub == "cat-file")) {
+		return true
+	}
+	return r.ExitCode == 1 && errorBody(out) == ""
+}
+
+var errorLine = regexp.MustCompile(`(?i)(error|fatal|fail|not found|no such|denied|invalid|unknown|cannot|can't|unable|refused|missing|unexpected|traceback|exception|panic|usage:|not allowed|blocked|timed out|conflict)`)
+
+// errorBody strips the status lines the formats wrap around output.
+func errorBody(out string) string {
+	var keep []string
+	for _, line := range strings.Split(out, "\n") {
+		t := strings.TrimSpace(line)
+		switch {
+		case t == "", strings.HasPrefix(t, "Chunk ID:"), strings.HasPrefix(t, "Wall time:"),
+			strings.HasPrefix(t, "Original token count:"), t == "Output:", strings.HasPrefix(t, "Process exited with code"),
+			strings.HasPrefix(t, "Exit code"), strings.HasPrefix(t, "Exit Code:"), strings.HasPrefix(t, "Directory:"),
+			strings.HasPrefix(t, "Command:"), strings.HasPrefix(t, "Signal:"), strings.HasPrefix(t, "Background PIDs:"),
+			strings.HasPrefix(t, "Process Group PGID:"):
+			continue
+		}
+		keep = append(keep, t)
+	}
+	return strings.Join(keep, "\n")
+}
+
+// trimError keeps the lines of an error output that say what went wrong,
+// up to a few hundred bytes.
+func trimError(out string) string {
+	out = strings.TrimPrefix(strings.TrimSuffix(errorBody(out), "</tool_use_error>"), "<tool_use_error>")
+	lines := strings.Split(out, "\n")
+	var keep []string
+	for _, l := range lines {
+		if errorLine.MatchString(l) {
+			keep = append(keep, l)
+			if len(keep) == 4 {
+				break
+			}
+		}
+	}
+	if len(keep) == 0 {
+		keep = lines[:min(len(lines), 3)]
+	}
+	return clip(strings.Join(keep, "\n"), 400)
+}

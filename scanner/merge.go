@@ -1,0 +1,135 @@
+package scanner
+
+import (
+	"slices"
+)
+
+// merger folds a scan's findings into the candidate store. It loads the
+// store only once something was found, so a scan of unchanged files does
+// not read it.
+type merger struct {
+	store   *Store
+	weights Weights
+	loaded  bool
+	byID    map[string]*Candidate
+	dirty   map[string]bool
+	found   int
+	created int
+	updated int
+}
+
+func (m *merger) load() error {
+	if m.loaded {
+		return nil
+	}
+	all, err := m.store.load()
+	if err != nil {
+		return err
+	}
+	m.byID, m.dirty, m.loaded = map[string]*Candidate{}, map[string]bool{}, true
+	for i := range all {
+		m.byID[all[i].ID] = &all[i]
+	}
+	return nil
+}
+
+func (m *merger) merge(r fileResult) error {
+	if len(r.found) == 0 {
+		return nil
+	}
+	if err := m.load(); err != nil {
+		return err
+	}
+	for _, c := range r.found {
+		m.found++
+		old, ok := m.byID[c.ID]
+		if !ok {
+			c := c
+			m.byID[c.ID] = &c
+			m.dirty[c.ID] = true
+			m.created++
+			continue
+		}
+		if old.merge(c) {
+			if !m.dirty[c.ID] {
+				m.updated++
+			}
+			m.dirty[c.ID] = true
+		}
+	}
+	return nil
+}
+
+// write scores and stores every candidate the scan changed.
+func (m *merger) write() error {
+	ids := make([]string, 0, len(m.dirty))
+	for id := range m.dirty {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		c := m.byID[id]
+		m.weights.Score(c)
+		if err := m.store.write(*c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// compliance reports, per agent, sessions scanned so far and how many of
+// the mistakes found were tagged by the agent.
+func compliance(st *scanState, m *merger) ([]AgentReport, error) {
+	if err := m.load(); err != nil {
+		return nil, err
+	}
+	by := map[string]*AgentReport{}
+	get := func(agent string) *AgentReport {
+		if by[agent] == nil {
+			by[agent] = &AgentReport{Agent: agent}
+		}
+		return by[agent]
+	}
+	sessions := map[string]map[string]bool{}
+	for p, fs := range st.Files {
+		if fs.Format == FormatUnknown {
+			continue
+		}
+		agent := fs.Format.Agent()
+		if sessions[agent] == nil {
+			sessions[agent] = map[string]bool{}
+		}
+		id := fs.Session.ID
+		if id == "" {
+			id = p
+		}
+		sessions[agent][id] = true
+	}
+	for agent, ids := range sessions {
+		get(agent).Sessions = len(ids)
+	}
+	for _, c := range m.byID {
+		for _, p := range c.Provenance {
+			switch {
+			case c.Kind == KindTag:
+				get(p.Agent).Tags++
+			case !p.Covered:
+				get(p.Agent).HeuristicOnly++
+			}
+		}
+	}
+	var out []AgentReport
+	for _, a := range by {
+		if n := a.Tags + a.HeuristicOnly; n > 0 {
+			a.Compliance = float64(a.Tags) / float64(n)
+		}
+		out = append(out, *a)
+	}
+	slices.SortFunc(out, func(a, b AgentReport) int {
+		if a.Agent < b.Agent {
+			return -1
+		}
+		return 1
+	})
+	return out, nil
+}

@@ -1,0 +1,344 @@
+package scanner
+
+import (
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/lessons-dev/lessons"
+)
+
+// Trigger generation: a lesson about a command should fire on the same
+// executable and subcommand, and stay quiet once the fix is applied. The
+// patterns are checked against the failing call (must match) and the fixed
+// call (must not) before a candidate keeps them.
+
+// shellWords splits a command into words, keeping quoted strings whole
+// (quotes removed) and treating && || ; | and newlines as separate words.
+func shellWords(s string) []string {
+	var words []string
+	var cur strings.Builder
+	inWord := false
+	flush := func() {
+		if inWord {
+			words = append(words, cur.String())
+			cur.Reset()
+			inWord = false
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\'' || c == '"':
+			j := strings.IndexByte(s[i+1:], c)
+			if j < 0 {
+				j = len(s) - i - 1
+			}
+			cur.WriteString(s[i+1 : i+1+j])
+			inWord = true
+			i += j + 1
+		case c == '\\' && i+1 < len(s) && s[i+1] != '\n':
+			cur.WriteByte(s[i+1])
+			inWord = true
+			i++
+		case c == ' ' || c == '\t' || c == '\\':
+			flush()
+		case c == '\n' || c == ';' || c == '|' || c == '&' || c == '(' || c == ')':
+			flush()
+			op := string(c)
+			if i+1 < len(s) && (c == '|' || c == '&') && s[i+1] == c {
+				op += op[:1]
+				i++
+			}
+			words = append(words, op)
+		default:
+			cur.WriteByte(c)
+			inWord = true
+		}
+	}
+	flush()
+	return words
+}
+
+func isOperator(w string) bool {
+	switch w {
+	case "\n", ";", "|", "||", "&", "&&", "(", ")":
+		return true
+	}
+	return false
+}
+
+// segments splits a command into its simple commands.
+func segments(cmd string) [][]string {
+	var out [][]string
+	var cur []string
+	for _, w := range shellWords(cmd) {
+		if isOperator(w) {
+			if len(cur) > 0 {
+				out = append(out, cur)
+			}
+			cur = nil
+			continue
+		}
+		cur = append(cur, w)
+	}
+	if len(cur) > 0 {
+		out = append(out, cur)
+	}
+	return out
+}
+
+// wrappers run the command that follows them.
+var wrappers = map[string]bool{"sudo": true, "env": true, "time": true, "command": true, "exec": true, "nohup": true, "nice": true, "timeout": true, "xargs": true}
+
+// fileCommands take files or free text, never a subcommand.
+var fileCommands = map[string]bool{
+	"rm": true, "cat": true, "ls": true, "cp": true, "mv": true, "mkdir": true, "touch": true, "head": true,
+	"tail": true, "grep": true, "rg": true, "find": true, "sed": true, "awk": true, "echo": true, "cd": true,
+	"chmod": true, "chown": true, "ln": true, "wc": true, "sort": true, "python": true, "python3": true,
+	"node": true, "bash": true, "sh": true, "zsh": true, "source": true, "curl": true, "wget": true,
+	"tar": true, "printf": true, "diff": true, "test": true, "jq": true, "open": true, "less": true,
+	"pytest": true, "tsc": true, "eslint": true, "prettier": true, "ruby": true, "perl": true,
+}
+
+var subcommandWord = regexp.MustCompile(`^[a-z][a-z0-9:_-]*$`)
+
+// commandHead returns a simple command's executable (base name) and its
+// subcommand ("" when it has none), skipping assignments and wrappers.
+func commandHead(words []string) (exe, sub string) {
+	i := 0
+	for i < len(words) {
+		w := words[i]
+		switch {
+		case strings.Contains(w, "=") && !strings.HasPrefix(w, "-") && exe == "":
+			i++
+			continue
+		case wrappers[path.Base(w)] && exe == "":
+			i++
+			for i < len(words) && (strings.HasPrefix(words[i], "-") || isNumber(words[i])) {
+				i++
+			}
+			continue
+		}
+		break
+	}
+	if i >= len(words) {
+		return "", ""
+	}
+	exe = path.Base(words[i])
+	if fileCommands[exe] || i+1 >= len(words) {
+		return exe, ""
+	}
+	if next := words[i+1]; subcommandWord.MatchString(next) && len(next) <= 24 {
+		sub = next
+	}
+	return exe, sub
+}
+
+func isNumber(s string) bool {
+	for _, r := range s {
+		if (r < '0' || r > '9') && r != '.' && r != 's' && r != 'm' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// esc escapes a literal for an ECMAScript regex.
+func esc(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune(`\^$.|?*+()[]{}/-`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// Word boundaries for shell words: a word starts the command or follows
+// a blank or an operator, and ends before a blank, an operator or the end.
+const (
+	wordStart = `(?:^|[\s;&|(])`
+	wordEnd   = `(?=$|[\s;&|)])`
+)
+
+// headPattern matches a command that runs exe (with sub, when set).
+func headPattern(exe, sub string) string {
+	p := wordStart + esc(exe) + wordEnd
+	if sub != "" {
+		p += `\s+` + esc(sub) + wordEnd
+	}
+	return p
+}
+
+// argPattern matches one argument; a --flag=value matches its flag.
+func argPattern(arg string) string {
+	if strings.HasPrefix(arg, "-") {
+		if k, _, ok := strings.Cut(arg, "="); ok {
+			return wordStart + esc(k) + `(?==|` + wordEnd[3:]
+		}
+	}
+	return wordStart + esc(arg) + wordEnd
+}
+
+// commandPattern is the trigger for a command seen on its own: the head
+// of its first simple command that is not a cd or an assignment.
+func commandPattern(cmd string) string {
+	for _, seg := range segments(cmd) {
+		exe, sub := commandHead(seg)
+		if exe != "" && exe != "cd" && exe != "export" && exe != "set" && exe != "source" {
+			return headPattern(exe, sub)
+		}
+	}
+	return ""
+}
+
+// fixPatterns builds a trigger from a failing command and the fixed one
+// that worked: the head of the simple command that changed, narrowed by a
+// removed argument, and an unless for the arguments the fix added. ok is
+// false when no such trigger tells the two apart.
+func fixPatterns(failing, fixed string) (commands, unless []string, change string, ok bool) {
+	fs, gs := segments(failing), segments(fixed)
+	seen := map[string]bool{}
+	for _, g := range gs {
+		seen[strings.Join(g, " ")] = true
+	}
+	for _, f := range fs {
+		if seen[strings.Join(f, " ")] {
+			continue
+		}
+		exe, sub := commandHead(f)
+		if exe == "" || exe == "cd" {
+			continue
+		}
+		g := closest(f, gs)
+		if g == nil {
+			continue
+		}
+		gexe, gsub := commandHead(g)
+		head := headPattern(exe, sub)
+		added, removed := wordDiff(f, g)
+		switch {
+		case gexe != exe:
+			change = "use " + gexe + " instead of " + exe
+			commands = []string{head}
+		case gsub != sub:
+			change = "use " + gexe + " " + gsub + " instead of " + exe + " " + sub
+			commands = []string{head}
+		case len(added) > 0:
+			change = "add " + strings.Join(added, " ")
+			commands = []string{head}
+			for _, a := range added[:min(len(added), 2)] {
+				unless = append(unless, argPattern(a))
+			}
+		case len(removed) > 0:
+			change = "drop " + strings.Join(removed, " ")
+			commands = []string{head + `.*` + argPattern(removed[0])}
+		default:
+			continue
+		}
+		if examplesHold(commands, unless, failing, fixed) {
+			return commands, unless, change, true
+		}
+	}
+	return nil, nil, "", false
+}
+
+// closest returns the simple command of gs that shares most words with f.
+func closest(f []string, gs [][]string) []string {
+	var best []string
+	bestScore := 0.0
+	for _, g := range gs {
+		if s := jaccard(f, g); s > bestScore {
+			best, bestScore = g, s
+		}
+	}
+	if bestScore < 0.3 {
+		return nil
+	}
+	return best
+}
+
+func jaccard(a, b []string) float64 {
+	set := map[string]int{}
+	for _, w := range a {
+		set[w] |= 1
+	}
+	for _, w := range b {
+		set[w] |= 2
+	}
+	both := 0
+	for _, v := range set {
+		if v == 3 {
+			both++
+		}
+	}
+	if len(set) == 0 {
+		return 0
+	}
+	return float64(both) / float64(len(set))
+}
+
+// wordDiff returns the flags and words g has and f lacks, and those f has
+// and g lacks; flags come first.
+func wordDiff(f, g []string) (added, removed []string) {
+	in := func(w string, ws []string) bool {
+		for _, x := range ws {
+			if x == w {
+				return true
+			}
+		}
+		return false
+	}
+	pick := func(a, b []string) []string {
+		var flags, words []string
+		for _, w := range a {
+			if in(w, b) || len(w) > 60 || strings.ContainsAny(w, "\n") {
+				continue
+			}
+			if strings.HasPrefix(w, "-") {
+				flags = append(flags, w)
+			} else {
+				words = append(words, w)
+			}
+		}
+		return append(flags, words...)
+	}
+	return pick(g, f), pick(f, g)
+}
+
+// examplesHold checks a generated trigger on the two calls: the failing
+// one must fire it, the fixed one must not.
+func examplesHold(commands, unless []string, failing, fixed string) bool {
+	t := lessons.Trigger{Commands: commands, Unless: unless}
+	return commandFires(t, failing) && (fixed == "" || !commandFires(t, fixed))
+}
+
+// commandFires reports whether a trigger's commands and unless patterns
+// fire on a Bash command, the way the hook matches them. A pattern that
+// does not compile never fires.
+func commandFires(t lessons.Trigger, cmd string) bool {
+	hit := false
+	for _, p := range t.Commands {
+		if re, err := lessons.CompilePattern(p); err == nil {
+			if ok, _ := re.MatchString(cmd); ok {
+				hit = true
+				break
+			}
+		}
+	}
+	if !hit {
+		return false
+	}
+	for _, p := range t.Unless {
+		re, err := lessons.CompilePattern(p)
+		if err != nil {
+			return false
+		}
+		if ok, _ := re.MatchString(cmd); ok {
+			return false
+		}
+	}
+	return true
+}

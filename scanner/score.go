@@ -1,0 +1,75 @@
+package scanner
+
+import "math"
+
+// Weights tune how confident and how important a candidate is. The zero
+// value is not useful; start from DefaultWeights.
+type Weights struct {
+	TagConfidence       float64 `json:"tagConfidence"`
+	HeuristicConfidence float64 `json:"heuristicConfidence"`
+	FixConfirmed        float64 `json:"fixConfirmed"`
+	UserCorrection      float64 `json:"userCorrection"`
+	MultiSession        float64 `json:"multiSession"`
+	MultiProject        float64 `json:"multiProject"`
+	Causal              float64 `json:"causal"`
+
+	BasePriority         int `json:"basePriority"`
+	PriorityMultiSession int `json:"priorityMultiSession"`
+	PriorityMultiProject int `json:"priorityMultiProject"`
+	PriorityHang         int `json:"priorityHang"`
+	PriorityDataLoss     int `json:"priorityDataLoss"`
+	PriorityCorrection   int `json:"priorityCorrection"`
+	PriorityFixConfirmed int `json:"priorityFixConfirmed"`
+	PrioritySelfReported int `json:"prioritySelfReported"`
+	PrioritySingle       int `json:"prioritySingle"`
+}
+
+// DefaultWeights are the weights of the capture design: tags start at
+// 0.85 and heuristics at 0.4; priority starts at 3.
+func DefaultWeights() Weights {
+	return Weights{
+		TagConfidence: 0.85, HeuristicConfidence: 0.4, FixConfirmed: 0.2, UserCorrection: 0.15,
+		MultiSession: 0.1, MultiProject: 0.1, Causal: 0.05,
+		BasePriority: 3, PriorityMultiSession: 2, PriorityMultiProject: 1, PriorityHang: 1,
+		PriorityDataLoss: 1, PriorityCorrection: 1, PriorityFixConfirmed: 1, PrioritySelfReported: 1,
+		PrioritySingle: -1,
+	}
+}
+
+// Score sets a candidate's confidence (0–1) and priority (1–10) from its
+// signals and how often, and where, it was seen.
+func (w Weights) Score(c *Candidate) {
+	s := c.Signals
+	multiSession, multiProject := len(c.Sessions) >= 2, len(c.Projects) >= 2
+	conf := w.HeuristicConfidence
+	if c.Kind == KindTag {
+		conf = w.TagConfidence
+	}
+	add := func(on bool, v float64) {
+		if on {
+			conf += v
+		}
+	}
+	add(s.FixConfirmed, w.FixConfirmed)
+	add(s.UserCorrection, w.UserCorrection)
+	add(multiSession, w.MultiSession)
+	add(multiProject, w.MultiProject)
+	add(s.Causal, w.Causal)
+	c.Confidence = math.Round(min(max(conf, 0), 1)*100) / 100
+
+	p := w.BasePriority
+	padd := func(on bool, v int) {
+		if on {
+			p += v
+		}
+	}
+	padd(multiSession, w.PriorityMultiSession)
+	padd(multiProject, w.PriorityMultiProject)
+	padd(s.Hang, w.PriorityHang)
+	padd(s.DataLoss, w.PriorityDataLoss)
+	padd(s.UserCorrection, w.PriorityCorrection)
+	padd(s.FixConfirmed, w.PriorityFixConfirmed)
+	padd(s.SelfReported, w.PrioritySelfReported)
+	padd(c.Occurrences <= 1, w.PrioritySingle)
+	c.Priority = min(max(p, 1), 10)
+}
