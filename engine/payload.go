@@ -29,6 +29,7 @@ type Payload struct {
 // toolInput holds the tool_input fields triggers read, across tools.
 type toolInput struct {
 	Command      json.RawMessage `json:"command"`
+	Cmd          json.RawMessage `json:"cmd"` // Codex's exec_command
 	FilePath     string          `json:"file_path"`
 	Path         string          `json:"path"`
 	NotebookPath string          `json:"notebook_path"`
@@ -53,6 +54,9 @@ func (p *Payload) Call() (Call, error) {
 		}
 	}
 	command := commandText(in.Command)
+	if command == "" {
+		command = commandText(in.Cmd)
+	}
 	if p.ToolName == "apply_patch" || c.Tool == "Bash" && isPatchCommand(command) {
 		tool, paths, contents := parsePatch(command)
 		c = Call{Tool: tool, Paths: paths, Contents: contents}

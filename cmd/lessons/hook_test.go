@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	lessons "github.com/lessons-dev/lessons"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/hooks")
+
+var (
+	buildOnce sync.Once
+	binPath   string
+	buildErr  error
+	binDir    string
+)
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
+// binary builds ./cmd/lessons once for all tests.
+func binary(t testing.TB) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		binDir, buildErr = os.MkdirTemp("", "lessons-bin")
+		if buildErr != nil {
+			return
+		}
+		binPath = filepath.Join(binDir, "lessons")
+		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		if err != nil {
+			buildErr = err
+			t.Logf("%s", out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatalf("build: %v", buildErr)
+	}
+	return binPath
+}
+
+// runHook runs `lessons hook` on a payload and returns its stdout.
+func (e *env) runHook(t testing.TB, platform string, payload []byte, extraEnv ...string) []byte {
+	t.Helper()
+	cmd := exec.Command(binary(t), "hook", "--platform", platform)
+	cmd.Env = append(e.vars(), extraEnv...)
+	cmd.Stdin = bytes.NewReader(payload)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("lessons hook: %v\n%s", err, stderr.Bytes())
+	}
+	if stderr.Len() > 0 {
+		t.Errorf("lessons hook wrote to stderr: %s", stderr.Bytes())
+	}
+	return out
+}
+
+// payload fills in a fixture's $PROJECT.
+func (e *env) payload(t testing.TB, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "hooks", name+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []byte(strings.ReplaceAll(string(data), "$PROJECT", e.project))
+}
+
+func TestHookGolden(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "hooks", "*.json"))
+	if len(files) == 0 {
+		t.Fatal("no fixtures in testdata/hooks")
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".json")
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			e := newEnv(t)
+			e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
+			platform, _, _ := strings.Cut(name, "-")
+			out := e.runHook(t, platform, e.payload(t, name))
+			checkShape(t, out)
+			got := strings.ReplaceAll(string(out), e.project, "$PROJECT")
+			golden := strings.TrimSuffix(f, ".json") + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update)", err)
+			}
+			if got != string(want) {
+				t.Errorf("lessons hook on %s:\n got: %s\nwant: %s", name, got, want)
+			}
+			if log, err := os.ReadFile(filepath.Join(e.state, "hook.log")); err == nil {
+				t.Errorf("hook.log: %s", log)
+			}
+		})
+	}
+}
+
+// checkShape holds an answer to what Claude Code and Codex accept: one
+// JSON object, no top-level key but hookSpecificOutput, which names its
+// event, and text under 10,000 characters.
+func checkShape(t testing.TB, out []byte) {
+	t.Helper()
+	var v map[string]map[string]any
+	if err := json.Unmarshal(out, &v); err != nil {
+		t.Fatalf("answer is not one JSON object: %v: %s", err, out)
+	}
+	for k, spec := range v {
+		if k != "hookSpecificOutput" {
+			t.Errorf("answer has top-level key %q", k)
+		}
+		if name, _ := spec["hookEventName"].(string); name == "" {
+			t.Errorf("hookSpecificOutput without hookEventName: %s", out)
+		}
+		if text, _ := spec["additionalContext"].(string); len([]rune(text)) >= 10000 {
+			t.Errorf("additionalContext has %d characters", len([]rune(text)))
+		}
+	}
+}
+
+// context is the additionalContext of an answer, "" for none.
+func context(t testing.TB, out []byte) string {
+	t.Helper()
+	checkShape(t, out)
+	var v struct {
+		Spec struct {
+			Text string `json:"additionalContext"`
+		} `json:"hookSpecificOutput"`
+	}
+	if err := json.Unmarshal(out, &v); err != nil {
+		t.Fatal(err)
+	}
+	return v.Spec.Text
+}
