@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"regexp"
 	"strings"
@@ -244,19 +245,23 @@ var ErrUnreachable = errors.New("remote unreachable")
 
 // netErr classifies a transport error and keeps secrets out of it.
 func (c *clone) netErr(doing string, err error) error {
-	kind := ErrUnreachable
+	var kind error
+	var netErr net.Error
 	hint := ""
 	switch {
 	case errors.Is(err, transport.ErrAuthenticationRequired), errors.Is(err, transport.ErrAuthorizationFailed),
 		errors.Is(err, transport.ErrInvalidAuthMethod):
 		kind = ErrAuth
 		hint = " (set LESSONS_GIT_TOKEN, GITHUB_TOKEN or ~/.netrc for HTTPS; ssh-agent or LESSONS_SSH_KEY for SSH)"
-	case errors.Is(err, transport.ErrRepositoryNotFound):
-		kind = fmt.Errorf("repository not found")
-	case errors.Is(err, transport.ErrEmptyRemoteRepository):
-		kind = fmt.Errorf("remote repository is empty")
+	case errors.As(err, &netErr), errors.Is(err, context.DeadlineExceeded):
+		kind = ErrUnreachable
 	}
-	return scrub(fmt.Errorf("%s %s: %w: %w%s", doing, Redact(c.url), kind, err, hint), c.url, c.auth.secrets)
+	if kind == nil {
+		err = fmt.Errorf("%s %s: %w", doing, Redact(c.url), err)
+	} else {
+		err = fmt.Errorf("%s %s: %w: %w%s", doing, Redact(c.url), kind, err, hint)
+	}
+	return scrub(err, c.url, c.auth.secrets)
 }
 
 // short abbreviates a commit hash for messages.

@@ -11,8 +11,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/google/renameio/v2"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/lessons-dev/lessons/repo"
 )
 
 // LockFileName is the lock file beside each config.yaml that subscribes
@@ -122,5 +123,5 @@ func (l *Lock) Marshal() []byte {
 
 // WriteLock replaces the lock file at path atomically.
 func WriteLock(path string, l *Lock) error {
-	return renameio.WriteFile(path, l.Marshal(), 0o644)
+	return repo.WriteFileAtomic(path, l.Marshal(), 0o644)
 }

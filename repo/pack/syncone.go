@@ -68,6 +68,9 @@ func (s *Syncer) syncOne(ctx context.Context, sub Subscription, entry *LockEntry
 		if rr, err = c.localRefs(); err != nil {
 			return fail(err)
 		}
+		if len(rr.names) == 0 {
+			return fail(fmt.Errorf("pack %s: %w, and %w: sync once online", sub.Name, res.Offline, ErrNotCached))
+		}
 	}
 
 	var target plumbing.Hash
@@ -117,6 +120,10 @@ func (s *Syncer) syncOne(ctx context.Context, sub Subscription, entry *LockEntry
 		}
 		d := diffSlugs(c.lessonBlobs(old), c.lessonBlobs(target))
 		res.Diff = &d
+	}
+	if res.Offline != nil && opts.Frozen {
+		res.Err = fmt.Errorf("pack %s: --frozen cannot check the lock against the remote: %w", sub.Name, res.Offline)
+		return res, nil
 	}
 	if res.Offline == nil {
 		if err := markSynced(packDir, s.now()); err != nil {
