@@ -14,6 +14,7 @@ import (
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/build"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/demo"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/disable"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/doctor"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/edit"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/hook"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/initcmd"
@@ -61,6 +62,7 @@ packs < project (.lessons/ at the project root).`,
 		demo.NewCmdDemo(f, nil),
 		disable.NewCmdDisable(f, nil),
 		disable.NewCmdEnable(f, nil),
+		doctor.NewCmdDoctor(f, nil),
 		edit.NewCmdEdit(f, nil),
 		hook.NewCmdHook(f),
 		initcmd.NewCmdInit(f, nil),

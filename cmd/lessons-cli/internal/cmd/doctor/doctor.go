@@ -1,0 +1,118 @@
+// Package doctor implements `lessons doctor`.
+package doctor
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/spf13/cobra"
+
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/iostreams"
+	"github.com/lessons-dev/lessons/scope"
+)
+
+// Options are doctor's flags and dependencies.
+type Options struct {
+	IO         *iostreams.IOStreams
+	Dirs       scope.Dirs
+	WorkingDir func() (string, error)
+	Loader     scope.Loader
+
+	JSON bool
+}
+
+// NewCmdDoctor returns the doctor command; runF replaces doctorRun in
+// tests.
+func NewCmdDoctor(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{IO: f.IOStreams, WorkingDir: f.WorkingDir, Loader: f.Loader}
+	cmd := &cobra.Command{
+		Use:   "doctor",
+		Short: "Check every lesson and config that applies here",
+		Long: `Check every scope that applies to the current directory: each file against
+its schema, regexes that do not compile or backtrack catastrophically (a
+timed probe on hostile input), tool names no agent uses, lessons without
+examples or whose examples misbehave, duplicate and near-duplicate lessons,
+config files, and whether the manifest is stale. Each finding names the
+file (and line) and the fix. Exit 1 when there is an error, 0 when there
+are only warnings.`,
+		Example: `  lessons doctor
+  lessons doctor --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Dirs = f.Dirs()
+			if runF != nil {
+				return runF(opts)
+			}
+			return doctorRun(opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the findings as JSON")
+	return cmd
+}
+
+// Finding is one problem doctor found, in its JSON output.
+type Finding struct {
+	Severity string `json:"severity"` // "error" or "warning"
+	File     string `json:"file"`
+	Line     int    `json:"line"` // 0 when the finding is about the whole file
+	Column   int    `json:"column"`
+	Field    string `json:"field"`
+	Message  string `json:"message"`
+	Fix      string `json:"fix"`
+}
+
+// Severities of findings.
+const (
+	SeverityError   = "error"
+	SeverityWarning = "warning"
+)
+
+func doctorRun(opts *Options) error {
+	cwd, err := opts.WorkingDir()
+	if err != nil {
+		return err
+	}
+	c := &checkup{dirs: opts.Dirs, loader: opts.Loader}
+	n := c.run(cwd)
+	fs := c.findings
+	slices.SortStableFunc(fs, func(a, b Finding) int {
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
+	})
+	errors := 0
+	for _, f := range fs {
+		if f.Severity == SeverityError {
+			errors++
+		}
+	}
+	if opts.JSON {
+		if fs == nil {
+			fs = []Finding{}
+		}
+		if err := cmdutil.PrintJSON(opts.IO.Out, fs); err != nil {
+			return err
+		}
+	} else {
+		for _, f := range fs {
+			fmt.Fprintf(opts.IO.Out, "%-7s %s\n        fix: %s\n", f.Severity, f.location(), f.Fix)
+		}
+		fmt.Fprintf(opts.IO.Out, "%d errors, %d warnings in %d lesson files\n", errors, len(fs)-errors, n)
+	}
+	if errors > 0 {
+		return cmdutil.ErrSilent
+	}
+	return nil
+}
+
+// location is "file:line:column: field: message".
+func (f Finding) location() string {
+	s := f.File
+	if f.Line > 0 {
+		s += fmt.Sprintf(":%d:%d", f.Line, f.Column)
+	}
+	if f.Field != "" {
+		s += ": " + f.Field
+	}
+	return s + ": " + f.Message
+}
