@@ -94,12 +94,11 @@ func TestMatchLesson(t *testing.T) {
 }
 
 func TestBacktrackingBounded(t *testing.T) {
-	SetTimeoutCheckPeriod()
 	m := compileTest(t, lesson("evil", lessons.Trigger{Commands: []string{`^(a+)+$`}}),
 		lesson("fine", lessons.Trigger{Commands: []string{`a{10}`}}))
 	var mt Matcher
 	start := time.Now()
-	hits, err := mt.Match(m, Call{Tool: "Bash", Command: strings.Repeat("a", 5000) + "!"})
+	hits, err := mt.Match(m, Call{Tool: "Bash", Command: strings.Repeat("a", 30000) + "!"})
 	elapsed := time.Since(start)
 	t.Logf("bounded in %v", elapsed)
 	if elapsed > 100*time.Millisecond {
