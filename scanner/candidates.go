@@ -40,12 +40,12 @@ type Candidate struct {
 	Examples lessons.Examples `json:"examples,omitzero"`
 	Tags     []string         `json:"tags,omitempty"`
 	// Scope is the scope a tag asked for: "project", "global" or "".
-	Scope       string  `json:"scope,omitempty"`
-	Signals     Signals `json:"signals"`
-	Confidence  float64 `json:"confidence"`
-	Priority    int     `json:"priority"`
-	NeedsReview bool    `json:"needsReview"`
-	Occurrences int     `json:"occurrences"`
+	Scope       string   `json:"scope,omitempty"`
+	Signals     Signals  `json:"signals"`
+	Confidence  float64  `json:"confidence"`
+	Priority    int      `json:"priority"`
+	NeedsReview bool     `json:"needsReview"`
+	Occurrences int      `json:"occurrences"`
 	Sessions    []string `json:"sessions"`
 	Projects    []string `json:"projects,omitempty"`
 	Agents      []string `json:"agents"`

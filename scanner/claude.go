@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 )
 
@@ -92,6 +93,12 @@ func claudeUser(msg []byte, n int, uid string, meta bool, s sink) {
 				return
 			}
 			r := &Result{IsError: isTrue(f[4]), ExitCode: exitCode([]byte(out)), Timeout: timedOut(out)}
+			if r.IsError && r.ExitCode < 0 && userFeedback(out) {
+				// Claude Code 2.0 put what the user typed at the
+				// permission prompt in place of the result.
+				s.event(Event{Kind: Rejection, Line: n, UID: uid, CallID: id, Text: strings.TrimSpace(out)})
+				return
+			}
 			if r.Failed() {
 				r.Output = out
 			}
@@ -138,4 +145,14 @@ func humanText(t string, n int, uid string, s sink) {
 		}
 	}
 	s.event(Event{Kind: UserText, Line: n, UID: uid, Text: t})
+}
+
+var toolSpeak = regexp.MustCompile(`(?i)(error|fail|not found|no such|denied|invalid|unknown|cannot|can't|unable|refused|missing|unexpected|traceback|exception|panic|usage|not allowed|blocked|timed out|approval|permission|requested|not running|status code|warn|found|match|has not been|read it first|string to replace|no such tool|^\S*[/\\:<=\[{(])`)
+
+// userFeedback reports whether an error result reads as a person's words
+// rather than a tool's: a short plain sentence with no error vocabulary.
+func userFeedback(out string) bool {
+	out = strings.TrimSpace(out)
+	return len(out) >= 8 && len(out) <= 500 && strings.Count(out, "\n") <= 3 &&
+		strings.Contains(out, " ") && !toolSpeak.MatchString(out)
 }

@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"path"
 	"regexp"
 	"strings"
 )
@@ -181,11 +182,108 @@ func (a *analyzer) result(rec *callRec, e Event) {
 		return
 	}
 	a.drop(prev)
-	if prev.rec.call.Tool != "Bash" || prev.rec.call.Command == rec.call.Command {
-		a.close(prev) // fixed elsewhere (or not a command): no retry lesson
+	if prev.rec.call.Tool != "Bash" || prev.rec.call.Command == rec.call.Command ||
+		(prev.correction == "" && !fixWorthy(prev.rec.call.Command, rec.call.Command, prev.res)) {
+		a.close(prev) // fixed elsewhere, or a change no lesson can teach
 		return
 	}
 	a.emit(prev, rec.call.Command)
+}
+
+// exploring are arguments that ask about a command rather than fix it.
+var exploring = map[string]bool{"--help": true, "-h": true, "help": true, "--version": true, "-V": true, "--dry-run": true}
+
+// invocationError matches errors about how a command was called, as
+// opposed to what it found (a failing test, a lint error).
+var invocationError = regexp.MustCompile(`(?i)(unknown (option|flag|command|subcommand|argument)|unrecognized|invalid (option|argument|choice|value|flag)|usage:|command not found|not found|no such file|does not exist|requires? (an? )?(argument|value)|missing (required )?(argument|option|operand)|permission denied|not allowed|not permitted|did you mean|cannot find|could not find|couldn't find|externally.managed|enoent|not installed|no module named|not recognized|unsupported|unexpected argument|blocked|\bno \S+ found)`)
+
+// fixWorthy reports whether a retry that worked teaches something about
+// how to call the command: a changed flag or executable the error points
+// at, a missing argument, or an environment variable. A retry that only
+// aims the command elsewhere (another test, another file) or asks for
+// help is exploration, not a fix.
+func fixWorthy(failing, fixed string, res *Result) bool {
+	d, ok := diffCommands(failing, fixed)
+	if !ok {
+		return false
+	}
+	for _, w := range d.added {
+		if exploring[w] {
+			return false
+		}
+		if assignment.MatchString(w) {
+			return true
+		}
+	}
+	switch {
+	case d.prelude != nil:
+	case d.gexe != d.exe:
+		if jaccard(d.f[1:], d.g[1:]) < 0.5 {
+			return false
+		}
+	case d.gsub != d.sub:
+		return false
+	case !hasFlag(d.added) && !hasFlag(d.removed) && positional(d.f) > 0:
+		return false
+	case hasWord(d.added) && hasWord(d.removed):
+		return false // aimed at something else
+	}
+	out := ""
+	if res != nil {
+		out = strings.ToLower(res.Output)
+	}
+	if invocationError.MatchString(out) {
+		return true
+	}
+	if d.gexe != d.exe && strings.Contains(out, d.exe) {
+		return true
+	}
+	for _, w := range append(append([]string(nil), d.removed...), d.added...) {
+		if k, _, _ := strings.Cut(w, "="); len(k) >= 3 && k[0] == '-' && strings.Contains(out, strings.ToLower(k)) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasWord(ws []string) bool {
+	for _, w := range ws {
+		if !strings.HasPrefix(w, "-") {
+			return true
+		}
+	}
+	return false
+}
+
+func hasFlag(ws []string) bool {
+	for _, w := range ws {
+		if strings.HasPrefix(w, "-") {
+			return true
+		}
+	}
+	return false
+}
+
+// positional counts a simple command's arguments that are not options
+// or redirections, after its head.
+func positional(words []string) int {
+	n := 0
+	exe, sub := commandHead(words)
+	past := false
+	for _, w := range words {
+		if !past {
+			past = path.Base(w) == exe
+			continue
+		}
+		if w == sub && sub != "" {
+			sub = ""
+			continue
+		}
+		if !strings.HasPrefix(w, "-") && !strings.ContainsAny(w, "<>") {
+			n++
+		}
+	}
+	return n
 }
 
 // similarOpen returns the latest open failure that rec retries: same
@@ -391,7 +489,7 @@ func probe(c *Call, r *Result) bool {
 	return r.ExitCode == 1 && errorBody(out) == ""
 }
 
-var errorLine = regexp.MustCompile(`(?i)(error|fatal|fail|not found|no such|denied|invalid|unknown|cannot|can't|unable|refused|missing|unexpected|traceback|exception|panic|usage:|not allowed|blocked|timed out|conflict)`)
+var errorLine = regexp.MustCompile(`(?i)(error|warn|issues? found|fatal|fail|not found|no such|denied|invalid|unknown|cannot|can't|unable|refused|missing|unexpected|traceback|exception|panic|usage:|not allowed|blocked|timed out|conflict)`)
 
 // errorBody strips the status lines the formats wrap around output.
 func errorBody(out string) string {

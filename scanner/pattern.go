@@ -3,6 +3,7 @@ package scanner
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/lessons-dev/lessons"
@@ -43,6 +44,9 @@ func shellWords(s string) []string {
 			i++
 		case c == ' ' || c == '\t' || c == '\\':
 			flush()
+		case c == '&' && (i > 0 && (s[i-1] == '>' || s[i-1] == '<') || i+1 < len(s) && s[i+1] == '>'):
+			cur.WriteByte(c) // a redirection such as 2>&1 or &>file
+			inWord = true
 		case c == '\n' || c == ';' || c == '|' || c == '&' || c == '(' || c == ')':
 			flush()
 			op := string(c)
@@ -70,6 +74,7 @@ func isOperator(w string) bool {
 
 // segments splits a command into its simple commands.
 func segments(cmd string) [][]string {
+	cmd = stripHeredocs(cmd)
 	var out [][]string
 	var cur []string
 	for _, w := range shellWords(cmd) {
@@ -88,6 +93,36 @@ func segments(cmd string) [][]string {
 	return out
 }
 
+var heredoc = regexp.MustCompile(`<<-?\s*['"]?([A-Za-z_][A-Za-z0-9_]*)['"]?`)
+
+// stripHeredocs drops the bodies of here-documents, which are data, not
+// commands.
+func stripHeredocs(cmd string) string {
+	for {
+		m := heredoc.FindStringSubmatchIndex(cmd)
+		if m == nil {
+			return cmd
+		}
+		word := cmd[m[2]:m[3]]
+		rest := cmd[m[1]:]
+		nl := strings.IndexByte(rest, '\n')
+		if nl < 0 {
+			return cmd[:m[0]] + rest
+		}
+		body := rest[nl+1:]
+		end := len(body)
+		for off := 0; off < len(body); {
+			line, _, _ := strings.Cut(body[off:], "\n")
+			if strings.TrimSpace(line) == word {
+				end = off + len(line)
+				break
+			}
+			off += len(line) + 1
+		}
+		cmd = cmd[:m[0]] + rest[:nl+1] + body[min(end, len(body)):]
+	}
+}
+
 // wrappers run the command that follows them.
 var wrappers = map[string]bool{"sudo": true, "env": true, "time": true, "command": true, "exec": true, "nohup": true, "nice": true, "timeout": true, "xargs": true}
 
@@ -101,7 +136,10 @@ var fileCommands = map[string]bool{
 	"pytest": true, "tsc": true, "eslint": true, "prettier": true, "ruby": true, "perl": true,
 }
 
-var subcommandWord = regexp.MustCompile(`^[a-z][a-z0-9:_-]*$`)
+var (
+	subcommandWord = regexp.MustCompile(`^[a-z][a-z0-9:_-]*$`)
+	assignment     = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
+)
 
 // commandHead returns a simple command's executable (base name) and its
 // subcommand ("" when it has none), skipping assignments and wrappers.
@@ -126,13 +164,25 @@ func commandHead(words []string) (exe, sub string) {
 		return "", ""
 	}
 	exe = path.Base(words[i])
-	if fileCommands[exe] || i+1 >= len(words) {
+	if fileCommands[exe] {
 		return exe, ""
 	}
-	if next := words[i+1]; subcommandWord.MatchString(next) && len(next) <= 24 {
-		sub = next
+	for i++; i < len(words) && strings.HasPrefix(words[i], "-"); i++ {
+		if optionWithValue[words[i]] {
+			i++
+		}
+	}
+	if i < len(words) && subcommandWord.MatchString(words[i]) && len(words[i]) <= 24 {
+		sub = words[i]
 	}
 	return exe, sub
+}
+
+// optionWithValue are global options that take the next word, met before
+// a subcommand (git -C dir status, npm --prefix dir run).
+var optionWithValue = map[string]bool{
+	"-C": true, "-c": true, "--git-dir": true, "--work-tree": true, "--prefix": true, "--cwd": true,
+	"--dir": true, "--project": true, "--filter": true, "-w": true, "--workspace": true, "--manifest-path": true,
 }
 
 func isNumber(s string) bool {
@@ -167,13 +217,17 @@ const (
 func headPattern(exe, sub string) string {
 	p := wordStart + esc(exe) + wordEnd
 	if sub != "" {
-		p += `\s+` + esc(sub) + wordEnd
+		// global options may stand between them: git -C dir status
+		p += `(?:\s+-\S+(?:\s+[^\s-]\S*)?)*?\s+` + esc(sub) + wordEnd
 	}
 	return p
 }
 
 // argPattern matches one argument; a --flag=value matches its flag.
 func argPattern(arg string) string {
+	if m := assignment.FindString(arg); m != "" {
+		return wordStart + esc(m)
+	}
 	if strings.HasPrefix(arg, "-") {
 		if k, _, ok := strings.Cut(arg, "="); ok {
 			return wordStart + esc(k) + `(?==|` + wordEnd[3:]
@@ -194,11 +248,20 @@ func commandPattern(cmd string) string {
 	return ""
 }
 
-// fixPatterns builds a trigger from a failing command and the fixed one
-// that worked: the head of the simple command that changed, narrowed by a
-// removed argument, and an unless for the arguments the fix added. ok is
-// false when no such trigger tells the two apart.
-func fixPatterns(failing, fixed string) (commands, unless []string, change string, ok bool) {
+// cmdDiff is how a fixed command differs from the failing one, in the
+// first simple command that changed.
+type cmdDiff struct {
+	exe, sub   string   // the failing command's head
+	gexe, gsub string   // the fixed command's head
+	f, g       []string // the two simple commands' words
+	added      []string // words of g not in f, flags first
+	removed    []string // words of f not in g, flags first
+	prelude    []string // a simple command the fix ran before the same one
+}
+
+// diffCommands finds the simple command of failing that the fix changed
+// and what changed in it. ok is false when nothing comparable changed.
+func diffCommands(failing, fixed string) (cmdDiff, bool) {
 	fs, gs := segments(failing), segments(fixed)
 	seen := map[string]bool{}
 	for _, g := range gs {
@@ -216,33 +279,76 @@ func fixPatterns(failing, fixed string) (commands, unless []string, change strin
 		if g == nil {
 			continue
 		}
-		gexe, gsub := commandHead(g)
-		head := headPattern(exe, sub)
-		added, removed := wordDiff(f, g)
-		switch {
-		case gexe != exe:
-			change = "use " + gexe + " instead of " + exe
-			commands = []string{head}
-		case gsub != sub:
-			change = "use " + gexe + " " + gsub + " instead of " + exe + " " + sub
-			commands = []string{head}
-		case len(added) > 0:
-			change = "add " + strings.Join(added, " ")
-			commands = []string{head}
-			for _, a := range added[:min(len(added), 2)] {
-				unless = append(unless, argPattern(a))
-			}
-		case len(removed) > 0:
-			change = "drop " + strings.Join(removed, " ")
-			commands = []string{head + `.*` + argPattern(removed[0])}
-		default:
-			continue
-		}
-		if examplesHold(commands, unless, failing, fixed) {
-			return commands, unless, change, true
+		d := cmdDiff{exe: exe, sub: sub, f: f, g: g}
+		d.gexe, d.gsub = commandHead(g)
+		d.added, d.removed = wordDiff(f, g)
+		if d.gexe != d.exe || d.gsub != d.sub || len(d.added)+len(d.removed) > 0 {
+			return d, true
 		}
 	}
-	return nil, nil, "", false
+	// Every simple command is still there: the fix ran something first
+	// (source .venv/bin/activate && pytest).
+	if len(gs) > len(fs) && len(fs) > 0 {
+		for _, g := range gs {
+			if exe, _ := commandHead(g); exe != "" && !slices.ContainsFunc(fs, func(f []string) bool { return slices.Equal(f, g) }) {
+				d := cmdDiff{f: fs[len(fs)-1], g: fs[len(fs)-1], prelude: g}
+				d.exe, d.sub = commandHead(d.f)
+				d.gexe, d.gsub = d.exe, d.sub
+				return d, d.exe != "" && d.exe != "cd"
+			}
+		}
+	}
+	return cmdDiff{}, false
+}
+
+// fixPatterns builds a trigger from a failing command and the fixed one
+// that worked: the head of the simple command that changed, narrowed by a
+// removed argument, and an unless for the arguments the fix added. ok is
+// false when no such trigger tells the two apart.
+func fixPatterns(failing, fixed string) (commands, unless []string, change string, ok bool) {
+	d, ok := diffCommands(failing, fixed)
+	if !ok {
+		return nil, nil, "", false
+	}
+	head := headPattern(d.exe, d.sub)
+	switch {
+	case d.prelude != nil:
+		change = "run `" + strings.Join(d.prelude, " ") + "` first"
+		commands = []string{head}
+		unless = []string{argPattern(longest(d.prelude))}
+	case d.gexe != d.exe:
+		change = "use " + d.gexe + " instead of " + d.exe
+		commands = []string{head}
+	case d.gsub != d.sub:
+		change = "use " + d.gexe + " " + d.gsub + " instead of " + d.exe + " " + d.sub
+		commands = []string{head}
+	case len(d.added) > 0:
+		change = "add " + strings.Join(d.added, " ")
+		commands = []string{head}
+		for _, a := range d.added[:min(len(d.added), 2)] {
+			unless = append(unless, argPattern(a))
+		}
+		if len(d.removed) > 0 {
+			change += ", drop " + strings.Join(d.removed, " ")
+		}
+	default:
+		change = "drop " + strings.Join(d.removed, " ")
+		commands = []string{head + `.*` + argPattern(d.removed[0])}
+	}
+	if !examplesHold(commands, unless, failing, fixed) {
+		return nil, nil, "", false
+	}
+	return commands, unless, change, true
+}
+
+func longest(ws []string) string {
+	best := ""
+	for _, w := range ws {
+		if len(w) > len(best) {
+			best = w
+		}
+	}
+	return best
 }
 
 // closest returns the simple command of gs that shares most words with f.
@@ -294,7 +400,7 @@ func wordDiff(f, g []string) (added, removed []string) {
 	pick := func(a, b []string) []string {
 		var flags, words []string
 		for _, w := range a {
-			if in(w, b) || len(w) > 60 || strings.ContainsAny(w, "\n") {
+			if in(w, b) || len(w) > 60 || strings.ContainsAny(w, "\n<>") {
 				continue
 			}
 			if strings.HasPrefix(w, "-") {
