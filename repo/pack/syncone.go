@@ -1,6 +1,7 @@
 package pack
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -159,16 +160,7 @@ func lockDir(ctx context.Context, root string) (func(), error) {
 	defer cancel()
 	ok, err := fl.TryLockContext(ctx, 20*time.Millisecond)
 	if !ok || err != nil {
-		return nil, fmt.Errorf("waiting for the lock %s held by another lessons command: %w", fl.Path(), cmpErr(err, ctx.Err()))
+		return nil, fmt.Errorf("waiting for the lock %s held by another lessons command: %w", fl.Path(), cmp.Or(err, ctx.Err(), errors.New("not acquired")))
 	}
 	return func() { _ = fl.Unlock() }, nil
-}
-
-func cmpErr(errs ...error) error {
-	for _, e := range errs {
-		if e != nil {
-			return e
-		}
-	}
-	return errors.New("not acquired")
 }

@@ -1,0 +1,64 @@
+package pack
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing/object"
+	lessons "github.com/lessons-dev/lessons"
+)
+
+func TestSubmitPushesOneCommitOnANewBranch(t *testing.T) {
+	needGit(t)
+	root := t.TempDir()
+	up := newUpstream(t, root, "team", packFiles(2))
+	base, _ := startDaemon(t, root)
+	e := newTestEnv(t)
+	ref := Subscription{PackRef: lessons.PackRef{Name: "team", URL: base + "team.git"}}
+	e.one(Options{}, ref.PackRef) // the clone exists, as it does for a subscriber
+	mainBefore := runGit(t, up.bare, "rev-parse", "main")
+	when := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
+	sub := Submission{
+		Slug: "new-lesson", File: []byte(lessonYAML("new-lesson", 42)),
+		Author: object.Signature{Name: "Ada", Email: "ada@example.com", When: when},
+	}
+
+	got, err := e.syncer.Submit(t.Context(), ref, sub)
+	if err != nil {
+		t.Fatalf("Submit: %v", err)
+	}
+	if got.Branch != "lesson/new-lesson" || got.Base != "main" || got.Replaced || got.PullRequestURL != "" {
+		t.Errorf("Submit = %+v", got)
+	}
+	if n := runGit(t, up.bare, "rev-list", "--count", "main..lesson/new-lesson"); n != "1" {
+		t.Errorf("the branch has %s commits over main, want 1", n)
+	}
+	if parent := runGit(t, up.bare, "rev-parse", "lesson/new-lesson^"); parent != mainBefore {
+		t.Errorf("the commit's parent is %s, want main %s", parent, mainBefore)
+	}
+	if diff := runGit(t, up.bare, "diff", "--name-status", "main", "lesson/new-lesson"); diff != "A\tlessons/new-lesson.yaml" {
+		t.Errorf("the commit changes %q, want only the lesson added", diff)
+	}
+	if author := runGit(t, up.bare, "log", "-1", "--format=%an <%ae> %at", "lesson/new-lesson"); author != "Ada <ada@example.com> 1735787045" {
+		t.Errorf("author = %q", author)
+	}
+	if content := runGit(t, up.bare, "show", "lesson/new-lesson:lessons/new-lesson.yaml"); content+"\n" != string(sub.File) {
+		t.Errorf("pushed file differs:\n%s", content)
+	}
+	if main := runGit(t, up.bare, "rev-parse", "main"); main != mainBefore {
+		t.Error("submit moved the remote's main")
+	}
+	runGit(t, up.bare, "fsck", "--strict")
+
+	if _, err := e.syncer.Submit(t.Context(), ref, sub); !errors.Is(err, ErrBranchExists) {
+		t.Errorf("second submit of the same slug: err %v, want ErrBranchExists", err)
+	}
+	bad := sub
+	bad.Slug, bad.File = "bad", []byte(strings.Replace(lessonYAML("bad", 43), `'\bcmd43\b(?!.*--flag)'`, `'(a+)+$'`, 1))
+	var verr *ValidationError
+	if _, err := e.syncer.Submit(t.Context(), ref, bad); !errors.As(err, &verr) {
+		t.Errorf("submit of a lesson a sync would reject: err %v, want ValidationError", err)
+	}
+}
