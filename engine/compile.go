@@ -159,10 +159,14 @@ func encodeManifest(m scope.Merged, sources []scope.Stamp, recs []record,
 
 	mark(secTable)
 	tableAt := len(e.b)
-	e.b = append(e.b, make([]byte, 4*len(recs))...)
+	e.b = append(e.b, make([]byte, 8*len(recs))...)
 	for i := range recs {
-		e.putU32(tableAt+4*i, uint32(len(e.b)))
-		recs[i].encode(e)
+		e.putU32(tableAt+8*i, uint32(len(e.b)))
+		recs[i].encodeTriggers(e)
+	}
+	for i := range recs {
+		e.putU32(tableAt+8*i+4, uint32(len(e.b)))
+		recs[i].encodeEntry(e)
 	}
 	return e.b
 }

@@ -15,41 +15,56 @@ func matchGlob(glob, name string) bool {
 	if glob == "" || name == "" {
 		return false
 	}
-	pat := strings.Split(strings.TrimPrefix(glob, "/"), "/")
-	segs := strings.Split(strings.TrimPrefix(name, "/"), "/")
-	if strings.HasPrefix(glob, "/") {
-		return strings.HasPrefix(name, "/") && matchSegments(pat, segs)
+	if rest, ok := strings.CutPrefix(glob, "/"); ok {
+		return strings.HasPrefix(name, "/") && matchSegments(rest, name[1:])
 	}
-	for i := range segs {
-		if matchSegments(pat, segs[i:]) {
+	name = strings.TrimPrefix(name, "/")
+	for {
+		if matchSegments(glob, name) {
 			return true
 		}
+		i := strings.IndexByte(name, '/')
+		if i < 0 {
+			return false
+		}
+		name = name[i+1:]
 	}
-	return false
 }
 
-func matchSegments(pat, segs []string) bool {
-	for len(pat) > 0 {
-		if pat[0] == "**" {
-			for len(pat) > 1 && pat[1] == "**" {
-				pat = pat[1:]
+// matchSegments matches slash-separated pattern segments against path
+// segments, "" meaning none left, without allocating: it runs for every
+// path lesson a call considers.
+func matchSegments(pat, name string) bool {
+	for pat != "" {
+		p, prest, _ := strings.Cut(pat, "/")
+		if p == "**" {
+			for prest == "**" || strings.HasPrefix(prest, "**/") {
+				_, prest, _ = strings.Cut(prest, "/")
 			}
-			if len(pat) == 1 {
+			if prest == "" {
 				return true
 			}
-			for i := range segs {
-				if matchSegments(pat[1:], segs[i:]) {
+			for {
+				if matchSegments(prest, name) {
 					return true
 				}
+				i := strings.IndexByte(name, '/')
+				if i < 0 {
+					return false
+				}
+				name = name[i+1:]
 			}
+		}
+		if name == "" {
 			return false
 		}
-		if len(segs) == 0 || !matchSegment(pat[0], segs[0]) {
+		n, nrest, _ := strings.Cut(name, "/")
+		if !matchSegment(p, n) {
 			return false
 		}
-		pat, segs = pat[1:], segs[1:]
+		pat, name = prest, nrest
 	}
-	return len(segs) == 0
+	return name == ""
 }
 
 // matchSegment matches one segment; "**" inside a segment acts as "*".

@@ -20,8 +20,8 @@ import (
 //	globs:   per tool pattern (mcp__x__*), the indices of its lessons
 //	start:   indices of sessionStart lessons
 //	terms:   BM25 postings (index, weight) per term, sorted for search
-//	table:   u32 offset of each lesson record
-//	records: one per lesson, triggers first (see record.go)
+//	table:   per lesson, u32 offsets of its triggers and its entry
+//	triggers, then entries: see record.go
 //
 // Only meta is decoded when the manifest opens; the rest is read where
 // the hook's call points.
@@ -129,7 +129,7 @@ func decodeManifest(data []byte) (*Manifest, error) {
 	m.Config = decodeConfig(&d)
 	m.Stack = d.strs()
 	m.count = d.count()
-	if d.err == nil && m.sec[secTable]+4*m.count > len(data) {
+	if d.err == nil && m.sec[secTable]+8*m.count > len(data) {
 		return nil, errCorrupt
 	}
 	return m, d.err
@@ -161,17 +161,25 @@ func decodeConfig(d *decoder) lessons.Config {
 	}
 }
 
-// record returns the bytes of lesson i.
-func (m *Manifest) record(i int) ([]byte, error) {
+// part returns the bytes of lesson i's triggers (part 0) or entry
+// (part 1). The table holds both offsets of each lesson; triggers are laid
+// out in order, then entries, so each part ends where the next begins.
+func (m *Manifest) part(i, part int) ([]byte, error) {
 	if i < 0 || i >= m.count {
 		return nil, fmt.Errorf("lesson %d of %d: %w", i, m.count, errCorrupt)
 	}
-	d := decoder{b: m.data, off: m.sec[secTable] + 4*i}
-	start := int(d.u32())
-	end := len(m.data)
-	if i+1 < m.count {
-		end = int(d.u32())
+	at := func(j, p int) int {
+		if j == m.count {
+			if p == 0 {
+				j, p = 0, 1 // the triggers end where the first entry begins
+			} else {
+				return len(m.data)
+			}
+		}
+		d := decoder{b: m.data, off: m.sec[secTable] + 8*j + 4*p}
+		return int(d.u32())
 	}
+	start, end := at(i, part), at(i+1, part)
 	if start < headerSize || start > end || end > len(m.data) {
 		return nil, errCorrupt
 	}

@@ -91,7 +91,7 @@ func (mt *Matcher) Match(m *Manifest, c Call) ([]Hit, error) {
 	var hits []Hit
 	var errs []error
 	for _, i := range mt.cands {
-		rec, err := m.record(i)
+		rec, err := m.part(i, 0)
 		if err != nil {
 			return hits, err
 		}
@@ -124,7 +124,7 @@ func MatchLesson(l *lessons.Lesson, c lessons.ToolCall) (bool, error) {
 		return false, nil
 	}
 	e := &encoder{}
-	rec.encode(e)
+	rec.encodeTriggers(e)
 	var mt Matcher
 	kinds, err := mt.matchRecord(e.b, newSubject(&call))
 	return kinds != "", err

@@ -4,14 +4,17 @@ import (
 	lessons "github.com/lessons-dev/lessons"
 )
 
-// A lesson record puts what matching reads first, so a lesson ruled out
-// by its prefilters is never decoded further:
+// A lesson is stored in two parts. Its triggers, which matching reads,
+// lie with every other lesson's triggers, so scanning a tool's lessons
+// touches a few pages of the manifest, not their texts:
 //
 //	paths:    globs (braces expanded)
 //	commands: patterns, each its source and its prefilter
 //	content:  patterns
 //	unless:   patterns
-//	then the Entry fields, in declaration order.
+//
+// Its entry, read only for lessons that matched, holds the Entry fields
+// in declaration order.
 //
 // A prefilter is a kind byte (0 none, 1 case-sensitive, 2 lower-cased),
 // then its clauses, each a list of literals.
@@ -76,7 +79,7 @@ type record struct {
 	entry                     Entry
 }
 
-func (r *record) encode(e *encoder) {
+func (r *record) encodeTriggers(e *encoder) {
 	e.strs(r.paths)
 	for _, list := range [][]pattern{r.commands, r.content, r.unless} {
 		e.int(len(list))
@@ -85,6 +88,9 @@ func (r *record) encode(e *encoder) {
 			encodePrefilter(e, p)
 		}
 	}
+}
+
+func (r *record) encodeEntry(e *encoder) {
 	x := &r.entry
 	e.str(x.ID)
 	e.str(x.Slug)
@@ -117,19 +123,6 @@ func encodePrefilter(e *encoder, p pattern) {
 	}
 }
 
-// skipTriggers moves d past a record's trigger part.
-func skipTriggers(d *decoder) {
-	for n := d.count(); n > 0 && d.err == nil; n-- {
-		d.skip()
-	}
-	for range 3 {
-		for n := d.count(); n > 0 && d.err == nil; n-- {
-			d.skip()
-			skipPrefilter(d)
-		}
-	}
-}
-
 func skipPrefilter(d *decoder) {
 	if d.byte() == 0 {
 		return
@@ -143,12 +136,11 @@ func skipPrefilter(d *decoder) {
 
 // Entry decodes lesson i.
 func (m *Manifest) Entry(i int) (Entry, error) {
-	rec, err := m.record(i)
+	rec, err := m.part(i, 1)
 	if err != nil {
 		return Entry{}, err
 	}
 	d := decoder{b: rec}
-	skipTriggers(&d)
 	x := decodeEntry(&d)
 	x.Index = i
 	return x, d.err
