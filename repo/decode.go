@@ -22,44 +22,41 @@ const MaxFileSize = 64 << 10
 // error, when not nil, is Problems: every problem found, each with the
 // file, line and column. A file holding only comments is an empty map.
 func Decode(schema Schema, name string, data []byte, v any) error {
-	_, ps := decode(schema, name, data, v)
+	_, _, ps := decode(schema, name, data, v)
 	return ps.Err()
 }
 
-// decode is Decode, also returning the parsed tree so later checks can
-// place their problems.
-func decode(schema Schema, name string, data []byte, v any) (*yaml.Node, Problems) {
+// decode is Decode, also returning the parsed tree, so later checks can
+// place their problems, and whether v was filled in: it is whenever the
+// types fit, even if the schema found other problems.
+func decode(schema Schema, name string, data []byte, v any) (root *yaml.Node, decoded bool, ps Problems) {
 	if len(data) > MaxFileSize {
-		return nil, Problems{{File: name, Msg: fmt.Sprintf("file is %d bytes, more than the %d a lessons file may have", len(data), MaxFileSize)}}
+		return nil, false, Problems{{File: name, Msg: fmt.Sprintf("file is %d bytes, more than the %d a lessons file may have", len(data), MaxFileSize)}}
 	}
 	root, perr := parseYAML(name, data)
 	if perr != nil {
-		return nil, Problems{perr}
+		return nil, false, Problems{perr}
 	}
 	conv := plainer{file: name}
 	plain, perr := conv.value(root, 0)
 	if perr != nil {
-		return root, Problems{perr}
+		return root, false, Problems{perr}
 	}
 	ps, err := validate(schema, name, root, plain)
 	if err != nil {
-		return root, Problems{{File: name, Msg: err.Error()}}
+		return root, false, Problems{{File: name, Msg: err.Error()}}
 	}
-	if len(ps) > 0 {
-		ps.sort()
-		return root, ps
-	}
-	// The schema has vouched for every key and type, so this round trip
-	// fails only where the schema is laxer than the Go types.
 	b, err := json.Marshal(plain)
 	if err == nil {
 		err = json.Unmarshal(b, v)
 	}
-	if err != nil {
+	if err != nil && len(ps) == 0 {
+		// Only where the schema is laxer than the Go types.
 		line, col := locate(root, nil).position()
-		return root, Problems{{File: name, Line: line, Column: col, Msg: err.Error()}}
+		ps = Problems{{File: name, Line: line, Column: col, Msg: err.Error()}}
 	}
-	return root, nil
+	ps.sort()
+	return root, err == nil, ps
 }
 
 // yamlLine finds the line number yaml puts in its syntax errors.

@@ -1,6 +1,7 @@
 package repo
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -101,5 +102,11 @@ func readFile(fsys fs.FS, name string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	size := 512
+	if fi, err := f.Stat(); err == nil {
+		size = int(min(fi.Size(), MaxFileSize)) + 1
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, size))
+	_, err = buf.ReadFrom(io.LimitReader(f, MaxFileSize+1))
+	return buf.Bytes(), err
 }

@@ -31,11 +31,11 @@ func CheckLesson(name string, data []byte) (*lessons.Lesson, Problems) {
 // when that is not "": the file name is how commands find a lesson.
 func checkLesson(name string, data []byte, fileSlug string) (*lessons.Lesson, Problems) {
 	var l lessons.Lesson
-	root, ps := decode(LessonSchema, name, data, &l)
-	if len(ps) > 0 {
+	root, decoded, ps := decode(LessonSchema, name, data, &l)
+	if !decoded {
 		return nil, ps
 	}
-	ps = append(ps, placeValidation(name, root, lessons.Validate(&l))...)
+	ps = append(ps, placeValidation(name, root, lessons.Validate(&l), ps)...)
 	if fileSlug != "" && l.Slug != fileSlug {
 		line, col := locate(root, []string{"slug"}).position()
 		ps = append(ps, &FileError{File: name, Line: line, Column: col, Field: "slug",
@@ -45,12 +45,19 @@ func checkLesson(name string, data []byte, fileSlug string) (*lessons.Lesson, Pr
 	return &l, ps
 }
 
-// placeValidation places lessons.Validate's problems at their fields.
-// Validate runs only on files the schema accepts, so the checks both make
-// (blockReason without block, regexes) are reported once.
-func placeValidation(file string, root *yaml.Node, problems []lessons.Problem) Problems {
+// placeValidation places lessons.Validate's problems at their fields,
+// leaving out fields the schema already found at fault: both check some
+// things, such as blockReason without block.
+func placeValidation(file string, root *yaml.Node, problems []lessons.Problem, schema Problems) Problems {
+	faulty := map[string]bool{}
+	for _, p := range schema {
+		faulty[p.Field] = true
+	}
 	var ps Problems
 	for _, p := range problems {
+		if faulty[p.Field] {
+			continue
+		}
 		line, col := locate(root, fieldTokens(p.Field)).position()
 		ps = append(ps, &FileError{File: file, Line: line, Column: col, Field: p.Field, Msg: p.Message, Warning: p.Warning})
 	}

@@ -109,6 +109,16 @@ func TestParseLessonReportsEveryProblem(t *testing.T) {
 	}
 }
 
+func TestParseLessonReportsSchemaAndRegexProblems(t *testing.T) {
+	data := replace(t, `'\bpytest\b'`, `'(?<=x'`)
+	data = strings.Replace(data, "problem:", "colour: red\nproblem:", 1)
+	_, err := ParseLesson("l.yaml", []byte(data))
+	var ps Problems
+	if !errors.As(err, &ps) || len(ps) != 2 || ps[0].Field != "colour" || ps[1].Field != "triggers.commands[0]" {
+		t.Errorf("ParseLesson = %v, want the unknown key and the invalid regex", err)
+	}
+}
+
 func TestCheckLessonReturnsWarnings(t *testing.T) {
 	data := replace(t, "  commands:", "  tools: [Bash, Shell]\n  commands:")
 	l, ps := CheckLesson("l.yaml", []byte(data))

@@ -8,6 +8,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/config"
@@ -22,6 +23,10 @@ var fetchSpecs = []config.RefSpec{
 	"+refs/heads/*:refs/remotes/origin/*",
 	"+refs/tags/*:refs/tags/*",
 }
+
+// listTimeout bounds the first contact with a remote, so that an
+// unreachable host counts as offline instead of hanging the command.
+const listTimeout = 30 * time.Second
 
 const originHead = plumbing.ReferenceName("refs/remotes/origin/HEAD")
 
@@ -79,7 +84,9 @@ type refs struct {
 // refresh lists the remote and fetches only when a branch or tag moved:
 // an up-to-date pack costs one round trip. It returns the remote's refs.
 func (c *clone) refresh(ctx context.Context) (refs, error) {
-	listed, err := c.remote().ListContext(ctx, &git.ListOptions{Auth: c.auth.method, PeelingOption: git.AppendPeeled})
+	lctx, cancel := context.WithTimeout(ctx, listTimeout)
+	defer cancel()
+	listed, err := c.remote().ListContext(lctx, &git.ListOptions{Auth: c.auth.method, PeelingOption: git.AppendPeeled})
 	if err != nil {
 		return refs{}, c.netErr("listing", err)
 	}
