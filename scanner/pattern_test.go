@@ -1,0 +1,79 @@
+package scanner
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/lessons-dev/lessons"
+)
+
+func TestFixPatterns(t *testing.T) {
+	tests := []struct {
+		failing, fixed, change string
+	}{
+		{"pytest tests/", "pytest -p no:cacheprovider tests/", "add -p no:cacheprovider"},
+		{"cd /repo && npm install", "cd /repo && pnpm install", "use pnpm instead of npm"},
+		{"python manage.py test", "python3 manage.py test", "use python3 instead of python"},
+		{"git -C /x push --force origin main", "git -C /x push --force-with-lease origin main", "add --force-with-lease, drop --force"},
+		{"go test -race ./...", "go test ./...", "drop -race"},
+		{"pytest", "(source .venv/bin/activate && pytest)", "run `source .venv/bin/activate` first"},
+		{"git commit -m 'a (b)' 2>&1", "SKIP=lint git commit -m 'a (b)' 2>&1", "add SKIP=lint"},
+	}
+	for _, tt := range tests {
+		cmds, unless, change, ok := fixPatterns(tt.failing, tt.fixed)
+		if !ok || change != tt.change {
+			t.Errorf("fixPatterns(%q, %q) = %q, %v; want %q", tt.failing, tt.fixed, change, ok, tt.change)
+			continue
+		}
+		for _, p := range append(slices.Clone(cmds), unless...) {
+			if err := lessons.ProbeBacktracking(p); err != nil {
+				t.Errorf("pattern %q: %v", p, err)
+			}
+		}
+	}
+	if _, _, _, ok := fixPatterns("make test", "make test"); ok {
+		t.Error("an identical retry gave a trigger")
+	}
+}
+
+func TestCommandHead(t *testing.T) {
+	tests := []struct{ cmd, exe, sub string }{
+		{"git -C /repo status", "git", "status"},
+		{"FOO=1 sudo -E npm run build", "npm", "run"},
+		{"timeout 10 pytest -x", "pytest", ""},
+		{"rm -rf build", "rm", ""},
+		{"/usr/local/bin/cargo build --release", "cargo", "build"},
+	}
+	for _, tt := range tests {
+		exe, sub := commandHead(segments(tt.cmd)[0])
+		if exe != tt.exe || sub != tt.sub {
+			t.Errorf("commandHead(%q) = %q %q, want %q %q", tt.cmd, exe, sub, tt.exe, tt.sub)
+		}
+	}
+	if got := segments("ls 2>&1 | head -5"); len(got) != 2 || got[0][1] != "2>&1" {
+		t.Errorf("segments kept the redirection apart: %q", got)
+	}
+	if got := segments("cat > f <<'EOF'\nrm -rf /\nEOF\nmake"); len(got) != 2 || got[1][0] != "make" {
+		t.Errorf("segments read a here-document as commands: %q", got)
+	}
+}
+
+func TestFixWorthy(t *testing.T) {
+	tests := []struct {
+		failing, fixed, err string
+		want                bool
+	}{
+		{"pip install x", "pip install --user x", "error: externally-managed-environment", true},
+		{"go test -run TestA ./p", "go test -run TestB ./p", "--- FAIL: TestA", false},
+		{"gh auth status", "gh auth status --help", "not logged in", false},
+		{"git gc --dry-run", "git count-objects -v", "error: unknown option `dry-run'", false},
+		{"ruff check a.py", "ruff check /abs/a.py", "No such file or directory", false},
+		{"prettier --check f", "prettier --write f", "[warn] Code style issues found. Run Prettier with --write to fix.", true},
+		{"ssh-add -l", "SSH_AUTH_SOCK=/tmp/s ssh-add -l", "The agent has no identities.", true},
+	}
+	for _, tt := range tests {
+		if got := fixWorthy(tt.failing, tt.fixed, &Result{Output: tt.err}); got != tt.want {
+			t.Errorf("fixWorthy(%q, %q) = %v, want %v", tt.failing, tt.fixed, got, tt.want)
+		}
+	}
+}
