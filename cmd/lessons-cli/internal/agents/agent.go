@@ -1,0 +1,204 @@
+package agents
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Agent is a coding agent lessons installs into, and how.
+type Agent struct {
+	// Name is what --platform takes and what the hook is told.
+	Name string
+	// Title names the agent for people.
+	Title string
+	// Events are the hook events lessons adds an entry for, in the order
+	// they are added.
+	Events []Event
+	// Millis says the agent counts hook timeouts in milliseconds, not
+	// seconds.
+	Millis bool
+	// NamesHooks gives each hook a name (Gemini CLI shows it in /hooks).
+	NamesHooks bool
+	// Plugin says the agent has no command hooks: lessons installs a
+	// plugin file instead of editing a settings file.
+	Plugin bool
+	// user and project are where its file lives, in the user's home or
+	// at the project root.
+	user    func(Env) string
+	project func(root string) string
+}
+
+// Event is one hook event lessons answers.
+type Event struct {
+	Name    string
+	Matcher string // "" leaves the matcher out: every occurrence
+	// Seconds is how long the agent waits for the hook.
+	Seconds int
+}
+
+// hookTimeout is how long an agent lets `lessons hook` run. The hook
+// answers in milliseconds; the margin covers the rare manifest rebuild.
+const hookTimeout = 10
+
+// Agents are the agents lessons supports, by name.
+var Agents = map[string]*Agent{
+	"claude": {
+		Name: "claude", Title: "Claude Code",
+		Events: []Event{
+			{"PreToolUse", "*", hookTimeout},
+			{"SessionStart", "", hookTimeout},
+			{"SubagentStart", "", hookTimeout},
+			{"UserPromptSubmit", "", hookTimeout},
+		},
+		user: func(e Env) string {
+			if d := e.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
+				return filepath.Join(d, "settings.json")
+			}
+			return filepath.Join(e.Home, ".claude", "settings.json")
+		},
+		project: func(root string) string { return filepath.Join(root, ".claude", "settings.json") },
+	},
+	"codex": {
+		Name: "codex", Title: "Codex CLI",
+		Events: []Event{
+			{"PreToolUse", "", hookTimeout},
+			{"SessionStart", "", hookTimeout},
+			{"UserPromptSubmit", "", hookTimeout},
+		},
+		user: func(e Env) string {
+			if d := e.Getenv("CODEX_HOME"); d != "" {
+				return filepath.Join(d, "hooks.json")
+			}
+			return filepath.Join(e.Home, ".codex", "hooks.json")
+		},
+		project: func(root string) string { return filepath.Join(root, ".codex", "hooks.json") },
+	},
+	"gemini": {
+		Name: "gemini", Title: "Gemini CLI", Millis: true, NamesHooks: true,
+		Events: []Event{
+			{"BeforeTool", "*", hookTimeout},
+			{"AfterTool", "*", hookTimeout},
+			{"BeforeAgent", "", hookTimeout},
+			{"SessionStart", "", hookTimeout},
+		},
+		user:    func(e Env) string { return filepath.Join(e.Home, ".gemini", "settings.json") },
+		project: func(root string) string { return filepath.Join(root, ".gemini", "settings.json") },
+	},
+	"opencode": {
+		Name: "opencode", Title: "opencode", Plugin: true,
+		user: func(e Env) string {
+			config := filepath.Join(e.Home, ".config")
+			if d := e.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(d) {
+				config = d
+			}
+			return filepath.Join(config, "opencode", "plugins", PluginFile)
+		},
+		project: func(root string) string { return filepath.Join(root, ".opencode", "plugins", PluginFile) },
+	},
+}
+
+// Names are the supported agents' names, sorted.
+func Names() []string {
+	var out []string
+	for n := range Agents {
+		out = append(out, n)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Env is what the file locations depend on.
+type Env struct {
+	Home   string
+	Getenv func(string) string
+}
+
+// Path is the agent's settings file (or plugin file): the user's, or the
+// project's when root is not "".
+func (a *Agent) Path(env Env, root string) string {
+	if root != "" {
+		return a.project(root)
+	}
+	return a.user(env)
+}
+
+// Command is the hook command line for the lessons binary at bin.
+func (a *Agent) Command(bin string) string {
+	return shellQuote(bin) + " hook --platform " + a.Name
+}
+
+// hookGroup is one entry of an event's list in Claude Code's, Codex's
+// and Gemini CLI's shared settings shape.
+type hookGroup struct {
+	Matcher string        `json:"matcher,omitempty"`
+	Hooks   []hookCommand `json:"hooks"`
+}
+
+type hookCommand struct {
+	Name    string `json:"name,omitempty"`
+	Type    string `json:"type"`
+	Command string `json:"command"`
+	Timeout int    `json:"timeout,omitempty"`
+}
+
+// group is the entry lessons adds for ev.
+func (a *Agent) group(ev Event, bin string) hookGroup {
+	h := hookCommand{Type: "command", Command: a.Command(bin), Timeout: ev.Seconds}
+	if a.Millis {
+		h.Timeout *= 1000
+	}
+	if a.NamesHooks {
+		h.Name = "lessons-" + strings.ToLower(ev.Name)
+	}
+	return hookGroup{Matcher: ev.Matcher, Hooks: []hookCommand{h}}
+}
+
+// shellQuote quotes s for a POSIX shell when it needs quoting.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@%=,") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// commandBinary is the program a hook command line runs and whether it
+// runs it as `PROGRAM hook`: the first word, unquoted.
+func commandBinary(cmd string) (bin string, isHook bool) {
+	cmd = strings.TrimSpace(cmd)
+	var rest string
+	switch {
+	case strings.HasPrefix(cmd, "'"):
+		var b strings.Builder
+		for strings.HasPrefix(cmd, "'") {
+			end := strings.IndexByte(cmd[1:], '\'')
+			if end < 0 {
+				return "", false
+			}
+			b.WriteString(cmd[1 : end+1])
+			cmd = cmd[end+2:]
+			if r, ok := strings.CutPrefix(cmd, `\'`); ok {
+				b.WriteByte('\'')
+				cmd = r
+			}
+		}
+		bin, rest = b.String(), cmd
+	case strings.HasPrefix(cmd, `"`):
+		end := strings.IndexByte(cmd[1:], '"')
+		if end < 0 {
+			return "", false
+		}
+		bin, rest = cmd[1:end+1], cmd[end+2:]
+	default:
+		bin, rest, _ = strings.Cut(cmd, " ")
+		rest = " " + rest
+	}
+	fields := strings.Fields(rest)
+	return bin, len(fields) > 0 && fields[0] == "hook"
+}
+
+// isOurs reports whether a hook command line runs `lessons hook`.
+func isOurs(cmd string) bool {
+	bin, hook := commandBinary(cmd)
+	return hook && filepath.Base(bin) == "lessons"
+}

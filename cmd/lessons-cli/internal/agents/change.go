@@ -1,0 +1,145 @@
+package agents
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/google/renameio/v2"
+)
+
+// BackupSuffix names the copy of a settings file lessons makes before
+// changing it the first time.
+const BackupSuffix = ".lessons-backup"
+
+// Change is what installing or uninstalling does to one file.
+type Change struct {
+	Path     string
+	Old, New []byte
+	Existed  bool // the file was there before
+	Remove   bool // the change deletes the file
+}
+
+// Changed reports whether applying the change would alter anything.
+func (c Change) Changed() bool {
+	if c.Remove {
+		return c.Existed
+	}
+	return !c.Existed || !bytes.Equal(c.Old, c.New)
+}
+
+// Diff is the change as a unified diff.
+func (c Change) Diff() string {
+	from, to := c.Path, c.Path
+	if !c.Existed {
+		from = "/dev/null"
+	}
+	newText := c.New
+	if c.Remove {
+		to, newText = "/dev/null", nil
+	}
+	return unifiedDiff(from, to, string(c.Old), string(newText))
+}
+
+// Apply makes the change. Before the first change to a file that
+// existed, it copies the file to its backup, once: a later install keeps
+// the first backup. It returns the backup's path, or "".
+func (c Change) Apply() (backup string, err error) {
+	if !c.Changed() {
+		return "", nil
+	}
+	path := c.Path
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real // write through a dotfile manager's symlink
+	}
+	if c.Remove {
+		return "", os.Remove(path)
+	}
+	mode := fs.FileMode(0o644)
+	if c.Existed {
+		if fi, err := os.Stat(path); err == nil {
+			mode = fi.Mode().Perm()
+		}
+		backup = c.Path + BackupSuffix
+		if _, err := os.Stat(backup); errors.Is(err, fs.ErrNotExist) {
+			if err := os.WriteFile(backup, c.Old, mode); err != nil {
+				return "", fmt.Errorf("back up %s: %w", c.Path, err)
+			}
+		} else {
+			backup = ""
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return "", err
+	}
+	if err := renameio.WriteFile(path, c.New, mode); err != nil {
+		return "", fmt.Errorf("write %s: %w", c.Path, err)
+	}
+	return backup, nil
+}
+
+// readFile reads path; a missing file is no data and not an error.
+func readFile(path string) (data []byte, existed bool, err error) {
+	data, err = os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil
+	}
+	return data, err == nil, err
+}
+
+// PlanInstall computes the change that installs lessons for a into the
+// file at path, running the lessons binary at bin.
+func (a *Agent) PlanInstall(path, bin string) (Change, error) {
+	old, existed, err := readFile(path)
+	if err != nil {
+		return Change{}, err
+	}
+	c := Change{Path: path, Old: old, Existed: existed}
+	if a.Plugin {
+		if existed && !IsOurPlugin(old) {
+			return Change{}, fmt.Errorf("%s exists and is not the lessons plugin; move it away first", path)
+		}
+		c.New = PluginSource(bin)
+		return c, nil
+	}
+	c.New, err = a.AddHooks(old, bin)
+	if err != nil {
+		return Change{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return c, nil
+}
+
+// PlanUninstall computes the change that removes what installing lessons
+// for a added to the file at path. A settings file left empty that had
+// no backup (lessons created it) is deleted.
+func (a *Agent) PlanUninstall(path string) (Change, error) {
+	old, existed, err := readFile(path)
+	if err != nil {
+		return Change{}, err
+	}
+	c := Change{Path: path, Old: old, New: old, Existed: existed}
+	if !existed {
+		return c, nil
+	}
+	if a.Plugin {
+		c.Remove = IsOurPlugin(old)
+		return c, nil
+	}
+	newData, removed, err := a.RemoveHooks(old)
+	if err != nil {
+		return Change{}, fmt.Errorf("%s: %w", path, err)
+	}
+	if !removed {
+		return c, nil
+	}
+	c.New = newData
+	if d, err := load(newData); err == nil && len(d.root.members) == 0 {
+		if _, err := os.Stat(path + BackupSuffix); errors.Is(err, fs.ErrNotExist) {
+			c.Remove = true
+		}
+	}
+	return c, nil
+}

@@ -1,0 +1,144 @@
+// lessons opencode plugin. Installed by `lessons install --platform opencode`
+// and removed by `lessons uninstall --platform opencode`; reinstalling
+// replaces this file, so do not edit it.
+//
+// opencode has no command hooks, so this plugin calls the lessons hook with
+// the same payloads Claude Code sends (`lessons hook --platform opencode`)
+// and delivers the answers the ways opencode's plugin API allows:
+//
+//   - tool.execute.before: a lesson that blocks the call throws an Error,
+//     which is how opencode refuses a tool call; other lesson text waits
+//     for the call's result.
+//   - tool.execute.after: the waiting lesson text is appended to the tool's
+//     output, which the model reads next.
+//   - chat.message: the user's prompt brings up relevant lessons for the
+//     turn.
+//   - experimental.chat.system.transform: the session's text (the #lesson
+//     reporting protocol and session-start lessons), the turn's lessons, and
+//     lesson text whose tool call failed before tool.execute.after are
+//     added to the system prompt.
+//   - event: session.created and session.compacted start (or restart) a
+//     session; a child session (a subagent) gets the protocol.
+//
+// The hook never breaks the agent: if it cannot run or answers nonsense,
+// the call goes on as if this plugin were not there.
+
+import { spawn } from "node:child_process"
+
+const LESSONS = process.env.LESSONS_HOOK_BIN || "__LESSONS_BIN__"
+const TIMEOUT_MS = 10000
+
+// runHook sends one payload to `lessons hook` and resolves to its answer:
+// { decision, reason, context }, empty when there is nothing to do.
+function runHook(payload) {
+  return new Promise((resolve) => {
+    let out = ""
+    let done = false
+    let timer
+    const finish = (answer) => {
+      if (done) return
+      done = true
+      clearTimeout(timer)
+      const s = (answer && answer.hookSpecificOutput) || {}
+      resolve({ decision: s.permissionDecision, reason: s.permissionDecisionReason, context: s.additionalContext })
+    }
+    let child
+    try {
+      child = spawn(LESSONS, ["hook", "--platform", "opencode"], { stdio: ["pipe", "pipe", "ignore"] })
+    } catch {
+      return finish({})
+    }
+    timer = setTimeout(() => {
+      child.kill()
+      finish({})
+    }, TIMEOUT_MS)
+    child.on("error", () => finish({}))
+    child.stdout.on("data", (chunk) => (out += chunk))
+    child.on("close", () => {
+      try {
+        finish(JSON.parse(out))
+      } catch {
+        finish({})
+      }
+    })
+    child.stdin.on("error", () => {})
+    child.stdin.end(JSON.stringify(payload))
+  })
+}
+
+async function LessonsPlugin({ directory, worktree } = {}) {
+  const cwd = directory || worktree || process.cwd()
+  const sessions = new Map()
+  const session = (id) => {
+    let s = sessions.get(id)
+    if (!s) {
+      s = { start: null, notes: [], pending: new Map(), turn: "" }
+      sessions.set(id, s)
+    }
+    return s
+  }
+  const payload = (id, event, fields) => ({ session_id: id, cwd, hook_event_name: event, ...fields })
+  const start = async (id, event, source) => {
+    const answer = await runHook(payload(id, event, { source }))
+    session(id).start = answer.context || ""
+  }
+
+  return {
+    event: async ({ event }) => {
+      const props = (event && event.properties) || {}
+      if (event.type === "session.created" && props.info && props.info.id) {
+        await start(props.info.id, props.info.parentID ? "SubagentStart" : "SessionStart", "startup")
+      } else if (event.type === "session.compacted" && props.sessionID) {
+        await start(props.sessionID, "SessionStart", "compact")
+      }
+    },
+
+    "tool.execute.before": async (input, output) => {
+      const answer = await runHook(
+        payload(input.sessionID, "PreToolUse", {
+          tool_name: input.tool,
+          tool_input: (output && output.args) || {},
+          tool_use_id: input.callID,
+        }),
+      )
+      if (answer.decision === "deny" || answer.decision === "ask") {
+        throw new Error(answer.reason || "A lesson refused this call.")
+      }
+      if (answer.context) session(input.sessionID).pending.set(input.callID, answer.context)
+    },
+
+    "tool.execute.after": async (input, output) => {
+      const s = sessions.get(input.sessionID)
+      const text = s && s.pending.get(input.callID)
+      if (!text) return
+      s.pending.delete(input.callID)
+      output.output = (output.output ? output.output + "\n\n" : "") + text
+    },
+
+    "chat.message": async (input, output) => {
+      const s = session(input.sessionID)
+      if (s.start === null) await start(input.sessionID, "SessionStart", "resume")
+      const prompt = ((output && output.parts) || [])
+        .filter((p) => p.type === "text" && !p.synthetic)
+        .map((p) => p.text)
+        .join("\n")
+      const answer = await runHook(payload(input.sessionID, "UserPromptSubmit", { prompt }))
+      s.turn = answer.context || ""
+    },
+
+    "experimental.chat.system.transform": async (input, output) => {
+      const s = input && input.sessionID && sessions.get(input.sessionID)
+      if (!s) return
+      for (const text of s.pending.values()) s.notes.push(text)
+      s.pending.clear()
+      for (const text of [s.start, ...s.notes, s.turn]) if (text) output.system.push(text)
+    },
+  }
+}
+
+// opencode's loaders differ by version: older ones call every export,
+// newer ones read a default export's id and server. This one export
+// satisfies both.
+LessonsPlugin.id = "lessons"
+LessonsPlugin.server = LessonsPlugin
+export default LessonsPlugin
