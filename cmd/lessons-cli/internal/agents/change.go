@@ -128,7 +128,11 @@ func (a *Agent) PlanUninstall(path string) (Change, error) {
 		c.Remove = IsOurPlugin(old)
 		return c, nil
 	}
-	newData, removed, err := a.RemoveHooks(old)
+	backup, _, err := readFile(path + BackupSuffix)
+	if err != nil {
+		return Change{}, err
+	}
+	newData, removed, err := a.RemoveHooks(old, backup)
 	if err != nil {
 		return Change{}, fmt.Errorf("%s: %w", path, err)
 	}
@@ -136,10 +140,8 @@ func (a *Agent) PlanUninstall(path string) (Change, error) {
 		return c, nil
 	}
 	c.New = newData
-	if d, err := load(newData); err == nil && len(d.root.members) == 0 {
-		if _, err := os.Stat(path + BackupSuffix); errors.Is(err, fs.ErrNotExist) {
-			c.Remove = true
-		}
+	if d, err := load(newData); err == nil && len(d.root.members) == 0 && backup == nil {
+		c.Remove = true // lessons created the file
 	}
 	return c, nil
 }

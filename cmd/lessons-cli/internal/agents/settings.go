@@ -50,10 +50,16 @@ func (a *Agent) AddHooks(src []byte, bin string) ([]byte, error) {
 
 // RemoveHooks returns src without any entry that runs `lessons hook` in
 // the events of a, and without the lists and the hooks object that
-// removing them left empty. It reports whether it removed anything.
-func (a *Agent) RemoveHooks(src []byte) ([]byte, bool, error) {
+// removing them left empty, unless the file before lessons touched it
+// (its backup, nil when there is none) had them. It reports whether it
+// removed anything.
+func (a *Agent) RemoveHooks(src, backup []byte) ([]byte, bool, error) {
 	if len(bytes.TrimSpace(src)) == 0 {
 		return src, false, nil
+	}
+	var had *value
+	if d, err := load(backup); err == nil {
+		had = d.root
 	}
 	removed := false
 	for _, ev := range a.Events {
@@ -72,7 +78,7 @@ func (a *Agent) RemoveHooks(src []byte) ([]byte, bool, error) {
 				src, touched = removeOurs(src, arr, g, h), true
 				continue
 			}
-			if touched && len(arr.elems) == 0 {
+			if touched && len(arr.elems) == 0 && had.get("hooks").get(ev.Name) == nil {
 				src = removeMember(src, hooks, ev.Name)
 			}
 			break
@@ -86,7 +92,7 @@ func (a *Agent) RemoveHooks(src []byte) ([]byte, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	if hooks := d.root.get("hooks"); hooks != nil && hooks.kind == '{' && len(hooks.members) == 0 {
+	if hooks := d.root.get("hooks"); hooks != nil && hooks.kind == '{' && len(hooks.members) == 0 && had.get("hooks") == nil {
 		src = removeMember(src, d.root, "hooks")
 	}
 	return src, true, nil

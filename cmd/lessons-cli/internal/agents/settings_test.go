@@ -99,7 +99,7 @@ func TestRoundTrip(t *testing.T) {
 			if !bytes.Equal(again, installed) {
 				t.Errorf("second install changed the file:\n%s", unifiedDiff("a", "b", string(installed), string(again)))
 			}
-			removed, ok, err := a.RemoveHooks(installed)
+			removed, ok, err := a.RemoveHooks(installed, orig)
 			if err != nil || !ok {
 				t.Fatalf("RemoveHooks = %v, %v", ok, err)
 			}
@@ -182,7 +182,7 @@ func TestAddHooksNewFile(t *testing.T) {
 	if !strings.HasPrefix(string(got), want) {
 		t.Errorf("new settings file:\n%s", got)
 	}
-	removed, _, err := Agents["claude"].RemoveHooks(got)
+	removed, _, err := Agents["claude"].RemoveHooks(got, nil)
 	if err != nil || string(removed) != "{}\n" {
 		t.Errorf("RemoveHooks = %q, %v; want {}", removed, err)
 	}
@@ -202,7 +202,7 @@ func TestAddHooksReplacesStaleEntry(t *testing.T) {
 	if strings.Contains(string(got), "/old/place") || strings.Count(string(got), testBin) != len(a.Events) {
 		t.Errorf("stale entries not replaced:\n%s", got)
 	}
-	removed, _, _ := a.RemoveHooks(got)
+	removed, _, _ := a.RemoveHooks(got, orig)
 	if !bytes.Equal(removed, orig) {
 		t.Errorf("uninstall after a reinstall:\n%s", unifiedDiff("orig", "restored", string(orig), string(removed)))
 	}
@@ -213,7 +213,7 @@ func TestRemoveHooksFromSharedGroup(t *testing.T) {
   {"type": "command", "command": "audit.sh"},
   {"type": "command", "command": "'/home/me/my tools/lessons' hook"}
 ]}]}}`)
-	got, ok, err := Agents["claude"].RemoveHooks(src)
+	got, ok, err := Agents["claude"].RemoveHooks(src, src)
 	if err != nil || !ok {
 		t.Fatal(ok, err)
 	}
