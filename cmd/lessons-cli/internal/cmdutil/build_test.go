@@ -35,8 +35,8 @@ func writeLessons(tb testing.TB, dir string, n int) {
 				Match:   []lessons.ToolCall{{Tool: "Bash", Command: tool + " run ."}},
 				NoMatch: []lessons.ToolCall{{Tool: "Bash", Command: tool + " run --safe ."}},
 			},
-			Priority: 1 + i%10,
-			Tags:     []string{"topic:safety", fmt.Sprintf("tool:%s", tool)},
+			Priority:  1 + i%10,
+			Tags:      []string{"topic:safety", fmt.Sprintf("tool:%s", tool)},
 			CreatedAt: &now, UpdatedAt: &now,
 		}
 		if i%3 == 0 {
@@ -71,8 +71,8 @@ func TestBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer m.Close()
-	if want := 20 + len(b.Merged.Active) - 20; m.Len() != want || !m.Fresh() {
-		t.Errorf("manifest has %d lessons (fresh %v), want %d and fresh", m.Len(), m.Fresh(), want)
+	if m.Len() != len(b.Merged.Active) || m.Len() < 20 || !m.Fresh() {
+		t.Errorf("manifest has %d lessons (fresh %v), want the %d active ones and fresh", m.Len(), m.Fresh(), len(b.Merged.Active))
 	}
 }
 
