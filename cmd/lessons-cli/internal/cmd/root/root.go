@@ -19,6 +19,7 @@ import (
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/hook"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/initcmd"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/list"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/packcmd"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/rm"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/search"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/show"
@@ -72,6 +73,7 @@ packs < project (.lessons/ at the project root).`,
 		show.NewCmdShow(f, nil),
 		testcmd.NewCmdTest(f, nil),
 	)
+	cmd.AddCommand(packcmd.NewCmds(f)...)
 	return cmd
 }
 
