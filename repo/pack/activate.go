@@ -1,6 +1,7 @@
 package pack
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +11,8 @@ import (
 	"time"
 
 	"github.com/google/renameio/v2"
+
+	"github.com/lessons-dev/lessons/scope"
 )
 
 // Active describes the version of a pack the hook reads: version.json in
@@ -153,4 +156,34 @@ func verifyActive(packDir, hash string) bool {
 	}
 	got, err := HashFiles(files)
 	return err == nil && got == hash
+}
+
+// Forget removes everything the cache holds for the pack name: its clone
+// and its versions, under the pack's file lock. The manifest must be
+// rebuilt afterwards.
+func Forget(d scope.Dirs, name string) error {
+	if err := CheckName(name); err != nil {
+		return err
+	}
+	root := filepath.Dir(d.PackDir(name))
+	if _, err := os.Stat(root); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	unlock, err := lockDir(context.Background(), root)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		return err
+	}
+	for _, en := range entries {
+		if en.Name() != "lock" {
+			if err := os.RemoveAll(filepath.Join(root, en.Name())); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

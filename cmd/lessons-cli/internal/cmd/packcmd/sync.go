@@ -1,0 +1,181 @@
+package packcmd
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/iostreams"
+	"github.com/lessons-dev/lessons/repo/pack"
+)
+
+// SyncOptions are sync's and update's flags and dependencies.
+type SyncOptions struct {
+	IO  *iostreams.IOStreams
+	Env func() (*env, error)
+
+	Frozen bool
+	Update bool
+	Names  []string
+}
+
+// NewCmdSync returns `lessons sync`; runF replaces syncRun in tests.
+func NewCmdSync(f *cmdutil.Factory, runF func(*SyncOptions) error) *cobra.Command {
+	opts := &SyncOptions{IO: f.IOStreams, Env: func() (*env, error) { return newEnv(f) }}
+	cmd := &cobra.Command{
+		Use:   "sync",
+		Short: "Fetch the subscribed packs at the commits lessons.lock pins",
+		Long: `For each subscribed pack, clone it on first use or fetch it (a bare clone
+per pack in the user cache directory), and make active exactly the commit
+pinned in the lessons.lock beside the config that subscribes to it. A pack
+with no entry is resolved from its ref and recorded. Every lesson of a new
+version is checked first (schema, regexes, backtracking, size limits, no
+links or files outside lessons/); a version that fails stays inactive and
+the previous one stays active. Then the manifest is rebuilt.
+
+When a remote cannot be reached, the cached version at the locked commit
+stays in use and sync says so; it fails only with --frozen or when nothing
+is cached. --frozen also fails when lessons.lock would change: run it in CI.`,
+		Example: `  lessons sync
+  lessons sync --frozen   # in CI: the lock must already be right`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			return syncRun(cmd, opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.Frozen, "frozen", false, "fail when lessons.lock would change or a remote cannot be reached")
+	return cmd
+}
+
+// NewCmdUpdate returns `lessons update`; runF replaces syncRun in tests.
+func NewCmdUpdate(f *cmdutil.Factory, runF func(*SyncOptions) error) *cobra.Command {
+	opts := &SyncOptions{IO: f.IOStreams, Env: func() (*env, error) { return newEnv(f) }, Update: true}
+	cmd := &cobra.Command{
+		Use:   "update [NAME...]",
+		Short: "Move packs to the newest commit of their ref",
+		Long: `Pin each named pack (every subscribed pack when none is named) to the
+newest commit of its ref in lessons.lock, activate it after checking every
+lesson, and print the lessons it added, changed and removed. Commit the
+lock file so the team follows.`,
+		Example: `  lessons update
+  lessons update acme`,
+		ValidArgsFunction: completePacks(f),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Names = args
+			if runF != nil {
+				return runF(opts)
+			}
+			return syncRun(cmd, opts)
+		},
+	}
+	return cmd
+}
+
+func syncRun(cmd *cobra.Command, opts *SyncOptions) error {
+	e, err := opts.Env()
+	if err != nil {
+		return err
+	}
+	configs, err := e.configs()
+	if err != nil {
+		return err
+	}
+	subs, shadowed := pack.Subscriptions(configs...)
+	for _, s := range shadowed {
+		fmt.Fprintf(opts.IO.ErrOut, "note: %s\n", s)
+	}
+	if len(subs) == 0 {
+		fmt.Fprintln(opts.IO.ErrOut, "no packs subscribed here; add one with: lessons pack add URL")
+		return nil
+	}
+	globalLock := pack.LockPath(e.dirs.GlobalConfig())
+	before, _ := os.ReadFile(globalLock)
+	results, lockErr := e.syncer.Sync(ctx(cmd), configs, pack.Options{Frozen: opts.Frozen, Update: opts.Update, Names: opts.Names})
+	failed := lockErr != nil
+	activated := false
+	for _, r := range results {
+		printResult(opts.IO, r)
+		failed = failed || r.Err != nil
+		activated = activated || r.Activated
+	}
+	if lockErr != nil {
+		fmt.Fprintf(opts.IO.ErrOut, "error: %v\n", lockErr)
+	}
+	if after, _ := os.ReadFile(globalLock); string(after) != string(before) {
+		if err := e.commitGlobal("lock packs", globalLock); err != nil {
+			return err
+		}
+	}
+	if activated {
+		if err := e.rebuild(); err != nil {
+			return err
+		}
+	}
+	if failed {
+		return cmdutil.ErrSilent
+	}
+	return nil
+}
+
+// printResult reports one pack: what is active on the output, problems
+// on the error output.
+func printResult(ios *iostreams.IOStreams, r pack.Result) {
+	if r.Err != nil {
+		fmt.Fprintf(ios.ErrOut, "error: %v\n", r.Err)
+		return
+	}
+	if r.Offline != nil {
+		fmt.Fprintf(ios.ErrOut, "warning: pack %s: offline, using the cached version %s: %v\n", r.Name, short(r.Commit), r.Offline)
+	}
+	switch {
+	case r.Diff != nil && r.Previous == r.Commit && r.Diff.Empty():
+		fmt.Fprintf(ios.Out, "%s: already at the newest commit %s (%d lessons)\n", r.Name, short(r.Commit), r.Lessons)
+	case r.Diff != nil:
+		fmt.Fprintf(ios.Out, "%s: %s → %s (%d lessons): %d added, %d changed, %d removed\n", r.Name, orNone(short(r.Previous)), short(r.Commit),
+			r.Lessons, len(r.Diff.Added), len(r.Diff.Changed), len(r.Diff.Removed))
+		for _, group := range []struct {
+			mark  string
+			slugs []string
+		}{{"+", r.Diff.Added}, {"~", r.Diff.Changed}, {"-", r.Diff.Removed}} {
+			for _, slug := range group.slugs {
+				fmt.Fprintf(ios.Out, "  %s %s\n", group.mark, slug)
+			}
+		}
+	case r.Activated:
+		fmt.Fprintf(ios.Out, "%s: activated %s (%d lessons), was %s\n", r.Name, short(r.Commit), r.Lessons, orNone(short(r.Previous)))
+	default:
+		fmt.Fprintf(ios.Out, "%s: up to date at %s (%d lessons)\n", r.Name, short(r.Commit), r.Lessons)
+	}
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// completePacks completes the names of the subscribed packs.
+func completePacks(f *cmdutil.Factory) cobra.CompletionFunc {
+	return func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		e, err := newEnv(f)
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveError
+		}
+		configs, err := e.configs()
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveError
+		}
+		subs, _ := pack.Subscriptions(configs...)
+		var names []string
+		for _, s := range subs {
+			names = append(names, s.Name+"\t"+pack.Redact(s.URL))
+		}
+		return names, cobra.ShellCompDirectiveNoFileComp
+	}
+}
