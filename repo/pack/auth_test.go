@@ -9,15 +9,16 @@ import (
 
 	githttp "github.com/go-git/go-git/v5/plumbing/transport/http"
 	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/repo/pack/packtest"
 )
 
 const token = "s3cret-token-1234"
 
 func TestPrivateRepoOverHTTP(t *testing.T) {
-	needGit(t)
+	packtest.NeedGit(t)
 	root := t.TempDir()
-	newUpstream(t, root, "private", packFiles(2))
-	base := startHTTP(t, root, "x-access-token", token)
+	packtest.NewUpstream(t, root, "private", packtest.PackFiles(2))
+	base := packtest.StartHTTP(t, root, "x-access-token", token)
 	ref := lessons.PackRef{Name: "private", URL: base + "private.git"}
 
 	t.Run("token", func(t *testing.T) {

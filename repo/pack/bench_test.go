@@ -5,20 +5,21 @@ import (
 	"testing"
 
 	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/repo/pack/packtest"
 )
 
 // BenchmarkSyncUpToDate syncs 5 packs that are already at their locked
 // commit, over git:// on loopback: one ref listing per pack.
 func BenchmarkSyncUpToDate(b *testing.B) {
-	needGit(b)
+	packtest.NeedGit(b)
 	root := b.TempDir()
 	var refs []lessons.PackRef
 	for i := range 5 {
 		name := fmt.Sprintf("pack-%d", i)
-		newUpstream(b, root, name, packFiles(100))
+		packtest.NewUpstream(b, root, name, packtest.PackFiles(100))
 		refs = append(refs, lessons.PackRef{Name: name})
 	}
-	base, _ := startDaemon(b, root)
+	base, _ := packtest.StartDaemon(b, root)
 	for i := range refs {
 		refs[i].URL = base + refs[i].Name + ".git"
 	}
@@ -40,10 +41,10 @@ func BenchmarkSyncUpToDate(b *testing.B) {
 // BenchmarkFirstSync1000 clones, validates and activates a pack of 1,000
 // lessons into an empty cache, over git:// on loopback.
 func BenchmarkFirstSync1000(b *testing.B) {
-	needGit(b)
+	packtest.NeedGit(b)
 	root := b.TempDir()
-	newUpstream(b, root, "big", packFiles(1000))
-	base, _ := startDaemon(b, root)
+	packtest.NewUpstream(b, root, "big", packtest.PackFiles(1000))
+	base, _ := packtest.StartDaemon(b, root)
 	ref := lessons.PackRef{Name: "big", URL: base + "big.git"}
 	for b.Loop() {
 		b.StopTimer()

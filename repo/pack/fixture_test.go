@@ -2,7 +2,6 @@ package pack
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -10,34 +9,6 @@ import (
 	lessons "github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/scope"
 )
-
-// lessonID is a valid, deterministic ULID for fixture n.
-func lessonID(n int) string { return fmt.Sprintf("01HX%022d", n) }
-
-// lessonYAML is a valid lesson file whose trigger is the command "cmdN".
-func lessonYAML(slug string, n int) string {
-	return fmt.Sprintf(`id: %s
-slug: %s
-summary: Lesson %s says something useful
-problem: Running cmd%d without the flag hangs the agent's shell for good.
-solution: Pass --flag to cmd%d, or run it under timeout so it ends.
-triggers:
-  commands: ['\bcmd%d\b(?!.*--flag)']
-examples:
-  match: [cmd%d run]
-  noMatch: [cmd%d run --flag]
-`, lessonID(n), slug, slug, n, n, n, n, n)
-}
-
-// packFiles is a pack with n lessons named lesson-0 … lesson-(n-1).
-func packFiles(n int) map[string]string {
-	files := map[string]string{"pack.yaml": "name: team\ndescription: fixture\n"}
-	for i := range n {
-		slug := fmt.Sprintf("lesson-%d", i)
-		files["lessons/"+slug+".yaml"] = lessonYAML(slug, i)
-	}
-	return files
-}
 
 // testEnv is a machine with a global config subscribing to packs.
 type testEnv struct {

@@ -7,11 +7,12 @@ import (
 	"testing"
 
 	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/repo/pack/packtest"
 )
 
 func TestMaliciousPack(t *testing.T) {
-	needGit(t)
-	catastrophic := strings.Replace(lessonYAML("evil-regex", 7), `'\bcmd7\b(?!.*--flag)'`, `'(a+)+$'`, 1)
+	packtest.NeedGit(t)
+	catastrophic := strings.Replace(packtest.LessonYAML("evil-regex", 7), `'\bcmd7\b(?!.*--flag)'`, `'(a+)+$'`, 1)
 	many := map[string]string{}
 	for i := range MaxLessons + 1 {
 		many[fmt.Sprintf("lessons/l%d.yaml", i)] = "x"
@@ -23,23 +24,23 @@ func TestMaliciousPack(t *testing.T) {
 	}{
 		{"symlink", map[string]string{"lessons/evil.yaml": "symlink:/etc/passwd"}, "lessons/evil.yaml: is a symbolic link"},
 		{"symlink outside lessons", map[string]string{"docs/readme": "symlink:../pack.yaml"}, "docs/readme: is a symbolic link"},
-		{"file outside lessons", map[string]string{"lessons/sub/evil.yaml": lessonYAML("evil", 8)}, "lessons/sub: is a directory"},
-		{"oversized", map[string]string{"lessons/big.yaml": lessonYAML("big", 8) + "# " + strings.Repeat("x", MaxFileBytes) + "\n"}, "lessons/big.yaml: is 65"},
+		{"file outside lessons", map[string]string{"lessons/sub/evil.yaml": packtest.LessonYAML("evil", 8)}, "lessons/sub: is a directory"},
+		{"oversized", map[string]string{"lessons/big.yaml": packtest.LessonYAML("big", 8) + "# " + strings.Repeat("x", MaxFileBytes) + "\n"}, "lessons/big.yaml: is 65"},
 		{"catastrophic regex", map[string]string{"lessons/evil-regex.yaml": catastrophic}, "lessons/evil-regex.yaml: triggers.commands[0]: pattern backtracks catastrophically"},
-		{"slug differs from file", map[string]string{"lessons/other.yaml": lessonYAML("not-other", 8)}, `lessons/other.yaml: slug "not-other" differs`},
+		{"slug differs from file", map[string]string{"lessons/other.yaml": packtest.LessonYAML("not-other", 8)}, `lessons/other.yaml: slug "not-other" differs`},
 		{"invalid yaml", map[string]string{"lessons/bad.yaml": "id: x\nslug: [unclosed\n"}, "lessons/bad.yaml:"},
-		{"duplicate id", map[string]string{"lessons/twin.yaml": lessonYAML("twin", 0)}, "lessons/twin.yaml: id " + lessonID(0) + " is also the id of lessons/lesson-0.yaml"},
+		{"duplicate id", map[string]string{"lessons/twin.yaml": packtest.LessonYAML("twin", 0)}, "lessons/twin.yaml: id " + packtest.LessonID(0) + " is also the id of lessons/lesson-0.yaml"},
 		{"too many lessons", many, fmt.Sprintf("lessons: holds %d lessons, more than the %d", MaxLessons+4, MaxLessons)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := t.TempDir()
-			up := newUpstream(t, root, "team", packFiles(3))
-			base, _ := startDaemon(t, root)
+			up := packtest.NewUpstream(t, root, "team", packtest.PackFiles(3))
+			base, _ := packtest.StartDaemon(t, root)
 			e := newTestEnv(t)
 			ref := lessons.PackRef{Name: "team", URL: base + "team.git"}
 			good := e.one(Options{}, ref).Commit
 			lockBefore := e.lockBytes()
-			up.commit("bad lesson", tc.files)
+			up.Commit("bad lesson", tc.files)
 
 			r := e.one(Options{Update: true}, ref)
 			var verr *ValidationError

@@ -9,6 +9,7 @@ import (
 
 	lessons "github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/repo"
+	"github.com/lessons-dev/lessons/repo/pack/packtest"
 )
 
 func TestInitScaffoldsAPackThatSyncs(t *testing.T) {
@@ -57,15 +58,15 @@ func TestInitScaffoldsAPackThatSyncs(t *testing.T) {
 		t.Error("Init accepted a name that is not kebab-case")
 	}
 
-	needGit(t)
+	packtest.NeedGit(t)
 	root := t.TempDir()
-	files := map[string]string{"lessons/first.yaml": lessonYAML("first", 1)}
+	files := map[string]string{"lessons/first.yaml": packtest.LessonYAML("first", 1)}
 	for _, name := range created {
 		files[name] = read(name)
 	}
 	files["lessons/.gitkeep"] = "\n"
-	newUpstream(t, root, "team", files)
-	base, _ := startDaemon(t, root)
+	packtest.NewUpstream(t, root, "team", files)
+	base, _ := packtest.StartDaemon(t, root)
 	e := newTestEnv(t)
 	if r := e.one(Options{}, lessons.PackRef{Name: "team", URL: base + "team.git"}); r.Err != nil || r.Lessons != 1 {
 		t.Fatalf("sync of a scaffolded pack: err %v, %d lessons", r.Err, r.Lessons)

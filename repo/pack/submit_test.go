@@ -8,20 +8,21 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing/object"
 	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/repo/pack/packtest"
 )
 
 func TestSubmitPushesOneCommitOnANewBranch(t *testing.T) {
-	needGit(t)
+	packtest.NeedGit(t)
 	root := t.TempDir()
-	up := newUpstream(t, root, "team", packFiles(2))
-	base, _ := startDaemon(t, root)
+	up := packtest.NewUpstream(t, root, "team", packtest.PackFiles(2))
+	base, _ := packtest.StartDaemon(t, root)
 	e := newTestEnv(t)
 	ref := Subscription{PackRef: lessons.PackRef{Name: "team", URL: base + "team.git"}}
 	e.one(Options{}, ref.PackRef) // the clone exists, as it does for a subscriber
-	mainBefore := runGit(t, up.bare, "rev-parse", "main")
+	mainBefore := packtest.Git(t, up.Bare, "rev-parse", "main")
 	when := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
 	sub := Submission{
-		Slug: "new-lesson", File: []byte(lessonYAML("new-lesson", 42)),
+		Slug: "new-lesson", File: []byte(packtest.LessonYAML("new-lesson", 42)),
 		Author: object.Signature{Name: "Ada", Email: "ada@example.com", When: when},
 	}
 
@@ -32,31 +33,31 @@ func TestSubmitPushesOneCommitOnANewBranch(t *testing.T) {
 	if got.Branch != "lesson/new-lesson" || got.Base != "main" || got.Replaced || got.PullRequestURL != "" {
 		t.Errorf("Submit = %+v", got)
 	}
-	if n := runGit(t, up.bare, "rev-list", "--count", "main..lesson/new-lesson"); n != "1" {
+	if n := packtest.Git(t, up.Bare, "rev-list", "--count", "main..lesson/new-lesson"); n != "1" {
 		t.Errorf("the branch has %s commits over main, want 1", n)
 	}
-	if parent := runGit(t, up.bare, "rev-parse", "lesson/new-lesson^"); parent != mainBefore {
+	if parent := packtest.Git(t, up.Bare, "rev-parse", "lesson/new-lesson^"); parent != mainBefore {
 		t.Errorf("the commit's parent is %s, want main %s", parent, mainBefore)
 	}
-	if diff := runGit(t, up.bare, "diff", "--name-status", "main", "lesson/new-lesson"); diff != "A\tlessons/new-lesson.yaml" {
+	if diff := packtest.Git(t, up.Bare, "diff", "--name-status", "main", "lesson/new-lesson"); diff != "A\tlessons/new-lesson.yaml" {
 		t.Errorf("the commit changes %q, want only the lesson added", diff)
 	}
-	if author := runGit(t, up.bare, "log", "-1", "--format=%an <%ae> %at", "lesson/new-lesson"); author != "Ada <ada@example.com> 1735787045" {
+	if author := packtest.Git(t, up.Bare, "log", "-1", "--format=%an <%ae> %at", "lesson/new-lesson"); author != "Ada <ada@example.com> 1735787045" {
 		t.Errorf("author = %q", author)
 	}
-	if content := runGit(t, up.bare, "show", "lesson/new-lesson:lessons/new-lesson.yaml"); content+"\n" != string(sub.File) {
+	if content := packtest.Git(t, up.Bare, "show", "lesson/new-lesson:lessons/new-lesson.yaml"); content+"\n" != string(sub.File) {
 		t.Errorf("pushed file differs:\n%s", content)
 	}
-	if main := runGit(t, up.bare, "rev-parse", "main"); main != mainBefore {
+	if main := packtest.Git(t, up.Bare, "rev-parse", "main"); main != mainBefore {
 		t.Error("submit moved the remote's main")
 	}
-	runGit(t, up.bare, "fsck", "--strict")
+	packtest.Git(t, up.Bare, "fsck", "--strict")
 
 	if _, err := e.syncer.Submit(t.Context(), ref, sub); !errors.Is(err, ErrBranchExists) {
 		t.Errorf("second submit of the same slug: err %v, want ErrBranchExists", err)
 	}
 	bad := sub
-	bad.Slug, bad.File = "bad", []byte(strings.Replace(lessonYAML("bad", 43), `'\bcmd43\b(?!.*--flag)'`, `'(a+)+$'`, 1))
+	bad.Slug, bad.File = "bad", []byte(strings.Replace(packtest.LessonYAML("bad", 43), `'\bcmd43\b(?!.*--flag)'`, `'(a+)+$'`, 1))
 	var verr *ValidationError
 	if _, err := e.syncer.Submit(t.Context(), ref, bad); !errors.As(err, &verr) {
 		t.Errorf("submit of a lesson a sync would reject: err %v, want ValidationError", err)

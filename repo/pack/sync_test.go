@@ -8,13 +8,14 @@ import (
 	"testing"
 
 	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/repo/pack/packtest"
 )
 
 func TestSyncFirstThenNoOp(t *testing.T) {
-	needGit(t)
+	packtest.NeedGit(t)
 	root := t.TempDir()
-	up := newUpstream(t, root, "team", packFiles(3))
-	base, _ := startDaemon(t, root)
+	up := packtest.NewUpstream(t, root, "team", packtest.PackFiles(3))
+	base, _ := packtest.StartDaemon(t, root)
 	e := newTestEnv(t)
 	ref := lessons.PackRef{Name: "team", URL: base + "team.git"}
 
@@ -22,7 +23,7 @@ func TestSyncFirstThenNoOp(t *testing.T) {
 	if r.Err != nil {
 		t.Fatalf("first sync: %v", r.Err)
 	}
-	head := runGit(t, up.work, "rev-parse", "HEAD")
+	head := packtest.Git(t, up.Work, "rev-parse", "HEAD")
 	if !r.Activated || r.Commit != head || r.Lessons != 3 {
 		t.Fatalf("first sync = activated %v commit %s lessons %d, want true %s 3", r.Activated, r.Commit, r.Lessons, head)
 	}
@@ -45,19 +46,19 @@ func TestSyncFirstThenNoOp(t *testing.T) {
 }
 
 func TestLockIgnoresUpstreamUntilUpdate(t *testing.T) {
-	needGit(t)
+	packtest.NeedGit(t)
 	root := t.TempDir()
-	up := newUpstream(t, root, "team", packFiles(3))
-	base, _ := startDaemon(t, root)
+	up := packtest.NewUpstream(t, root, "team", packtest.PackFiles(3))
+	base, _ := packtest.StartDaemon(t, root)
 	e := newTestEnv(t)
 	ref := lessons.PackRef{Name: "team", URL: base + "team.git", Ref: "main"}
 	first := e.one(Options{}, ref).Commit
 
-	changed := strings.Replace(lessonYAML("lesson-0", 0), "for good", "forever", 1)
-	next := up.commit("more lessons", map[string]string{
+	changed := strings.Replace(packtest.LessonYAML("lesson-0", 0), "for good", "forever", 1)
+	next := up.Commit("more lessons", map[string]string{
 		"lessons/lesson-0.yaml": changed,
 		"lessons/lesson-2.yaml": "",
-		"lessons/new-one.yaml":  lessonYAML("new-one", 9),
+		"lessons/new-one.yaml":  packtest.LessonYAML("new-one", 9),
 	})
 	r := e.one(Options{}, ref)
 	if r.Err != nil || r.Commit != first || r.Activated {
@@ -84,10 +85,10 @@ func TestLockIgnoresUpstreamUntilUpdate(t *testing.T) {
 }
 
 func TestFrozen(t *testing.T) {
-	needGit(t)
+	packtest.NeedGit(t)
 	root := t.TempDir()
-	newUpstream(t, root, "team", packFiles(2))
-	base, _ := startDaemon(t, root)
+	packtest.NewUpstream(t, root, "team", packtest.PackFiles(2))
+	base, _ := packtest.StartDaemon(t, root)
 	e := newTestEnv(t)
 	ref := lessons.PackRef{Name: "team", URL: base + "team.git"}
 
@@ -118,15 +119,15 @@ func TestFrozen(t *testing.T) {
 }
 
 func TestForcePushedUpstream(t *testing.T) {
-	needGit(t)
+	packtest.NeedGit(t)
 	root := t.TempDir()
-	up := newUpstream(t, root, "team", packFiles(2))
-	base, _ := startDaemon(t, root)
+	up := packtest.NewUpstream(t, root, "team", packtest.PackFiles(2))
+	base, _ := packtest.StartDaemon(t, root)
 	e := newTestEnv(t)
 	ref := lessons.PackRef{Name: "team", URL: base + "team.git"}
 	pinned := e.one(Options{}, ref).Commit
 
-	up.rewrite("history rewritten")
+	up.Rewrite("history rewritten")
 	r := e.one(Options{}, ref)
 	if !errors.Is(r.Err, ErrGone) {
 		t.Fatalf("sync after a force push: err %v, want ErrGone", r.Err)
@@ -148,10 +149,10 @@ func TestForcePushedUpstream(t *testing.T) {
 }
 
 func TestServerDown(t *testing.T) {
-	needGit(t)
+	packtest.NeedGit(t)
 	root := t.TempDir()
-	newUpstream(t, root, "team", packFiles(2))
-	base, stop := startDaemon(t, root)
+	packtest.NewUpstream(t, root, "team", packtest.PackFiles(2))
+	base, stop := packtest.StartDaemon(t, root)
 	e := newTestEnv(t)
 	ref := lessons.PackRef{Name: "team", URL: base + "team.git"}
 	pinned := e.one(Options{}, ref).Commit

@@ -1,4 +1,8 @@
-package pack
+// Package packtest serves git repositories on 127.0.0.1 for the tests of
+// team packs: a real git daemon (git://, pushes allowed) and git
+// http-backend behind net/http/cgi with basic auth. It runs the git
+// binary, which only tests may do; the code under test uses go-git.
+package packtest
 
 import (
 	"fmt"
@@ -13,10 +17,8 @@ import (
 	"time"
 )
 
-// These helpers run the real git binary, only to build fixtures and serve
-// them; the code under test reaches them through go-git alone.
-
-func needGit(t testing.TB) {
+// NeedGit skips the test when the git binary is missing.
+func NeedGit(t testing.TB) {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git binary not found; the pack tests need it to serve repositories")
@@ -33,7 +35,9 @@ func gitEnv(home string) []string {
 	)
 }
 
-func runGit(t testing.TB, dir string, args ...string) string {
+// Git runs git in dir, isolated from the user's configuration, and
+// returns its trimmed output; a failure fails the test.
+func Git(t testing.TB, dir string, args ...string) string {
 	t.Helper()
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir
@@ -45,30 +49,30 @@ func runGit(t testing.TB, dir string, args ...string) string {
 	return strings.TrimSpace(string(out))
 }
 
-// upstream is a bare repository served by the test servers, and a work
+// Upstream is a bare repository served by the test servers, and a work
 // tree that commits and pushes to it.
-type upstream struct {
+type Upstream struct {
 	t    testing.TB
-	bare string
-	work string
+	Bare string // the served repository
+	Work string // a clone that commits and pushes
 }
 
-// newUpstream creates root/<name>.git with one commit holding files.
-func newUpstream(t testing.TB, root, name string, files map[string]string) *upstream {
+// NewUpstream creates root/<name>.git with one commit holding files.
+func NewUpstream(t testing.TB, root, name string, files map[string]string) *Upstream {
 	t.Helper()
-	u := &upstream{t: t, bare: filepath.Join(root, name+".git"), work: filepath.Join(t.TempDir(), name)}
-	runGit(t, root, "init", "-q", "--bare", "-b", "main", u.bare)
-	runGit(t, root, "init", "-q", "-b", "main", u.work)
-	u.commit("initial pack", files)
+	u := &Upstream{t: t, Bare: filepath.Join(root, name+".git"), Work: filepath.Join(t.TempDir(), name)}
+	Git(t, root, "init", "-q", "--bare", "-b", "main", u.Bare)
+	Git(t, root, "init", "-q", "-b", "main", u.Work)
+	u.Commit("initial pack", files)
 	return u
 }
 
-// commit writes files (an empty content removes the file), commits and
+// Commit writes files (an empty content removes the file), commits and
 // pushes, and returns the new commit.
-func (u *upstream) commit(msg string, files map[string]string) string {
+func (u *Upstream) Commit(msg string, files map[string]string) string {
 	u.t.Helper()
 	for name, content := range files {
-		p := filepath.Join(u.work, filepath.FromSlash(name))
+		p := filepath.Join(u.Work, filepath.FromSlash(name))
 		if content == "" {
 			os.Remove(p)
 			continue
@@ -86,20 +90,20 @@ func (u *upstream) commit(msg string, files map[string]string) string {
 			u.t.Fatal(err)
 		}
 	}
-	runGit(u.t, u.work, "add", "-A")
-	runGit(u.t, u.work, "commit", "-q", "--allow-empty", "-m", msg)
-	runGit(u.t, u.work, "push", "-q", "-f", u.bare, "HEAD:refs/heads/main")
-	return runGit(u.t, u.work, "rev-parse", "HEAD")
+	Git(u.t, u.Work, "add", "-A")
+	Git(u.t, u.Work, "commit", "-q", "--allow-empty", "-m", msg)
+	Git(u.t, u.Work, "push", "-q", "-f", u.Bare, "HEAD:refs/heads/main")
+	return Git(u.t, u.Work, "rev-parse", "HEAD")
 }
 
-// rewrite replaces the last commit (amend) and force-pushes it.
-func (u *upstream) rewrite(msg string) string {
+// Rewrite replaces the last commit (amend) and force-pushes it.
+func (u *Upstream) Rewrite(msg string) string {
 	u.t.Helper()
-	runGit(u.t, u.work, "commit", "-q", "--amend", "--allow-empty", "-m", msg)
-	runGit(u.t, u.work, "push", "-q", "-f", u.bare, "HEAD:refs/heads/main")
-	runGit(u.t, u.bare, "reflog", "expire", "--expire=now", "--all")
-	runGit(u.t, u.bare, "gc", "-q", "--prune=now")
-	return runGit(u.t, u.work, "rev-parse", "HEAD")
+	Git(u.t, u.Work, "commit", "-q", "--amend", "--allow-empty", "-m", msg)
+	Git(u.t, u.Work, "push", "-q", "-f", u.Bare, "HEAD:refs/heads/main")
+	Git(u.t, u.Bare, "reflog", "expire", "--expire=now", "--all")
+	Git(u.t, u.Bare, "gc", "-q", "--prune=now")
+	return Git(u.t, u.Work, "rev-parse", "HEAD")
 }
 
 // freePort finds a port on 127.0.0.1 nobody listens on.
@@ -113,16 +117,16 @@ func freePort(t testing.TB) int {
 	return l.Addr().(*net.TCPAddr).Port
 }
 
-// startDaemon serves root over git:// on 127.0.0.1, pushes allowed, and
+// StartDaemon serves root over git:// on 127.0.0.1, pushes allowed, and
 // returns the base URL ("git://127.0.0.1:PORT/") and a function stopping
 // the server.
-func startDaemon(t testing.TB, root string) (string, func()) {
+func StartDaemon(t testing.TB, root string) (string, func()) {
 	t.Helper()
 	for attempt := 0; ; attempt++ {
 		port := freePort(t)
 		// git-daemon itself: "git daemon" would run it as a child that
 		// outlives a kill.
-		cmd := exec.Command(filepath.Join(runGit(t, root, "--exec-path"), "git-daemon"), "--listen=127.0.0.1", fmt.Sprintf("--port=%d", port),
+		cmd := exec.Command(filepath.Join(Git(t, root, "--exec-path"), "git-daemon"), "--listen=127.0.0.1", fmt.Sprintf("--port=%d", port),
 			"--base-path="+root, "--export-all", "--enable=receive-pack", "--reuseaddr", "--informative-errors", root)
 		cmd.Env = gitEnv(root)
 		if err := cmd.Start(); err != nil {
@@ -151,12 +155,12 @@ func startDaemon(t testing.TB, root string) (string, func()) {
 	}
 }
 
-// startHTTP serves root over smart HTTP (git http-backend through
+// StartHTTP serves root over smart HTTP (git http-backend through
 // net/http/cgi) on 127.0.0.1, asking for basic auth user:password, and
 // returns the base URL ("http://127.0.0.1:PORT/").
-func startHTTP(t testing.TB, root, user, password string) string {
+func StartHTTP(t testing.TB, root, user, password string) string {
 	t.Helper()
-	backend := filepath.Join(runGit(t, root, "--exec-path"), "git-http-backend")
+	backend := filepath.Join(Git(t, root, "--exec-path"), "git-http-backend")
 	h := &cgi.Handler{
 		Path: backend,
 		Env:  []string{"GIT_PROJECT_ROOT=" + root, "GIT_HTTP_EXPORT_ALL=1", "GIT_CONFIG_NOSYSTEM=1", "HOME=" + root},
@@ -178,4 +182,34 @@ func startHTTP(t testing.TB, root, user, password string) string {
 	go srv.Serve(l)
 	t.Cleanup(func() { srv.Close() })
 	return "http://" + l.Addr().String() + "/"
+}
+
+// LessonID is a valid, deterministic ULID for fixture n.
+func LessonID(n int) string { return fmt.Sprintf("01HX%022d", n) }
+
+// LessonYAML is a valid lesson file, numbered n, whose trigger is the
+// command "cmdN" without --flag.
+func LessonYAML(slug string, n int) string {
+	return fmt.Sprintf(`id: %s
+slug: %s
+summary: Lesson %s says something useful
+problem: Running cmd%d without the flag hangs the agent's shell for good.
+solution: Pass --flag to cmd%d, or run it under timeout so it ends.
+triggers:
+  commands: ['\bcmd%d\b(?!.*--flag)']
+examples:
+  match: [cmd%d run]
+  noMatch: [cmd%d run --flag]
+`, LessonID(n), slug, slug, n, n, n, n, n)
+}
+
+// PackFiles is a pack with n lessons named lesson-0 … lesson-(n-1),
+// and a pack.yaml.
+func PackFiles(n int) map[string]string {
+	files := map[string]string{"pack.yaml": "name: team\ndescription: fixture\n"}
+	for i := range n {
+		slug := fmt.Sprintf("lesson-%d", i)
+		files["lessons/"+slug+".yaml"] = LessonYAML(slug, i)
+	}
+	return files
 }
