@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -201,4 +202,20 @@ func commandBinary(cmd string) (bin string, isHook bool) {
 func isOurs(cmd string) bool {
 	bin, hook := commandBinary(cmd)
 	return hook && filepath.Base(bin) == "lessons"
+}
+
+// ProjectRoot is where a project's agent settings and instruction files
+// belong: the nearest ancestor of dir (dir included) holding .git, else
+// dir.
+func ProjectRoot(dir string) string {
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return dir
+		}
+		d = parent
+	}
 }

@@ -21,6 +21,9 @@ type Change struct {
 	Old, New []byte
 	Existed  bool // the file was there before
 	Remove   bool // the change deletes the file
+	// NoBackup is for lessons' own files (plugins, exports), which get
+	// no backup.
+	NoBackup bool
 }
 
 // Changed reports whether applying the change would alter anything.
@@ -51,15 +54,15 @@ func (c Change) Apply() (backup string, err error) {
 	if !c.Changed() {
 		return "", nil
 	}
+	if c.Remove {
+		return "", os.Remove(c.Path)
+	}
 	path := c.Path
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real // write through a dotfile manager's symlink
 	}
-	if c.Remove {
-		return "", os.Remove(path)
-	}
 	mode := fs.FileMode(0o644)
-	if c.Existed {
+	if c.Existed && !c.NoBackup {
 		if fi, err := os.Stat(path); err == nil {
 			mode = fi.Mode().Perm()
 		}
@@ -102,7 +105,7 @@ func (a *Agent) PlanInstall(path, bin string) (Change, error) {
 		if existed && !IsOurPlugin(old) {
 			return Change{}, fmt.Errorf("%s exists and is not the lessons plugin; move it away first", path)
 		}
-		c.New = PluginSource(bin)
+		c.New, c.NoBackup = PluginSource(bin), true
 		return c, nil
 	}
 	c.New, err = a.AddHooks(old, bin)
@@ -125,7 +128,7 @@ func (a *Agent) PlanUninstall(path string) (Change, error) {
 		return c, nil
 	}
 	if a.Plugin {
-		c.Remove = IsOurPlugin(old)
+		c.Remove, c.NoBackup = IsOurPlugin(old), true
 		return c, nil
 	}
 	backup, _, err := readFile(path + BackupSuffix)

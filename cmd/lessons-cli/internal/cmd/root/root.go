@@ -16,8 +16,10 @@ import (
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/disable"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/doctor"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/edit"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/export"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/hook"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/initcmd"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/install"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/list"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/packcmd"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/rm"
@@ -72,6 +74,7 @@ packs < project (.lessons/ at the project root).`,
 		search.NewCmdSearch(f, nil),
 		show.NewCmdShow(f, nil),
 		testcmd.NewCmdTest(f, nil),
+		install.NewCmdInstall(f, nil), install.NewCmdUninstall(f, nil), export.NewCmdExport(f, nil),
 	)
 	cmd.AddCommand(packcmd.NewCmds(f)...)
 	return cmd

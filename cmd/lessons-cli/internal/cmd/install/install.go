@@ -1,0 +1,256 @@
+// Package install implements `lessons install` and `lessons uninstall`,
+// which wire the hook into a coding agent's own settings.
+package install
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/agents"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/iostreams"
+)
+
+// Options are install's and uninstall's flags and dependencies.
+type Options struct {
+	IO         *iostreams.IOStreams
+	Getenv     func(string) string
+	WorkingDir func() (string, error)
+	// Executable is the running lessons-cli; the lessons binary agents
+	// run is beside it.
+	Executable func() (string, error)
+
+	Platform  string
+	Project   bool
+	User      bool
+	DryRun    bool
+	Plugin    string // install only: write a Claude Code plugin there
+	Uninstall bool
+}
+
+// NewCmdInstall returns the install command; runF replaces installRun in
+// tests.
+func NewCmdInstall(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{IO: f.IOStreams, Getenv: f.Getenv, WorkingDir: f.WorkingDir, Executable: os.Executable}
+	cmd := &cobra.Command{
+		Use:   "install --platform AGENT",
+		Short: "Wire the lessons hook into a coding agent",
+		Long: `Add lessons' hook entries to the agent's own settings file, so the agent
+runs the lessons binary (beside this one) at every event lessons answers:
+
+  claude    ~/.claude/settings.json or .claude/settings.json:
+            PreToolUse, SessionStart, SubagentStart, UserPromptSubmit
+  codex     ~/.codex/hooks.json or .codex/hooks.json:
+            PreToolUse, SessionStart, UserPromptSubmit
+  gemini    ~/.gemini/settings.json or .gemini/settings.json:
+            BeforeTool, AfterTool, BeforeAgent, SessionStart (timeouts in ms)
+  opencode  a plugin in ~/.config/opencode/plugins or .opencode/plugins
+
+Every other key and entry of the file keeps its exact bytes, and a second
+install changes nothing. The first change to an existing file keeps a copy
+of it beside it (settings.json.lessons-backup). --plugin DIR writes a
+Claude Code plugin instead: its hooks and the /lessons:add,
+/lessons:review and /lessons:scan commands.`,
+		Example: `  lessons install --platform claude
+  lessons install --platform codex --project --dry-run
+  lessons install --platform claude --plugin ~/src/lessons-plugin`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.Plugin != "" && opts.Platform != "claude" {
+				return cmdutil.FlagErrorf("--plugin writes a Claude Code plugin: use it with --platform claude")
+			}
+			return run(opts, runF)
+		},
+	}
+	addFlags(cmd, opts)
+	cmd.Flags().StringVar(&opts.Plugin, "plugin", "", "write a Claude Code plugin into `dir` instead of editing settings")
+	_ = cmd.MarkFlagDirname("plugin")
+	return cmd
+}
+
+// NewCmdUninstall returns the uninstall command; runF replaces its run in
+// tests.
+func NewCmdUninstall(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{IO: f.IOStreams, Getenv: f.Getenv, WorkingDir: f.WorkingDir, Executable: os.Executable, Uninstall: true}
+	cmd := &cobra.Command{
+		Use:   "uninstall --platform AGENT",
+		Short: "Remove the lessons hook from a coding agent",
+		Long: `Remove exactly what lessons install added to the agent's settings file:
+every hook entry that runs "lessons hook", and the lists and the hooks
+object that removing them left empty (unless the file had them before).
+Everything else keeps its bytes. A settings file that lessons created is
+deleted; the opencode plugin file is deleted.`,
+		Example: `  lessons uninstall --platform claude
+  lessons uninstall --platform gemini --project --dry-run`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error { return run(opts, runF) },
+	}
+	addFlags(cmd, opts)
+	return cmd
+}
+
+func addFlags(cmd *cobra.Command, opts *Options) {
+	fl := cmd.Flags()
+	fl.StringVar(&opts.Platform, "platform", "", "the `agent`: "+strings.Join(agents.Names(), ", "))
+	fl.BoolVar(&opts.Project, "project", false, "the project's settings (at the git root) instead of the user's")
+	fl.BoolVar(&opts.User, "user", false, "the user's settings (the default)")
+	fl.BoolVar(&opts.DryRun, "dry-run", false, "print the change as a unified diff and change nothing")
+	_ = cmd.MarkFlagRequired("platform")
+	_ = cmd.RegisterFlagCompletionFunc("platform", cobra.FixedCompletions(agents.Names(), cobra.ShellCompDirectiveNoFileComp))
+}
+
+func run(opts *Options, runF func(*Options) error) error {
+	if agents.Agents[opts.Platform] == nil {
+		return cmdutil.FlagErrorf("--platform must be one of %s, not %q", strings.Join(agents.Names(), ", "), opts.Platform)
+	}
+	if opts.Project && opts.User {
+		return cmdutil.FlagErrorf("--project and --user cannot be used together")
+	}
+	if runF != nil {
+		return runF(opts)
+	}
+	return installRun(opts)
+}
+
+func installRun(opts *Options) error {
+	a := agents.Agents[opts.Platform]
+	bin, err := frontBinary(opts.Executable)
+	if err != nil && !opts.Uninstall {
+		return err
+	}
+	changes, err := opts.plan(a, bin)
+	if err != nil {
+		return err
+	}
+	if opts.DryRun {
+		diffs := 0
+		for _, c := range changes {
+			if d := c.Diff(); c.Changed() && d != "" {
+				fmt.Fprint(opts.IO.Out, d)
+				diffs++
+			}
+		}
+		if diffs == 0 {
+			fmt.Fprintln(opts.IO.ErrOut, "nothing to change")
+		}
+		return nil
+	}
+	for _, c := range changes {
+		if !c.Changed() {
+			state := "lessons is already installed"
+			if opts.Uninstall {
+				state = "lessons is not installed"
+			}
+			fmt.Fprintf(opts.IO.Out, "%s in %s: nothing to change\n", state, c.Path)
+			continue
+		}
+		backup, err := c.Apply()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(opts.IO.Out, describe(a, opts, c, backup))
+	}
+	if !opts.Uninstall && opts.Plugin == "" {
+		if note := notes[a.Name]; note != "" {
+			fmt.Fprintln(opts.IO.ErrOut, "note: "+note)
+		}
+	}
+	return nil
+}
+
+// notes tell the user what else an agent needs before it runs the hook.
+var notes = map[string]string{
+	"codex":  "Codex runs new hooks only once you trust them: review them in Codex's /hooks.",
+	"gemini": "Gemini CLI runs hooks only with its hooks system enabled: /settings → Advanced → Enable Hooks System.",
+}
+
+// plan computes the changes the command makes.
+func (opts *Options) plan(a *agents.Agent, bin string) ([]agents.Change, error) {
+	if opts.Plugin != "" {
+		return agents.PlanPlugin(opts.Plugin, bin, version())
+	}
+	root := ""
+	if opts.Project {
+		cwd, err := opts.WorkingDir()
+		if err != nil {
+			return nil, err
+		}
+		root = agents.ProjectRoot(cwd)
+	}
+	home := opts.Getenv("HOME")
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	path := a.Path(agents.Env{Home: home, Getenv: opts.Getenv}, root)
+	var c agents.Change
+	var err error
+	if opts.Uninstall {
+		c, err = a.PlanUninstall(path)
+	} else {
+		c, err = a.PlanInstall(path, bin)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return []agents.Change{c}, nil
+}
+
+// describe says what applying c did.
+func describe(a *agents.Agent, opts *Options, c agents.Change, backup string) string {
+	switch {
+	case opts.Plugin != "":
+		return "wrote " + c.Path
+	case opts.Uninstall && c.Remove:
+		return fmt.Sprintf("removed lessons from %s: deleted %s, which lessons had created", a.Title, c.Path)
+	case opts.Uninstall:
+		return fmt.Sprintf("removed lessons from %s in %s", a.Title, c.Path)
+	}
+	msg := fmt.Sprintf("installed lessons for %s in %s", a.Title, c.Path)
+	if len(a.Events) > 0 {
+		var names []string
+		for _, ev := range a.Events {
+			names = append(names, ev.Name)
+		}
+		msg += ": " + strings.Join(names, ", ")
+	}
+	if backup != "" {
+		msg += " (the original is in " + backup + ")"
+	}
+	return msg
+}
+
+// frontBinary is the small lessons binary beside the running lessons-cli
+// (symlinks resolved): agents run it, not lessons-cli, for its start-up
+// time.
+func frontBinary(executable func() (string, error)) (string, error) {
+	self, err := executable()
+	if err != nil {
+		return "", err
+	}
+	if real, err := filepath.EvalSymlinks(self); err == nil {
+		self = real
+	}
+	bin := filepath.Join(filepath.Dir(self), "lessons")
+	fi, err := os.Stat(bin)
+	if errors.Is(err, fs.ErrNotExist) || err == nil && (fi.IsDir() || fi.Mode()&0o111 == 0) {
+		return "", cmdutil.Hintf("go install github.com/lessons-dev/lessons/cmd/...@latest",
+			"the lessons binary agents run is not beside lessons-cli (looked for %s)", bin)
+	}
+	return bin, err
+}
+
+// version is the module version this binary was built from, or "".
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok || !strings.HasPrefix(info.Main.Version, "v") { // "(devel)" from a checkout
+		return ""
+	}
+	return strings.TrimPrefix(info.Main.Version, "v")
+}
