@@ -163,30 +163,22 @@ func addArgs(word string) []string {
 	}
 }
 
-// handLesson is a lesson file as a person writes it: only the required
-// fields and examples.
-const handLesson = `id: 01JD6V7Q8YB3K0ZP2M4N5R6S7T
-slug: make-deploy-needs-the-staging-flag
-summary: make deploy without STAGE=staging ships straight to production
-problem: The deploy target defaults to production when STAGE is not set.
-solution: Always run make deploy with STAGE=staging first and check the result.
-triggers:
-  commands:
-    - '\bmake\s+deploy\b'
-  unless:
-    - 'STAGE=staging'
-examples:
-  match:
-    - make deploy
-  noMatch:
-    - STAGE=staging make deploy
-`
+// fixture reads a file of testdata/cli.
+func fixture(t *testing.T, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "cli", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
 
 func TestE2EMalformedProjectLesson(t *testing.T) {
 	s := newSandbox(t)
 	s.ok(s.project, "init", "--project")
-	s.write(filepath.Join(s.project, ".lessons", "make-deploy-needs-the-staging-flag.yaml"), handLesson)
-	s.write(filepath.Join(s.project, ".lessons", "broken.yaml"), "id: 01JD6V7Q8YB3K0ZP2M4N5R6S7V\nslug: broken\nsummary: \"unterminated\n  problem: x\n")
+	s.write(filepath.Join(s.project, ".lessons", "make-deploy-needs-the-staging-flag.yaml"), fixture(t, "make-deploy-needs-the-staging-flag.yaml"))
+	s.write(filepath.Join(s.project, ".lessons", "broken.yaml"), fixture(t, "broken.yaml"))
 
 	r := s.run(s.project, "", "doctor")
 	if r.code != 1 {
@@ -294,7 +286,7 @@ func TestE2ETest(t *testing.T) {
 	}
 
 	s.ok(s.project, "init", "--project")
-	bad := strings.Replace(handLesson, "    - make deploy\n", "    - make deploy\n    - make build\n", 1)
+	bad := strings.Replace(fixture(t, "make-deploy-needs-the-staging-flag.yaml"), "    - make deploy\n", "    - make deploy\n    - make build\n", 1)
 	file := filepath.Join(s.project, ".lessons", "make-deploy-needs-the-staging-flag.yaml")
 	s.write(file, bad)
 	r = s.run(s.project, "", "test")
@@ -316,13 +308,13 @@ func TestE2EEditRejectsInvalidResult(t *testing.T) {
 	s := newSandbox(t)
 	s.ok(s.project, "init", "--project")
 	file := filepath.Join(s.project, ".lessons", "make-deploy-needs-the-staging-flag.yaml")
-	s.write(file, handLesson)
+	s.write(file, fixture(t, "make-deploy-needs-the-staging-flag.yaml"))
 	s.env = append(s.env, "EDITOR=sed -i -e s/summary:/sumary:/")
 	r := s.run(s.project, "", "edit", "make-deploy-needs-the-staging-flag")
 	if r.code != 1 || !strings.Contains(r.stderr, "sumary") {
 		t.Errorf("edit to an unknown key: exit %d, stderr:\n%s", r.code, r.stderr)
 	}
-	if data, _ := os.ReadFile(file); string(data) != handLesson {
+	if data, _ := os.ReadFile(file); string(data) != fixture(t, "make-deploy-needs-the-staging-flag.yaml") {
 		t.Errorf("the file changed:\n%s", data)
 	}
 	s.env = append(s.env, "EDITOR=sed -i -e s/The.deploy.target/The.make.deploy.target/")

@@ -52,6 +52,9 @@ func (s *IOStreams) SetStdinTTY(v bool) { s.stdinTTY = v }
 // SetStdoutTTY pretends standard output is (or is not) a terminal.
 func (s *IOStreams) SetStdoutTTY(v bool) { s.stdoutTTY = v }
 
+// SetStderrTTY pretends standard error is (or is not) a terminal.
+func (s *IOStreams) SetStderrTTY(v bool) { s.stderrTTY = v }
+
 // CanPrompt reports whether the command may ask questions: both input and
 // error output (where prompts go) are terminals.
 func (s *IOStreams) CanPrompt() bool { return s.stdinTTY && s.stderrTTY }

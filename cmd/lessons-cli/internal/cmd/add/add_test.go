@@ -125,3 +125,32 @@ triggers:
 		t.Errorf("a drafted file does not parse: %v", err)
 	}
 }
+
+func TestPromptsForMissingFields(t *testing.T) {
+	ios, in, _, errOut := iostreams.Test()
+	ios.SetStdinTTY(true)
+	ios.SetStderrTTY(true)
+	in.WriteString("too short\n" +
+		"terraform apply without a plan file applies whatever changed\n" +
+		"Running terraform apply directly re-plans and may apply changes nobody reviewed.\n" +
+		"Run terraform plan -out=tfplan, review it, then terraform apply tfplan.\n" +
+		"(unclosed\n" +
+		`\bterraform\s+apply\b` + "\n" +
+		"terraform apply\n")
+	opts := &Options{IO: ios}
+	l, err := opts.fromFlags()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, errOut)
+	}
+	if !strings.HasPrefix(l.Summary, "terraform apply without") || len(l.Triggers.Commands) != 1 || len(l.Examples.Match) != 1 {
+		t.Errorf("lesson from prompts: %+v", l)
+	}
+	if !strings.Contains(errOut.String(), "at least 20 characters") {
+		t.Errorf("the short summary was not asked again:\n%s", errOut)
+	}
+
+	ios, _, _, _ = iostreams.Test()
+	if _, err := (&Options{IO: ios}).fromFlags(); err == nil || !strings.Contains(err.Error(), "missing --summary, --problem, --solution") {
+		t.Errorf("no terminal and no flags: %v", err)
+	}
+}
