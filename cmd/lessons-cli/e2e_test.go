@@ -173,7 +173,6 @@ func fixture(t *testing.T, name string) string {
 	return string(data)
 }
 
-
 func TestE2EMalformedProjectLesson(t *testing.T) {
 	s := newSandbox(t)
 	s.ok(s.project, "init", "--project")
