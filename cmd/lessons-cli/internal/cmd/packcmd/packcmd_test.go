@@ -44,7 +44,9 @@ func newMachine(t *testing.T) *machine {
 	return m
 }
 
-func (m *machine) dirs() scope.Dirs { return scope.DefaultDirs(func(k string) string { return m.env[k] }) }
+func (m *machine) dirs() scope.Dirs {
+	return scope.DefaultDirs(func(k string) string { return m.env[k] })
+}
 
 // run runs a lessons command line in the project.
 func (m *machine) run(args ...string) error {
@@ -206,4 +208,3 @@ func TestNameFromURL(t *testing.T) {
 		}
 	}
 }
-
