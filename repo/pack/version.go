@@ -1,6 +1,7 @@
 package pack
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -19,6 +20,9 @@ const (
 	// MaxPackBytes caps the lesson files of one version together.
 	MaxPackBytes = 32 << 20
 )
+
+// MetaFile describes a pack; it is optional, and checked when present.
+const MetaFile = "pack.yaml"
 
 // LessonsDir is the pack directory holding its lessons; nothing else of a
 // pack is ever read as a lesson or written to the cache.
@@ -83,6 +87,8 @@ func (c *clone) readVersion(h plumbing.Hash) (*Version, error) {
 			verr.add(name, "is a submodule; packs may not hold submodules")
 		case name == LessonsDir && entry.Mode != filemode.Dir:
 			verr.add(name, "must be a directory of lesson files")
+		case name == MetaFile:
+			verr.Problems = append(verr.Problems, c.checkMeta(entry.Hash)...)
 		case !inLessons:
 		case strings.Contains(rest, "/"):
 			// Reported once, on the directory entry that holds it.
@@ -134,6 +140,28 @@ func newVersion(commit string, files map[string][]byte) (*Version, error) {
 		return nil, err
 	}
 	return &Version{Commit: commit, Files: files, Hash: hash}, nil
+}
+
+// checkMeta checks pack.yaml against its schema and returns each
+// problem, placed at its line.
+func (c *clone) checkMeta(h plumbing.Hash) []string {
+	data, err := c.blob(h)
+	if err != nil {
+		return []string{MetaFile + ": " + err.Error()}
+	}
+	err = repo.Decode(repo.PackSchema, MetaFile, data, &Meta{})
+	var ps repo.Problems
+	if !errors.As(err, &ps) {
+		if err != nil {
+			return []string{MetaFile + ": " + err.Error()}
+		}
+		return nil
+	}
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.Error()
+	}
+	return out
 }
 
 func (c *clone) blob(h plumbing.Hash) ([]byte, error) {
