@@ -1,0 +1,221 @@
+package agents
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+var built struct {
+	once sync.Once
+	dir  string
+	err  error
+	out  []byte
+}
+
+// buildBinaries builds lessons and lessons-cli side by side, once.
+func buildBinaries(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the binaries")
+	}
+	built.once.Do(func() {
+		built.dir, built.err = os.MkdirTemp("", "lessons-agents-bin-")
+		if built.err != nil {
+			return
+		}
+		cmd := exec.Command("go", "build", "-o", built.dir+string(filepath.Separator),
+			"github.com/lessons-dev/lessons/cmd/lessons", "github.com/lessons-dev/lessons/cmd/lessons-cli")
+		built.out, built.err = cmd.CombinedOutput()
+	})
+	if built.err != nil {
+		t.Fatalf("go build: %v\n%s", built.err, built.out)
+	}
+	return built.dir
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+// sandbox is a user whose home, XDG directories and project are under a
+// temporary directory.
+type sandbox struct {
+	t             *testing.T
+	bin           string
+	home, project string
+	env           []string
+}
+
+func newSandbox(t *testing.T) *sandbox {
+	t.Helper()
+	root := t.TempDir()
+	s := &sandbox{t: t, bin: buildBinaries(t), home: filepath.Join(root, "home"), project: filepath.Join(root, "project")}
+	for _, d := range []string{s.home, filepath.Join(s.project, ".git")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.env = []string{
+		"HOME=" + s.home,
+		"PATH=" + os.Getenv("PATH"),
+		"LESSONS_HOME=" + filepath.Join(root, "store"),
+		"XDG_CONFIG_HOME=" + filepath.Join(s.home, ".config"),
+		"XDG_CACHE_HOME=" + filepath.Join(root, "cache"),
+		"XDG_STATE_HOME=" + filepath.Join(root, "state"),
+		"XDG_DATA_HOME=" + filepath.Join(root, "data"),
+	}
+	return s
+}
+
+// lessons runs the built front binary in the project and returns its
+// standard output; it fails the test when the command fails.
+func (s *sandbox) lessons(args ...string) string {
+	s.t.Helper()
+	cmd := exec.Command(filepath.Join(s.bin, "lessons"), args...)
+	cmd.Dir, cmd.Env = s.project, s.env
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		s.t.Fatalf("lessons %s: %v\n%s%s", strings.Join(args, " "), err, stdout.Bytes(), stderr.Bytes())
+	}
+	return stdout.String()
+}
+
+func (s *sandbox) read(path string) []byte {
+	s.t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return data
+}
+
+func (s *sandbox) write(path string, data []byte) {
+	s.t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		s.t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+// TestBuiltInstallRoundTrip installs into real settings files full of
+// other keys and hooks with the built binary, and uninstalls.
+func TestBuiltInstallRoundTrip(t *testing.T) {
+	for _, tt := range []struct{ agent, file, path string }{
+		{"claude", "claude-settings.json", ".claude/settings.json"},
+		{"codex", "codex-hooks.json", ".codex/hooks.json"},
+		{"gemini", "gemini-settings.json", ".gemini/settings.json"},
+	} {
+		t.Run(tt.agent, func(t *testing.T) {
+			s := newSandbox(t)
+			path := filepath.Join(s.home, filepath.FromSlash(tt.path))
+			orig := fixture(t, tt.file)
+			s.write(path, orig)
+
+			diff := s.lessons("install", "--platform", tt.agent, "--dry-run")
+			if !strings.HasPrefix(diff, "--- "+path+"\n+++ "+path+"\n@@ ") ||
+				!strings.Contains(diff, filepath.Join(s.bin, "lessons")+" hook --platform "+tt.agent) {
+				t.Errorf("dry run printed:\n%s", diff)
+			}
+			if !bytes.Equal(s.read(path), orig) {
+				t.Fatal("--dry-run changed the file")
+			}
+
+			s.lessons("install", "--platform", tt.agent)
+			installed := s.read(path)
+			events, commands, err := Agents[tt.agent].Installed(installed)
+			if err != nil || len(events) != len(Agents[tt.agent].Events) {
+				t.Fatalf("installed events %v, %v", events, err)
+			}
+			if want := filepath.Join(s.bin, "lessons") + " hook --platform " + tt.agent; commands[0] != want {
+				t.Errorf("command %q, want %q", commands[0], want)
+			}
+			if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+				t.Errorf("the file's mode changed: %v %v", fi.Mode(), err)
+			}
+			if !bytes.Equal(s.read(path+BackupSuffix), orig) {
+				t.Error("the backup is not the original")
+			}
+
+			if out := s.lessons("install", "--platform", tt.agent); !strings.Contains(out, "nothing to change") {
+				t.Errorf("second install said %q", out)
+			}
+			if !bytes.Equal(s.read(path), installed) {
+				t.Error("the second install changed the file")
+			}
+			if out := s.lessons("install", "--platform", tt.agent, "--dry-run"); out != "" {
+				t.Errorf("dry run after install printed %q", out)
+			}
+
+			s.lessons("uninstall", "--platform", tt.agent)
+			if got := s.read(path); !bytes.Equal(got, orig) {
+				t.Errorf("uninstall did not restore the file:\n%s", unifiedDiff("orig", "now", string(orig), string(got)))
+			}
+		})
+	}
+}
+
+// TestBuiltInstallCreatesAndDeletes installs into a project with no
+// settings file, and uninstalling deletes what install created.
+func TestBuiltInstallCreatesAndDeletes(t *testing.T) {
+	s := newSandbox(t)
+	sub := filepath.Join(s.project, "src", "pkg")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, agent := range []string{"claude", "codex", "gemini", "opencode"} {
+		path := Agents[agent].Path(Env{}, s.project)
+		s.lessons("install", "--platform", agent, "--project")
+		if _, err := os.Stat(path); err != nil {
+			t.Fatalf("%s: %v", agent, err)
+		}
+		s.lessons("uninstall", "--platform", agent, "--project")
+		if _, err := os.Stat(path); !os.IsNotExist(err) {
+			t.Errorf("%s: uninstall left %s", agent, path)
+		}
+	}
+}
+
+// TestBuiltOpencodePlugin runs the installed plugin against the built
+// lessons binary and its built-in lessons.
+func TestBuiltOpencodePlugin(t *testing.T) {
+	s := newSandbox(t)
+	s.lessons("install", "--platform", "opencode", "--project")
+	plugin := filepath.Join(s.project, ".opencode", "plugins", PluginFile)
+	if got := PluginBinary(s.read(plugin)); got != filepath.Join(s.bin, "lessons") {
+		t.Errorf("the plugin runs %q", got)
+	}
+	runHarness(t, "real", writePlugin(t, s.read(plugin)), append(s.env, "HARNESS_PROJECT="+s.project)...)
+}
+
+// TestBuiltClaudePlugin writes a Claude Code plugin.
+func TestBuiltClaudePlugin(t *testing.T) {
+	s := newSandbox(t)
+	dir := filepath.Join(s.project, "plugin")
+	s.lessons("install", "--platform", "claude", "--plugin", dir)
+	for name, want := range PluginFiles(filepath.Join(s.bin, "lessons"), "") {
+		if got := s.read(filepath.Join(dir, filepath.FromSlash(name))); !bytes.Equal(got, want) {
+			t.Errorf("%s:\n%s", name, got)
+		}
+	}
+	hooks := string(s.read(filepath.Join(dir, "hooks", "hooks.json")))
+	for _, ev := range Agents["claude"].Events {
+		if !strings.Contains(hooks, `"`+ev.Name+`"`) {
+			t.Errorf("hooks.json lacks %s", ev.Name)
+		}
+	}
+	if !strings.Contains(string(s.read(filepath.Join(dir, "commands", "add.md"))), filepath.Join(s.bin, "lessons")+" add --project") {
+		t.Error("/lessons:add does not run the lessons binary")
+	}
+}

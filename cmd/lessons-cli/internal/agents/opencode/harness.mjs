@@ -1,0 +1,173 @@
+// harness.mjs drives the lessons opencode plugin the way opencode does:
+// it imports the module, finds its plugin function as opencode's loaders
+// do (old ones call every export; new ones read the default export's id
+// and server), and calls the hooks with the arguments opencode passes.
+// The hook shapes follow @opencode-ai/plugin's Hooks type
+// (packages/plugin/src/index.ts in anomalyco/opencode) and the plugin
+// docs (https://opencode.ai/docs/plugins): tool.execute.before(input
+// {tool, sessionID, callID}, output {args}), tool.execute.after(input,
+// output {title, output, metadata}), chat.message(input {sessionID},
+// output {message, parts}), experimental.chat.system.transform(input
+// {sessionID}, output {system}), and event({event}) with
+// session.created {info} and session.compacted {sessionID}.
+//
+// Usage: node harness.mjs fake PLUGIN   (a fake lessons binary it writes)
+//        node harness.mjs real PLUGIN   (LESSONS_HOOK_BIN is the real one;
+//                                        the project has a blocking lesson)
+// It exits 0 when every check passes and prints what failed otherwise.
+
+import assert from "node:assert/strict"
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { pathToFileURL } from "node:url"
+
+const [mode, pluginPath] = process.argv.slice(2)
+const project = process.env.HARNESS_PROJECT || process.cwd()
+
+// fakeLessons is a lessons binary that logs each payload and answers by
+// its content, in the answer shape of `lessons hook`.
+const fakeLessons = `#!/usr/bin/env node
+const fs = require("node:fs")
+let input = ""
+process.stdin.on("data", (d) => (input += d))
+process.stdin.on("end", () => {
+  fs.appendFileSync(process.env.FAKE_LOG, JSON.stringify({ argv: process.argv.slice(2), payload: JSON.parse(input) }) + "\\n")
+  const p = JSON.parse(input)
+  const ctx = (event, text) => ({ hookSpecificOutput: { hookEventName: event, additionalContext: text } })
+  let answer = {}
+  if (p.hook_event_name === "PreToolUse" && /--force\\b/.test(p.tool_input.command || "")) {
+    answer = { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "use --force-with-lease" } }
+  } else if (p.hook_event_name === "PreToolUse" && /pytest/.test(p.tool_input.command || "")) {
+    answer = ctx("PreToolUse", "LESSON: pytest hangs on a TTY")
+  } else if (p.hook_event_name === "SessionStart") {
+    answer = ctx("SessionStart", "PROTOCOL " + p.source)
+  } else if (p.hook_event_name === "SubagentStart") {
+    answer = ctx("SubagentStart", "PROTOCOL for a subagent")
+  } else if (p.hook_event_name === "UserPromptSubmit" && /docker/.test(p.prompt)) {
+    answer = ctx("UserPromptSubmit", "LESSON: add a .dockerignore")
+  }
+  process.stdout.write(JSON.stringify(answer) + "\\n")
+})
+`
+
+// load finds the plugin function the way opencode's loaders do.
+async function load(path, query = "") {
+  const mod = await import(pathToFileURL(path).href + query)
+  const def = mod.default
+  assert.equal(typeof def, "function", "the default export is the plugin function (old loaders call every export)")
+  assert.equal(Object.keys(mod).length, 1, "one export only: old loaders call every export as a plugin")
+  assert.equal(typeof def.id, "string", "new loaders need the default export's id")
+  assert.equal(def.server, def, "new loaders call the default export's server")
+  return def.server
+}
+
+async function rejects(promise) {
+  try {
+    await promise
+  } catch (err) {
+    return err
+  }
+  return null
+}
+
+async function fake() {
+  const dir = mkdtempSync(join(tmpdir(), "lessons-opencode-"))
+  const bin = join(dir, "lessons")
+  writeFileSync(bin, fakeLessons)
+  chmodSync(bin, 0o755)
+  process.env.FAKE_LOG = join(dir, "log.jsonl")
+  process.env.LESSONS_HOOK_BIN = bin
+  const plugin = await load(pluginPath)
+  const hooks = await plugin({ directory: project, worktree: project, project: {}, client: {}, $: () => {} })
+  const log = () => readFileSync(process.env.FAKE_LOG, "utf8").trim().split("\n").map((l) => JSON.parse(l))
+
+  await hooks.event({ event: { type: "session.created", properties: { info: { id: "ses_1", title: "t" } } } })
+  let last = log().at(-1)
+  assert.deepEqual(last.argv, ["hook", "--platform", "opencode"])
+  assert.deepEqual(last.payload, { session_id: "ses_1", cwd: project, hook_event_name: "SessionStart", source: "startup" })
+
+  await hooks.event({ event: { type: "session.created", properties: { info: { id: "ses_2", parentID: "ses_1" } } } })
+  assert.equal(log().at(-1).payload.hook_event_name, "SubagentStart")
+
+  // A blocking lesson throws, which is how opencode refuses the call.
+  const err = await rejects(
+    hooks["tool.execute.before"]({ tool: "bash", sessionID: "ses_1", callID: "c1" }, { args: { command: "git push --force" } }),
+  )
+  assert.ok(err instanceof Error, "a denied call throws an Error")
+  assert.equal(err.message, "use --force-with-lease")
+  last = log().at(-1).payload
+  assert.deepEqual(last, {
+    session_id: "ses_1", cwd: project, hook_event_name: "PreToolUse",
+    tool_name: "bash", tool_input: { command: "git push --force" }, tool_use_id: "c1",
+  })
+
+  // Advisory text waits for the call's output.
+  const args = { command: "pytest -x", description: "run tests" }
+  await hooks["tool.execute.before"]({ tool: "bash", sessionID: "ses_1", callID: "c2" }, { args })
+  assert.deepEqual(args, { command: "pytest -x", description: "run tests" }, "arguments are left as they were")
+  const result = { title: "pytest -x", output: "1 passed", metadata: {} }
+  await hooks["tool.execute.after"]({ tool: "bash", sessionID: "ses_1", callID: "c2" }, result)
+  assert.equal(result.output, "1 passed\n\nLESSON: pytest hangs on a TTY")
+
+  // A call that failed never reaches tool.execute.after: its lesson goes
+  // to the system prompt instead.
+  await hooks["tool.execute.before"]({ tool: "bash", sessionID: "ses_1", callID: "c3" }, { args: { command: "pytest" } })
+
+  // The prompt brings up lessons for the turn.
+  const message = { message: { id: "m1", role: "user" }, parts: [{ type: "text", text: "shrink the docker image" }] }
+  await hooks["chat.message"]({ sessionID: "ses_1" }, message)
+  assert.deepEqual(log().at(-1).payload, {
+    session_id: "ses_1", cwd: project, hook_event_name: "UserPromptSubmit", prompt: "shrink the docker image",
+  })
+  assert.equal(message.parts.length, 1, "the user's message is left as it was")
+
+  const system = { system: ["You are opencode."] }
+  await hooks["experimental.chat.system.transform"]({ sessionID: "ses_1", model: {} }, system)
+  assert.deepEqual(system.system, [
+    "You are opencode.", "PROTOCOL startup", "LESSON: pytest hangs on a TTY", "LESSON: add a .dockerignore",
+  ])
+
+  // Compaction restarts the session's text; other sessions see nothing.
+  await hooks.event({ event: { type: "session.compacted", properties: { sessionID: "ses_1" } } })
+  const again = { system: [] }
+  await hooks["experimental.chat.system.transform"]({ sessionID: "ses_1", model: {} }, again)
+  assert.equal(again.system[0], "PROTOCOL compact")
+  const other = { system: [] }
+  await hooks["experimental.chat.system.transform"]({ sessionID: "ses_9", model: {} }, other)
+  assert.deepEqual(other.system, [])
+
+  // A session the plugin never saw start (opencode resumed it) starts on
+  // its first message.
+  await hooks["chat.message"]({ sessionID: "ses_3" }, { message: {}, parts: [{ type: "text", text: "hi" }] })
+  assert.equal(log().at(-2).payload.source, "resume")
+
+  // A missing or broken binary never breaks the agent.
+  process.env.LESSONS_HOOK_BIN = join(dir, "missing")
+  const broken = await (await load(pluginPath, "?missing"))({ directory: project })
+  await broken["tool.execute.before"]({ tool: "bash", sessionID: "s", callID: "c" }, { args: { command: "git push --force" } })
+  await broken.event({ event: { type: "session.created", properties: { info: { id: "s" } } } })
+}
+
+async function real() {
+  const plugin = await load(pluginPath)
+  const hooks = await plugin({ directory: project, worktree: project })
+  await hooks.event({ event: { type: "session.created", properties: { info: { id: "ses_real" } } } })
+  const system = { system: [] }
+  await hooks["experimental.chat.system.transform"]({ sessionID: "ses_real" }, system)
+  assert.match(system.system.join("\n"), /#lesson/, "the session starts with the #lesson protocol")
+  const err = await rejects(
+    hooks["tool.execute.before"]({ tool: "bash", sessionID: "ses_real", callID: "c1" }, { args: { command: "git push --force origin main" } }),
+  )
+  assert.ok(err instanceof Error, "the blocking lesson refuses the call")
+  assert.match(err.message, /force-with-lease/)
+  await hooks["tool.execute.before"]({ tool: "bash", sessionID: "ses_real", callID: "c2" }, { args: { command: "ls" } })
+}
+
+try {
+  await (mode === "real" ? real() : fake())
+  console.log("ok")
+} catch (err) {
+  console.error(err)
+  process.exit(1)
+}
