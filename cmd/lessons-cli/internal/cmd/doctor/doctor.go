@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/agents"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/iostreams"
 	"github.com/lessons-dev/lessons/scope"
@@ -19,6 +20,7 @@ type Options struct {
 	Dirs       scope.Dirs
 	WorkingDir func() (string, error)
 	Loader     scope.Loader
+	Getenv     func(string) string
 
 	JSON bool
 }
@@ -26,7 +28,7 @@ type Options struct {
 // NewCmdDoctor returns the doctor command; runF replaces doctorRun in
 // tests.
 func NewCmdDoctor(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IOStreams, WorkingDir: f.WorkingDir, Loader: f.Loader}
+	opts := &Options{IO: f.IOStreams, WorkingDir: f.WorkingDir, Loader: f.Loader, Getenv: f.Getenv}
 	cmd := &cobra.Command{
 		Use:   "doctor",
 		Short: "Check every lesson and config that applies here",
@@ -76,6 +78,9 @@ func doctorRun(opts *Options) error {
 	}
 	c := &checkup{dirs: opts.Dirs, loader: opts.Loader}
 	n := c.run(cwd)
+	for _, p := range agents.Check(opts.Getenv, cwd) {
+		c.add(p.Severity, p.File, 0, 0, "", p.Message, p.Fix)
+	}
 	fs := c.findings
 	slices.SortStableFunc(fs, func(a, b Finding) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
