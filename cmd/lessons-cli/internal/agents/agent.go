@@ -115,6 +115,16 @@ type Env struct {
 	Getenv func(string) string
 }
 
+// EnvFrom reads the home directory through getenv, falling back to the
+// user's.
+func EnvFrom(getenv func(string) string) Env {
+	home := getenv("HOME")
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	return Env{Home: home, Getenv: getenv}
+}
+
 // Path is the agent's settings file (or plugin file): the user's, or the
 // project's when root is not "".
 func (a *Agent) Path(env Env, root string) string {

@@ -219,3 +219,59 @@ func TestBuiltClaudePlugin(t *testing.T) {
 		t.Error("/lessons:add does not run the lessons binary")
 	}
 }
+
+// TestBuiltDoctor checks installed agents with the built binaries: a
+// good install passes, a missing event and a missing binary are found.
+func TestBuiltDoctor(t *testing.T) {
+	s := newSandbox(t)
+	getenv := func(k string) string {
+		for _, kv := range s.env {
+			if v, ok := strings.CutPrefix(kv, k+"="); ok {
+				return v
+			}
+		}
+		return ""
+	}
+	for _, agent := range []string{"claude", "codex"} {
+		s.lessons("install", "--platform", agent)
+	}
+	s.lessons("install", "--platform", "claude", "--project")
+	for _, kv := range s.env { // the hook the probe runs finds its directories here
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
+	if ps := Check(getenv, s.project); len(ps) > 0 {
+		t.Fatalf("problems with a good install: %+v", ps)
+	}
+
+	claude := Agents["claude"].Path(EnvFrom(getenv), "")
+	data := s.read(claude)
+	broken, _, err := (&Agent{Events: Agents["claude"].Events[1:2]}).RemoveHooks(data, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.write(claude, broken)
+	codex := Agents["codex"].Path(EnvFrom(getenv), "")
+	s.write(codex, bytes.ReplaceAll(s.read(codex), []byte(filepath.Join(s.bin, "lessons")), []byte("/gone/lessons")))
+
+	got := map[string]string{}
+	for _, p := range Check(getenv, s.project) {
+		got[p.File] = p.Severity + ": " + p.Message
+	}
+	if !strings.Contains(got[claude], "warning: Claude Code runs lessons for PreToolUse, SubagentStart, UserPromptSubmit but not for SessionStart") {
+		t.Errorf("claude: %q", got[claude])
+	}
+	if !strings.Contains(got[codex], "error: the hook runs /gone/lessons, which is not an executable file") {
+		t.Errorf("codex: %q", got[codex])
+	}
+	if len(got) != 2 {
+		t.Errorf("problems: %v", got)
+	}
+
+	cmd := exec.Command(filepath.Join(s.bin, "lessons"), "doctor", "--json")
+	cmd.Dir, cmd.Env = s.project, s.env
+	out, _ := cmd.Output()
+	if !bytes.Contains(out, []byte(`"file": "`+codex+`"`)) {
+		t.Errorf("lessons doctor does not report the broken codex install:\n%s", out)
+	}
+}

@@ -184,11 +184,7 @@ func (opts *Options) plan(a *agents.Agent, bin string) ([]agents.Change, error) 
 		}
 		root = agents.ProjectRoot(cwd)
 	}
-	home := opts.Getenv("HOME")
-	if home == "" {
-		home, _ = os.UserHomeDir()
-	}
-	path := a.Path(agents.Env{Home: home, Getenv: opts.Getenv}, root)
+	path := a.Path(agents.EnvFrom(opts.Getenv), root)
 	var c agents.Change
 	var err error
 	if opts.Uninstall {
