@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -419,4 +420,27 @@ func commits(t *testing.T, dir string) []string {
 		return nil
 	})
 	return msgs
+}
+
+func TestE2EAddGoesToTheProjectInsideOne(t *testing.T) {
+	s := newSandbox(t)
+	s.ok(s.project, "init", "--project")
+	sub := filepath.Join(s.project, "src")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	slug := strings.TrimSpace(s.ok(sub, addArgs("alpha")...).stdout)
+	if _, err := os.Stat(filepath.Join(s.project, ".lessons", slug+".yaml")); err != nil {
+		t.Errorf("the lesson is not in the project: %v", err)
+	}
+	if _, err := os.Stat(s.home); err == nil {
+		t.Errorf("adding to a project created the global store")
+	}
+	if items := s.list(s.root); slices.ContainsFunc(items, func(it item) bool { return it.Slug == slug }) {
+		t.Errorf("the project lesson applies outside the project")
+	}
+	r := s.run(s.project, "", "rm", s.list(s.project, "--scope", "builtin")[0].Slug)
+	if r.code != 1 || !strings.Contains(r.stderr, "Try: lessons show") {
+		t.Errorf("rm of a built-in lesson: exit %d\n%s", r.code, r.stderr)
+	}
 }
