@@ -100,7 +100,7 @@ func claudeUser(msg []byte, n int, uid string, meta bool, s sink) {
 				return
 			}
 			if r.Failed() {
-				r.Output = out
+				r.Output = keepOutput(out)
 			}
 			s.event(Event{Kind: ToolResult, Line: n, UID: uid, CallID: id, Result: r})
 		}

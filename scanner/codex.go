@@ -101,7 +101,7 @@ func codexResult(raw []byte) *Result {
 		r.IsError = true
 	}
 	if r.Failed() {
-		r.Output = out
+		r.Output = keepOutput(out)
 	}
 	return r
 }
@@ -118,7 +118,7 @@ func codexEvent(p []byte, n int, s sink) {
 	case "exec_command_end":
 		r := &Result{ExitCode: integer(f[3], -1)}
 		if r.Failed() {
-			r.Output = firstString(f[6], f[5])
+			r.Output = keepOutput(firstString(f[6], f[5]))
 		}
 		s.event(Event{Kind: ToolResult, Line: n, CallID: str(f[2]), Result: r})
 	case "patch_apply_end":

@@ -63,6 +63,26 @@ type Result struct {
 	Timeout bool
 }
 
+// maxOutput caps the error text kept from one result: its head and its
+// tail, where tools put what went wrong.
+const maxOutput = 8 << 10
+
+// keepOutput cuts a long output to its first and last bytes.
+func keepOutput(out string) string {
+	if len(out) <= maxOutput {
+		return out
+	}
+	h := maxOutput / 2
+	for h > 0 && !isRuneStart(out[h]) {
+		h--
+	}
+	t := len(out) - maxOutput/2
+	for t < len(out) && !isRuneStart(out[t]) {
+		t++
+	}
+	return out[:h] + "\n[…]\n" + out[t:]
+}
+
 // Failed reports whether the result is a failure.
 func (r *Result) Failed() bool { return r.IsError || r.ExitCode > 0 || r.Timeout }
 

@@ -1,7 +1,6 @@
 package scanner
 
 import (
-	"bufio"
 	"bytes"
 	"io"
 	"strings"
@@ -18,7 +17,8 @@ var geminiRewind = []byte(`"$rewindTo"`)
 // each message id a rewind drops, the line of the marker that drops it.
 func geminiRewinds(r io.Reader, maxLine int) map[string]int {
 	var out map[string]int
-	lr := newLineReader(bufio.NewReader(r), 0, 0, maxLine)
+	lr := newLineReader(r, 0, 0, maxLine)
+	defer lr.release()
 	for {
 		b, _, _, err := lr.next()
 		if err != nil {
@@ -115,7 +115,7 @@ func geminiToolCall(b []byte, n int, s sink) {
 		r.ExitCode = exitCode([]byte(out[i:]))
 	}
 	if r.Failed() {
-		r.Output = out
+		r.Output = keepOutput(out)
 	}
 	s.event(Event{Kind: ToolResult, Line: n, CallID: id, Result: r})
 }

@@ -337,6 +337,9 @@ func (a *analyzer) assistant(e Event) {
 			Signals: Signals{SelfReported: true, Causal: causalWords.MatchString(b.Problem + " " + b.Solution)},
 		})
 	}
+	if len(a.open) == 0 {
+		return
+	}
 	causal := causalWords.MatchString(e.Text)
 	for _, f := range a.open {
 		f.tagged = f.tagged || len(blocks) > 0

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"io"
+	"sync"
 )
 
 // lineReader reads newline-terminated lines with a cap on their length.
@@ -21,8 +22,24 @@ type lineReader struct {
 	partial int64
 }
 
+// readers keeps the buffers of finished line readers for the next file.
+var readers = sync.Pool{New: func() any { return &lineReader{r: bufio.NewReaderSize(nil, 64<<10)} }}
+
 func newLineReader(r io.Reader, start int64, startLine, max int) *lineReader {
-	return &lineReader{r: bufio.NewReaderSize(r, 64<<10), max: max, off: start, line: startLine, partial: -1}
+	lr := readers.Get().(*lineReader)
+	lr.r.Reset(r)
+	buf := lr.buf
+	if cap(buf) > 1<<20 {
+		buf = nil // do not keep one huge line's buffer
+	}
+	*lr = lineReader{r: lr.r, buf: buf[:0], max: max, off: start, line: startLine, partial: -1}
+	return lr
+}
+
+// release returns the reader's buffers; it must not be used after.
+func (lr *lineReader) release() {
+	lr.r.Reset(nil)
+	readers.Put(lr)
 }
 
 // resume returns where the next scan should start, and how many lines

@@ -1,9 +1,11 @@
 package scanner
 
 import (
+	"encoding/json"
 	"io"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestLineReader(t *testing.T) {
@@ -41,5 +43,19 @@ func FuzzLines(f *testing.F) {
 		opencodeExport(b, a)
 		a.flush()
 		detect("x.jsonl", b)
+	})
+}
+
+func FuzzUnquote(f *testing.F) {
+	f.Add(`"a\nb\"c\\d\u00e9\ud83d\ude00\/"`)
+	f.Fuzz(func(t *testing.T, s string) {
+		raw, _ := json.Marshal(s)
+		if got := str(raw); got != s && utf8.ValidString(s) {
+			t.Errorf("str(%s) = %q, want %q", raw, got, s)
+		}
+		var want string
+		if utf8.ValidString(s) && json.Unmarshal([]byte(`"`+s+`"`), &want) == nil && str([]byte(`"`+s+`"`)) != want {
+			t.Errorf("str(%q) = %q, want %q", s, str([]byte(`"`+s+`"`)), want)
+		}
 	})
 }

@@ -74,7 +74,7 @@ func opencodePart(b []byte, role string, n int, s sink) {
 		}
 		r := &Result{IsError: status == "error", ExitCode: integer(field(st[4], "exit"), -1), Timeout: timedOut(out)}
 		if r.Failed() {
-			r.Output = out
+			r.Output = keepOutput(out)
 		}
 		s.event(Event{Kind: ToolResult, Line: n, UID: uid, CallID: id, Result: r})
 	}

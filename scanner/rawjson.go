@@ -2,8 +2,10 @@ package scanner
 
 import (
 	"bytes"
-	"encoding/json"
 	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // Most of a session log's bytes are tool output nobody here reads, so
@@ -188,11 +190,71 @@ func str(raw []byte) string {
 	if bytes.IndexByte(inner, '\\') < 0 {
 		return string(inner)
 	}
-	var s string
-	if json.Unmarshal(raw, &s) != nil {
-		return ""
+	return unquote(inner)
+}
+
+// unquote decodes the escapes of a JSON string's inside. Invalid escapes
+// are kept as they are: a damaged record still yields its text.
+func unquote(in []byte) string {
+	var b strings.Builder
+	b.Grow(len(in))
+	for len(in) > 0 {
+		i := bytes.IndexByte(in, '\\')
+		if i < 0 || i == len(in)-1 {
+			b.Write(in)
+			break
+		}
+		b.Write(in[:i])
+		c := in[i+1]
+		in = in[i+2:]
+		switch c {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'u':
+			r, n := hexRune(in)
+			in = in[n:]
+			if utf16.IsSurrogate(r) && len(in) >= 6 && in[0] == '\\' && in[1] == 'u' {
+				if r2, n2 := hexRune(in[2:]); n2 == 4 {
+					if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
+						r = d
+						in = in[6:]
+					}
+				}
+			}
+			b.WriteRune(r)
+		default:
+			b.WriteByte(c)
+		}
 	}
-	return s
+	return b.String()
+}
+
+func hexRune(in []byte) (rune, int) {
+	if len(in) < 4 {
+		return utf8.RuneError, 0
+	}
+	var r rune
+	for _, c := range in[:4] {
+		switch {
+		case c >= '0' && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case c >= 'a' && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return utf8.RuneError, 0
+		}
+	}
+	return r, 4
 }
 
 // isTrue reports whether a raw value is the literal true.

@@ -326,7 +326,8 @@ type fileResult struct {
 	err       error
 }
 
-// headBytes is how much of a file format detection looks at.
+// headBytes is how much of a file format detection looks at: the line
+// reader's buffer, so detection costs no read of its own.
 const headBytes = 64 << 10
 
 // scanFile reads one file from where the last scan stopped (or from the
@@ -343,43 +344,12 @@ func scanFile(j job, opts Options) fileResult {
 	}
 	defer f.Close()
 	a := newAnalyzer()
-	var startOff int64
-	startLine := 0
-	if p := j.prev; p != nil && p.Format.lineBased() && p.Inode == st.Inode && size >= p.Offset {
-		st.Format, startOff, startLine, a.sess = p.Format, p.Offset, p.Line, p.Session
-	} else {
-		head := make([]byte, min(size, headBytes))
-		n, _ := f.ReadAt(head, 0)
-		st.Format = detect(j.path, head[:n])
-	}
 	isIdle := idle(opts, j.mtime)
-	switch {
-	case st.Format == FormatUnknown:
-		return r
-	case st.Format.lineBased():
-		r.readLines(f, a, st, startOff, startLine, opts, isIdle)
-	case st.Format == FormatOpencodeTree:
-		r.files, r.err = opencodeTree(j.path, opts.MaxDocumentBytes, a)
-		r.bytes = size
-	default:
-		if size > opts.MaxDocumentBytes {
-			r.oversized = true
-			return r
-		}
-		b, err := io.ReadAll(io.LimitReader(f, size))
-		if err != nil {
-			r.err = err
-			return r
-		}
-		r.bytes, r.lines = int64(len(b)), bytes.Count(b, []byte("\n"))+1
-		switch st.Format {
-		case FormatGeminiJSON:
-			geminiJSON(b, a)
-		case FormatOpencodeExport:
-			opencodeExport(b, a)
-		case FormatOpencodeRecord:
-			opencodeRecord(b, a)
-		}
+	if p := j.prev; p != nil && p.Format.lineBased() && p.Inode == st.Inode && size >= p.Offset {
+		st.Format, a.sess = p.Format, p.Session
+		r.readLines(f, a, st, p.Offset, p.Line, opts, isIdle)
+	} else {
+		r.readNew(f, a, st, j.path, opts, isIdle)
 	}
 	if r.err != nil {
 		return r
@@ -409,8 +379,50 @@ func scanFile(j job, opts Options) fileResult {
 	return r
 }
 
-// readLines feeds a line-based file's lines to the analyzer.
+// readNew reads a file from its start: its first bytes name its format,
+// and the same buffered reader goes on to read it.
+func (r *fileResult) readNew(f *os.File, a *analyzer, st *fileState, path string, opts Options, isIdle bool) {
+	lr := newLineReader(io.NewSectionReader(f, 0, st.Size), 0, 0, opts.MaxLineBytes)
+	defer lr.release()
+	head, _ := lr.r.Peek(headBytes)
+	st.Format = detect(path, head)
+	switch {
+	case st.Format == FormatUnknown:
+	case st.Format.lineBased():
+		r.feed(lr, f, a, st, opts, isIdle)
+	case st.Format == FormatOpencodeTree:
+		r.files, r.err = opencodeTree(path, opts.MaxDocumentBytes, a)
+		r.bytes = st.Size
+	case st.Size > opts.MaxDocumentBytes:
+		r.oversized = true
+	default:
+		b, err := io.ReadAll(io.LimitReader(lr.r, st.Size))
+		if err != nil {
+			r.err = err
+			return
+		}
+		r.bytes, r.lines = int64(len(b)), bytes.Count(b, []byte("\n"))+1
+		switch st.Format {
+		case FormatGeminiJSON:
+			geminiJSON(b, a)
+		case FormatOpencodeExport:
+			opencodeExport(b, a)
+		case FormatOpencodeRecord:
+			opencodeRecord(b, a)
+		}
+	}
+}
+
+// readLines reads a line-based file from where the last scan stopped.
 func (r *fileResult) readLines(f *os.File, a *analyzer, st *fileState, off int64, line int, opts Options, isIdle bool) {
+	lr := newLineReader(io.NewSectionReader(f, off, st.Size-off), off, line, opts.MaxLineBytes)
+	defer lr.release()
+	r.feed(lr, f, a, st, opts, isIdle)
+}
+
+// feed gives the analyzer every complete line of lr.
+func (r *fileResult) feed(lr *lineReader, f *os.File, a *analyzer, st *fileState, opts Options, isIdle bool) {
+	off := lr.off
 	lineFn := claudeLine
 	switch st.Format {
 	case FormatCodex:
@@ -418,7 +430,6 @@ func (r *fileResult) readLines(f *os.File, a *analyzer, st *fileState, off int64
 	case FormatGeminiJSONL:
 		lineFn = geminiLines(geminiRewinds(io.NewSectionReader(f, off, st.Size-off), opts.MaxLineBytes))
 	}
-	lr := newLineReader(io.NewSectionReader(f, off, st.Size-off), off, line, opts.MaxLineBytes)
 	for {
 		b, start, complete, err := lr.next()
 		if err != nil {
