@@ -101,12 +101,13 @@ func Validate(l *Lesson) []Problem {
 	if l.Decision != "" && l.Decision != DecisionDeny && l.Decision != DecisionAsk {
 		add("decision", "must be deny or ask, not %q", l.Decision)
 	}
-	for kind, list := range map[string][]string{
-		"commands": l.Triggers.Commands, "unless": l.Triggers.Unless, "content": l.Triggers.Content,
-	} {
-		for i, src := range list {
+	for _, k := range []struct {
+		kind string
+		list []string
+	}{{"commands", l.Triggers.Commands}, {"unless", l.Triggers.Unless}, {"content", l.Triggers.Content}} {
+		for i, src := range k.list {
 			if _, err := CompilePattern(src); err != nil {
-				add(fmt.Sprintf("triggers.%s[%d]", kind, i), "invalid regex %q: %v", src, err)
+				add(fmt.Sprintf("triggers.%s[%d]", k.kind, i), "invalid regex %q: %v", src, err)
 			}
 		}
 	}
