@@ -2,12 +2,13 @@ package scanner
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gofrs/flock"
@@ -17,10 +18,9 @@ import (
 // Layout of the scanner's part of the state directory.
 const (
 	stateSubdir      = "scanner"
-	stateFile        = "state.json"
+	stateFile        = "state.tsv"
 	lockFile         = "scan.lock"
 	candidatesSubdir = "candidates"
-	stateVersion     = 1
 )
 
 // ErrBusy is returned when another scan (or a review command) holds the
@@ -29,27 +29,31 @@ var ErrBusy = errors.New("another lessons scan is running")
 
 // fileState is what a scan remembers of one file.
 type fileState struct {
-	Format  Format  `json:"format"`
-	Size    int64   `json:"size"`
-	MtimeNs int64   `json:"mtime"`
-	Inode   uint64  `json:"inode,omitempty"`
-	Offset  int64   `json:"offset,omitempty"` // where the next read starts
-	Line    int     `json:"line,omitempty"`   // lines before Offset
-	Session Session `json:"session,omitzero"`
+	Format  Format
+	Size    int64
+	MtimeNs int64
+	Inode   uint64
+	Offset  int64 // where the next read starts
+	Line    int   // lines before Offset
+	Session Session
 	// Pending is set when the session was still being written: some
 	// failures wait for a retry or a correction, so the file is read
 	// again (from Offset) once it has been idle.
-	Pending bool `json:"pending,omitempty"`
+	Pending bool
 }
 
 // scanState is every file's state.
 type scanState struct {
-	Version int                   `json:"version"`
-	Files   map[string]*fileState `json:"files"`
+	Files map[string]*fileState
 }
 
+// The state file is tab-separated text, one file per line: decoding a
+// large JSON document would cost an incremental scan more than all its
+// stats. Fields that hold a tab, a newline or a leading quote are quoted.
+const stateHeader = "lessons-scan-state\t1"
+
 func loadState(dir string) (*scanState, error) {
-	st := &scanState{Version: stateVersion, Files: map[string]*fileState{}}
+	st := &scanState{Files: map[string]*fileState{}}
 	b, err := os.ReadFile(filepath.Join(dir, stateSubdir, stateFile))
 	if errors.Is(err, fs.ErrNotExist) {
 		return st, nil
@@ -57,26 +61,61 @@ func loadState(dir string) (*scanState, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read scan state: %w", err)
 	}
-	if err := json.Unmarshal(b, st); err != nil || st.Version != stateVersion || st.Files == nil {
-		// A damaged or older state only costs a full scan; merging
-		// candidates is idempotent.
-		return &scanState{Version: stateVersion, Files: map[string]*fileState{}}, nil
+	lines := strings.Split(string(b), "\n")
+	if lines[0] != stateHeader {
+		return st, nil // an older or damaged state costs a full scan, no more
+	}
+	for _, line := range lines[1:] {
+		f := strings.Split(line, "\t")
+		if len(f) != 10 {
+			continue
+		}
+		fs := &fileState{Format: Format(f[1]), Pending: f[7] == "1",
+			Session: Session{ID: tsvUnfield(f[8]), Project: tsvUnfield(f[9])}}
+		fs.Size, _ = strconv.ParseInt(f[2], 10, 64)
+		fs.MtimeNs, _ = strconv.ParseInt(f[3], 10, 64)
+		fs.Inode, _ = strconv.ParseUint(f[4], 10, 64)
+		fs.Offset, _ = strconv.ParseInt(f[5], 10, 64)
+		fs.Line, _ = strconv.Atoi(f[6])
+		st.Files[tsvUnfield(f[0])] = fs
 	}
 	return st, nil
 }
 
 func saveState(dir string, st *scanState) error {
-	b, err := json.Marshal(st)
-	if err != nil {
-		return err
+	var b strings.Builder
+	b.WriteString(stateHeader)
+	for p, f := range st.Files {
+		pending := "0"
+		if f.Pending {
+			pending = "1"
+		}
+		fmt.Fprintf(&b, "\n%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%s", tsvField(p), f.Format, f.Size, f.MtimeNs,
+			f.Inode, f.Offset, f.Line, pending, tsvField(f.Session.ID), tsvField(f.Session.Project))
 	}
 	if err := os.MkdirAll(filepath.Join(dir, stateSubdir), 0o700); err != nil {
 		return fmt.Errorf("write scan state: %w", err)
 	}
-	if err := renameio.WriteFile(filepath.Join(dir, stateSubdir, stateFile), b, 0o600); err != nil {
+	if err := renameio.WriteFile(filepath.Join(dir, stateSubdir, stateFile), []byte(b.String()), 0o600); err != nil {
 		return fmt.Errorf("write scan state: %w", err)
 	}
 	return nil
+}
+
+func tsvField(s string) string {
+	if strings.ContainsAny(s, "\t\n\r") || strings.HasPrefix(s, `"`) {
+		return strconv.Quote(s)
+	}
+	return s
+}
+
+func tsvUnfield(s string) string {
+	if strings.HasPrefix(s, `"`) {
+		if u, err := strconv.Unquote(s); err == nil {
+			return u
+		}
+	}
+	return s
 }
 
 // lockState takes the state directory's lock. With wait it retries until
