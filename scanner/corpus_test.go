@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -42,4 +43,55 @@ func TestCorpus(t *testing.T) {
 	if rep.Skipped.UnreadableFiles > 0 {
 		t.Errorf("unreadable files: %v", rep.Errors)
 	}
+}
+
+// recorder keeps the rejections a parser reports.
+type recorder struct {
+	*analyzer
+	reasons []Event
+}
+
+func (r *recorder) event(e Event) {
+	if e.Kind == Rejection && e.Text != "" {
+		r.reasons = append(r.reasons, e)
+	}
+	r.analyzer.event(e)
+}
+
+// TestCorpusRejections checks that every rejection with a stated reason in
+// the corpus became a candidate.
+func TestCorpusRejections(t *testing.T) {
+	if _, err := os.Stat(corpusDir); err != nil {
+		t.Skip("no corpus at", corpusDir)
+	}
+	state := t.TempDir()
+	dir := filepath.Join(corpusDir, "claude")
+	if _, err := Scan(context.Background(), Options{StateDir: state, Paths: []string{dir}, Full: true}); err != nil {
+		t.Fatal(err)
+	}
+	keys := map[string]bool{}
+	for _, c := range candidates(t, state) {
+		for _, p := range c.Provenance {
+			keys[p.Key] = true
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	total := 0
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := &recorder{analyzer: newAnalyzer()}
+		for i, line := range strings.Split(string(b), "\n") {
+			claudeLine([]byte(line), i+1, r)
+		}
+		for _, e := range r.reasons {
+			total++
+			if !keys[KindRejection+":"+e.UID] {
+				t.Errorf("%s:%d: rejection %q is not a candidate", filepath.Base(f), e.Line, e.Text)
+			}
+		}
+	}
+	t.Logf("%d rejections with a reason, all candidates", total)
 }
