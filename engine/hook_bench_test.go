@@ -1,0 +1,40 @@
+package engine
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/lessons-dev/lessons/scope"
+)
+
+// BenchmarkHook runs a whole PreToolUse answer in-process, from payload
+// to JSON, on a 1,000-lesson manifest: what the hook adds to Go's
+// start-up.
+func BenchmarkHook(b *testing.B) {
+	root := b.TempDir()
+	project := filepath.Join(root, "proj")
+	if err := os.MkdirAll(filepath.Join(project, ".lessons"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	env := map[string]string{"HOME": root, "XDG_CACHE_HOME": root + "/cache", "XDG_STATE_HOME": root + "/state"}
+	getenv := func(k string) string { return env[k] }
+	mg := merged(syntheticLessons(1000)...)
+	mg.Project = project
+	m, err := Compile(mg, scope.Stamp{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := m.WriteManifest(scope.DefaultDirs(getenv).ManifestPath(project)); err != nil {
+		b.Fatal(err)
+	}
+	payload := []byte(fmt.Sprintf(`{"session_id":"bench","cwd":%q,"hook_event_name":"PreToolUse","tool_name":"Bash",`+
+		`"tool_input":{"command":"git push origin feature-branch && npm run build -- --watch=false"}}`, project))
+	h := &Hook{Getenv: getenv}
+	for b.Loop() {
+		h.Run(bytes.NewReader(payload), io.Discard)
+	}
+}
