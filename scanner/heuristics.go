@@ -436,9 +436,16 @@ func describe(c *Call) string {
 	case c.Command != "":
 		return "`" + clip(c.Command, 200) + "`"
 	case c.Path != "":
-		return "a " + c.Tool + " of " + c.Path
+		return article(c.Tool) + c.Tool + " of " + c.Path
 	}
-	return "a " + c.Tool + " call"
+	return article(c.Tool) + c.Tool + " call"
+}
+
+func article(word string) string {
+	if word != "" && strings.ContainsRune("AEIOUaeiou", rune(word[0])) {
+		return "an "
+	}
+	return "a "
 }
 
 // clip cuts s to n bytes at a rune boundary, marking the cut.
