@@ -85,6 +85,9 @@ func Validate(l *Lesson) []Problem {
 	for _, f := range []struct{ name, text string }{
 		{"summary", l.Summary}, {"problem", l.Problem}, {"solution", l.Solution}, {"injection", l.Injection},
 	} {
+		if !strings.ContainsAny(f.text, "<{") {
+			continue // the common case, without running the regex
+		}
 		if m := placeholder.FindString(f.text); m != "" {
 			add(f.name, "contains the template placeholder %s: write the real text", m)
 		}
