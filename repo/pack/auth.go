@@ -15,8 +15,10 @@ import (
 )
 
 // Credentials finds how to authenticate to a pack's remote. HTTPS uses a
-// token from LESSONS_GIT_TOKEN, GITHUB_TOKEN (sent to github.com only) or
-// ~/.netrc as basic auth; SSH uses the key file in LESSONS_SSH_KEY, then
+// token from LESSONS_GIT_TOKEN (sent only to the hosts in
+// LESSONS_GIT_TOKEN_HOSTS, by default github.com, gitlab.com, bitbucket.org
+// and loopback), GITHUB_TOKEN (sent to github.com only) or ~/.netrc as
+// basic auth; SSH uses the key file in LESSONS_SSH_KEY, then
 // ssh-agent, then ~/.ssh/id_ed25519, id_ecdsa or id_rsa. Credentials are
 // never sent over plain HTTP except to a loopback address.
 type Credentials struct {
@@ -63,7 +65,10 @@ func (c Credentials) httpAuth(rawURL string, r remote) (auth, error) {
 	if r.Scheme == "http" && !isLoopback(r.Host) {
 		return auth{}, nil
 	}
-	user, token := r.User, c.getenv("LESSONS_GIT_TOKEN")
+	user, token := r.User, ""
+	if c.tokenAllowed(r.Host) {
+		token = c.getenv("LESSONS_GIT_TOKEN")
+	}
 	secrets := []string{user}
 	if token == "" && strings.EqualFold(r.Host, "github.com") {
 		token = c.getenv("GITHUB_TOKEN")
@@ -85,6 +90,30 @@ func (c Credentials) httpAuth(rawURL string, r remote) (auth, error) {
 		user = tokenUser(r.Host)
 	}
 	return auth{method: &githttp.BasicAuth{Username: user, Password: token}, secrets: append(secrets, token)}, nil
+}
+
+// defaultTokenHosts are where LESSONS_GIT_TOKEN goes when
+// LESSONS_GIT_TOKEN_HOSTS does not say otherwise.
+var defaultTokenHosts = []string{"github.com", "gitlab.com", "bitbucket.org"}
+
+// tokenAllowed reports whether LESSONS_GIT_TOKEN may be sent to host. A
+// project's committed config can name any URL, so the token goes only to
+// the hosts the user lists in LESSONS_GIT_TOKEN_HOSTS (comma-separated),
+// by default the public forges, and to loopback.
+func (c Credentials) tokenAllowed(host string) bool {
+	if isLoopback(host) {
+		return true
+	}
+	hosts := defaultTokenHosts
+	if list := c.getenv("LESSONS_GIT_TOKEN_HOSTS"); list != "" {
+		hosts = strings.Split(list, ",")
+	}
+	for _, h := range hosts {
+		if strings.EqualFold(strings.TrimSpace(h), host) {
+			return true
+		}
+	}
+	return false
 }
 
 // tokenUser is the user name a forge expects beside a token.

@@ -99,16 +99,23 @@ func TestCredentialsFor(t *testing.T) {
 		}
 	}
 	env["LESSONS_GIT_TOKEN"] = "lt"
-	for url, want := range map[string]string{
-		"https://gitlab.com/a/b":          "oauth2",
-		"https://bitbucket.org/a/b":       "x-token-auth",
-		"https://alice@git.example.com/x": "alice",
+	for _, tc := range []struct{ url, hosts, user string }{
+		{"https://gitlab.com/a/b", "", "oauth2"},
+		{"https://bitbucket.org/a/b", "", "x-token-auth"},
+		{"https://git.example.com/x", "", ""},
+		{"https://alice@git.example.com/x", "git.example.com", "alice"},
 	} {
-		a, _ := c.For(url)
-		if b, ok := a.method.(*githttp.BasicAuth); !ok || b.Username != want || b.Password != "lt" {
-			t.Errorf("For(%q) = %v, want user %s with LESSONS_GIT_TOKEN", url, a.method, want)
+		env["LESSONS_GIT_TOKEN_HOSTS"] = tc.hosts
+		a, _ := c.For(tc.url)
+		b, ok := a.method.(*githttp.BasicAuth)
+		switch {
+		case tc.user == "" && ok:
+			t.Errorf("For(%q) sends LESSONS_GIT_TOKEN to a host the user did not list", tc.url)
+		case tc.user != "" && (!ok || b.Username != tc.user || b.Password != "lt"):
+			t.Errorf("For(%q) with hosts %q = %v, want user %s with LESSONS_GIT_TOKEN", tc.url, tc.hosts, a.method, tc.user)
 		}
 	}
+	env["LESSONS_GIT_TOKEN_HOSTS"] = ""
 	if a, _ := c.For("http://git.example.com/x"); a.method != nil {
 		t.Error("a token is sent over plain HTTP to a remote host")
 	}
