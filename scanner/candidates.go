@@ -243,6 +243,8 @@ func (c *Candidate) merge(n Candidate) bool {
 	s.DataLoss = s.DataLoss || n.Signals.DataLoss
 	s.Causal = s.Causal || n.Signals.Causal
 	s.SelfReported = s.SelfReported || n.Signals.SelfReported
+	s.Question = s.Question || n.Signals.Question
+	s.Feedback = s.Feedback || n.Signals.Feedback
 	s.Retries = max(s.Retries, n.Signals.Retries)
 	if n.LastSeen.After(c.LastSeen) {
 		c.LastSeen = n.LastSeen

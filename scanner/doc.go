@@ -10,6 +10,17 @@
 //   - tier 2: failures followed by a successful retry or a user correction,
 //     and tool calls the user rejected with a reason (heuristics.go).
 //
+// Precision: every tool call the user rejected with a stated reason
+// becomes a candidate, whatever the reason says, so that no correction is
+// lost. But many reasons are not instructions: a question ("will this work
+// in CI?"; a reason ending in "?" or starting with what, why, how, can,
+// could, should, is, are, do or does) or feedback on the plan or the task
+// with no imperative (use, don't, never, always, instead, stop, avoid,
+// prefer). Those get the Question or Feedback signal, 0.2 less confidence
+// (Weights.Weak), and are listed after every other candidate (reason.go),
+// so review starts with the candidates likely to make lessons and the
+// manifest's minConfidence keeps the weak ones out unless promoted by hand.
+//
 // Findings are redacted (redact.go), scored (score.go) and merged into
 // candidates stored under the state directory (candidates.go), which the
 // CLI lists, promotes into lessons (ToLesson) or rejects.

@@ -56,6 +56,11 @@ type Signals struct {
 	DataLoss       bool `json:"dataLoss,omitempty"`
 	Causal         bool `json:"causal,omitempty"`
 	SelfReported   bool `json:"selfReported,omitempty"`
+	// Question and Feedback mark a rejection whose reason is only a
+	// question, or feedback on the plan or task without an instruction
+	// (reason.go): a weak lesson, scored lower and listed last.
+	Question bool `json:"question,omitempty"`
+	Feedback bool `json:"feedback,omitempty"`
 }
 
 type callRec struct {
@@ -405,6 +410,7 @@ func (a *analyzer) emit(f *failure, fixed string) {
 	}
 	switch {
 	case f.kind == KindRejection:
+		fd.Signals.Question, fd.Signals.Feedback = classifyReason(f.correction)
 		fd.Problem = "The user rejected " + describe(c) + "."
 	case f.interrupt:
 		fd.Problem = "The user interrupted " + describe(c) + "."

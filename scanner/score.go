@@ -12,6 +12,9 @@ type Weights struct {
 	MultiSession        float64 `json:"multiSession"`
 	MultiProject        float64 `json:"multiProject"`
 	Causal              float64 `json:"causal"`
+	// Weak is added for a rejection whose reason is only a question or
+	// feedback without an instruction (negative: it lowers confidence).
+	Weak float64 `json:"weak"`
 
 	BasePriority         int `json:"basePriority"`
 	PriorityMultiSession int `json:"priorityMultiSession"`
@@ -25,11 +28,12 @@ type Weights struct {
 }
 
 // DefaultWeights are the weights of the capture design: tags start at
-// 0.85 and heuristics at 0.4; priority starts at 3.
+// 0.85 and heuristics at 0.4, a weak rejection reason (a question, or
+// feedback without an instruction) takes 0.2 off; priority starts at 3.
 func DefaultWeights() Weights {
 	return Weights{
 		TagConfidence: 0.85, HeuristicConfidence: 0.4, FixConfirmed: 0.2, UserCorrection: 0.15,
-		MultiSession: 0.1, MultiProject: 0.1, Causal: 0.05,
+		MultiSession: 0.1, MultiProject: 0.1, Causal: 0.05, Weak: -0.2,
 		BasePriority: 3, PriorityMultiSession: 2, PriorityMultiProject: 1, PriorityHang: 1,
 		PriorityDataLoss: 1, PriorityCorrection: 1, PriorityFixConfirmed: 1, PrioritySelfReported: 1,
 		PrioritySingle: -1,
@@ -55,6 +59,7 @@ func (w Weights) Score(c *Candidate) {
 	add(multiSession, w.MultiSession)
 	add(multiProject, w.MultiProject)
 	add(s.Causal, w.Causal)
+	add(s.Weak(), w.Weak)
 	c.Confidence = math.Round(min(max(conf, 0), 1)*100) / 100
 
 	p := w.BasePriority

@@ -45,7 +45,8 @@ type ListOptions struct {
 	All    bool
 }
 
-// List returns candidates by priority, then confidence, then last seen.
+// List returns candidates by priority, then confidence, then last seen,
+// with weak ones (Signals.Weak) after all the others.
 // A file that does not parse is skipped.
 func (s *Store) List(opts ListOptions) ([]Candidate, error) {
 	all, err := s.load()
@@ -60,10 +61,21 @@ func (s *Store) List(opts ListOptions) ([]Candidate, error) {
 		}
 	}
 	slices.SortFunc(out, func(a, b Candidate) int {
-		return cmp.Or(cmp.Compare(b.Priority, a.Priority), cmp.Compare(b.Confidence, a.Confidence),
+		return cmp.Or(compareBool(a.Signals.Weak(), b.Signals.Weak()), cmp.Compare(b.Priority, a.Priority), cmp.Compare(b.Confidence, a.Confidence),
 			b.LastSeen.Compare(a.LastSeen), cmp.Compare(a.ID, b.ID))
 	})
 	return out, nil
+}
+
+// compareBool orders false before true.
+func compareBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }
 
 func (s *Store) load() ([]Candidate, error) {

@@ -14,7 +14,7 @@ func TestStore(t *testing.T) {
 		t.Fatalf("List = %d, %v", len(cs), err)
 	}
 	for i := 1; i < len(cs); i++ {
-		if cs[i].Priority > cs[i-1].Priority {
+		if cs[i].Signals.Weak() == cs[i-1].Signals.Weak() && cs[i].Priority > cs[i-1].Priority {
 			t.Errorf("List not sorted by priority: %d before %d", cs[i-1].Priority, cs[i].Priority)
 		}
 	}

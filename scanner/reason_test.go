@@ -1,0 +1,67 @@
+package scanner
+
+import (
+	"testing"
+	"time"
+)
+
+func TestClassifyReason(t *testing.T) {
+	cases := []struct {
+		reason             string
+		question, feedback bool
+	}{
+		{"use pnpm", false, false},
+		{"do not stash anything, read the files you need", false, false},
+		{"Never run the migration on prod; use the staging db instead", false, false},
+		{"prefer rg over grep", false, false},
+		{"Will this technique work in GitHub CI? I want to understand before running locally.", false, true},
+		{"is 241 really still a problem?", true, false},
+		{"can you use a switch case instead of linked ifelse", true, false},
+		{"Why not keep the old name", true, false},
+		{"it happens with gc too (how does that fit with the index?)", true, false},
+		{"please add transformer.js too first", false, true},
+		{"Hold. I want to keep it simple - no connection pooling for now.", false, true},
+		{"Never mind! But I'd like a details element with the usage", false, true},
+		{"Whatever works", false, true}, // "what" is not a word here
+		{"", false, false},
+	}
+	for _, c := range cases {
+		q, f := classifyReason(c.reason)
+		if q != c.question || f != c.feedback {
+			t.Errorf("classifyReason(%q) = %v, %v; want %v, %v", c.reason, q, f, c.question, c.feedback)
+		}
+	}
+}
+
+func TestWeakScoresLowerAndListsLast(t *testing.T) {
+	w := DefaultWeights()
+	strong := Candidate{ID: "aaaaaaaaaaaa", Kind: KindRejection, Status: StatusNew, Occurrences: 1, Signals: Signals{UserCorrection: true}}
+	weak := strong
+	weak.ID, weak.Signals.Feedback, weak.Signals.FixConfirmed = "bbbbbbbbbbbb", true, true
+	w.Score(&strong)
+	w.Score(&weak)
+	if strong.Confidence != 0.55 || weak.Confidence != 0.55 {
+		t.Errorf("confidence: strong %v, weak with a confirmed fix %v; want 0.55 and 0.55 (0.4+0.15+0.2-0.2)", strong.Confidence, weak.Confidence)
+	}
+	weak.Priority = strong.Priority + 3
+	s := OpenStore(t.TempDir())
+	now := time.Now()
+	for _, c := range []Candidate{weak, strong} {
+		c.LastSeen = now
+		if err := s.write(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cs, err := s.List(ListOptions{})
+	if err != nil || len(cs) != 2 || cs[0].ID != strong.ID {
+		t.Errorf("List = %v, %v; want the weak candidate last despite its priority", ids(cs), err)
+	}
+}
+
+func ids(cs []Candidate) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.ID)
+	}
+	return out
+}
