@@ -150,7 +150,7 @@ func addRun(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	complete(l, opts.Now())
+	cmdutil.CompleteLesson(l, opts.Now())
 	warnings, err := check(l, opts.File)
 	for _, w := range warnings {
 		fmt.Fprintf(opts.IO.ErrOut, "warning: %s\n", w)
@@ -162,7 +162,7 @@ func addRun(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	if err := checkNew(l, m, opts.Force); err != nil {
+	if err := cmdutil.CheckNew(l, m, opts.Force); err != nil {
 		return err
 	}
 	path, err := target.Create(l, "add "+l.Slug+": "+l.Summary)
@@ -216,20 +216,4 @@ func draft(data []byte) ([]byte, bool) {
 		out = append(out, "\nslug: drafted"...)
 	}
 	return append(out, '\n'), !has["slug"]
-}
-
-// complete fills what the CLI computes: id, slug, timestamps, content hash.
-func complete(l *lessons.Lesson, now time.Time) {
-	now = now.UTC().Truncate(time.Second)
-	if l.ID == "" {
-		l.ID = lessons.NewID(now)
-	}
-	if l.Slug == "" {
-		l.Slug = lessons.NewSlug(l.Summary)
-	}
-	if l.CreatedAt == nil {
-		l.CreatedAt = &now
-	}
-	l.UpdatedAt = &now
-	l.ContentHash = lessons.ComputeContentHash(l)
 }

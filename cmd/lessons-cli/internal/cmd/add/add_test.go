@@ -42,7 +42,7 @@ func valid() *lessons.Lesson {
 			NoMatch: []lessons.ToolCall{{Tool: "Bash", Command: "terraform apply tfplan"}},
 		},
 	}
-	complete(l, time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	cmdutil.CompleteLesson(l, time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
 	return l
 }
 
@@ -85,22 +85,22 @@ func TestCheckNew(t *testing.T) {
 	existing.Slug = "terraform-plan-first"
 	m := scope.Merged{Active: []scope.Resolved{existing}}
 
-	if err := checkNew(valid(), m, false); err == nil || !strings.Contains(err.Error(), "exactly what terraform-plan-first") {
+	if err := cmdutil.CheckNew(valid(), m, false); err == nil || !strings.Contains(err.Error(), "exactly what terraform-plan-first") {
 		t.Errorf("exact duplicate: %v", err)
 	}
 	near := valid()
 	near.Solution = "Always run terraform plan -out=tfplan, review it, then terraform apply tfplan please."
-	complete(near, time.Now())
-	if err := checkNew(near, m, false); err == nil || !strings.Contains(err.Error(), "terraform-plan-first") || !strings.Contains(err.Error(), "% of its words") {
+	cmdutil.CompleteLesson(near, time.Now())
+	if err := cmdutil.CheckNew(near, m, false); err == nil || !strings.Contains(err.Error(), "terraform-plan-first") || !strings.Contains(err.Error(), "% of its words") {
 		t.Errorf("near duplicate: %v", err)
 	}
-	if err := checkNew(near, m, true); err != nil {
+	if err := cmdutil.CheckNew(near, m, true); err != nil {
 		t.Errorf("near duplicate with --force: %v", err)
 	}
 	other := valid()
 	other.Problem, other.Solution = "Docker builds send the whole directory as context every time.", "Add a .dockerignore listing node_modules, .git and build output."
-	complete(other, time.Now())
-	if err := checkNew(other, m, false); err != nil {
+	cmdutil.CompleteLesson(other, time.Now())
+	if err := cmdutil.CheckNew(other, m, false); err != nil {
 		t.Errorf("a different lesson: %v", err)
 	}
 }

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -73,7 +71,7 @@ func editRun(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	after, err := opts.runEditor(r.Path, before)
+	after, err := cmdutil.RunEditor(opts.IO, opts.Getenv, r.Path, before)
 	if err != nil {
 		return err
 	}
@@ -114,33 +112,4 @@ func check(r scope.Resolved, data []byte) (*lessons.Lesson, error) {
 		return nil, errors.New(strings.Join(msgs, "\n"))
 	}
 	return l, nil
-}
-
-// runEditor lets the user edit a temporary copy of the file named like it
-// (so the editor picks YAML) and returns the result; the file itself is
-// not touched.
-func (opts *Options) runEditor(path string, data []byte) ([]byte, error) {
-	dir, err := os.MkdirTemp("", "lessons-edit-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(dir)
-	tmp := filepath.Join(dir, filepath.Base(path))
-	if err := os.WriteFile(tmp, data, 0o600); err != nil {
-		return nil, err
-	}
-	editor := opts.Getenv("VISUAL")
-	if editor == "" {
-		editor = opts.Getenv("EDITOR")
-	}
-	if editor == "" {
-		editor = "vi"
-	}
-	// The editor may carry arguments ("code --wait"): let the shell split it.
-	cmd := exec.Command("sh", "-c", editor+` "$1"`, "sh", tmp)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = opts.IO.In, opts.IO.Out, opts.IO.ErrOut
-	if err := cmd.Run(); err != nil {
-		return nil, cmdutil.WithHint(fmt.Errorf("editor %q: %w; %s is unchanged", editor, err, path), "set EDITOR to your editor's command")
-	}
-	return os.ReadFile(tmp)
 }
