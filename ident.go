@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/oklog/ulid/v2"
@@ -17,7 +18,9 @@ func NewID(now time.Time) string {
 	return ulid.MustNew(ulid.Timestamp(now), rand.Reader).String()
 }
 
-var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
+// nonSlug is compiled on first use: the hook's binary links this package
+// and every package-level compile would cost each tool call.
+var nonSlug = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^a-z0-9]+`) })
 
 // slugWords caps how many words of the summary a slug keeps.
 const slugWords = 8
@@ -25,7 +28,7 @@ const slugWords = 8
 // NewSlug returns the kebab-case form of summary with a random 4-character
 // suffix, for example "pytest-hangs-waiting-on-a-tty-k3x9".
 func NewSlug(summary string) string {
-	words := strings.Fields(nonSlug.ReplaceAllString(strings.ToLower(summary), " "))
+	words := strings.Fields(nonSlug().ReplaceAllString(strings.ToLower(summary), " "))
 	if len(words) > slugWords {
 		words = words[:slugWords]
 	}

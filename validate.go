@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/dlclark/regexp2"
@@ -35,12 +36,14 @@ func CompilePattern(src string) (*regexp2.Regexp, error) {
 }
 
 // hostileInputs are subjects that make backtracking patterns explode.
-var hostileInputs = []string{
-	strings.Repeat("a", 4096) + "!",
-	strings.Repeat("a ", 2048) + "!",
-	strings.Repeat("-", 4096) + "\n",
-	strings.Repeat("x=1 ", 1024) + "\x00",
-}
+var hostileInputs = sync.OnceValue(func() []string {
+	return []string{
+		strings.Repeat("a", 4096) + "!",
+		strings.Repeat("a ", 2048) + "!",
+		strings.Repeat("-", 4096) + "\n",
+		strings.Repeat("x=1 ", 1024) + "\x00",
+	}
+})
 
 // ProbeBacktracking runs a compiled pattern on hostile inputs and returns
 // an error when it times out on one of them.
@@ -49,7 +52,7 @@ func ProbeBacktracking(src string) error {
 	if err != nil {
 		return err
 	}
-	for _, in := range hostileInputs {
+	for _, in := range hostileInputs() {
 		if _, err := re.MatchString(in); err != nil {
 			return fmt.Errorf("pattern backtracks catastrophically (no answer within %v on a %d-byte input)", PatternTimeout, len(in))
 		}
@@ -57,9 +60,15 @@ func ProbeBacktracking(src string) error {
 	return nil
 }
 
+// Validation patterns are compiled on first use, not at init: the hook's
+// binary links this package and never validates.
 var (
-	placeholder = regexp.MustCompile(`<[a-z][a-z0-9]*(_[a-z0-9]+)+>|\{\{[^}]*\}\}|<(description|placeholder|problem|solution|summary|fix|tool|command|trigger)>`)
-	tagPattern  = regexp.MustCompile(`^[a-z][a-z0-9-]*:[a-z0-9][a-z0-9._+/#-]*$`)
+	placeholder = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`<[a-z][a-z0-9]*(_[a-z0-9]+)+>|\{\{[^}]*\}\}|<(description|placeholder|problem|solution|summary|fix|tool|command|trigger)>`)
+	})
+	tagPattern = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^[a-z][a-z0-9-]*:[a-z0-9][a-z0-9._+/#-]*$`)
+	})
 )
 
 // TagCategories are the categories a tag is expected to use.
@@ -88,7 +97,7 @@ func Validate(l *Lesson) []Problem {
 		if !strings.ContainsAny(f.text, "<{") {
 			continue // the common case, without running the regex
 		}
-		if m := placeholder.FindString(f.text); m != "" {
+		if m := placeholder().FindString(f.text); m != "" {
 			add(f.name, "contains the template placeholder %s: write the real text", m)
 		}
 	}
@@ -123,7 +132,7 @@ func Validate(l *Lesson) []Problem {
 		add("triggers", "needs at least one of tools, commands, paths, content, keywords or sessionStart")
 	}
 	for i, tag := range l.Tags {
-		if !tagPattern.MatchString(tag) {
+		if !tagPattern().MatchString(tag) {
 			add(fmt.Sprintf("tags[%d]", i), "tag %q must look like category:value (categories: %s)", tag, strings.Join(TagCategories, ", "))
 		}
 	}
