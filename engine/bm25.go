@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"sync"
 
 	lessons "github.com/lessons-dev/lessons"
 )
@@ -40,14 +41,15 @@ func tokenize(text string) []string {
 	})
 	out := words[:0]
 	for _, w := range words {
-		if len(w) >= 2 && !stopwords[w] {
+		if len(w) >= 2 && !stopwords()[w] {
 			out = append(out, w)
 		}
 	}
 	return out
 }
 
-var stopwords = func() map[string]bool {
+// stopwords is built on first use: PreToolUse calls never need it.
+var stopwords = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`a an and are as at be but by can do does for from has have how i if in
 		into is it its me my no not of on or so that the their then there this to too up use was we were what
@@ -55,7 +57,7 @@ var stopwords = func() map[string]bool {
 		m[w] = true
 	}
 	return m
-}()
+})
 
 // encodeTerms writes the postings: the term count, a table of u32 term
 // offsets relative to the table's start (for binary search), then per
