@@ -75,7 +75,7 @@ func merge(d Dirs, project string, l Loader, getenv func(string) string) Merged 
 	m.Config = m.loadConfig(d, project, l, getenv)
 	// Stamp before reading, so a file changed while loading makes the
 	// manifest stale rather than wrongly fresh.
-	m.Sources = sources(d, project, m.Config)
+	m.Sources = sources(d, project, m.Config, getenv)
 	var all []Resolved
 	for _, s := range stores(d, project, m.Config) {
 		ls, errs := l.Lessons(s)

@@ -15,8 +15,9 @@ import (
 // the project's files are stamped one by one because editors that save in
 // place leave the directory untouched. Paths that do not exist yet are
 // stamped as missing, so their creation shows. The built-in lessons change
-// only with the binary.
-func sources(d Dirs, project string, cfg lessons.Config) []Stamp {
+// only with the binary. Every LESSONS_* variable a config key reads is
+// stamped too, read through getenv.
+func sources(d Dirs, project string, cfg lessons.Config, getenv func(string) string) []Stamp {
 	paths := []string{d.GlobalLessons(), d.GlobalConfig()}
 	for _, p := range cfg.Packs {
 		paths = append(paths, filepath.Join(d.PackDir(p.Name), "lessons"))
@@ -31,9 +32,12 @@ func sources(d Dirs, project string, cfg lessons.Config) []Stamp {
 			}
 		}
 	}
+	for _, key := range lessons.ConfigKeys() {
+		paths = append(paths, envPrefix+lessons.EnvName(key))
+	}
 	stamps := make([]Stamp, len(paths))
 	for i, p := range paths {
-		stamps[i] = StampOf(p)
+		stamps[i] = stampOf(p, getenv)
 	}
 	return stamps
 }

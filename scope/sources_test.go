@@ -69,13 +69,15 @@ func TestSourcesStayFew(t *testing.T) {
 	for _, n := range []string{"a.yaml", "b.yaml", "config.yaml", "lessons.lock", "notes.txt"} {
 		write(t, filepath.Join(f.projectDir(), n), "x: 1\n")
 	}
+	// Besides one stamp per LESSONS_* variable: global dir + config,
+	// project dir + config, a.yaml and b.yaml.
+	env := len(lessons.ConfigKeys())
 	m := f.merge(f.project)
-	// global dir + config, project dir + config, a.yaml and b.yaml.
-	if len(m.Sources) != 6 {
-		t.Errorf("%d stamps, want 6: %+v", len(m.Sources), m.Sources)
+	if len(m.Sources) != env+6 {
+		t.Errorf("%d stamps, want %d: %+v", len(m.Sources), env+6, m.Sources)
 	}
-	if m := f.merge(f.outside); len(m.Sources) != 2 {
-		t.Errorf("outside a project: %d stamps, want 2", len(m.Sources))
+	if m := f.merge(f.outside); len(m.Sources) != env+2 {
+		t.Errorf("outside a project: %d stamps, want %d", len(m.Sources), env+2)
 	}
 }
 
@@ -92,7 +94,7 @@ func BenchmarkFresh(b *testing.B) {
 		write(b, filepath.Join(project, ProjectDirName, string(rune('a'+i))+".yaml"), "slug: x\n")
 	}
 	cfg := lessons.Config{Packs: []lessons.PackRef{{Name: "team"}}}
-	stamps := sources(d, project, cfg)
+	stamps := sources(d, project, cfg, os.Getenv)
 	if !Fresh(stamps) {
 		b.Fatal("not fresh")
 	}
@@ -100,4 +102,29 @@ func BenchmarkFresh(b *testing.B) {
 		Fresh(stamps)
 	}
 	b.ReportMetric(float64(len(stamps)), "stamps")
+}
+
+func TestEnvironmentIsASource(t *testing.T) {
+	d := Dirs{Home: t.TempDir(), Cache: t.TempDir()}
+	env := map[string]string{"LESSONS_DISABLE": "a-1234"}
+	getenv := func(k string) string { return env[k] }
+	stamps := sources(d, "", lessons.Config{}, getenv)
+	check := func(want bool) {
+		t.Helper()
+		for _, s := range stamps {
+			if got := stampOf(s.Path, getenv) == s; !got && want {
+				t.Fatalf("stamp %s changed with nothing changed", s.Path)
+			} else if !got {
+				return
+			}
+		}
+		if !want {
+			t.Fatal("changing LESSONS_DISABLE left every stamp as it was")
+		}
+	}
+	check(true)
+	env["LESSONS_DISABLE"] = "a-1234,b-5678"
+	check(false)
+	env = map[string]string{"LESSONS_MIN_PRIORITY": "4"}
+	check(false)
 }
