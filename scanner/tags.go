@@ -9,9 +9,9 @@ import (
 //
 //	#lesson
 //	tool: Bash
-//	trigger: pytest tests/
-//	problem: bare pytest hangs waiting on a TTY
-//	solution: run pytest with -p no:cacheprovider
+//	trigger: pytest -s tests/
+//	problem: pytest -s hangs when a test reads stdin
+//	solution: drop -s, or run pytest -s < /dev/null
 //	tags: lang:python, tool:pytest
 //	#/lesson
 //

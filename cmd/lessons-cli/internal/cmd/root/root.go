@@ -12,6 +12,7 @@ import (
 
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/add"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/build"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/candidates"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/demo"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/disable"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/doctor"
@@ -23,8 +24,10 @@ import (
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/list"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/packcmd"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/rm"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/scan"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/search"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/show"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/stats"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/testcmd"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/iostreams"
@@ -44,10 +47,10 @@ Lessons come from four scopes, each replacing the one before for the same
 slug or id: built-in < global ($LESSONS_HOME, a git repository) < team
 packs < project (.lessons/ at the project root).`,
 		Example: `  lessons demo                      # see a lesson injected for a sample tool call
-  lessons add --summary "pytest hangs in agent shells waiting for a TTY" \
-      --problem "pytest with an interactive plugin waits for input that never comes" \
-      --solution "Run pytest with -p no:cacheprovider and stdin closed: pytest < /dev/null" \
-      --command '\bpytest\b' --match 'pytest -x'
+  lessons add --summary "pytest -s hangs in agent shells when a test reads stdin" \
+      --problem "With -s a test calling input() waits for a terminal that never answers" \
+      --solution "Drop -s, or close stdin: pytest -s < /dev/null" \
+      --command '\bpytest\b.*\s-s\b' --unless '< ?/dev/null' --match 'pytest -s tests/'
   lessons list --scope project
   lessons test`,
 		SilenceErrors: true,
@@ -77,6 +80,10 @@ packs < project (.lessons/ at the project root).`,
 		install.NewCmdInstall(f, nil), install.NewCmdUninstall(f, nil), export.NewCmdExport(f, nil),
 	)
 	cmd.AddCommand(packcmd.NewCmds(f)...)
+	cmd.AddCommand(
+		scan.NewCmdScan(f, nil), candidates.NewCmdCandidates(f, nil), candidates.NewCmdReview(f, nil),
+		candidates.NewCmdPromote(f, nil), candidates.NewCmdReject(f, nil), stats.NewCmdStats(f, nil),
+	)
 	return cmd
 }
 
