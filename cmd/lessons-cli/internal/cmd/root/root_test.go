@@ -20,7 +20,7 @@ func TestEveryCommandHasExamples(t *testing.T) {
 			t.Errorf("lessons %s has no --help examples", c.Name())
 		}
 	}
-	for _, name := range []string{"list", "search", "show", "test", "doctor", "build"} {
+	for _, name := range []string{"list", "search", "show", "test", "doctor", "build", "scan", "candidates", "stats"} {
 		c, _, err := root.Find([]string{name})
 		if err != nil || c.Flags().Lookup("json") == nil {
 			t.Errorf("lessons %s has no --json flag", name)

@@ -1,0 +1,124 @@
+// Package candidates implements `lessons candidates`, `review`, `promote`
+// and `reject`: what a scan of session logs proposes, and turning it into
+// lessons.
+package candidates
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/spf13/cobra"
+
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/iostreams"
+	"github.com/lessons-dev/lessons/scanner"
+	"github.com/lessons-dev/lessons/scope"
+)
+
+// Options are candidates' flags and dependencies.
+type Options struct {
+	IO    *iostreams.IOStreams
+	Store func() *scanner.Store
+
+	All  bool
+	JSON bool
+}
+
+// NewCmdCandidates returns the candidates command; runF replaces
+// candidatesRun in tests.
+func NewCmdCandidates(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{IO: f.IOStreams, Store: func() *scanner.Store { return scanner.OpenStore(f.Dirs().State) }}
+	cmd := &cobra.Command{
+		Use:   "candidates",
+		Short: "List the lessons scans of session logs propose",
+		Long: `List the candidates lessons scan found in agents' session logs, most
+important first: the agent's own #lesson reports, and mistakes found by
+heuristics (a failure then a different retry that worked, a user's
+correction, a tool call the user rejected with a reason). Rejections whose
+reason is only a question or feedback come last. Secrets are redacted.
+
+Without --all, only those waiting for review; promote them with lessons
+promote or lessons review, or drop them with lessons reject.`,
+		Example: `  lessons candidates
+  lessons candidates --all --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			return candidatesRun(opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.All, "all", false, "include rejected and promoted candidates")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print every field of each candidate as JSON")
+	return cmd
+}
+
+func candidatesRun(opts *Options) error {
+	cs, err := opts.Store().List(scanner.ListOptions{All: opts.All})
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		if cs == nil {
+			cs = []scanner.Candidate{}
+		}
+		return cmdutil.PrintJSON(opts.IO.Out, cs)
+	}
+	return printList(opts.IO, cs, opts.All)
+}
+
+// printList prints candidates as a table: a header and aligned columns on
+// a terminal, tab-separated fields otherwise.
+func printList(ios *iostreams.IOStreams, cs []scanner.Candidate, status bool) error {
+	if len(cs) == 0 {
+		fmt.Fprintln(ios.ErrOut, "no candidates; lessons scan looks for new ones")
+		return nil
+	}
+	t := ios.NewTable()
+	if ios.IsStdoutTTY() {
+		header := []string{"ID", "KIND", "CONFIDENCE", "PRIORITY", "SEEN", "SUMMARY"}
+		if status {
+			header = append(header[:2:2], append([]string{"STATUS"}, header[2:]...)...)
+		}
+		t.Row(header...)
+	}
+	for _, c := range cs {
+		row := []string{c.ID, kind(c), strconv.FormatFloat(c.Confidence, 'f', 2, 64), strconv.Itoa(c.Priority),
+			strconv.Itoa(c.Occurrences), c.Summary}
+		if status {
+			row = append(row[:2:2], append([]string{string(c.Status)}, row[2:]...)...)
+		}
+		t.Row(row...)
+	}
+	return t.Flush()
+}
+
+// kind is the candidate's kind, marked when its evidence is weak.
+func kind(c scanner.Candidate) string {
+	switch {
+	case c.Signals.Question:
+		return c.Kind + "?"
+	case c.Signals.Feedback:
+		return c.Kind + "~"
+	}
+	return c.Kind
+}
+
+// NewPromoter returns the Promoter of the factory's directories, editing
+// in $VISUAL or $EDITOR.
+func NewPromoter(f *cmdutil.Factory) (*Promoter, error) {
+	cwd, err := f.WorkingDir()
+	if err != nil {
+		return nil, err
+	}
+	d := f.Dirs()
+	p := &Promoter{
+		Dirs: d, Store: scanner.OpenStore(d.State), Cwd: cwd, Now: f.Now,
+		MergeAt: func(dir string) scope.Merged { return scope.Merge(d, dir, f.Loader) },
+	}
+	p.Edit = func(name string, data []byte) ([]byte, error) {
+		return cmdutil.RunEditor(f.IOStreams, f.Getenv, name, data)
+	}
+	return p, nil
+}

@@ -1,0 +1,282 @@
+// Package scan implements `lessons scan`.
+package scan
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/candidates"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/iostreams"
+	"github.com/lessons-dev/lessons/scanner"
+	"github.com/lessons-dev/lessons/scope"
+)
+
+// Options are scan's flags and dependencies.
+type Options struct {
+	IO       *iostreams.IOStreams
+	Dirs     scope.Dirs
+	Getenv   func(string) string
+	Config   func() (lessons.Config, error)
+	Promoter func() (*candidates.Promoter, error)
+
+	Paths   []string
+	Full    bool
+	Since   time.Duration
+	JSON    bool
+	Quiet   bool
+	Promote bool
+}
+
+// NewCmdScan returns the scan command; runF replaces scanRun in tests.
+func NewCmdScan(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{
+		IO: f.IOStreams, Getenv: f.Getenv,
+		Config: func() (lessons.Config, error) {
+			m, err := f.Merge()
+			return m.Config, err
+		},
+		Promoter: func() (*candidates.Promoter, error) { return candidates.NewPromoter(f) },
+	}
+	var since string
+	cmd := &cobra.Command{
+		Use:   "scan",
+		Short: "Find mistakes in agents' session logs",
+		Long: `Read the session logs of Claude Code, Codex, Gemini CLI and opencode, and
+propose lessons (candidates) from what went wrong: the agent's own #lesson
+reports, failures followed by a different retry that worked, corrections
+by the user, and tool calls the user rejected with a reason. Secrets are
+redacted before anything is stored.
+
+The paths are --path, else the scanPaths config, else where each agent
+keeps its sessions. Scans are incremental: a file that did not change
+since the last scan costs one stat; --full reads everything again. Only
+one scan runs at a time; the hook starts one in the background when a
+session starts (at most every scanIntervalMinutes).
+
+The summary ends with how well each agent follows the #lesson protocol:
+of the mistakes found in its sessions, how many it reported itself.
+
+--promote turns the agent's own reports into lessons when they pass the
+checks of lessons add; heuristic candidates always wait for
+lessons review.`,
+		Example: `  lessons scan
+  lessons scan --path ~/.claude/projects --since 7d
+  lessons scan --full --json
+  lessons scan --quiet --promote`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if since != "" {
+				d, err := parseSince(since)
+				if err != nil {
+					return cmdutil.FlagErrorf("--since %s: %v", since, err)
+				}
+				opts.Since = d
+			}
+			opts.Dirs = f.Dirs()
+			if runF != nil {
+				return runF(opts)
+			}
+			return scanRun(cmd.Context(), opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringArrayVar(&opts.Paths, "path", nil, "file or directory of session logs; repeatable (default: scanPaths, else every agent's)")
+	fl.BoolVar(&opts.Full, "full", false, "forget what earlier scans read and read everything again")
+	fl.StringVar(&since, "since", "", "only files modified in the last `DUR` (90m, 24h, 7d)")
+	fl.BoolVar(&opts.JSON, "json", false, "print the scan's report as JSON")
+	fl.BoolVar(&opts.Quiet, "quiet", false, "print nothing but errors; exit 0 when another scan is running")
+	fl.BoolVar(&opts.Promote, "promote", false, "promote the agents' own #lesson reports that pass the checks")
+	return cmd
+}
+
+// parseSince reads a Go duration, or a number of days as "7d".
+func parseSince(s string) (time.Duration, error) {
+	if n, ok := strings.CutSuffix(s, "d"); ok {
+		days, err := strconv.Atoi(n)
+		if err != nil || days <= 0 {
+			return 0, errors.New("want a positive number of days, as 7d")
+		}
+		return time.Duration(days) * 24 * time.Hour, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err == nil && d <= 0 {
+		err = errors.New("want a positive duration")
+	}
+	return d, err
+}
+
+// Result is scan's JSON output: the scanner's report, and what --promote
+// made of it.
+type Result struct {
+	scanner.Report
+	Promoted []candidates.Promoted `json:"promoted,omitempty"`
+}
+
+func scanRun(ctx context.Context, opts *Options) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+	defer stop()
+	paths, err := opts.paths()
+	if err != nil {
+		return err
+	}
+	rep, err := scanner.Scan(ctx, scanner.Options{
+		StateDir: opts.Dirs.State, Paths: paths, Full: opts.Full, Since: opts.Since,
+		Progress: opts.IO.ErrOut, IsTerminal: opts.IO.IsStderrTTY() && !opts.Quiet && !opts.JSON,
+	})
+	if errors.Is(err, scanner.ErrBusy) {
+		fmt.Fprintln(opts.IO.ErrOut, "another lessons scan is running; this one did nothing")
+		if opts.Quiet {
+			return nil
+		}
+		return cmdutil.ErrSilent
+	}
+	if err != nil {
+		return err
+	}
+	res := Result{Report: rep}
+	if opts.Promote {
+		if res.Promoted, err = opts.promoteTags(); err != nil {
+			return err
+		}
+	}
+	switch {
+	case opts.JSON:
+		return cmdutil.PrintJSON(opts.IO.Out, res)
+	case opts.Quiet:
+		return nil
+	}
+	printReport(opts.IO, res)
+	return nil
+}
+
+// paths are --path, else the config's scanPaths, else the agents'
+// defaults, with a leading ~ expanded.
+func (opts *Options) paths() ([]string, error) {
+	home := opts.Getenv("HOME")
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	paths := opts.Paths
+	if len(paths) == 0 {
+		cfg, err := opts.Config()
+		if err != nil {
+			return nil, err
+		}
+		paths = cfg.ScanPaths
+	}
+	if len(paths) == 0 {
+		return scanner.DefaultPaths(home), nil
+	}
+	out := make([]string, 0, len(paths))
+	for _, p := range paths {
+		if rest, ok := strings.CutPrefix(p, "~"); ok && (rest == "" || rest[0] == '/') {
+			p = home + rest
+		}
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, abs)
+	}
+	return out, nil
+}
+
+// promoteTags promotes the agents' own reports waiting for review where
+// the evidence points. One that fails a check stays a candidate.
+func (opts *Options) promoteTags() ([]candidates.Promoted, error) {
+	p, err := opts.Promoter()
+	if err != nil {
+		return nil, err
+	}
+	cs, err := p.Store.List(scanner.ListOptions{})
+	if err != nil {
+		return nil, err
+	}
+	done := []candidates.Promoted{}
+	for _, c := range cs {
+		if c.Kind != scanner.KindTag || c.NeedsReview {
+			continue
+		}
+		pr, err := p.Promote(c, candidates.DestDefault, false)
+		if err != nil {
+			if !opts.Quiet {
+				fmt.Fprintf(opts.IO.ErrOut, "left %s for review: %v\n", c.ID, err)
+			}
+			continue
+		}
+		if !opts.Quiet && !opts.JSON {
+			fmt.Fprintf(opts.IO.ErrOut, "promoted %s to %s (%s)\n", c.ID, pr.Path, pr.Scope)
+		}
+		done = append(done, pr)
+	}
+	return done, nil
+}
+
+// printReport prints the summary and the protocol compliance table.
+func printReport(ios *iostreams.IOStreams, r Result) {
+	w := ios.Out
+	var bytes int64
+	for _, f := range r.Formats {
+		bytes += f.Bytes
+	}
+	fmt.Fprintf(w, "scanned %d files (%d unchanged), read %.1f MB in %s\n",
+		r.Files, r.Unchanged, float64(bytes)/1e6, r.Duration.Round(time.Millisecond))
+	fmt.Fprintf(w, "candidates: %d new, %d updated, from %d findings (%d #lesson tags)\n",
+		r.NewCandidates, r.UpdatedCandidates, r.Findings, r.Tags)
+	if len(r.Promoted) > 0 {
+		fmt.Fprintf(w, "promoted: %d\n", len(r.Promoted))
+	}
+	s := r.Skipped
+	var skipped []string
+	for _, k := range []struct {
+		n    int
+		what string
+	}{
+		{s.InvalidLines, "invalid lines"}, {s.OverlongLines, "overlong lines"}, {s.UnknownFiles, "files of unknown format"},
+		{s.UnreadableFiles, "unreadable files"}, {s.OversizedFiles, "oversized files"},
+		{r.Malformed, "malformed #lesson blocks"}, {r.Templates, "#lesson templates"},
+	} {
+		if k.n > 0 {
+			skipped = append(skipped, fmt.Sprintf("%d %s", k.n, k.what))
+		}
+	}
+	if len(skipped) > 0 {
+		fmt.Fprintf(w, "skipped: %s\n", strings.Join(skipped, ", "))
+	}
+	for _, e := range r.Errors {
+		fmt.Fprintf(ios.ErrOut, "warning: %s\n", e)
+	}
+	agents := slices.DeleteFunc(slices.Clone(r.Agents), func(a scanner.AgentReport) bool { return a.Sessions == 0 && a.Tags+a.HeuristicOnly == 0 })
+	if len(agents) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\n#lesson protocol compliance (all sessions scanned so far):")
+	t := ios.NewTable()
+	t.Row("AGENT", "SESSIONS", "TAGS", "HEURISTIC-ONLY", "COMPLIANCE")
+	for _, a := range agents {
+		rate := "-"
+		if a.Tags+a.HeuristicOnly > 0 {
+			rate = fmt.Sprintf("%.0f%%", a.Compliance*100)
+		}
+		t.Row(a.Agent, strconv.Itoa(a.Sessions), strconv.Itoa(a.Tags), strconv.Itoa(a.HeuristicOnly), rate)
+	}
+	_ = t.Flush()
+	if n := r.NewCandidates; n > 0 {
+		fmt.Fprintf(ios.ErrOut, "\nreview them with: lessons review\n")
+	}
+}
