@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -26,7 +27,8 @@ const promptTopK = 3
 // It never fails the agent: errors go to the hook log in the state
 // directory.
 type Hook struct {
-	// Platform formats the answers; nil means Claude Code's.
+	// Platform adapts the hook to the agent; nil recognises the agent
+	// from the payload's shape (see Payload.Recognise).
 	Platform Platform
 	// Getenv reads LESSONS_*, XDG_* and HOME; nil means os.Getenv.
 	Getenv func(string) string
@@ -54,6 +56,7 @@ type run struct {
 	h       *Hook
 	dirs    scope.Dirs
 	p       Payload
+	pf      Platform
 	cwd     string
 	project string
 	sess    Session
@@ -101,17 +104,27 @@ func (r *run) safely(stdin io.Reader) (out any, err error) {
 	if err := json.Unmarshal(data, &r.p); err != nil {
 		return nil, fmt.Errorf("payload is not a JSON object: %w", err)
 	}
+	r.sess = SessionOf(r.dirs.State, r.p.SessionID)
+	r.pf = r.h.Platform
+	if r.pf == nil {
+		r.pf = Platforms[r.p.Recognise()]
+	}
 	return r.answer()
 }
 
 func (r *run) answer() (any, error) {
-	switch r.p.HookEventName {
+	switch r.pf.Event(r.p.HookEventName) {
 	case "PreToolUse":
 		return r.preToolUse()
+	case "PostToolUse":
+		if r.pf.ToolLessonsAt() != "PostToolUse" {
+			return noOutput, nil
+		}
+		return r.postToolUse()
 	case "SessionStart":
 		return r.sessionStart()
 	case "SubagentStart":
-		return r.platform().Context("SubagentStart", Protocol), nil
+		return r.pf.Context(r.p.HookEventName, Protocol), nil
 	case "UserPromptSubmit":
 		return r.promptSubmit()
 	case "":
@@ -142,27 +155,61 @@ func (r *run) open() (*Manifest, error) {
 }
 
 func (r *run) preToolUse() (any, error) {
-	call, err := r.p.Call()
-	if err != nil {
-		return nil, fmt.Errorf("tool_input of %s: %w", r.p.ToolName, err)
-	}
-	m, err := r.open()
+	call, m, blocks, injects, err := r.matchCall()
 	if err != nil {
 		return nil, err
 	}
 	defer m.Close()
+	if len(blocks) > 0 {
+		return r.block(blocks, call), nil
+	}
+	switch r.pf.ToolLessonsAt() {
+	case "PreToolUse":
+		return r.inject(call.Tool, describeCall(call), injects)
+	case "UserPromptSubmit":
+		if err := r.sess.Defer(slugsOf(injects)); err != nil {
+			return nil, fmt.Errorf("session state: %w", err)
+		}
+	}
+	return noOutput, nil
+}
+
+// postToolUse adds a call's lessons to its result, for agents that read
+// no text before the call. A blocking lesson was answered before it.
+func (r *run) postToolUse() (any, error) {
+	call, m, _, injects, err := r.matchCall()
+	if err != nil {
+		return nil, err
+	}
+	defer m.Close()
+	return r.inject(call.Tool, describeCall(call), injects)
+}
+
+// matchCall matches the payload's tool call and sorts the lessons that
+// matched into blocks and ranked candidates not yet injected in the
+// session. The caller closes the manifest.
+func (r *run) matchCall() (call Call, m *Manifest, blocks, injects []Candidate, err error) {
+	call, err = r.p.Call()
+	if err != nil {
+		return call, nil, nil, nil, fmt.Errorf("tool_input of %s: %w", r.p.ToolName, err)
+	}
+	m, err = r.open()
+	if err != nil {
+		return call, nil, nil, nil, err
+	}
 	hits, err := r.match.Match(m, call)
 	if err != nil {
 		if !errors.Is(err, ErrTimeout) {
-			return nil, err
+			m.Close()
+			return call, nil, nil, nil, err
 		}
 		r.note("%v", err) // the lesson is skipped, the others go on
 	}
-	var blocks, injects []Candidate
 	for _, hit := range hits {
 		e, err := m.Entry(hit.Index)
 		if err != nil {
-			return nil, err
+			m.Close()
+			return call, nil, nil, nil, err
 		}
 		c := Candidate{Entry: e, Trigger: hit.Kinds}
 		switch {
@@ -172,11 +219,16 @@ func (r *run) preToolUse() (any, error) {
 			injects = append(injects, c)
 		}
 	}
-	if len(blocks) > 0 {
-		return r.block(blocks, call), nil
-	}
 	rankCandidates(injects)
-	return r.inject("PreToolUse", call.Tool, describeCall(call), injects)
+	return call, m, blocks, injects, nil
+}
+
+func slugsOf(cs []Candidate) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.Slug
+	}
+	return out
 }
 
 // block answers with the strongest decision of the top-ranked blocking
@@ -191,12 +243,22 @@ func (r *run) block(blocks []Candidate, call Call) any {
 		}
 	}
 	r.event(top.Slug, EventBlock, string(top.Decision), call.Tool, top.Trigger)
-	return r.platform().Decide(top.Decision, top.Reason(call.Command))
+	return r.pf.Decide(top.Decision, top.Reason(call.Command))
 }
 
-// inject selects among ranked candidates, claims them for the session
-// and answers with their text, or with nothing.
-func (r *run) inject(event, tool, about string, cs []Candidate) (any, error) {
+// inject answers the payload's event with the text of the lessons
+// selectText picks, or with nothing.
+func (r *run) inject(tool, about string, cs []Candidate) (any, error) {
+	text, err := r.selectText(tool, about, cs)
+	if err != nil || text == "" {
+		return noOutput, err
+	}
+	return r.pf.Context(r.p.HookEventName, text), nil
+}
+
+// selectText selects among ranked candidates, claims them for the
+// session and returns their text, "" when none is selected.
+func (r *run) selectText(tool, about string, cs []Candidate) (string, error) {
 	var claimErr error
 	sel := selectLessons(cs, r.cfg, func(slug string) bool {
 		won, err := r.sess.Claim(slug)
@@ -206,22 +268,22 @@ func (r *run) inject(event, tool, about string, cs []Candidate) (any, error) {
 		return won
 	})
 	if claimErr != nil {
-		return nil, claimErr
+		return "", claimErr
 	}
 	if len(sel.Injected) == 0 {
-		return noOutput, nil
+		return "", nil
 	}
 	for _, p := range sel.Injected {
 		r.event(p.Slug, EventInject, "", tool, p.Trigger)
 	}
-	return r.platform().Context(event, injectionText(about, sel)), nil
+	return injectionText(about, sel), nil
 }
 
 func (r *run) sessionStart() (any, error) {
 	m, err := r.open()
 	if err != nil {
 		r.note("%v (answering with the protocol only)", err)
-		return r.platform().Context("SessionStart", Protocol), nil
+		return r.pf.Context(r.p.HookEventName, Protocol), nil
 	}
 	defer m.Close()
 	switch r.p.Source {
@@ -255,15 +317,15 @@ func (r *run) sessionStart() (any, error) {
 		}
 	}
 	rankCandidates(cs)
-	out, err := r.inject("SessionStart", "", "for this session", cs)
+	lessonText, err := r.selectText("", "for this session", cs)
 	if err != nil {
 		return nil, err
 	}
 	text := Protocol
-	if o, ok := out.(hookOutput); ok && o.Specific != nil {
-		text += "\n\n" + o.Specific.AdditionalContext
+	if lessonText != "" {
+		text += "\n\n" + lessonText
 	}
-	return r.platform().Context("SessionStart", text), nil
+	return r.pf.Context(r.p.HookEventName, text), nil
 }
 
 // forgetImportant makes lessons at or above the compaction threshold
@@ -289,8 +351,11 @@ func (r *run) forgetImportant(m *Manifest) error {
 	return r.sess.Forget(forget)
 }
 
+// promptSubmit answers a prompt with the lessons relevant to it, after
+// the lessons of earlier tool calls the agent could not read then.
 func (r *run) promptSubmit() (any, error) {
-	if strings.TrimSpace(r.p.Prompt) == "" {
+	deferred := r.sess.Deferred()
+	if strings.TrimSpace(r.p.Prompt) == "" && len(deferred) == 0 {
 		return noOutput, nil
 	}
 	m, err := r.open()
@@ -298,22 +363,63 @@ func (r *run) promptSubmit() (any, error) {
 		return nil, err
 	}
 	defer m.Close()
+	cs, err := r.deferredCandidates(m, deferred)
+	if err != nil {
+		return nil, err
+	}
+	about := "relevant to this prompt"
+	if len(cs) > 0 {
+		about = "from your recent tool calls and this prompt"
+	} else {
+		r.cfg.MaxLessonsPerInjection = min(max(r.cfg.MaxLessonsPerInjection, 1), promptTopK)
+	}
 	scored, err := m.Relevant(r.p.Prompt, r.cfg.PromptMinScore, 4*promptTopK)
 	if err != nil {
 		return nil, err
 	}
-	var cs []Candidate
 	for _, s := range scored {
 		e, err := m.Entry(s.Index)
 		if err != nil {
 			return nil, err
 		}
-		if !r.sess.Claimed(e.Slug) && !e.Block {
+		if !r.sess.Claimed(e.Slug) && !e.Block && !slices.Contains(deferred, e.Slug) {
 			cs = append(cs, Candidate{Entry: e, Trigger: "prompt"})
 		}
 	}
-	r.cfg.MaxLessonsPerInjection = min(max(r.cfg.MaxLessonsPerInjection, 1), promptTopK)
-	return r.inject("UserPromptSubmit", "", "relevant to this prompt", cs)
+	out, err := r.inject("", about, cs)
+	if err != nil {
+		return nil, err
+	}
+	var done []string
+	for _, slug := range deferred {
+		if r.sess.Claimed(slug) {
+			done = append(done, slug)
+		}
+	}
+	if err := r.sess.Undefer(done); err != nil {
+		r.note("session state: %v", err)
+	}
+	return out, nil
+}
+
+// deferredCandidates are the ranked lessons of earlier tool calls still
+// waiting to be read.
+func (r *run) deferredCandidates(m *Manifest, deferred []string) ([]Candidate, error) {
+	if len(deferred) == 0 {
+		return nil, nil
+	}
+	var cs []Candidate
+	for i := range m.Len() {
+		e, err := m.Entry(i)
+		if err != nil {
+			return nil, err
+		}
+		if slices.Contains(deferred, e.Slug) && !r.sess.Claimed(e.Slug) {
+			cs = append(cs, Candidate{Entry: e, Trigger: "deferred"})
+		}
+	}
+	rankCandidates(cs)
+	return cs, nil
 }
 
 func (r *run) event(slug, kind, decision, tool, trigger string) {
@@ -340,13 +446,6 @@ func (r *run) flushNotes(at time.Time) {
 			SessionHash(r.p.SessionID), strings.ReplaceAll(n, "\n", " | "))
 	}
 	_ = appendRotated(HookLogPath(r.dirs.State), []byte(b.String()))
-}
-
-func (r *run) platform() Platform {
-	if r.h.Platform == nil {
-		return Platforms[DefaultPlatform]
-	}
-	return r.h.Platform
 }
 
 func (h *Hook) getenv() func(string) string {

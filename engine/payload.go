@@ -8,7 +8,8 @@ import (
 	lessons "github.com/lessons-dev/lessons"
 )
 
-// Payload is what Claude Code and Codex send a hook on stdin.
+// Payload is what an agent sends a hook on stdin: Claude Code's shape,
+// which Codex and the opencode plugin share and Gemini CLI nearly does.
 type Payload struct {
 	SessionID      string          `json:"session_id"`
 	TranscriptPath string          `json:"transcript_path"`
@@ -24,20 +25,33 @@ type Payload struct {
 	Prompt    string `json:"prompt"`
 	AgentID   string `json:"agent_id"`
 	AgentType string `json:"agent_type"`
+	// Timestamp is set by Gemini CLI only, TurnID by Codex only: they
+	// tell the agents apart when no platform is named.
+	Timestamp string `json:"timestamp"`
+	TurnID    string `json:"turn_id"`
 }
 
-// toolInput holds the tool_input fields triggers read, across tools.
+// toolInput holds the tool_input fields triggers read, across tools and
+// agents: Claude Code's and Gemini CLI's snake_case, opencode's
+// camelCase.
 type toolInput struct {
 	Command      json.RawMessage `json:"command"`
 	Cmd          json.RawMessage `json:"cmd"` // Codex's exec_command
 	FilePath     string          `json:"file_path"`
+	FilePathCC   string          `json:"filePath"`
 	Path         string          `json:"path"`
+	DirPath      string          `json:"dir_path"`      // Gemini's grep_search, glob
+	AbsolutePath string          `json:"absolute_path"` // older Gemini read_file
 	NotebookPath string          `json:"notebook_path"`
+	Paths        []string        `json:"paths"` // Gemini's read_many_files
 	Content      string          `json:"content"`
 	NewString    string          `json:"new_string"`
+	NewStringCC  string          `json:"newString"`
 	NewSource    string          `json:"new_source"`
+	PatchText    string          `json:"patchText"` // opencode's apply_patch
 	Edits        []struct {
-		NewString string `json:"new_string"`
+		NewString   string `json:"new_string"`
+		NewStringCC string `json:"newString"`
 	} `json:"edits"`
 }
 
@@ -57,24 +71,29 @@ func (p *Payload) Call() (Call, error) {
 	if command == "" {
 		command = commandText(in.Cmd)
 	}
-	if p.ToolName == "apply_patch" || c.Tool == "Bash" && isPatchCommand(command) {
+	if in.PatchText != "" {
+		command = in.PatchText
+	}
+	if p.ToolName == "apply_patch" || in.PatchText != "" || c.Tool == "Bash" && isPatchCommand(command) {
 		tool, paths, contents := parsePatch(command)
 		c = Call{Tool: tool, Paths: paths, Contents: contents}
 	} else {
 		c.Command = command
-		for _, path := range []string{in.FilePath, in.Path, in.NotebookPath} {
+		for _, path := range append([]string{in.FilePath, in.FilePathCC, in.Path, in.DirPath, in.AbsolutePath, in.NotebookPath}, in.Paths...) {
 			if path != "" {
 				c.Paths = append(c.Paths, path)
 			}
 		}
-		for _, text := range []string{in.Content, in.NewString, in.NewSource} {
+		for _, text := range []string{in.Content, in.NewString, in.NewStringCC, in.NewSource} {
 			if text != "" {
 				c.Contents = append(c.Contents, text)
 			}
 		}
 		for _, e := range in.Edits {
-			if e.NewString != "" {
-				c.Contents = append(c.Contents, e.NewString)
+			for _, text := range []string{e.NewString, e.NewStringCC} {
+				if text != "" {
+					c.Contents = append(c.Contents, text)
+				}
 			}
 		}
 	}

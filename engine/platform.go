@@ -7,26 +7,87 @@ import (
 	lessons "github.com/lessons-dev/lessons"
 )
 
-// Platform formats the hook's answers for one agent. Every answer is one
-// JSON object; a platform decides its shape.
+// Platform adapts the hook to one agent: the names of its events, when
+// it reads a tool call's lessons, and the shape of its answers. Every
+// answer is one JSON object.
 type Platform interface {
-	// Context answers an event with text for the agent to read.
+	// Event maps the agent's event name to the hook's own: PreToolUse,
+	// PostToolUse, SessionStart, SubagentStart or UserPromptSubmit. Other
+	// names pass through, and the hook has nothing to say on them.
+	Event(name string) string
+	// ToolLessonsAt is the hook event at which the agent reads the
+	// lessons a tool call brings up: PreToolUse when it reads text added
+	// before the call, PostToolUse when only text added to the call's
+	// result, UserPromptSubmit when neither (they wait for the next
+	// prompt). Blocks are always answered before the call.
+	ToolLessonsAt() string
+	// Context answers an event, named as the agent names it, with text
+	// for the agent to read.
 	Context(event, text string) any
-	// Decide answers a PreToolUse call with a permission decision.
+	// Decide refuses a tool call, or asks the user about it.
 	Decide(d lessons.Decision, reason string) any
 }
 
 // Platforms are the agents `lessons hook --platform` knows, by name.
 var Platforms = map[string]Platform{
-	"claude": claudePlatform{},
-	"codex":  codexPlatform{},
+	"claude":   claudePlatform{},
+	"codex":    codexPlatform{},
+	"gemini":   geminiPlatform{},
+	"opencode": opencodePlatform{},
 }
 
-// DefaultPlatform is the platform used when none is named.
+// DefaultPlatform is the platform used when none is named or recognised.
 const DefaultPlatform = "claude"
 
-// hookOutput is Claude Code's answer shape, which Codex shares. It has no
-// other top-level key: Codex rejects unknown ones.
+// PlatformEnv names the platform when the hook's command line does not.
+const PlatformEnv = "LESSONS_AGENT_PLATFORM"
+
+// ChoosePlatform is the platform a hook runs for: the one named by
+// --platform (flag), else by $LESSONS_AGENT_PLATFORM, else nil, which
+// lets the hook recognise it from the payload. An unknown name is
+// returned as unknown, with a nil platform.
+func ChoosePlatform(flag string, getenv func(string) string) (p Platform, unknown string) {
+	name := flag
+	if name == "" {
+		name = getenv(PlatformEnv)
+	}
+	if name == "" {
+		return nil, ""
+	}
+	if p := Platforms[name]; p != nil {
+		return p, ""
+	}
+	return nil, name
+}
+
+// PlatformNames lists the known platforms for messages.
+const PlatformNames = "claude, codex, gemini, opencode"
+
+// Recognise names the platform a payload comes from by its shape: Gemini
+// CLI stamps a timestamp and names its events and tools its own way,
+// Codex sends a turn_id; anything else is Claude Code's.
+func (p *Payload) Recognise() string {
+	_, geminiEvent := geminiEvents[p.HookEventName]
+	switch {
+	case geminiEvent && p.HookEventName != "SessionStart", p.Timestamp != "", isGeminiTool(p.ToolName):
+		return "gemini"
+	case p.TurnID != "":
+		return "codex"
+	}
+	return DefaultPlatform
+}
+
+func isGeminiTool(name string) bool {
+	switch name {
+	case "run_shell_command", "read_file", "read_many_files", "write_file", "replace",
+		"glob", "grep_search", "search_file_content", "list_directory", "web_fetch", "google_web_search":
+		return true
+	}
+	return false
+}
+
+// hookOutput is Claude Code's answer shape, which Codex and the opencode
+// plugin share. It has no other top-level key: Codex rejects unknown ones.
 type hookOutput struct {
 	Specific *specificOutput `json:"hookSpecificOutput,omitempty"`
 }
@@ -40,10 +101,18 @@ type specificOutput struct {
 	PermissionDecisionReason string `json:"permissionDecisionReason,omitempty"`
 }
 
-// noOutput is the empty answer: go on as if the hook were not there.
+// noOutput is the empty answer, {} for every agent: go on as if the hook
+// were not there.
 var noOutput = hookOutput{}
 
+// askNote ends the reason of an "ask" on agents that cannot ask the
+// user: they deny instead.
+const askNote = " (This call needs a human's approval: ask the user to run it or to confirm.)"
+
 type claudePlatform struct{}
+
+func (claudePlatform) Event(name string) string { return name }
+func (claudePlatform) ToolLessonsAt() string    { return "PreToolUse" }
 
 func (claudePlatform) Context(event, text string) any {
 	return hookOutput{&specificOutput{HookEventName: event, AdditionalContext: text}}
@@ -55,17 +124,71 @@ func (claudePlatform) Decide(d lessons.Decision, reason string) any {
 	}}
 }
 
-// codexPlatform is Claude Code's shape, except that Codex does not
-// implement "ask" (it would let the call run), so asking denies with a
-// reason that says a human should approve it.
+// denyOnly turns an "ask" into a denial that says a human must approve.
+func denyOnly(d lessons.Decision, reason string) (lessons.Decision, string) {
+	if d == lessons.DecisionAsk {
+		return lessons.DecisionDeny, reason + askNote
+	}
+	return d, reason
+}
+
+// codexPlatform is Claude Code's shape, but Codex does not implement
+// "ask" (it would let the call run), and it ignores text added before a
+// tool call: a call's lessons wait for the next prompt.
 type codexPlatform struct{ claudePlatform }
 
+func (codexPlatform) ToolLessonsAt() string { return "UserPromptSubmit" }
+
 func (p codexPlatform) Decide(d lessons.Decision, reason string) any {
-	if d == lessons.DecisionAsk {
-		return p.claudePlatform.Decide(lessons.DecisionDeny,
-			reason+" (This call needs a human's approval: ask the user to run it or to confirm.)")
+	return p.claudePlatform.Decide(denyOnly(d, reason))
+}
+
+// opencodePlatform answers the lessons opencode plugin, which sends
+// Claude Code's events and reads Claude Code's answers. A plugin cannot
+// ask the user from tool.execute.before, so asking denies.
+type opencodePlatform struct{ claudePlatform }
+
+func (p opencodePlatform) Decide(d lessons.Decision, reason string) any {
+	return p.claudePlatform.Decide(denyOnly(d, reason))
+}
+
+// geminiEvents maps Gemini CLI's hook events to the hook's.
+var geminiEvents = map[string]string{
+	"BeforeTool":   "PreToolUse",
+	"AfterTool":    "PostToolUse",
+	"BeforeAgent":  "UserPromptSubmit",
+	"SessionStart": "SessionStart",
+}
+
+// geminiPlatform answers Gemini CLI: a block is {"decision":"deny",
+// "reason":…}; text goes under hookSpecificOutput.additionalContext,
+// which Gemini reads at AfterTool, BeforeAgent and SessionStart but not
+// at BeforeTool, so a call's lessons come with its result. Gemini has no
+// "ask" either.
+type geminiPlatform struct{}
+
+func (geminiPlatform) Event(name string) string {
+	if e, ok := geminiEvents[name]; ok {
+		return e
 	}
-	return p.claudePlatform.Decide(d, reason)
+	return name
+}
+
+func (geminiPlatform) ToolLessonsAt() string { return "PostToolUse" }
+
+type geminiOutput struct {
+	Decision string          `json:"decision,omitempty"`
+	Reason   string          `json:"reason,omitempty"`
+	Specific *specificOutput `json:"hookSpecificOutput,omitempty"`
+}
+
+func (geminiPlatform) Context(event, text string) any {
+	return geminiOutput{Specific: &specificOutput{HookEventName: event, AdditionalContext: text}}
+}
+
+func (geminiPlatform) Decide(d lessons.Decision, reason string) any {
+	_, reason = denyOnly(d, reason)
+	return geminiOutput{Decision: string(lessons.DecisionDeny), Reason: reason}
 }
 
 // writeOutput writes one answer as a single JSON line, leaving <, > and &

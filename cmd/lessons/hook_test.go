@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -94,7 +95,7 @@ func TestHookGolden(t *testing.T) {
 			e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
 			platform, _, _ := strings.Cut(name, "-")
 			out := e.runHook(t, platform, e.payload(t, name))
-			checkShape(t, out)
+			checkShapeFor(t, platform, out)
 			got := strings.ReplaceAll(string(out), e.project, "$PROJECT")
 			golden := strings.TrimSuffix(f, ".json") + ".golden"
 			if *update {
@@ -122,13 +123,35 @@ func TestHookGolden(t *testing.T) {
 // event, and text under 10,000 characters.
 func checkShape(t testing.TB, out []byte) {
 	t.Helper()
-	var v map[string]map[string]any
+	checkShapeFor(t, "claude", out)
+}
+
+// topLevelKeys are the keys each platform's answers may have; Gemini CLI
+// reads a decision and its reason at the top level.
+var topLevelKeys = map[string][]string{
+	"claude":   {"hookSpecificOutput"},
+	"codex":    {"hookSpecificOutput"},
+	"opencode": {"hookSpecificOutput"},
+	"gemini":   {"hookSpecificOutput", "decision", "reason"},
+}
+
+// checkShapeFor holds an answer to what the platform's agent accepts.
+func checkShapeFor(t testing.TB, platform string, out []byte) {
+	t.Helper()
+	var v map[string]json.RawMessage
 	if err := json.Unmarshal(out, &v); err != nil {
 		t.Fatalf("answer is not one JSON object: %v: %s", err, out)
 	}
-	for k, spec := range v {
-		if k != "hookSpecificOutput" {
+	for k, raw := range v {
+		if !slices.Contains(topLevelKeys[platform], k) {
 			t.Errorf("answer has top-level key %q", k)
+		}
+		if k != "hookSpecificOutput" {
+			continue
+		}
+		var spec map[string]any
+		if err := json.Unmarshal(raw, &spec); err != nil {
+			t.Fatalf("hookSpecificOutput is not an object: %s", out)
 		}
 		if name, _ := spec["hookEventName"].(string); name == "" {
 			t.Errorf("hookSpecificOutput without hookEventName: %s", out)

@@ -31,10 +31,12 @@ func main() {
 	os.Exit(1)
 }
 
-// hook runs `lessons hook [--platform NAME]`. It always exits 0: a hook
-// that fails must not break the agent, so even a bad flag answers "{}".
+// hook runs `lessons hook [--platform NAME]`. Without --platform it reads
+// $LESSONS_AGENT_PLATFORM, else recognises the agent from the payload.
+// It always exits 0: a hook that fails must not break the agent, so even
+// a bad flag answers "{}".
 func hook(args []string) int {
-	platform := engine.DefaultPlatform
+	platform := ""
 	for i := 0; i < len(args); i++ {
 		switch a := args[i]; {
 		case a == "--platform" && i+1 < len(args):
@@ -45,11 +47,11 @@ func hook(args []string) int {
 		}
 	}
 	engine.SetTimeoutCheckPeriod()
-	h := &engine.Hook{Platform: engine.Platforms[platform], Rebuild: rebuild}
-	if h.Platform == nil {
-		fmt.Fprintf(os.Stderr, "lessons hook: unknown platform %q (known: claude, codex)\n", platform)
-		h.Platform = engine.Platforms[engine.DefaultPlatform]
+	p, unknown := engine.ChoosePlatform(platform, os.Getenv)
+	if unknown != "" {
+		fmt.Fprintf(os.Stderr, "lessons hook: unknown platform %q (known: %s)\n", unknown, engine.PlatformNames)
 	}
+	h := &engine.Hook{Platform: p, Rebuild: rebuild}
 	h.Run(os.Stdin, os.Stdout)
 	return 0
 }

@@ -232,7 +232,7 @@ func TestBuiltDoctor(t *testing.T) {
 		}
 		return ""
 	}
-	for _, agent := range []string{"claude", "codex"} {
+	for _, agent := range Names() {
 		s.lessons("install", "--platform", agent)
 	}
 	s.lessons("install", "--platform", "claude", "--project")

@@ -26,8 +26,9 @@ never fails the agent: problems go to hook.log in the state directory.`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			engine.SetTimeoutCheckPeriod()
+			p, unknown := engine.ChoosePlatform(platform, f.Getenv)
 			h := &engine.Hook{
-				Platform: engine.Platforms[platform],
+				Platform: p,
 				Getenv:   f.Getenv,
 				Now:      f.Now,
 				Rebuild: func(dir string) error {
@@ -35,15 +36,15 @@ never fails the agent: problems go to hook.log in the state directory.`,
 					return err
 				},
 			}
-			if h.Platform == nil {
+			if unknown != "" {
 				// A hook must not break the agent: answer anyway.
-				fmt.Fprintf(f.IOStreams.ErrOut, "lessons hook: unknown platform %q (known: claude, codex)\n", platform)
-				h.Platform = engine.Platforms[engine.DefaultPlatform]
+				fmt.Fprintf(f.IOStreams.ErrOut, "lessons hook: unknown platform %q (known: %s)\n", unknown, engine.PlatformNames)
 			}
 			h.Run(f.IOStreams.In, f.IOStreams.Out)
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&platform, "platform", engine.DefaultPlatform, "answer in the `agent`'s format: claude or codex")
+	cmd.Flags().StringVar(&platform, "platform", "", "answer in the `agent`'s format: "+engine.PlatformNames+
+		" (default: $"+engine.PlatformEnv+", else recognised from the payload)")
 	return cmd
 }

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"bytes"
+	"os/exec"
+	"strings"
+	"testing"
+
+	lessons "github.com/lessons-dev/lessons"
+)
+
+// runHookArgs runs `lessons hook ARGS…` on a payload.
+func (e *env) runHookArgs(t *testing.T, args []string, payload string, extraEnv ...string) string {
+	t.Helper()
+	cmd := exec.Command(binary(t), append([]string{"hook"}, args...)...)
+	cmd.Env = append(e.vars(), extraEnv...)
+	cmd.Stdin = strings.NewReader(strings.ReplaceAll(payload, "$PROJECT", e.project))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil || stderr.Len() > 0 {
+		t.Fatalf("lessons hook %v: %v: %s", args, err, stderr.Bytes())
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// TestPlatformChoice: --platform wins over $LESSONS_AGENT_PLATFORM, which
+// wins over the payload's shape: Gemini CLI's timestamp, event and tool
+// names, Codex's turn_id.
+func TestPlatformChoice(t *testing.T) {
+	e := newEnv(t)
+	e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
+	const (
+		gemini = `{"session_id":"g","cwd":"$PROJECT","hook_event_name":"BeforeTool","timestamp":"2025-11-22T10:30:00Z","tool_name":"run_shell_command","tool_input":{"command":"rm -rf \"$D\"/"}}`
+		claude = `{"session_id":"c","cwd":"$PROJECT","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf \"$D\"/"}}`
+		codex  = `{"session_id":"x","turn_id":"turn-1","cwd":"$PROJECT","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf \"$D\"/"}}`
+	)
+	geminiDeny := `{"decision":"deny","reason":`
+	claudeAsk := `"permissionDecision":"ask"`
+	codexDeny := `"permissionDecision":"deny"`
+	for _, tt := range []struct {
+		name    string
+		args    []string
+		env     []string
+		payload string
+		want    string
+	}{
+		{"gemini recognised", nil, nil, gemini, geminiDeny},
+		{"codex recognised", nil, nil, codex, codexDeny},
+		{"claude by default", nil, nil, claude, claudeAsk},
+		{"environment", nil, []string{"LESSONS_AGENT_PLATFORM=codex"}, claude, codexDeny},
+		{"flag wins", []string{"--platform", "claude"}, []string{"LESSONS_AGENT_PLATFORM=codex"}, codex, claudeAsk},
+		{"flag with =", []string{"--platform=gemini"}, nil, claude, geminiDeny},
+	} {
+		if got := e.runHookArgs(t, tt.args, tt.payload, tt.env...); !strings.Contains(got, tt.want) {
+			t.Errorf("%s: answered %s, want %s", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestCodexDefersToPrompt: Codex ignores text added before a tool call,
+// so a call's lessons come with the next prompt, once.
+func TestCodexDefersToPrompt(t *testing.T) {
+	e := newEnv(t)
+	e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
+	if got := e.runHook(t, "codex", e.payload(t, "codex-pretooluse-apply-patch")); strings.TrimSpace(string(got)) != "{}" {
+		t.Fatalf("codex PreToolUse answered %s", got)
+	}
+	prompt := func(text string) string {
+		return string(e.runHook(t, "codex", []byte(`{"session_id":"019a7c1e-codex-patch","turn_id":"turn-7","cwd":"`+
+			e.project+`","hook_event_name":"UserPromptSubmit","prompt":"`+text+`"}`)))
+	}
+	got := context(t, []byte(prompt("continue")))
+	if !strings.HasPrefix(got, "1 lesson from your recent tool calls and this prompt") || !strings.Contains(got, "lessons injected: mock-patch-where-used") {
+		t.Errorf("the next prompt brought:\n%s", got)
+	}
+	if again := prompt("continue"); strings.TrimSpace(again) != "{}" {
+		t.Errorf("the deferred lesson came twice: %s", again)
+	}
+}
+
+// TestGeminiLessonsComeAfterTheCall: Gemini CLI reads no text at
+// BeforeTool, so a call's lessons come with its result, once.
+func TestGeminiLessonsComeAfterTheCall(t *testing.T) {
+	e := newEnv(t)
+	e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
+	if got := string(e.runHook(t, "gemini", e.payload(t, "gemini-beforetool-shell-advisory"))); strings.TrimSpace(got) != "{}" {
+		t.Fatalf("BeforeTool answered %s", got)
+	}
+	after := e.payload(t, "gemini-aftertool-shell")
+	if got := string(e.runHook(t, "gemini", after)); !strings.Contains(got, `"hookEventName":"AfterTool","additionalContext":"1 lesson for this Bash call`) {
+		t.Errorf("AfterTool answered %s", got)
+	}
+	if got := string(e.runHook(t, "gemini", after)); strings.TrimSpace(got) != "{}" {
+		t.Errorf("the lesson came twice: %s", got)
+	}
+}
