@@ -51,7 +51,7 @@ func hook(args []string) int {
 	if unknown != "" {
 		fmt.Fprintf(os.Stderr, "lessons hook: unknown platform %q (known: %s)\n", unknown, engine.PlatformNames)
 	}
-	h := &engine.Hook{Platform: p, Rebuild: rebuild}
+	h := &engine.Hook{Platform: p, Rebuild: rebuild, OnStartup: startScan}
 	h.Run(os.Stdin, os.Stdout)
 	return 0
 }
