@@ -444,3 +444,71 @@ func TestE2EAddGoesToTheProjectInsideOne(t *testing.T) {
 		t.Errorf("rm of a built-in lesson: exit %d\n%s", r.code, r.stderr)
 	}
 }
+
+// TestE2EScanPromoteInject follows a mistake from a session log to the
+// hook: scan, candidates (secret redacted), promote into the global store
+// (one commit), list, and the hook injecting it before the same call.
+func TestE2EScanPromoteInject(t *testing.T) {
+	const token = "ghp_Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lz9Xc8V"
+	s := newSandbox(t)
+	logs := filepath.Join(s.root, "logs")
+	s.write(filepath.Join(logs, "-home-dev-shop", "e2e-1.jsonl"), fixture(t, "session-with-lesson.jsonl"))
+	s.ok(s.root, "init")
+
+	r := s.ok(s.root, "scan", "--path", logs)
+	if !strings.Contains(r.stdout, "1 #lesson tags") || !strings.Contains(r.stdout, "claude") {
+		t.Errorf("scan summary lacks the tag or the compliance table:\n%s", r.stdout)
+	}
+	r = s.ok(s.root, "candidates", "--json")
+	var cands []struct {
+		ID, Kind, Summary, Problem, Status string
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &cands); err != nil {
+		t.Fatalf("candidates --json: %v\n%s", err, r.stdout)
+	}
+	i := slices.IndexFunc(cands, func(c struct{ ID, Kind, Summary, Problem, Status string }) bool { return c.Kind == "tag" })
+	if i < 0 {
+		t.Fatalf("no tag candidate in %s", r.stdout)
+	}
+	tag := cands[i]
+	if strings.Contains(r.stdout, token) || !strings.Contains(tag.Problem, "[REDACTED]") {
+		t.Errorf("the token is not redacted from the candidates:\n%s", r.stdout)
+	}
+
+	before := len(commits(t, s.home))
+	r = s.ok(s.root, "promote", tag.ID, "--global")
+	slug := strings.TrimSpace(r.stdout)
+	if msgs := commits(t, s.home); len(msgs) != before+1 || !strings.Contains(msgs[0], slug) {
+		t.Errorf("promote: commits (newest first) %q; want exactly one more, naming %s", msgs, slug)
+	}
+	if items := s.list(s.root, "--scope", "global"); len(items) != 1 || items[0].Slug != slug {
+		t.Errorf("list --scope global = %+v, want %s", items, slug)
+	}
+	if r := s.ok(s.root, "candidates"); strings.Contains(r.stdout, tag.ID) {
+		t.Errorf("the promoted candidate is still waiting for review:\n%s", r.stdout)
+	}
+	if r := s.run(s.root, "", "promote", tag.ID); r.code != 1 || !strings.Contains(r.stderr, "already") {
+		t.Errorf("promoting it again: exit %d, %s", r.code, r.stderr)
+	}
+
+	hookBin := bin.front
+	if hookBin == "" {
+		hookBin = bin.cli
+	}
+	payload := `{"session_id":"s1","cwd":"` + s.root + `","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"make deploy"}}`
+	r = s.exec(hookBin, s.root, payload, "hook")
+	if r.code != 0 || !strings.Contains(r.stdout, "additionalContext") || !strings.Contains(r.stdout, slug) {
+		t.Errorf("hook before `make deploy`: exit %d, want %s injected:\n%s%s", r.code, slug, r.stdout, r.stderr)
+	}
+	// The token is in the session log only: not in candidates, lessons,
+	// the manifest, or any log.
+	_ = filepath.WalkDir(s.root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasPrefix(p, logs) || strings.Contains(p, string(filepath.Separator)+".git"+string(filepath.Separator)) {
+			return nil
+		}
+		if data, _ := os.ReadFile(p); strings.Contains(string(data), token) {
+			t.Errorf("%s holds the token", p)
+		}
+		return nil
+	})
+}
