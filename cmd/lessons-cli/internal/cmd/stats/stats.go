@@ -90,7 +90,7 @@ func statsRun(opts *Options) error {
 		}
 	}
 	if len(rep.Idle) > 0 {
-		fmt.Fprintf(opts.IO.Out, "\n%d active lessons never fired in the last %d days:\n", len(rep.Idle), opts.Days)
+		fmt.Fprintf(opts.IO.Out, "\nactive lessons that never fired in the last %d days (%d):\n", opts.Days, len(rep.Idle))
 		for _, slug := range rep.Idle {
 			fmt.Fprintf(opts.IO.Out, "  %s\n", slug)
 		}

@@ -1,0 +1,67 @@
+package stats
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/clitest"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/iostreams"
+	"github.com/lessons-dev/lessons/engine"
+	"github.com/lessons-dev/lessons/scope"
+)
+
+func TestStats(t *testing.T) {
+	state := t.TempDir()
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	events := []engine.Event{
+		{Time: now.AddDate(0, 0, -1), Session: "s1", Slug: "git-push", Event: "block", Hook: "PreToolUse"},
+		{Time: now.AddDate(0, 0, -2), Session: "s2", Slug: "git-push", Event: "inject", Hook: "PreToolUse"},
+		{Time: now.AddDate(0, 0, -2), Session: "s2", Slug: "git-push", Event: "inject", Hook: "PreToolUse"},
+		{Time: now.AddDate(0, 0, -40), Session: "s3", Slug: "old-one", Event: "inject", Hook: "PreToolUse"},
+	}
+	var log strings.Builder
+	for _, e := range events {
+		b, _ := json.Marshal(e)
+		log.Write(append(b, '\n'))
+	}
+	if err := os.WriteFile(engine.EventsPath(state), []byte(log.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	active := []scope.Resolved{
+		clitest.Resolved("global", "git-push", `git push`), clitest.Resolved("global", "old-one", `old`),
+		clitest.Resolved("project", "never-used", `never`),
+	}
+	ios, _, out, _ := iostreams.Test()
+	opts := &Options{IO: ios, State: state, Now: func() time.Time { return now }, Days: 30, JSON: true,
+		Merge: func() (scope.Merged, error) { return scope.Merged{Active: active}, nil }}
+	if err := statsRun(opts); err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Lessons []map[string]any `json:"lessons"`
+		Idle    []string         `json:"idle"`
+		Days    int              `json:"idleDays"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("stats --json: %v\n%s", err, out)
+	}
+	if len(rep.Lessons) != 2 || rep.Lessons[0]["slug"] != "git-push" || rep.Lessons[0]["injections"] != 2.0 ||
+		rep.Lessons[0]["blocks"] != 1.0 || rep.Lessons[0]["sessions"] != 2.0 || rep.Lessons[0]["lastUsed"] == nil {
+		t.Errorf("stats lessons = %v", rep.Lessons)
+	}
+	if strings.Join(rep.Idle, " ") != "never-used old-one" || rep.Days != 30 {
+		t.Errorf("idle in 30 days = %v (%d), want never-used old-one", rep.Idle, rep.Days)
+	}
+
+	ios, _, out, _ = iostreams.Test()
+	opts.IO, opts.JSON, opts.Days = ios, false, 60
+	if err := statsRun(opts); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out.String(), "git-push\t2\t1\t2\t") || !strings.Contains(out.String(), "active lessons that never fired in the last 60 days (1):\n  never-used\n") {
+		t.Errorf("stats --days 60:\n%s", out)
+	}
+}
