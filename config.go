@@ -30,6 +30,12 @@ type Config struct {
 	ScanPaths []string `json:"scanPaths,omitempty"`
 	// ScanIntervalMinutes spaces the background scans a session start runs.
 	ScanIntervalMinutes int `json:"scanIntervalMinutes,omitempty"`
+	// AggregateMinLessons is how many lessons a tool (tag tool:X) needs
+	// for build to join them into one aggregated text.
+	AggregateMinLessons int `json:"aggregateMinLessons,omitempty"`
+	// InjectAggregates makes the hook inject a tool's aggregated text
+	// instead of its lessons one by one.
+	InjectAggregates bool `json:"injectAggregates,omitempty"`
 	// Disable mutes lessons by slug or id, from any scope.
 	Disable []string `json:"disable,omitempty"`
 	// Packs are the team packs this scope subscribes to.
@@ -55,6 +61,7 @@ func DefaultConfig() Config {
 		CompactionReinjectionThreshold: 7,
 		PromptMinScore:                 2.0,
 		ScanIntervalMinutes:            60,
+		AggregateMinLessons:            5,
 	}
 }
 
@@ -130,6 +137,10 @@ func (c Config) ApplyEnv(getenv func(string) string) (Config, error) {
 			var n int
 			n, err = strconv.Atoi(s)
 			f.SetInt(int64(n))
+		case reflect.Bool:
+			var v bool
+			v, err = strconv.ParseBool(s)
+			f.SetBool(v)
 		case reflect.Float64:
 			var x float64
 			x, err = strconv.ParseFloat(s, 64)

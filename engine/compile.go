@@ -21,6 +21,7 @@ func Compile(m scope.Merged, builtBy scope.Stamp) (*Manifest, error) {
 		globs    = map[string][]int{}
 		start    []int
 		docs     [][]string
+		members  []*lessons.Lesson
 	)
 	for _, r := range m.Active {
 		rec, err := compileLesson(&r.Lesson, r.Scope, r.AllowBlock, m.Stack)
@@ -41,12 +42,15 @@ func Compile(m scope.Merged, builtBy scope.Stamp) (*Manifest, error) {
 			start = append(start, i)
 		}
 		docs = append(docs, documentTerms(&r.Lesson))
+		members = append(members, &r.Lesson)
 	}
+	aggs, aggWarnings := aggregates(members, m.Config.AggregateMinLessons)
+	warnings = append(warnings, aggWarnings...)
 	sources := slices.Clone(m.Sources)
 	if builtBy.Path != "" {
 		sources = append(sources, builtBy)
 	}
-	data := encodeManifest(m, sources, recs, tools, globs, start, docs)
+	data := encodeManifest(m, sources, recs, tools, globs, start, docs, aggs)
 	man, err := decodeManifest(data)
 	if err != nil {
 		return nil, fmt.Errorf("compiled manifest does not decode: %w", err)
@@ -127,7 +131,7 @@ func sortUnique[T interface{ ~int | ~string }](s []T) []T {
 }
 
 func encodeManifest(m scope.Merged, sources []scope.Stamp, recs []record,
-	tools, globs map[string][]int, start []int, docs [][]string) []byte {
+	tools, globs map[string][]int, start []int, docs [][]string, aggs []Aggregate) []byte {
 	e := &encoder{b: make([]byte, 0, 64<<10)}
 	e.b = append(e.b, magic...)
 	e.u32(formatVersion)
@@ -156,6 +160,8 @@ func encodeManifest(m scope.Merged, sources []scope.Stamp, recs []record,
 	encodeIndexList(e, start)
 	mark(secTerms)
 	encodeTerms(e, docs)
+	mark(secAggregates)
+	encodeAggregates(e, aggs)
 
 	mark(secTable)
 	tableAt := len(e.b)

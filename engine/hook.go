@@ -64,6 +64,8 @@ type run struct {
 	events  []Event
 	notes   []string
 	match   Matcher
+	// aggMembers are the lessons each aggregate candidate stands for.
+	aggMembers map[string][]string
 }
 
 // Run reads a payload from stdin and writes the answer to stdout.
@@ -220,6 +222,14 @@ func (r *run) matchCall() (call Call, m *Manifest, blocks, injects []Candidate, 
 		}
 	}
 	rankCandidates(injects)
+	if r.cfg.InjectAggregates {
+		aggs, err := m.Aggregates()
+		if err != nil {
+			m.Close()
+			return call, nil, nil, nil, err
+		}
+		injects, r.aggMembers = withAggregates(injects, aggs)
+	}
 	return call, m, blocks, injects, nil
 }
 
@@ -262,6 +272,11 @@ func (r *run) selectText(tool, about string, cs []Candidate) (string, error) {
 	var claimErr error
 	sel := selectLessons(cs, r.cfg, func(slug string) bool {
 		won, err := r.sess.Claim(slug)
+		for _, member := range r.aggMembers[slug] {
+			if won && err == nil {
+				_, err = r.sess.Claim(member) // the aggregate said it
+			}
+		}
 		if err != nil && claimErr == nil {
 			claimErr = fmt.Errorf("session state: %w", err)
 		}

@@ -20,6 +20,8 @@ import (
 //	globs:   per tool pattern (mcp__x__*), the indices of its lessons
 //	start:   indices of sessionStart lessons
 //	terms:   BM25 postings (index, weight) per term, sorted for search
+//	aggs:    per tool tag with enough lessons, its aggregated text and
+//	         the indices of its lessons
 //	table:   per lesson, u32 offsets of its triggers and its entry
 //	triggers, then entries: see record.go
 //
@@ -27,7 +29,7 @@ import (
 // the hook's call points.
 const (
 	magic         = "LESSONSM"
-	formatVersion = 1
+	formatVersion = 2
 )
 
 const (
@@ -36,6 +38,7 @@ const (
 	secGlobs
 	secStart
 	secTerms
+	secAggregates
 	secTable
 	numSections
 )
@@ -144,6 +147,8 @@ func encodeConfig(e *encoder, c lessons.Config) {
 	e.f64(c.PromptMinScore)
 	e.int(c.ScanIntervalMinutes)
 	e.strs(c.ScanPaths)
+	e.int(c.AggregateMinLessons)
+	e.bool(c.InjectAggregates)
 }
 
 // decodeConfig reads what the hook uses; disable and packs were applied
@@ -158,6 +163,8 @@ func decodeConfig(d *decoder) lessons.Config {
 		PromptMinScore:                 d.f64(),
 		ScanIntervalMinutes:            d.int(),
 		ScanPaths:                      d.strs(),
+		AggregateMinLessons:            d.int(),
+		InjectAggregates:               d.bool(),
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/scope"
 )
 
 // runHookArgs runs `lessons hook ARGS…` on a payload.
@@ -93,5 +94,39 @@ func TestGeminiLessonsComeAfterTheCall(t *testing.T) {
 	}
 	if got := string(e.runHook(t, "gemini", after)); strings.TrimSpace(got) != "{}" {
 		t.Errorf("the lesson came twice: %s", got)
+	}
+}
+
+// TestAggregateInjection: with injectAggregates, a tool with enough
+// lessons is injected as its one aggregated text, which stands for all of
+// its lessons in the session.
+func TestAggregateInjection(t *testing.T) {
+	var ls []scope.Resolved
+	for i, sub := range []string{"push", "rebase", "reset", "clean", "stash"} {
+		r := resolved("git-"+sub, 5+i, `\bgit\s+`+sub+`\b`)
+		r.Tags = []string{"tool:git"}
+		ls = append(ls, r)
+	}
+	for _, inject := range []bool{false, true} {
+		e := newEnv(t)
+		cfg := lessons.DefaultConfig()
+		cfg.InjectAggregates = inject
+		e.writeManifest(t, cfg, ls)
+		first := context(t, e.runHook(t, "claude", e.bash("s", "git rebase main")))
+		second := string(e.runHook(t, "claude", e.bash("s", "git stash")))
+		if !inject {
+			if strings.Contains(first, "# Lessons for git") || strings.TrimSpace(second) == "{}" {
+				t.Errorf("without injectAggregates: %s then %s", first, second)
+			}
+			continue
+		}
+		for _, want := range []string{"---\nname: lessons-git\n", "\n  - \"\\\\bgit\\\\s+push\\\\b\"\n", "# Lessons for git\n\n## Lesson: ", "lessons injected: aggregate-git -->"} {
+			if !strings.Contains(first, want) {
+				t.Errorf("aggregate lacks %q:\n%s", want, first)
+			}
+		}
+		if strings.TrimSpace(second) != "{}" {
+			t.Errorf("a lesson the aggregate held came again: %s", second)
+		}
 	}
 }

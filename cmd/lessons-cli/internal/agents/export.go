@@ -3,14 +3,15 @@ package agents
 import (
 	"bytes"
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"regexp"
 	"slices"
 	"strings"
 
+	lessons "github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
+	"github.com/lessons-dev/lessons/engine"
 	"github.com/lessons-dev/lessons/scope"
 )
 
@@ -155,14 +156,9 @@ var skillName = regexp.MustCompile(`[^a-z0-9]+`)
 // ToolOf is the tool a lesson is about, as a skill name part: the value
 // of its tool: tag, else the first tool its trigger implies, lower case.
 func ToolOf(r scope.Resolved) string {
-	tool := "general"
-	for _, t := range r.Tags {
-		if v, ok := strings.CutPrefix(t, "tool:"); ok && v != "" {
-			tool = v
-			break
-		}
-	}
-	if tool == "general" {
+	tool := engine.ToolTag(r.Tags)
+	if tool == "" {
+		tool = "general"
 		if tools := cmdutil.Tools(r.Triggers); len(tools) > 0 {
 			tool = tools[0]
 		}
@@ -170,46 +166,16 @@ func ToolOf(r scope.Resolved) string {
 	return strings.Trim(skillName.ReplaceAllString(strings.ToLower(tool), "-"), "-")
 }
 
-// SkillText is the SKILL.md of the lessons about tool.
+// SkillText is the SKILL.md of the lessons about tool: the text lessons
+// build aggregates a tool's lessons into (engine.SkillText), marked as
+// written by export.
 func SkillText(tool string, ls []scope.Resolved) []byte {
-	var commands, paths []string
-	for _, r := range ls {
-		commands = append(commands, r.Triggers.Commands...)
-		paths = append(paths, r.Triggers.Paths...)
+	members := make([]*lessons.Lesson, len(ls))
+	for i := range ls {
+		members[i] = &ls[i].Lesson
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "---\nname: lessons-%s\n", tool)
-	fmt.Fprintf(&b, "description: %s\n", yamlString(fmt.Sprintf(
-		"%d lessons learned from past mistakes with %s. Read before using %s: running its commands or editing the files it reads.",
-		len(ls), tool, tool)))
-	writeYAMLList(&b, "commands", uniq(commands))
-	writeYAMLList(&b, "paths", uniq(paths))
-	b.WriteString("---\n" + generatedMark + "\n\n")
-	fmt.Fprintf(&b, "# Lessons for %s\n\n", tool)
-	for _, r := range sorted(ls) {
-		lessonMarkdown(&b, r, "##")
-	}
-	return []byte(strings.TrimRight(b.String(), "\n") + "\n")
-}
-
-func writeYAMLList(b *strings.Builder, key string, items []string) {
-	if len(items) == 0 {
-		return
-	}
-	b.WriteString(key + ":\n")
-	for _, s := range items {
-		b.WriteString("  - " + yamlString(s) + "\n")
-	}
-}
-
-// yamlString quotes s as a YAML double-quoted scalar, which JSON's
-// string syntax is.
-func yamlString(s string) string {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s)
-	return strings.TrimSuffix(buf.String(), "\n")
+	text := engine.SkillText(tool, members)
+	return []byte(strings.Replace(text, "\n---\n# Lessons for ", "\n---\n"+generatedMark+"\n# Lessons for ", 1))
 }
 
 func uniq(items []string) []string {
