@@ -120,8 +120,13 @@ func describe(w io.Writer, c scanner.Candidate) {
 	fmt.Fprintf(w, "%s  %s  confidence %.2f  priority %d  seen %d× in %d session(s), %d project(s)\n",
 		c.ID, kind(c), c.Confidence, c.Priority, c.Occurrences, len(c.Sessions), len(c.Projects))
 	field := func(name, value string) {
-		if value = strings.TrimSpace(value); value != "" {
-			fmt.Fprintf(w, "%-11s %s\n", name+":", strings.ReplaceAll(value, "\n", "\n            "))
+		for i, line := range strings.Split(strings.TrimSpace(value), "\n") {
+			switch {
+			case i == 0 && line != "":
+				fmt.Fprintf(w, "%-11s %s\n", name+":", line)
+			case i > 0:
+				fmt.Fprintln(w, strings.TrimRight("            "+line, " "))
+			}
 		}
 	}
 	field("Summary", c.Summary)
