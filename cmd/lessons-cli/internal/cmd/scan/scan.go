@@ -30,6 +30,9 @@ type Options struct {
 	Getenv   func(string) string
 	Config   func() (lessons.Config, error)
 	Promoter func() (*candidates.Promoter, error)
+	// Now is the clock that decides which sessions are idle; nil means
+	// time.Now.
+	Now func() time.Time
 
 	Paths   []string
 	Full    bool
@@ -135,7 +138,7 @@ func scanRun(ctx context.Context, opts *Options) error {
 		return err
 	}
 	rep, err := scanner.Scan(ctx, scanner.Options{
-		StateDir: opts.Dirs.State, Paths: paths, Full: opts.Full, Since: opts.Since,
+		StateDir: opts.Dirs.State, Paths: paths, Full: opts.Full, Since: opts.Since, Now: opts.Now,
 		Progress: opts.IO.ErrOut, IsTerminal: opts.IO.IsStderrTTY() && !opts.Quiet && !opts.JSON,
 	})
 	if errors.Is(err, scanner.ErrBusy) {

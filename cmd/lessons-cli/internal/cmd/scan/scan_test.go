@@ -34,6 +34,8 @@ func newOpts(t *testing.T, ios *iostreams.IOStreams) *Options {
 	return &Options{
 		IO: ios, Dirs: d, Paths: []string{abs},
 		Getenv: func(k string) string { return map[string]string{"HOME": root}[k] },
+		// A day on, every fixture session is idle, however fresh the checkout.
+		Now:    func() time.Time { return time.Now().Add(24 * time.Hour) },
 		Config: func() (lessons.Config, error) { return lessons.DefaultConfig(), nil },
 		Promoter: func() (*candidates.Promoter, error) {
 			return &candidates.Promoter{Dirs: d, Store: scanner.OpenStore(d.State), Cwd: root, Now: time.Now,
@@ -48,8 +50,8 @@ func TestScanSummaryAndCompliance(t *testing.T) {
 	if err := scanRun(t.Context(), opts); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"scanned 6 files (0 unchanged)", "candidates: 8 new, 0 updated", "4 #lesson tags",
-		"skipped: 1 invalid lines, 1 malformed #lesson blocks", "AGENT\tSESSIONS\tTAGS\tHEURISTIC-ONLY\tCOMPLIANCE", "claude\t1\t1\t2\t33%"} {
+	for _, want := range []string{"scanned 6 files (0 unchanged)", "candidates: 10 new, 0 updated", "4 #lesson tags",
+		"skipped: 1 invalid lines, 1 malformed #lesson blocks", "AGENT\tSESSIONS\tTAGS\tHEURISTIC-ONLY\tCOMPLIANCE", "claude\t1\t1\t3\t25%"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("scan output lacks %q:\n%s", want, out)
 		}
