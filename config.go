@@ -36,6 +36,9 @@ type Config struct {
 	// InjectAggregates makes the hook inject a tool's aggregated text
 	// instead of its lessons one by one.
 	InjectAggregates bool `json:"injectAggregates,omitempty"`
+	// Scoring overrides, by name, the weights that score captured
+	// candidates (see scanner.DefaultWeights), e.g. heuristicConfidence.
+	Scoring map[string]float64 `json:"scoring,omitempty"`
 	// Disable mutes lessons by slug or id, from any scope.
 	Disable []string `json:"disable,omitempty"`
 	// Packs are the team packs this scope subscribes to.
@@ -119,7 +122,7 @@ func EnvName(key string) string {
 
 // ApplyEnv overrides c with LESSONS_* variables read through getenv. Lists
 // are comma-separated (scanPaths uses the OS path list separator); packs
-// are JSON. A variable that does not parse is an error naming it.
+// and scoring are JSON. A variable that does not parse is an error naming it.
 func (c Config) ApplyEnv(getenv func(string) string) (Config, error) {
 	v := reflect.ValueOf(&c).Elem()
 	t := v.Type()
@@ -155,6 +158,8 @@ func (c Config) ApplyEnv(getenv func(string) string) (Config, error) {
 			} else {
 				err = json.Unmarshal([]byte(s), f.Addr().Interface())
 			}
+		case reflect.Map:
+			err = json.Unmarshal([]byte(s), f.Addr().Interface())
 		}
 		if err != nil {
 			return c, fmt.Errorf("environment variable %s=%q: %w", name, s, err)

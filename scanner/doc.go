@@ -17,13 +17,16 @@
 // could, should, is, are, do or does) or feedback on the plan or the task
 // with no imperative (use, don't, never, always, instead, stop, avoid,
 // prefer). Those get the Question or Feedback signal, 0.2 less confidence
-// (Weights.Weak), and are listed after every other candidate (reason.go),
+// (Weights.Weak) and no bonus for a confirmed fix (a change after a
+// question fixes no mistake), and are listed after every other candidate
+// (reason.go),
 // so review starts with the candidates likely to make lessons and the
 // manifest's minConfidence keeps the weak ones out unless promoted by hand.
 //
 // Findings are redacted (redact.go), scored (score.go) and merged into
 // candidates stored under the state directory (candidates.go), which the
-// CLI lists, promotes into lessons (ToLesson) or rejects.
+// CLI lists, promotes into lessons (ToLesson) or rejects. The weights
+// come from config's scoring key (Weights.With).
 //
 // Scanning is incremental: a per-file state (offset, size, mtime, inode)
 // makes an unchanged file cost one stat, and a lock keeps two scans from

@@ -40,8 +40,9 @@ func TestWeakScoresLowerAndListsLast(t *testing.T) {
 	weak.ID, weak.Signals.Feedback, weak.Signals.FixConfirmed = "bbbbbbbbbbbb", true, true
 	w.Score(&strong)
 	w.Score(&weak)
-	if strong.Confidence != 0.55 || weak.Confidence != 0.55 {
-		t.Errorf("confidence: strong %v, weak with a confirmed fix %v; want 0.55 and 0.55 (0.4+0.15+0.2-0.2)", strong.Confidence, weak.Confidence)
+	// A weak reason earns no fix bonus: 0.4+0.15-0.2, below minConfidence.
+	if strong.Confidence != 0.55 || weak.Confidence != 0.35 {
+		t.Errorf("confidence: strong %v, weak with a confirmed fix %v; want 0.55 and 0.35", strong.Confidence, weak.Confidence)
 	}
 	weak.Priority = strong.Priority + 3
 	s := OpenStore(t.TempDir())

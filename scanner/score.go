@@ -1,6 +1,10 @@
 package scanner
 
-import "math"
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+)
 
 // Weights tune how confident and how important a candidate is. The zero
 // value is not useful; start from DefaultWeights.
@@ -54,7 +58,9 @@ func (w Weights) Score(c *Candidate) {
 			conf += v
 		}
 	}
-	add(s.FixConfirmed, w.FixConfirmed)
+	// A question or bare feedback followed by a change is not a confirmed
+	// fix of a mistake.
+	add(s.FixConfirmed && !s.Weak(), w.FixConfirmed)
 	add(s.UserCorrection, w.UserCorrection)
 	add(multiSession, w.MultiSession)
 	add(multiProject, w.MultiProject)
@@ -77,4 +83,36 @@ func (w Weights) Score(c *Candidate) {
 	padd(s.SelfReported, w.PrioritySelfReported)
 	padd(c.Occurrences <= 1, w.PrioritySingle)
 	c.Priority = min(max(p, 1), 10)
+}
+
+// With returns w with the weights named in overrides (by their JSON names,
+// as config's scoring key holds them) replaced. An unknown name is an
+// error naming it.
+func (w Weights) With(overrides map[string]float64) (Weights, error) {
+	if len(overrides) == 0 {
+		return w, nil
+	}
+	base, err := json.Marshal(w)
+	if err != nil {
+		return w, err
+	}
+	var all map[string]float64
+	if err := json.Unmarshal(base, &all); err != nil {
+		return w, err
+	}
+	for name, v := range overrides {
+		if _, ok := all[name]; !ok {
+			return w, fmt.Errorf("scoring: unknown weight %q", name)
+		}
+		all[name] = v
+	}
+	merged, err := json.Marshal(all)
+	if err != nil {
+		return w, err
+	}
+	var out Weights
+	if err := json.Unmarshal(merged, &out); err != nil {
+		return w, fmt.Errorf("scoring: %w", err)
+	}
+	return out, nil
 }

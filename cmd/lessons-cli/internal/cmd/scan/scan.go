@@ -137,8 +137,16 @@ func scanRun(ctx context.Context, opts *Options) error {
 	if err != nil {
 		return err
 	}
+	cfg, err := opts.Config()
+	if err != nil {
+		return err
+	}
+	weights, err := scanner.DefaultWeights().With(cfg.Scoring)
+	if err != nil {
+		return err
+	}
 	rep, err := scanner.Scan(ctx, scanner.Options{
-		StateDir: opts.Dirs.State, Paths: paths, Full: opts.Full, Since: opts.Since, Now: opts.Now,
+		StateDir: opts.Dirs.State, Paths: paths, Full: opts.Full, Since: opts.Since, Now: opts.Now, Weights: &weights,
 		Progress: opts.IO.ErrOut, IsTerminal: opts.IO.IsStderrTTY() && !opts.Quiet && !opts.JSON,
 	})
 	if errors.Is(err, scanner.ErrBusy) {
