@@ -2,10 +2,9 @@
 # bench-hook.sh times `lessons hook` as a whole process (stdin to stdout)
 # on a PreToolUse call against a 1,000-lesson manifest, next to a
 # hello-world Go binary timed in the same run, and reports the median,
-# p99 and peak RSS. hyperfine runs each command through sh to feed the
-# payload on stdin (1.15 has no --input) and subtracts the shell's own
-# start-up, which it measures, from every time. Targets (issue 3): median <= 2x hello world, p99 <=
-# 10 ms, RSS <= 20 MiB. Needs hyperfine, python3 and /usr/bin/time.
+# p99 and peak RSS. scripts/hooktime execs each binary directly, stdin
+# from the payload file, round after round so all see the same noise.
+# Targets (issue 3): median <= 2x hello world, p99 <= 10 ms, RSS <= 20 MiB.
 #
 # Usage: scripts/bench-hook.sh [runs]
 set -euo pipefail
@@ -53,32 +52,17 @@ printf '{"session_id":"bench","cwd":"%s","hook_event_name":"PreToolUse","tool_na
 printf '{"session_id":"bench","cwd":"%s","hook_event_name":"PreToolUse","tool_name":"Edit","tool_input":{"file_path":"%s/src/api/handlers.py","old_string":"x","new_string":"result = await client.fetch(url)\\nmock.patch(\\"app.db\\")\\n"}}' "$project" "$project" >"$edit_payload"
 "$work/lessons" hook <"$bash_payload" >/dev/null
 
-hyperfine -S sh --warmup 20 -r "$runs" --export-json "$work/times.json" \
-	-n hello-world "$work/hello-world <$bash_payload" \
-	-n 'hook Bash' "$work/lessons hook <$bash_payload" \
-	-n 'hook Edit' "$work/lessons hook <$edit_payload" >"$work/hyperfine.txt"
-if [ -s "$XDG_STATE_HOME/lessons/hook.log" ]; then
+hook_log=$XDG_STATE_HOME/lessons/hook.log
+go build -o "$work/hooktime" ./scripts/hooktime
+"$work/hooktime" -runs "$runs" -input "$bash_payload" \
+	hello-world="$work/hello-world" "hook-Bash=$work/lessons hook"
+"$work/hooktime" -runs "$runs" -input "$edit_payload" \
+	hello-world="$work/hello-world" "hook-Edit=$work/lessons hook" | tail -1
+rss() { /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1; }
+echo "peak RSS (KiB): hello-world $(rss "$work/hello-world" <"$bash_payload")," \
+	"hook Bash $(rss "$work/lessons" hook <"$bash_payload"), hook Edit $(rss "$work/lessons" hook <"$edit_payload")"
+if [ -s "$hook_log" ]; then
 	echo "hook.log is not empty:" >&2
-	cat "$XDG_STATE_HOME/lessons/hook.log" >&2
+	cat "$hook_log" >&2
 	exit 1
 fi
-
-rss() { /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1; }
-hello_rss=$(rss "$work/hello-world" <"$bash_payload")
-bash_rss=$(rss "$work/lessons" hook <"$bash_payload")
-edit_rss=$(rss "$work/lessons" hook <"$edit_payload")
-
-python3 - "$work/times.json" "$hello_rss" "$bash_rss" "$edit_rss" <<'PY'
-import json, statistics, sys
-res = json.load(open(sys.argv[1]))["results"]
-rss = dict(zip(["hello-world", "hook Bash", "hook Edit"], sys.argv[2:5]))
-def p(ts, q):
-    ts = sorted(ts)
-    return ts[min(len(ts) - 1, int(q * len(ts)))]
-hello = statistics.median(res[0]["times"])
-print(f"{'command':<12} {'median':>9} {'p99':>9} {'x hello':>8} {'peak RSS':>9}")
-for r in res:
-    t = r["times"]
-    med = statistics.median(t)
-    print(f"{r['command']:<12} {med*1e3:8.2f}ms {p(t, .99)*1e3:8.2f}ms {med/hello:8.2f} {int(rss[r['command']])/1024:7.1f}MiB")
-PY
