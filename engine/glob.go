@@ -15,6 +15,12 @@ func matchGlob(glob, name string) bool {
 	if glob == "" || name == "" {
 		return false
 	}
+	// The suffix check is cheap and rejects most paths before the walk.
+	return strings.HasSuffix(name, literalSuffix(glob)) && walkGlob(glob, name)
+}
+
+// walkGlob matches glob against name segment by segment.
+func walkGlob(glob, name string) bool {
 	if rest, ok := strings.CutPrefix(glob, "/"); ok {
 		return strings.HasPrefix(name, "/") && matchSegments(rest, name[1:])
 	}
@@ -29,6 +35,17 @@ func matchGlob(glob, name string) bool {
 		}
 		name = name[i+1:]
 	}
+}
+
+// literalSuffix is the text every path a glob matches must end with: its
+// last segment after the last wildcard ("**/*.py" -> ".py"), or "" when
+// that segment is "**" or has an escape.
+func literalSuffix(glob string) string {
+	seg := glob[strings.LastIndexByte(glob, '/')+1:]
+	if seg == "**" || strings.IndexByte(seg, '\\') >= 0 {
+		return ""
+	}
+	return seg[strings.LastIndexAny(seg, "*?]")+1:]
 }
 
 // matchSegments matches slash-separated pattern segments against path

@@ -63,6 +63,11 @@ func TestMatchGlob(t *testing.T) {
 		{".env*", "/p/.env.local", true},
 		{"Dockerfile", "/p/Dockerfile.dev", false},
 		{"a/**", "/x/a", true},
+		{"/etc/**", "/home/etc/hosts", false},
+		{".github/workflows/*.yml", "/r/.github/workflows/ci.yml", true},
+		{"[ab].py", "/r/b.py", true},
+		{"[ab].py", "/r/c.py", false},
+		{"test_*", "/r/tests/test_api.py", true},
 	}
 	for _, tt := range tests {
 		if got := matchGlob(tt.glob, tt.path); got != tt.want {
