@@ -82,7 +82,7 @@ func TestDefaultConfigFile(t *testing.T) {
 	// Uncommenting the defaults gives a valid config equal to the defaults.
 	var uncommented strings.Builder
 	for line := range strings.Lines(text) {
-		if s, ok := strings.CutPrefix(line, "# "); ok && !strings.Contains(s, "[]") && !strings.HasPrefix(s, "packs") && !strings.HasPrefix(s, "  ") && strings.Contains(s, ": ") {
+		if s, ok := strings.CutPrefix(line, "# "); ok && !strings.Contains(s, "[]") && !strings.Contains(s, "{}") && !strings.HasPrefix(s, "packs") && !strings.HasPrefix(s, "  ") && strings.Contains(s, ": ") {
 			uncommented.WriteString(s)
 		}
 	}
