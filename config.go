@@ -52,6 +52,10 @@ type PackRef struct {
 	Ref  string `json:"ref,omitempty"`
 	// AllowBlock lets the pack's lessons block tool calls.
 	AllowBlock bool `json:"allowBlock,omitempty"`
+	// Store is the directory of the config that subscribed the pack, set
+	// when the config is read. Each subscribing store keeps its own active
+	// version of the pack, the one its lessons.lock pins.
+	Store string `json:"-"`
 }
 
 // DefaultConfig is the configuration before any file or variable.

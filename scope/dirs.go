@@ -48,9 +48,17 @@ func (d Dirs) GlobalLessons() string { return filepath.Join(d.Home, "lessons") }
 // GlobalConfig is the global store's config file.
 func (d Dirs) GlobalConfig() string { return filepath.Join(d.Home, "config.yaml") }
 
-// PackDir is where the active checkout of a pack lives; its lessons are in
-// the "lessons" directory below it.
-func (d Dirs) PackDir(name string) string { return filepath.Join(d.Cache, "packs", name, "active") }
+// PackRoot holds everything cached for a pack: its clone and versions.
+func (d Dirs) PackRoot(name string) string { return filepath.Join(d.Cache, "packs", name) }
+
+// PackDir is where the version of a pack that store (the directory of the
+// subscribing config, lessons.PackRef.Store) pins is active; its lessons
+// are in the "lessons" directory below it. Two projects pinning the same
+// pack at different commits each see their own.
+func (d Dirs) PackDir(name, store string) string {
+	sum := sha256.Sum256([]byte(store))
+	return filepath.Join(d.PackRoot(name), "active-"+hex.EncodeToString(sum[:6]))
+}
 
 // ManifestPath is the manifest for a project root; "" means outside any
 // project.

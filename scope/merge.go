@@ -3,6 +3,7 @@ package scope
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 
 	lessons "github.com/lessons-dev/lessons"
 )
@@ -105,6 +106,9 @@ func (m *Merged) loadConfig(d Dirs, project string, l Loader, getenv func(string
 		if err != nil {
 			m.Warnings = append(m.Warnings, err)
 			continue
+		}
+		for i := range c.Packs {
+			c.Packs[i].Store = filepath.Dir(p)
 		}
 		cfg = cfg.Overlay(c)
 	}

@@ -174,7 +174,7 @@ func TestMergeSameScopeDuplicate(t *testing.T) {
 func TestMergePacks(t *testing.T) {
 	f := newFixture(t)
 	f.loader.configs[f.d.GlobalConfig()] = lessons.Config{Packs: []lessons.PackRef{{Name: "team", URL: "x", AllowBlock: false}}}
-	packDir := filepath.Join(f.d.PackDir("team"), "lessons")
+	packDir := filepath.Join(f.d.PackDir("team", filepath.Dir(f.d.GlobalConfig())), "lessons")
 	f.add(f.d.GlobalLessons(), lesson(f.d.GlobalLessons(), "G", "shared"))
 	f.add(packDir, lesson(packDir, "T", "shared"), lesson(packDir, "T2", "only-team"))
 	f.add(f.projectDir(), lesson(f.projectDir(), "P", "only-team"))

@@ -20,7 +20,7 @@ import (
 func sources(d Dirs, project string, cfg lessons.Config, getenv func(string) string) []Stamp {
 	paths := []string{d.GlobalLessons(), d.GlobalConfig()}
 	for _, p := range cfg.Packs {
-		paths = append(paths, filepath.Join(d.PackDir(p.Name), "lessons"))
+		paths = append(paths, filepath.Join(d.PackDir(p.Name, p.Store), "lessons"))
 	}
 	if project != "" {
 		dir := filepath.Join(project, ProjectDirName)

@@ -89,7 +89,7 @@ func BenchmarkFresh(b *testing.B) {
 	project := filepath.Join(root, "proj")
 	write(b, d.GlobalConfig(), "minPriority: 1\n")
 	write(b, filepath.Join(d.GlobalLessons(), "g.yaml"), "slug: g\n")
-	write(b, filepath.Join(d.PackDir("team"), "lessons", "t.yaml"), "slug: t\n")
+	write(b, filepath.Join(d.PackDir("team", ""), "lessons", "t.yaml"), "slug: t\n")
 	for i := range 10 {
 		write(b, filepath.Join(project, ProjectDirName, string(rune('a'+i))+".yaml"), "slug: x\n")
 	}

@@ -33,7 +33,7 @@ func stores(d Dirs, project string, cfg lessons.Config) []Store {
 	for _, p := range cfg.Packs {
 		out = append(out, Store{
 			Scope:      lessons.PackScope(p.Name),
-			Dir:        filepath.Join(d.PackDir(p.Name), "lessons"),
+			Dir:        filepath.Join(d.PackDir(p.Name, p.Store), "lessons"),
 			AllowBlock: p.AllowBlock,
 		})
 	}

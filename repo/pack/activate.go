@@ -120,17 +120,25 @@ func activate(packDir string, v *Version, info Active) error {
 		os.RemoveAll(final)
 		return fmt.Errorf("activating %s: %w", packDir, err)
 	}
-	prune(versions, filepath.Base(final), filepath.Base(previous))
+	prune(versions, filepath.Base(final), previous)
 	return nil
 }
 
-// prune removes every version directory but current and previous (the
-// hook may still be reading it); a failure only leaves disk space used.
+// prune removes every version directory but current, previous (the hook
+// may still be reading it) and those that another store's active link
+// points to; a failure only leaves disk space used.
 func prune(versions, current, previous string) {
+	keep := map[string]bool{current: true, filepath.Base(previous): true}
+	links, _ := filepath.Glob(filepath.Join(filepath.Dir(versions), "active-*"))
+	for _, l := range links {
+		if target, err := os.Readlink(l); err == nil {
+			keep[filepath.Base(target)] = true
+		}
+	}
 	entries, _ := os.ReadDir(versions)
 	for _, e := range entries {
-		if name := e.Name(); name != current && name != previous {
-			os.RemoveAll(filepath.Join(versions, name))
+		if !keep[e.Name()] {
+			os.RemoveAll(filepath.Join(versions, e.Name()))
 		}
 	}
 }
@@ -165,7 +173,7 @@ func Forget(d scope.Dirs, name string) error {
 	if err := CheckName(name); err != nil {
 		return err
 	}
-	root := filepath.Dir(d.PackDir(name))
+	root := d.PackRoot(name)
 	if _, err := os.Stat(root); errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}

@@ -64,9 +64,14 @@ func (e *testEnv) lockBytes() string {
 	return string(data)
 }
 
-// activeSlugs lists the lesson files of the active version of pack name.
+// active is where the global store's version of pack name is active.
+func (e *testEnv) active(name string) string {
+	return e.dirs.PackDir(name, filepath.Dir(e.dirs.GlobalConfig()))
+}
+
+// activeFiles lists the lesson files of the active version of pack name.
 func (e *testEnv) activeFiles(name string) []string {
-	entries, _ := os.ReadDir(filepath.Join(e.dirs.PackDir(name), LessonsDir))
+	entries, _ := os.ReadDir(filepath.Join(e.active(name), LessonsDir))
 	var out []string
 	for _, en := range entries {
 		out = append(out, en.Name())

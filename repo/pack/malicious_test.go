@@ -48,7 +48,7 @@ func TestMaliciousPack(t *testing.T) {
 			if !errors.As(r.Err, &verr) || !strings.Contains(r.Err.Error(), tc.want) {
 				t.Fatalf("update to a bad version: err %v, want a ValidationError containing %q", r.Err, tc.want)
 			}
-			if a, _ := ReadActive(e.dirs.PackDir("team")); a == nil || a.Commit != good || r.Commit != good {
+			if a, _ := ReadActive(e.active("team")); a == nil || a.Commit != good || r.Commit != good {
 				t.Errorf("active after a bad version = %+v, want %s", a, good)
 			}
 			if e.lockBytes() != lockBefore {

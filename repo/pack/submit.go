@@ -53,7 +53,7 @@ func (s *Syncer) Submit(ctx context.Context, ref Subscription, sub Submission) (
 	if problems := Check(map[string][]byte{name: sub.File}); len(problems) > 0 {
 		return nil, &ValidationError{Problems: problems}
 	}
-	root := filepath.Dir(s.Dirs.PackDir(ref.Name))
+	root := s.Dirs.PackRoot(ref.Name)
 	unlock, err := lockDir(ctx, root)
 	if err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package pack
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -135,7 +136,7 @@ func TestForcePushedUpstream(t *testing.T) {
 	if !strings.Contains(r.Err.Error(), "lessons update team") || r.Commit != pinned {
 		t.Errorf("error %q should say what to run, and %s stay active (got %s)", r.Err, pinned, r.Commit)
 	}
-	if a, _ := ReadActive(e.dirs.PackDir("team")); a == nil || a.Commit != pinned {
+	if a, _ := ReadActive(e.active("team")); a == nil || a.Commit != pinned {
 		t.Errorf("active after a force push = %+v, want %s", a, pinned)
 	}
 
@@ -176,5 +177,34 @@ func TestServerDown(t *testing.T) {
 	}
 	if r := other.one(Options{}, ref); !errors.Is(r.Err, ErrNotCached) {
 		t.Errorf("offline sync with nothing cached: err %v, want ErrNotCached", r.Err)
+	}
+}
+
+// TestEachStoreKeepsItsPin: the global store and a project pin the same
+// pack at different commits; each keeps seeing the version it pinned,
+// whichever synced last.
+func TestEachStoreKeepsItsPin(t *testing.T) {
+	packtest.NeedGit(t)
+	root := t.TempDir()
+	up := packtest.NewUpstream(t, root, "team", packtest.PackFiles(1))
+	base, _ := packtest.StartDaemon(t, root)
+	e := newTestEnv(t)
+	ref := lessons.PackRef{Name: "team", URL: base + "team.git"}
+	old := e.one(Options{}, ref).Commit
+
+	newer := up.Commit("second lesson", map[string]string{"lessons/lesson-1.yaml": packtest.LessonYAML("lesson-1", 1)})
+	project := filepath.Join(t.TempDir(), ".lessons")
+	res, err := e.syncer.Sync(t.Context(), []Scoped{{Path: filepath.Join(project, "config.yaml"), Config: lessons.Config{Packs: []lessons.PackRef{ref}}}}, Options{})
+	if err != nil || len(res) != 1 || res[0].Err != nil || res[0].Commit != newer {
+		t.Fatalf("project sync = %+v, %v; want %s active", res, err, newer)
+	}
+	if a, _ := ReadActive(e.dirs.PackDir("team", project)); a == nil || a.Commit != newer || a.Lessons != 2 {
+		t.Errorf("project's version = %+v, want %s with 2 lessons", a, newer)
+	}
+	if a, _ := ReadActive(e.active("team")); a == nil || a.Commit != old || a.Lessons != 1 {
+		t.Errorf("global store's version after the project's sync = %+v, want its pin %s with 1 lesson", a, old)
+	}
+	if got := e.activeFiles("team"); len(got) != 1 {
+		t.Errorf("global store's lesson files = %v: the project's sync pruned or replaced them", got)
 	}
 }

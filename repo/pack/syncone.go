@@ -35,8 +35,8 @@ func (s *Syncer) syncOne(ctx context.Context, sub Subscription, entry *LockEntry
 		return fail(fmt.Errorf("%s has no entry for pack %s at %s (ref %q): %w; run `lessons sync` and commit it",
 			sub.Lock, sub.Name, res.URL, sub.Ref, ErrFrozen))
 	}
-	packDir := s.Dirs.PackDir(sub.Name)
-	root := filepath.Dir(packDir)
+	packDir := s.Dirs.PackDir(sub.Name, filepath.Dir(sub.Lock))
+	root := s.Dirs.PackRoot(sub.Name)
 	unlock, err := lockDir(ctx, root)
 	if err != nil {
 		return fail(err)

@@ -2,6 +2,7 @@ package packcmd
 
 import (
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -81,7 +82,7 @@ func Items(e *env) ([]Item, error) {
 		if entry := lock.Entry(s.Name); entry != nil {
 			it.LockedCommit = entry.Commit
 		}
-		dir := e.dirs.PackDir(s.Name)
+		dir := e.dirs.PackDir(s.Name, filepath.Dir(s.Lock))
 		if a, err := pack.ReadActive(dir); err == nil && a != nil {
 			it.ActiveCommit, it.Lessons = a.Commit, a.Lessons
 		}

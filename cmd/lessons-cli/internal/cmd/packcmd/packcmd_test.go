@@ -153,7 +153,7 @@ func TestSubscribeSyncUpdateSubmitRemove(t *testing.T) {
 	if len(cfg.Packs) != 0 || lock.Entry("team-pack") != nil {
 		t.Errorf("after pack rm: config packs %+v, lock %+v", cfg.Packs, lock)
 	}
-	if _, err := os.Stat(m.dirs().PackDir("team-pack")); !os.IsNotExist(err) {
+	if _, err := os.Stat(m.dirs().PackDir("team-pack", filepath.Dir(lockPath))); !os.IsNotExist(err) {
 		t.Errorf("pack rm left the cached pack: %v", err)
 	}
 }
