@@ -31,6 +31,7 @@ func TestMaliciousPack(t *testing.T) {
 		{"invalid yaml", map[string]string{"lessons/bad.yaml": "id: x\nslug: [unclosed\n"}, "lessons/bad.yaml:"},
 		{"duplicate id", map[string]string{"lessons/twin.yaml": packtest.LessonYAML("twin", 0)}, "lessons/twin.yaml: id " + packtest.LessonID(0) + " is also the id of lessons/lesson-0.yaml"},
 		{"invalid pack.yaml", map[string]string{"pack.yaml": "name: Not Kebab\nbogus: 1\n"}, "pack.yaml:1:"},
+		{"needs a newer lessons", map[string]string{"pack.yaml": "name: team\nminVersion: 99.0.0\n"}, "pack.yaml: the pack needs lessons 99.0.0 or newer"},
 		{"too many lessons", many, fmt.Sprintf("lessons: holds %d lessons, more than the %d", MaxLessons+4, MaxLessons)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

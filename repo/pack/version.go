@@ -10,6 +10,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
+	lessons "github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/repo"
 )
 
@@ -149,11 +150,16 @@ func (c *clone) checkMeta(h plumbing.Hash) []string {
 	if err != nil {
 		return []string{MetaFile + ": " + err.Error()}
 	}
-	err = repo.Decode(repo.PackSchema, MetaFile, data, &Meta{})
+	var meta Meta
+	err = repo.Decode(repo.PackSchema, MetaFile, data, &meta)
 	var ps repo.Problems
 	if !errors.As(err, &ps) {
 		if err != nil {
 			return []string{MetaFile + ": " + err.Error()}
+		}
+		if meta.MinVersion != "" && !lessons.Supports(meta.MinVersion) {
+			return []string{fmt.Sprintf("%s: the pack needs lessons %s or newer, and this is %s: upgrade lessons",
+				MetaFile, meta.MinVersion, lessons.Version)}
 		}
 		return nil
 	}

@@ -10,6 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	lessons "github.com/lessons-dev/lessons"
+
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/add"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/build"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/candidates"
@@ -53,6 +55,7 @@ packs < project (.lessons/ at the project root).`,
       --command '\bpytest\b.*\s-s\b' --unless '< ?/dev/null' --match 'pytest -s tests/'
   lessons list --scope project
   lessons test`,
+		Version:       lessons.Version,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
