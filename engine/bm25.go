@@ -119,7 +119,9 @@ type Scored struct {
 }
 
 // Relevant scores every lesson against a prompt with BM25 and returns the
-// best k at or above min, best first.
+// best k at or above min, best first. A lesson must also share two
+// distinct terms with the prompt, unless the prompt has only one: a single
+// common word such as "fix" or "slow" says nothing about relevance.
 func (m *Manifest) Relevant(prompt string, min float64, k int) ([]Scored, error) {
 	d := decoder{b: m.data, off: m.sec[secTerms]}
 	n := d.count()
@@ -132,6 +134,7 @@ func (m *Manifest) Relevant(prompt string, min float64, k int) ([]Scored, error)
 		return &decoder{b: m.data, off: tableAt + int(at.u32())}
 	}
 	scores := map[int]float64{}
+	shared := map[int]int{} // distinct prompt terms each lesson has
 	seen := map[string]bool{}
 	for _, q := range tokenize(prompt) {
 		if seen[q] {
@@ -150,14 +153,19 @@ func (m *Manifest) Relevant(prompt string, min float64, k int) ([]Scored, error)
 		for c := t.count(); c > 0 && t.err == nil; c-- {
 			doc += int(t.uvarint())
 			scores[doc] += float64(t.f32())
+			shared[doc]++
 		}
 		if t.err != nil {
 			return nil, t.err
 		}
 	}
 	var out []Scored
+	need := 2
+	if len(seen) < need {
+		need = len(seen)
+	}
 	for i, s := range scores {
-		if s >= min {
+		if s >= min && shared[i] >= need {
 			out = append(out, Scored{i, s})
 		}
 	}

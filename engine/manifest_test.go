@@ -17,7 +17,7 @@ func TestManifestRoundTrip(t *testing.T) {
 	mg := merged(
 		lesson("a", lessons.Trigger{Commands: []string{`x`}, SessionStart: true}),
 		lesson("bad", lessons.Trigger{Commands: []string{`(?<=x`}}),
-		lesson("b", lessons.Trigger{Keywords: []string{"docker"}}),
+		lesson("b", lessons.Trigger{Keywords: []string{"docker image"}}),
 	)
 	mg.Active[0].Block, mg.Active[0].BlockReason, mg.Active[0].Tags = true, "no {command}", []string{"lang:go", "tool:x"}
 	mg.Active[2].Scope, mg.Active[2].AllowBlock = lessons.PackScope("acme"), false
