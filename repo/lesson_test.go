@@ -43,6 +43,13 @@ func TestParseMinimalLesson(t *testing.T) {
 	}
 }
 
+func TestParseBlockFalse(t *testing.T) {
+	l, err := ParseLesson("pytest-hangs-on-tty-k3x9.yaml", []byte(replace(t, "triggers:", "block: false\ntriggers:")))
+	if err != nil || l.Block {
+		t.Errorf("ParseLesson with block: false = %+v, %v; want a valid, non-blocking lesson", l, err)
+	}
+}
+
 // replace returns minimal with old replaced by new, which must occur.
 func replace(t *testing.T, old, new string) string {
 	t.Helper()
@@ -67,7 +74,7 @@ func TestParseLessonErrorsArePlaced(t *testing.T) {
 		{"missing key", replace(t, "solution: Run pytest with stdin from /dev/null so prompts fail fast instead of waiting.\n", ""), 1, 1, "solution", "required key is missing"},
 		{"wrong type", replace(t, "examples:", "priority: high\nexamples:"), 11, 11, "priority", "must be integer"},
 		{"bad example key", replace(t, "      path: pytest.ini", "      file: pytest.ini"), 17, 7, "examples.noMatch[1].file", `unknown key "file"`},
-		{"block without reason", replace(t, "triggers:", "block: true\ntriggers:"), 6, 1, "blockReason", "is required when block is set"},
+		{"block without reason", replace(t, "triggers:", "block: true\ntriggers:"), 6, 1, "blockReason", "is required when block is true"},
 		{"duplicate key", replace(t, "problem:", "summary: again\nproblem:"), 4, 1, "", `key "summary" appears twice`},
 		{"placeholder", replace(t, "A pytest plugin", "A <what_went_wrong> plugin"), 4, 10, "problem", "placeholder"},
 		{"two documents", minimal + "---\nid: x\n", 18, 1, "", "more than one YAML document"},

@@ -105,6 +105,10 @@ func leaves(e *jsonschema.ValidationError, out []*jsonschema.ValidationError) []
 	return out
 }
 
+// requiredWhen names, for a key the lesson schema requires only when
+// another is true (its if/then), that other key.
+var requiredWhen = map[string]string{"blockReason": "block"}
+
 // placeSchemaError turns one failure into problems at the value it is
 // about: an unknown key points at the key, one problem per key.
 func placeSchemaError(file string, root *yaml.Node, e *jsonschema.ValidationError) Problems {
@@ -128,6 +132,10 @@ func placeSchemaError(file string, root *yaml.Node, e *jsonschema.ValidationErro
 		var ps Problems
 		for _, name := range k.Missing {
 			p := one(at, "required key is missing")
+			if cond, ok := requiredWhen[name]; ok {
+				// The schema's if/then: point at the key that asks for it.
+				p = atKey(locate(root, slices.Concat(e.InstanceLocation, []string{cond})), "is required when "+cond+" is true")
+			}
 			p.Field = joinField(at.field, name)
 			ps = append(ps, p)
 		}
