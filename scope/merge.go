@@ -71,6 +71,14 @@ func Merge(d Dirs, cwd string, l Loader) Merged {
 	return merge(d, FindProject(cwd), l, os.Getenv)
 }
 
+// Config is the configuration that applies to cwd, as Merge computes it,
+// without loading any lesson; warnings name what did not load.
+func Config(d Dirs, cwd string, l Loader) (lessons.Config, []error) {
+	var m Merged
+	cfg := m.loadConfig(d, FindProject(cwd), l, os.Getenv)
+	return cfg, m.Warnings
+}
+
 func merge(d Dirs, project string, l Loader, getenv func(string) string) Merged {
 	m := Merged{Project: project}
 	m.Config = m.loadConfig(d, project, l, getenv)

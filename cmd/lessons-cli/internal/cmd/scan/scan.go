@@ -47,8 +47,9 @@ func NewCmdScan(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	opts := &Options{
 		IO: f.IOStreams, Getenv: f.Getenv,
 		Config: func() (lessons.Config, error) {
-			m, err := f.Merge()
-			return m.Config, err
+			cfg, warnings, err := f.Config()
+			cmdutil.PrintWarnings(f.IOStreams, warnings)
+			return cfg, err
 		},
 		Promoter: func() (*candidates.Promoter, error) { return candidates.NewPromoter(f) },
 	}
