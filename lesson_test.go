@@ -114,3 +114,21 @@ func TestScopeRank(t *testing.T) {
 		t.Error("pack scope name or kind wrong")
 	}
 }
+
+func TestImpliedTools(t *testing.T) {
+	for _, tc := range []struct {
+		trig Trigger
+		want string
+	}{
+		{Trigger{Commands: []string{"x"}}, "Bash"},
+		{Trigger{Content: []string{"x"}}, "Edit MultiEdit NotebookEdit Write"},
+		{Trigger{Content: []string{"x"}, Paths: []string{"*.py"}}, "Edit MultiEdit NotebookEdit Write"},
+		{Trigger{Commands: []string{"x"}, Paths: []string{"*.py"}}, ""}, // no call has both
+		{Trigger{Tools: []string{"run_shell_command", "mcp__gh__*"}, Commands: []string{"x"}}, "Bash mcp__gh__*"},
+		{Trigger{Keywords: []string{"x"}}, ""},
+	} {
+		if got := strings.Join(tc.trig.ImpliedTools(), " "); got != tc.want {
+			t.Errorf("ImpliedTools(%+v) = %q, want %q", tc.trig, got, tc.want)
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package lessons
 
-import "path"
+import (
+	"path"
+	"slices"
+)
 
 // CanonicalTools are the tool names lessons trigger on (Claude Code's).
 // Other agents' tools map onto them through ToolAliases.
@@ -57,4 +60,38 @@ func KnownTool(name string) bool {
 		}
 	}
 	return false
+}
+
+// ImpliedTools are the canonical tools a trigger can match, sorted: its
+// own tools (aliases mapped, patterns such as mcp__x__* kept), or else the
+// tools every kind it sets implies (commands: Bash; content: WritingTools;
+// paths: FileTools), intersected, since every kind must match. A trigger
+// that can match no tool call has none.
+func (t *Trigger) ImpliedTools() []string {
+	var out []string
+	if len(t.Tools) > 0 {
+		for _, name := range t.Tools {
+			out = append(out, CanonicalTool(name))
+		}
+	} else {
+		first := true
+		for _, k := range []struct {
+			set   bool
+			tools []string
+		}{
+			{len(t.Commands) > 0, []string{"Bash"}},
+			{len(t.Content) > 0, WritingTools},
+			{len(t.Paths) > 0, FileTools},
+		} {
+			switch {
+			case !k.set:
+			case first:
+				out, first = slices.Clone(k.tools), false
+			default:
+				out = slices.DeleteFunc(out, func(s string) bool { return !slices.Contains(k.tools, s) })
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }

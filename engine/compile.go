@@ -31,7 +31,7 @@ func Compile(m scope.Merged, builtBy scope.Stamp) (*Manifest, error) {
 		}
 		i := len(recs)
 		recs = append(recs, rec)
-		for _, t := range indexTools(&r.Triggers) {
+		for _, t := range r.Triggers.ImpliedTools() {
 			if isToolPattern(t) {
 				globs[t] = append(globs[t], i)
 			} else {
@@ -96,33 +96,6 @@ func compileLesson(l *lessons.Lesson, sc lessons.Scope, allowBlock bool, stack [
 		}
 	}
 	return rec, nil
-}
-
-// indexTools are the tools a trigger applies to: its own, or the ones its
-// kinds imply. A trigger that cannot match a tool call has none.
-func indexTools(t *lessons.Trigger) []string {
-	if len(t.Tools) > 0 {
-		out := make([]string, 0, len(t.Tools))
-		for _, name := range t.Tools {
-			out = append(out, lessons.CanonicalTool(name))
-		}
-		return sortUnique(out)
-	}
-	var out []string
-	if len(t.Commands) > 0 {
-		out = append(out, "Bash")
-	}
-	if len(t.Content) > 0 {
-		out = append(out, lessons.WritingTools...)
-	}
-	if len(t.Paths) > 0 {
-		out = append(out, lessons.FileTools...)
-	}
-	if len(t.Content) > 0 && len(t.Paths) > 0 {
-		// Both kinds must match, so only tools that carry both.
-		out = slices.Clone(lessons.WritingTools)
-	}
-	return sortUnique(out)
 }
 
 func sortUnique[T interface{ ~int | ~string }](s []T) []T {

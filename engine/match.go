@@ -120,7 +120,7 @@ func MatchLesson(l *lessons.Lesson, c lessons.ToolCall) (bool, error) {
 		return false, err
 	}
 	call := CallOf(c)
-	if !toolMatches(indexTools(&l.Triggers), call.Tool) {
+	if !toolMatches(l.Triggers.ImpliedTools(), call.Tool) {
 		return false, nil
 	}
 	e := &encoder{}

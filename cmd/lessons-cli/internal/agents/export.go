@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	lessons "github.com/lessons-dev/lessons"
-	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
 	"github.com/lessons-dev/lessons/engine"
 	"github.com/lessons-dev/lessons/scope"
 )
@@ -56,7 +55,7 @@ func lessonMarkdown(b *strings.Builder, r scope.Resolved, level string) {
 func appliesTo(r scope.Resolved) string {
 	t := r.Triggers
 	var parts []string
-	if tools := cmdutil.Tools(t); len(tools) > 0 && len(t.Commands) == 0 {
+	if tools := t.ImpliedTools(); len(tools) > 0 && len(t.Commands) == 0 {
 		parts = append(parts, strings.Join(tools, ", "))
 	}
 	for _, kind := range []struct {
@@ -159,7 +158,7 @@ func ToolOf(r scope.Resolved) string {
 	tool := engine.ToolTag(r.Tags)
 	if tool == "" {
 		tool = "general"
-		if tools := cmdutil.Tools(r.Triggers); len(tools) > 0 {
+		if tools := r.Triggers.ImpliedTools(); len(tools) > 0 {
 			tool = tools[0]
 		}
 	}

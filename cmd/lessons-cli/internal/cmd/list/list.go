@@ -149,7 +149,7 @@ func item(r scope.Resolved, excluded string) Item {
 		ID: r.ID, Slug: r.Slug, Scope: string(r.Scope), Summary: r.Summary,
 		Priority: r.EffectivePriority(),
 		Tags:     nonNil(r.Tags),
-		Tools:    nonNil(cmdutil.Tools(r.Triggers)),
+		Tools:    nonNil(r.Triggers.ImpliedTools()),
 		Block:    r.Block,
 		Disabled: excluded == "disabled",
 		Excluded: excluded,
