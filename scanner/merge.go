@@ -77,6 +77,17 @@ func (m *merger) write() error {
 	return nil
 }
 
+// Compliance reports, per agent, what the scans so far found: sessions
+// scanned, #lesson tags, heuristic-only detections and the compliance
+// rate. It reads the saved state and candidates; it scans nothing.
+func Compliance(stateDir string) ([]AgentReport, error) {
+	st, err := loadState(stateDir)
+	if err != nil {
+		return nil, err
+	}
+	return compliance(st, &merger{store: OpenStore(stateDir)})
+}
+
 // compliance reports, per agent, sessions scanned so far and how many of
 // the mistakes found were tagged by the agent.
 func compliance(st *scanState, m *merger) ([]AgentReport, error) {

@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -273,21 +272,7 @@ func printReport(ios *iostreams.IOStreams, r Result) {
 	for _, e := range r.Errors {
 		fmt.Fprintf(ios.ErrOut, "warning: %s\n", e)
 	}
-	agents := slices.DeleteFunc(slices.Clone(r.Agents), func(a scanner.AgentReport) bool { return a.Sessions == 0 && a.Tags+a.HeuristicOnly == 0 })
-	if len(agents) == 0 {
-		return
-	}
-	fmt.Fprintln(w, "\n#lesson protocol compliance (all sessions scanned so far):")
-	t := ios.NewTable()
-	t.Row("AGENT", "SESSIONS", "TAGS", "HEURISTIC-ONLY", "COMPLIANCE")
-	for _, a := range agents {
-		rate := "-"
-		if a.Tags+a.HeuristicOnly > 0 {
-			rate = fmt.Sprintf("%.0f%%", a.Compliance*100)
-		}
-		t.Row(a.Agent, strconv.Itoa(a.Sessions), strconv.Itoa(a.Tags), strconv.Itoa(a.HeuristicOnly), rate)
-	}
-	_ = t.Flush()
+	cmdutil.PrintCompliance(ios, r.Agents)
 	if n := r.NewCandidates; n > 0 {
 		fmt.Fprintf(ios.ErrOut, "\nreview them with: lessons review\n")
 	}

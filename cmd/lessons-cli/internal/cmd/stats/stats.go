@@ -12,8 +12,16 @@ import (
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/iostreams"
 	"github.com/lessons-dev/lessons/engine"
+	"github.com/lessons-dev/lessons/scanner"
 	"github.com/lessons-dev/lessons/scope"
 )
+
+// Result is what stats --json prints: the event log's figures, and per
+// agent how well it follows the #lesson protocol.
+type Result struct {
+	*engine.StatsReport
+	Agents []scanner.AgentReport `json:"agents"`
+}
 
 // Options are stats' flags and dependencies.
 type Options struct {
@@ -36,7 +44,9 @@ func NewCmdStats(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 machine) and show, for each lesson, how many times it was injected and how
 many tool calls it blocked, in how many distinct sessions, and when it was
 last used; then the lessons active here that never fired in the last
---days days, which may be worth a better trigger or removal.`,
+--days days, which may be worth a better trigger or removal; then, from the
+scans of session logs so far, how often each agent reported its own
+mistakes with #lesson tags.`,
 		Example: `  lessons stats
   lessons stats --days 7 --json`,
 		Args: cobra.NoArgs,
@@ -68,8 +78,12 @@ func statsRun(opts *Options) error {
 	}
 	cmdutil.PrintWarnings(opts.IO, m.Warnings)
 	rep.Idle = idle(rep.Lessons, m.Active, now.AddDate(0, 0, -opts.Days))
+	agents, err := scanner.Compliance(opts.State)
+	if err != nil {
+		return fmt.Errorf("read the scan state: %w", err)
+	}
 	if opts.JSON {
-		return cmdutil.PrintJSON(opts.IO.Out, rep)
+		return cmdutil.PrintJSON(opts.IO.Out, Result{StatsReport: rep, Agents: agents})
 	}
 	if rep.Skipped > 0 {
 		fmt.Fprintf(opts.IO.ErrOut, "warning: %d lines of the event log did not parse\n", rep.Skipped)
@@ -95,6 +109,7 @@ func statsRun(opts *Options) error {
 			fmt.Fprintf(opts.IO.Out, "  %s\n", slug)
 		}
 	}
+	cmdutil.PrintCompliance(opts.IO, agents)
 	return nil
 }
 

@@ -3,6 +3,7 @@ package stats
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/clitest"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/iostreams"
 	"github.com/lessons-dev/lessons/engine"
+	"github.com/lessons-dev/lessons/scanner"
 	"github.com/lessons-dev/lessons/scope"
 )
 
@@ -34,6 +36,12 @@ func TestStats(t *testing.T) {
 		clitest.Resolved("global", "git-push", `git push`), clitest.Resolved("global", "old-one", `old`),
 		clitest.Resolved("project", "never-used", `never`),
 	}
+	// A scan of the fixture logs, a day on so every session is settled.
+	fixtures, _ := filepath.Abs(filepath.Join("..", "..", "..", "..", "..", "testdata", "scanner"))
+	if _, err := scanner.Scan(t.Context(), scanner.Options{StateDir: state, Paths: []string{fixtures},
+		Now: func() time.Time { return time.Now().Add(24 * time.Hour) }}); err != nil {
+		t.Fatal(err)
+	}
 	ios, _, out, _ := iostreams.Test()
 	opts := &Options{IO: ios, State: state, Now: func() time.Time { return now }, Days: 30, JSON: true,
 		Merge: func() (scope.Merged, error) { return scope.Merged{Active: active}, nil }}
@@ -44,6 +52,7 @@ func TestStats(t *testing.T) {
 		Lessons []map[string]any `json:"lessons"`
 		Idle    []string         `json:"idle"`
 		Days    int              `json:"idleDays"`
+		Agents  []scanner.AgentReport
 	}
 	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
 		t.Fatalf("stats --json: %v\n%s", err, out)
@@ -55,6 +64,9 @@ func TestStats(t *testing.T) {
 	if strings.Join(rep.Idle, " ") != "never-used old-one" || rep.Days != 30 {
 		t.Errorf("idle in 30 days = %v (%d), want never-used old-one", rep.Idle, rep.Days)
 	}
+	if len(rep.Agents) == 0 || rep.Agents[0].Agent != "claude" || rep.Agents[0].Tags != 1 || rep.Agents[0].Sessions != 1 {
+		t.Errorf("stats agents = %+v, want claude first with 1 session and 1 tag", rep.Agents)
+	}
 
 	ios, _, out, _ = iostreams.Test()
 	opts.IO, opts.JSON, opts.Days = ios, false, 60
@@ -63,5 +75,8 @@ func TestStats(t *testing.T) {
 	}
 	if !strings.HasPrefix(out.String(), "git-push\t2\t1\t2\t") || !strings.Contains(out.String(), "active lessons that never fired in the last 60 days (1):\n  never-used\n") {
 		t.Errorf("stats --days 60:\n%s", out)
+	}
+	if !strings.Contains(out.String(), "#lesson protocol compliance") {
+		t.Errorf("stats lacks the compliance table:\n%s", out)
 	}
 }
