@@ -62,6 +62,28 @@ func decode(schema Schema, name string, data []byte, v any) (root *yaml.Node, de
 // yamlLine finds the line number yaml puts in its syntax errors.
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): `)
 
+// syntaxLine corrects the line yaml gives for a syntax error: for parser
+// errors (an unclosed "[", a tab in the indentation) it counts from 0
+// (go-yaml/yaml#205). When the file's first line lines parse cleanly, the
+// error is on the next one. It costs one more parse, on the error path.
+func syntaxLine(data []byte, line int) int {
+	if line < 1 {
+		return 1
+	}
+	end := 0
+	for range line {
+		i := bytes.IndexByte(data[end:], '\n')
+		if i < 0 {
+			return line // the file has no line after it
+		}
+		end += i + 1
+	}
+	if yaml.Unmarshal(data[:end], new(yaml.Node)) == nil {
+		return line + 1
+	}
+	return line
+}
+
 // parseYAML reads exactly one YAML document. yaml reports only the line
 // of a syntax error, so the column is that of the line's first character.
 func parseYAML(name string, data []byte) (*yaml.Node, *FileError) {
@@ -76,6 +98,7 @@ func parseYAML(name string, data []byte) (*yaml.Node, *FileError) {
 		line := 1
 		if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
 			line, _ = strconv.Atoi(m[1])
+			line = syntaxLine(data, line)
 			msg = err.Error()[len(m[0]):]
 		}
 		return nil, &FileError{File: name, Line: line, Column: firstColumn(data, line), Msg: "invalid YAML: " + msg}

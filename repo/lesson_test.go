@@ -158,3 +158,22 @@ func TestParseLessonOddInputs(t *testing.T) {
 		}
 	}
 }
+
+func TestSyntaxErrorLines(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		line int
+	}{
+		{"a: 1\nb: 2\nc: 3\nsummary: [unclosed\n", 4},
+		{"a: 1\nb: \"unterminated\nc: 3\n", 2},
+		{"a: 1\n  b: 2\nc: 3\n", 2},
+		{"a: 1\nb: 2\n\tc: 3\n", 3},
+		{"a: 1\nb: [1,\n  2]\nc: {x\n", 4},
+	} {
+		_, err := ParseLesson("x.yaml", []byte(tc.data))
+		var ps Problems
+		if !errors.As(err, &ps) || len(ps) == 0 || ps[0].Line != tc.line {
+			t.Errorf("ParseLesson(%q) = %v, want the syntax error on line %d", tc.data, err, tc.line)
+		}
+	}
+}
