@@ -103,9 +103,6 @@ func (m *Manifest) Len() int { return m.count }
 // Warnings name the lessons Compile left out; they are not stored.
 func (m *Manifest) Warnings() []error { return m.warnings }
 
-// Bytes is the manifest's encoded form, as WriteManifest writes it.
-func (m *Manifest) Bytes() []byte { return m.data }
-
 func decodeManifest(data []byte) (*Manifest, error) {
 	if len(data) < headerSize || string(data[:len(magic)]) != magic {
 		return nil, fmt.Errorf("not a lessons manifest: %w", errCorrupt)

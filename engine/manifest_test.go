@@ -78,7 +78,7 @@ func TestCorruptManifests(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(1, 1))
 	for range 5000 {
-		data := bytes.Clone(m.Bytes())
+		data := bytes.Clone(m.data)
 		for range 1 + rng.IntN(4) {
 			i := rng.IntN(len(data))
 			switch rng.IntN(3) {
@@ -120,8 +120,8 @@ func FuzzDecode(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	f.Add(m.Bytes())
-	f.Add(m.Bytes()[:len(m.Bytes())/2])
+	f.Add(m.data)
+	f.Add(m.data[:len(m.data)/2])
 	f.Add([]byte(magic))
 	f.Fuzz(func(t *testing.T, data []byte) { readAll(bytes.Clone(data)) })
 }

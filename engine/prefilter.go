@@ -323,27 +323,3 @@ func groupEnd(src string, start int) int {
 	}
 	return -1
 }
-
-// pass reports whether subject may match: lower is subject lower-cased,
-// computed by the caller once per call.
-func (p *prefilter) pass(subject, lower string) bool {
-	s := subject
-	if p.fold {
-		s = lower
-	}
-	for _, c := range p.clauses {
-		if !containsAny(s, c) {
-			return false
-		}
-	}
-	return true
-}
-
-func containsAny(s string, set []string) bool {
-	for _, lit := range set {
-		if strings.Contains(s, lit) {
-			return true
-		}
-	}
-	return false
-}

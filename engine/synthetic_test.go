@@ -92,7 +92,7 @@ func TestWriteBenchManifest(t *testing.T) {
 	if err := m.WriteManifest(path); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("wrote %d lessons, %d bytes, to %s", m.Len(), len(m.Bytes()), path)
+	t.Logf("wrote %d lessons, %d bytes, to %s", m.Len(), len(m.data), path)
 }
 
 var benchCalls = map[string]Call{
