@@ -83,23 +83,24 @@ func (t Target) Write(l *lessons.Lesson, message string) (string, error) {
 }
 
 func (t Target) write(l *lessons.Lesson, message string, write func(string, *lessons.Lesson) (string, error)) (string, error) {
-	if err := t.ensure(); err != nil {
-		return "", err
-	}
-	path, err := write(t.Dir, l)
-	if err != nil {
-		return "", err
-	}
-	return path, t.Commit(message, path)
+	return t.change(message, func() (string, error) { return write(t.Dir, l) })
 }
 
 // Remove deletes a lesson's file and, in the global store, commits that.
 func (t Target) Remove(slug, message string) (string, error) {
-	path, err := repo.RemoveLesson(t.Dir, slug)
-	if err != nil {
+	return t.change(message, func() (string, error) { return repo.RemoveLesson(t.Dir, slug) })
+}
+
+// change runs write; in the global store the write and its commit are one
+// change under the store's lock (repo.Store.Change).
+func (t Target) change(message string, write func() (string, error)) (string, error) {
+	if t.Store != nil {
+		return t.Store.Change(message, write)
+	}
+	if err := os.MkdirAll(t.Dir, 0o755); err != nil {
 		return "", err
 	}
-	return path, t.Commit(message, path)
+	return write()
 }
 
 // Commit records paths as one commit in the global store; nothing for a
@@ -112,13 +113,4 @@ func (t Target) Commit(message string, paths ...string) error {
 		return fmt.Errorf("the change is written but not committed: %w", err)
 	}
 	return nil
-}
-
-// ensure creates the global store on first need, or the project's
-// directory.
-func (t Target) ensure() error {
-	if t.Store != nil {
-		return t.Store.EnsureInit()
-	}
-	return os.MkdirAll(t.Dir, 0o755)
 }
