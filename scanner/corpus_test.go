@@ -7,11 +7,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // corpusDir holds real session logs beside the repository; tests that use
 // it skip when it is absent.
 const corpusDir = "../../shared/corpus"
+
+// finished is the IdleAfter for corpus scans: every corpus session has
+// ended, however recently its file was copied, so none is left pending.
+const finished = time.Nanosecond
 
 func TestCorpus(t *testing.T) {
 	if _, err := os.Stat(corpusDir); err != nil {
@@ -25,7 +30,7 @@ func TestCorpus(t *testing.T) {
 	for _, d := range []string{"claude", "codex", "gemini", "opencode"} {
 		paths = append(paths, filepath.Join(corpusDir, d))
 	}
-	rep, err := Scan(context.Background(), Options{StateDir: state, Paths: paths, Full: true})
+	rep, err := Scan(context.Background(), Options{StateDir: state, Paths: paths, Full: true, IdleAfter: finished})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +71,7 @@ func TestCorpusRejections(t *testing.T) {
 	}
 	state := t.TempDir()
 	dir := filepath.Join(corpusDir, "claude")
-	if _, err := Scan(context.Background(), Options{StateDir: state, Paths: []string{dir}, Full: true}); err != nil {
+	if _, err := Scan(context.Background(), Options{StateDir: state, Paths: []string{dir}, Full: true, IdleAfter: finished}); err != nil {
 		t.Fatal(err)
 	}
 	keys := map[string]bool{}
