@@ -17,7 +17,7 @@ func writeLessons(b *testing.B, dir string, n int) {
 	now := time.Date(2025, 5, 6, 7, 8, 9, 0, time.UTC)
 	for i := range n {
 		l := &lessons.Lesson{
-			ID:      lessons.NewID(now.Add(time.Duration(i) * time.Second)),
+			ID:      NewID(now.Add(time.Duration(i) * time.Second)),
 			Slug:    fmt.Sprintf("tool-%d-hangs-without-a-flag-%04d", i, i),
 			Summary: fmt.Sprintf("tool-%d hangs in agent sessions unless it runs with --no-input", i),
 			Problem: fmt.Sprintf("tool-%d waits for confirmation on the terminal when stdin is a TTY. The agent cannot answer, "+

@@ -12,7 +12,7 @@ set -euo pipefail
 runs=${1:-300}
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 
 project=$work/proj
 mkdir -p "$project/.lessons"

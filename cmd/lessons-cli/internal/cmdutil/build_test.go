@@ -22,7 +22,7 @@ func writeLessons(tb testing.TB, dir string, n int) {
 	for i := range n {
 		tool := fmt.Sprintf("tool%d", i)
 		l := &lessons.Lesson{
-			ID:       lessons.NewID(now),
+			ID:       repo.NewID(now),
 			Slug:     fmt.Sprintf("lesson-number-%d-about-%s", i, tool),
 			Summary:  fmt.Sprintf("Lesson %d: %s needs its --safe flag in agent shells", i, tool),
 			Problem:  fmt.Sprintf("Running %s without --safe rewrote files in place and lost work %d times before anyone noticed the damage.", tool, i),

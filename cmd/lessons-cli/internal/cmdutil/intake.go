@@ -19,10 +19,10 @@ import (
 func CompleteLesson(l *lessons.Lesson, now time.Time) {
 	now = now.UTC().Truncate(time.Second)
 	if l.ID == "" {
-		l.ID = lessons.NewID(now)
+		l.ID = repo.NewID(now)
 	}
 	if l.Slug == "" {
-		l.Slug = lessons.NewSlug(l.Summary)
+		l.Slug = repo.NewSlug(l.Summary)
 	}
 	if l.CreatedAt == nil {
 		l.CreatedAt = &now

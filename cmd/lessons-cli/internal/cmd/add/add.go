@@ -210,7 +210,7 @@ func draft(data []byte) ([]byte, bool) {
 	}
 	out := bytes.TrimRight(data, "\n")
 	if !has["id"] {
-		out = append(out, "\nid: "+lessons.NewID(time.Now())...)
+		out = append(out, "\nid: "+repo.NewID(time.Now())...)
 	}
 	if !has["slug"] {
 		out = append(out, "\nslug: drafted"...)

@@ -1,0 +1,48 @@
+package repo
+
+// New lessons get their identity here, not in the root package: the
+// hook's binary links the root package, and ulid with crypto/rand would
+// add their start-up to every tool call.
+
+import (
+	"crypto/rand"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/oklog/ulid/v2"
+)
+
+// NewID returns a new lesson id: a ULID with entropy from crypto/rand.
+func NewID(now time.Time) string {
+	return ulid.MustNew(ulid.Timestamp(now), rand.Reader).String()
+}
+
+var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
+
+// slugWords caps how many words of the summary a slug keeps.
+const slugWords = 8
+
+// NewSlug returns the kebab-case form of summary with a random 4-character
+// suffix, for example "pytest-hangs-waiting-on-a-tty-k3x9".
+func NewSlug(summary string) string {
+	words := strings.Fields(nonSlug.ReplaceAllString(strings.ToLower(summary), " "))
+	if len(words) > slugWords {
+		words = words[:slugWords]
+	}
+	base := strings.Join(words, "-")
+	if base == "" {
+		base = "lesson"
+	}
+	return base + "-" + randomSuffix()
+}
+
+func randomSuffix() string {
+	const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
+	var b [4]byte
+	_, _ = rand.Read(b[:])
+	for i := range b {
+		b[i] = alphabet[int(b[i])%len(alphabet)]
+	}
+	return string(b[:])
+}
