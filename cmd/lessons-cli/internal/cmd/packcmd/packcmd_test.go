@@ -208,3 +208,42 @@ func TestNameFromURL(t *testing.T) {
 		}
 	}
 }
+
+func TestSyncAndUpdateJSON(t *testing.T) {
+	packtest.NeedGit(t)
+	root := t.TempDir()
+	up := packtest.NewUpstream(t, root, "team", packtest.PackFiles(2))
+	base, stop := packtest.StartDaemon(t, root)
+	m := newMachine(t)
+	m.mustRun("pack", "add", base+"team.git", "--project")
+	outcome := func(args ...string) packcmd.SyncItem {
+		t.Helper()
+		var items []packcmd.SyncItem
+		out := m.mustRun(append(args, "--json")...)
+		if err := json.Unmarshal([]byte(out), &items); err != nil || len(items) != 1 {
+			t.Fatalf("lessons %s --json printed %q: %v", strings.Join(args, " "), out, err)
+		}
+		return items[0]
+	}
+
+	first := outcome("sync")
+	if first.Status != "activated" || first.Lessons != 2 || first.Previous != "" || len(first.Commit) != 40 || first.Offline != "" {
+		t.Errorf("first sync --json = %+v", first)
+	}
+	if again := outcome("sync"); again.Status != "current" || again.Commit != first.Commit {
+		t.Errorf("repeat sync --json = %+v", again)
+	}
+
+	up.Commit("one more", map[string]string{"lessons/new-one.yaml": packtest.LessonYAML("new-one", 5)})
+	upd := outcome("update")
+	if upd.Status != "updated" || upd.Previous != first.Commit || upd.Lessons != 3 ||
+		upd.Diff == nil || !slices.Equal(upd.Diff.Added, []string{"new-one"}) || len(upd.Diff.Removed) != 0 {
+		t.Errorf("update --json = %+v (diff %+v)", upd, upd.Diff)
+	}
+
+	stop()
+	offline := outcome("sync")
+	if offline.Status != "current" || offline.Commit != upd.Commit || offline.Offline == "" {
+		t.Errorf("sync --json with the server down = %+v, want the cached commit and why it is offline", offline)
+	}
+}

@@ -18,7 +18,43 @@ type SyncOptions struct {
 
 	Frozen bool
 	Update bool
+	JSON   bool
 	Names  []string
+}
+
+// SyncItem is one pack in sync's and update's JSON output.
+type SyncItem struct {
+	Name string `json:"name"`
+	URL  string `json:"url"` // without credentials
+	Ref  string `json:"ref"`
+	Lock string `json:"lock"` // the lessons.lock that pins it
+	// Status is activated, updated, current or failed.
+	Status   string `json:"status"`
+	Commit   string `json:"commit"`   // active now, "" when nothing is
+	Previous string `json:"previous"` // active before
+	Lessons  int    `json:"lessons"`
+	// Offline is why the remote could not be reached, when the cached
+	// version served instead.
+	Offline string     `json:"offline,omitempty"`
+	Diff    *pack.Diff `json:"diff,omitempty"` // what update changed
+	Error   string     `json:"error,omitempty"`
+}
+
+func syncItem(r pack.Result) SyncItem {
+	it := SyncItem{Name: r.Name, URL: r.URL, Ref: r.Ref, Lock: r.Lock, Commit: r.Commit, Previous: r.Previous,
+		Lessons: r.Lessons, Diff: r.Diff, Status: "current"}
+	switch {
+	case r.Err != nil:
+		it.Status, it.Error = "failed", r.Err.Error()
+	case r.Diff != nil && !(r.Previous == r.Commit && r.Diff.Empty()):
+		it.Status = "updated"
+	case r.Activated:
+		it.Status = "activated"
+	}
+	if r.Offline != nil {
+		it.Offline = r.Offline.Error()
+	}
+	return it
 }
 
 // NewCmdSync returns `lessons sync`; runF replaces syncRun in tests.
@@ -39,7 +75,8 @@ When a remote cannot be reached, the cached version at the locked commit
 stays in use and sync says so; it fails only with --frozen or when nothing
 is cached. --frozen also fails when lessons.lock would change: run it in CI.`,
 		Example: `  lessons sync
-  lessons sync --frozen   # in CI: the lock must already be right`,
+  lessons sync --frozen   # in CI: the lock must already be right
+  lessons sync --json     # one object per pack: status, commit, offline, error`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
@@ -49,6 +86,7 @@ is cached. --frozen also fails when lessons.lock would change: run it in CI.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.Frozen, "frozen", false, "fail when lessons.lock would change or a remote cannot be reached")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print each pack's outcome as JSON")
 	return cmd
 }
 
@@ -63,7 +101,8 @@ newest commit of its ref in lessons.lock, activate it after checking every
 lesson, and print the lessons it added, changed and removed. Commit the
 lock file so the team follows.`,
 		Example: `  lessons update
-  lessons update acme`,
+  lessons update acme
+  lessons update --json   # per pack: previous and new commit, diff of slugs`,
 		ValidArgsFunction: completePacks(f),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Names = args
@@ -73,6 +112,7 @@ lock file so the team follows.`,
 			return syncRun(cmd, opts)
 		},
 	}
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print each pack's outcome as JSON")
 	return cmd
 }
 
@@ -91,6 +131,9 @@ func syncRun(cmd *cobra.Command, opts *SyncOptions) error {
 	}
 	if len(subs) == 0 {
 		fmt.Fprintln(opts.IO.ErrOut, "no packs subscribed here; add one with: lessons pack add URL")
+		if opts.JSON {
+			return cmdutil.PrintJSON(opts.IO.Out, []SyncItem{})
+		}
 		return nil
 	}
 	globalLock := pack.LockPath(e.dirs.GlobalConfig())
@@ -98,8 +141,13 @@ func syncRun(cmd *cobra.Command, opts *SyncOptions) error {
 	results, lockErr := e.syncer.Sync(ctx(cmd), configs, pack.Options{Frozen: opts.Frozen, Update: opts.Update, Names: opts.Names})
 	failed := lockErr != nil
 	activated := false
+	items := []SyncItem{}
 	for _, r := range results {
-		printResult(opts.IO, r)
+		if opts.JSON {
+			items = append(items, syncItem(r))
+		} else {
+			printResult(opts.IO, r)
+		}
 		failed = failed || r.Err != nil
 		activated = activated || r.Activated
 	}
@@ -113,6 +161,11 @@ func syncRun(cmd *cobra.Command, opts *SyncOptions) error {
 	}
 	if activated {
 		if err := e.rebuild(); err != nil {
+			return err
+		}
+	}
+	if opts.JSON {
+		if err := cmdutil.PrintJSON(opts.IO.Out, items); err != nil {
 			return err
 		}
 	}
