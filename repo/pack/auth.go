@@ -7,11 +7,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/transport"
 	githttp "github.com/go-git/go-git/v5/plumbing/transport/http"
 	gitssh "github.com/go-git/go-git/v5/plumbing/transport/ssh"
+	"golang.org/x/crypto/ssh"
 )
 
 // Credentials finds how to authenticate to a pack's remote. HTTPS uses a
@@ -198,13 +200,15 @@ func (c Credentials) sshAuth(r remote) (auth, error) {
 		if err != nil {
 			return auth{}, fmt.Errorf("ssh key %s (LESSONS_SSH_KEY): %w", key, err)
 		}
-		return auth{method: m}, nil
+		return auth{method: refusable{m, "the key in " + key + " (LESSONS_SSH_KEY)"}}, nil
 	}
+	var agentErr error
 	if c.getenv("SSH_AUTH_SOCK") != "" {
 		m, err := gitssh.NewSSHAgentAuth(user)
 		if err == nil {
-			return auth{method: m}, nil
+			return auth{method: refusable{m, "the keys in ssh-agent"}}, nil
 		}
+		agentErr = err
 	}
 	for _, name := range []string{"id_ed25519", "id_ecdsa", "id_rsa"} {
 		key := filepath.Join(c.Home, ".ssh", name)
@@ -215,9 +219,37 @@ func (c Credentials) sshAuth(r remote) (auth, error) {
 		if err != nil {
 			return auth{}, fmt.Errorf("ssh key %s: %w (set LESSONS_SSH_KEY_PASSPHRASE, or use ssh-agent)", key, err)
 		}
-		return auth{method: m}, nil
+		return auth{method: refusable{m, "the key in " + key}}, nil
 	}
-	return auth{}, nil
+	// Without a method go-git would try ssh-agent again, and fail saying
+	// only that SSH_AUTH_SOCK is not set.
+	if agentErr != nil {
+		return auth{}, fmt.Errorf("%w: no SSH key for %s: ssh-agent: %v, LESSONS_SSH_KEY is not set and ~/.ssh has no id_ed25519, id_ecdsa or id_rsa", ErrAuth, r.Host, agentErr)
+	}
+	return auth{}, fmt.Errorf("%w: no SSH key for %s: set LESSONS_SSH_KEY to a private key file, run ssh-agent, or create ~/.ssh/id_ed25519", ErrAuth, r.Host)
+}
+
+// refusable is an SSH auth method that turns the server refusing its
+// keys into an error wrapping transport.ErrAuthenticationRequired, which
+// netErr reports as ErrAuth with its hint; golang.org/x/crypto/ssh itself
+// only says "unable to authenticate", in words.
+type refusable struct {
+	gitssh.AuthMethod
+	keys string // which keys it offers, for the error
+}
+
+func (m refusable) ClientConfig() (*ssh.ClientConfig, error) {
+	cfg, err := m.AuthMethod.ClientConfig()
+	if err != nil {
+		return nil, err
+	}
+	cfg.AuthCallback = func(ctx *ssh.ClientAuthContext) (ssh.AuthMethod, error) {
+		if slices.Contains(ctx.TriedMethods, "publickey") {
+			return nil, fmt.Errorf("%w: the server refused %s", transport.ErrAuthenticationRequired, m.keys)
+		}
+		return nil, nil // go on with cfg.Auth
+	}
+	return cfg, nil
 }
 
 // scrubbed is an error whose message had secrets removed; Unwrap keeps

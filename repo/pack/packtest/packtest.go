@@ -1,11 +1,17 @@
 // Package packtest serves git repositories on 127.0.0.1 for the tests of
-// team packs: a real git daemon (git://, pushes allowed) and git
-// http-backend behind net/http/cgi with basic auth. It runs the git
+// team packs: a real git daemon (git://, pushes allowed), git
+// http-backend behind net/http/cgi with basic auth, and an in-process SSH
+// server running git upload-pack and receive-pack. It runs the git
 // binary, which only tests may do; the code under test uses go-git.
 package packtest
 
 import (
+	"bytes"
+	"crypto/ed25519"
+	"crypto/rand"
+	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/cgi"
@@ -13,8 +19,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"golang.org/x/crypto/ssh"
+	"golang.org/x/crypto/ssh/knownhosts"
 )
 
 // NeedGit skips the test when the git binary is missing.
@@ -212,4 +223,201 @@ func PackFiles(n int) map[string]string {
 		files["lessons/"+slug+".yaml"] = LessonYAML(slug, i)
 	}
 	return files
+}
+
+// SSHServer serves the git repositories under a root directory over SSH
+// on 127.0.0.1, running git upload-pack and git receive-pack.
+type SSHServer struct {
+	// URL is the base URL, "ssh://git@127.0.0.1:PORT/": append
+	// "<name>.git".
+	URL string
+	// KnownHosts is a known_hosts file holding the server's host key, for
+	// SSH_KNOWN_HOSTS.
+	KnownHosts string
+	// HostKey is the server's public host key.
+	HostKey ssh.PublicKey
+
+	execs atomic.Int32
+}
+
+// Execs is how many git commands the server has run: 0 means no client
+// got that far.
+func (s *SSHServer) Execs() int { return int(s.execs.Load()) }
+
+// StartSSH serves root over SSH on 127.0.0.1, with a new ed25519 host key,
+// to clients that authenticate with the authorized key (under any user
+// name). It stops when the test ends.
+func StartSSH(t testing.TB, root string, authorized ssh.PublicKey) *SSHServer {
+	t.Helper()
+	_, hostKey, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signer, err := ssh.NewSignerFromKey(hostKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := &ssh.ServerConfig{
+		PublicKeyCallback: func(_ ssh.ConnMetadata, key ssh.PublicKey) (*ssh.Permissions, error) {
+			if bytes.Equal(key.Marshal(), authorized.Marshal()) {
+				return nil, nil
+			}
+			return nil, errors.New("key not authorized")
+		},
+	}
+	cfg.AddHostKey(signer)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &SSHServer{
+		URL:        "ssh://git@" + l.Addr().String() + "/",
+		KnownHosts: filepath.Join(t.TempDir(), "known_hosts"),
+		HostKey:    signer.PublicKey(),
+	}
+	line := knownhosts.Line([]string{knownhosts.Normalize(l.Addr().String())}, s.HostKey)
+	if err := os.WriteFile(s.KnownHosts, []byte(line+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	// Stopping closes the listener and every connection, and waits for the
+	// git commands to end before the test's directories go.
+	var (
+		wg     sync.WaitGroup
+		mu     sync.Mutex
+		closed bool
+		conns  = map[net.Conn]bool{}
+	)
+	wg.Go(func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			if closed {
+				c.Close()
+			} else {
+				conns[c] = true
+			}
+			mu.Unlock()
+			wg.Go(func() {
+				s.serve(c, cfg, root)
+				c.Close()
+				mu.Lock()
+				delete(conns, c)
+				mu.Unlock()
+			})
+		}
+	})
+	t.Cleanup(func() {
+		l.Close()
+		mu.Lock()
+		closed = true
+		for c := range conns {
+			c.Close()
+		}
+		mu.Unlock()
+		wg.Wait()
+	})
+	return s
+}
+
+// serve runs one connection: the handshake, then its sessions one after
+// the other (git opens one per connection).
+func (s *SSHServer) serve(c net.Conn, cfg *ssh.ServerConfig, root string) {
+	conn, chans, reqs, err := ssh.NewServerConn(c, cfg)
+	if err != nil {
+		return // the client left, or failed to authenticate
+	}
+	defer conn.Close()
+	go ssh.DiscardRequests(reqs)
+	for nc := range chans {
+		if nc.ChannelType() != "session" {
+			nc.Reject(ssh.UnknownChannelType, "only sessions")
+			continue
+		}
+		ch, chReqs, err := nc.Accept()
+		if err != nil {
+			continue
+		}
+		s.session(ch, chReqs, root)
+	}
+}
+
+// session waits for the session's exec request and runs it; it refuses
+// every other request (env, pty-req, shell).
+func (s *SSHServer) session(ch ssh.Channel, reqs <-chan *ssh.Request, root string) {
+	defer ch.Close()
+	for req := range reqs {
+		var payload struct{ Command string }
+		if req.Type != "exec" || ssh.Unmarshal(req.Payload, &payload) != nil {
+			req.Reply(false, nil)
+			continue
+		}
+		req.Reply(true, nil)
+		go ssh.DiscardRequests(reqs)
+		status := s.run(ch, root, payload.Command)
+		ch.CloseWrite()
+		ch.SendRequest("exit-status", false, ssh.Marshal(struct{ Status uint32 }{status}))
+		return
+	}
+}
+
+// run runs the command line that git sends over SSH, with the channel as
+// its standard streams, and returns its exit status.
+func (s *SSHServer) run(ch ssh.Channel, root, line string) uint32 {
+	service, repo, err := gitCommand(root, line)
+	if err != nil {
+		fmt.Fprintf(ch.Stderr(), "fatal: %v\n", err)
+		return 128
+	}
+	s.execs.Add(1)
+	cmd := exec.Command("git", service, repo)
+	cmd.Env = gitEnv(root)
+	cmd.Stdout, cmd.Stderr = ch, ch.Stderr()
+	// A pipe rather than cmd.Stdin = ch: Wait would wait for the client
+	// to close its side, which it need not do before the exit status.
+	stdin, err := cmd.StdinPipe()
+	if err == nil {
+		err = cmd.Start()
+	}
+	if err != nil {
+		fmt.Fprintf(ch.Stderr(), "fatal: %v\n", err)
+		return 128
+	}
+	go func() {
+		io.Copy(stdin, ch)
+		stdin.Close()
+	}()
+	err = cmd.Wait()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &exit) && exit.ExitCode() > 0:
+		return uint32(exit.ExitCode())
+	}
+	return 128
+}
+
+// gitCommand parses "git-upload-pack '<path>'" or "git-receive-pack
+// '<path>'" into the git subcommand and the repository under root. It
+// refuses any other command, and paths that leave root.
+func gitCommand(root, line string) (service, repo string, err error) {
+	name, arg, _ := strings.Cut(line, " ")
+	service, ok := strings.CutPrefix(name, "git-")
+	if !ok || (service != "upload-pack" && service != "receive-pack") {
+		return "", "", fmt.Errorf("command %q not allowed: only git-upload-pack and git-receive-pack", line)
+	}
+	path, quoted := strings.CutPrefix(arg, "'")
+	path, closed := strings.CutSuffix(path, "'")
+	if !quoted || !closed || strings.Contains(path, "'") {
+		return "", "", fmt.Errorf("repository path %s is not one single-quoted word", arg)
+	}
+	rel := filepath.FromSlash(strings.TrimLeft(path, "/"))
+	if !filepath.IsLocal(rel) {
+		return "", "", fmt.Errorf("repository path %q is outside the served directory", path)
+	}
+	return service, filepath.Join(root, rel), nil
 }
