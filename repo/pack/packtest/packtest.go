@@ -168,13 +168,16 @@ func StartDaemon(t testing.TB, root string) (string, func()) {
 
 // StartHTTP serves root over smart HTTP (git http-backend through
 // net/http/cgi) on 127.0.0.1, asking for basic auth user:password, and
-// returns the base URL ("http://127.0.0.1:PORT/").
+// returns the base URL ("http://127.0.0.1:PORT/"). Pushes are allowed:
+// http-backend takes them from an authenticated user, which every request
+// that reaches it is.
 func StartHTTP(t testing.TB, root, user, password string) string {
 	t.Helper()
 	backend := filepath.Join(Git(t, root, "--exec-path"), "git-http-backend")
 	h := &cgi.Handler{
 		Path: backend,
-		Env:  []string{"GIT_PROJECT_ROOT=" + root, "GIT_HTTP_EXPORT_ALL=1", "GIT_CONFIG_NOSYSTEM=1", "HOME=" + root},
+		Env: []string{"GIT_PROJECT_ROOT=" + root, "GIT_HTTP_EXPORT_ALL=1", "GIT_CONFIG_NOSYSTEM=1", "HOME=" + root,
+			"REMOTE_USER=" + user},
 	}
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
