@@ -262,9 +262,12 @@ func (c *clone) netErr(doing string, err error) error {
 		hint = " (set LESSONS_GIT_TOKEN, GITHUB_TOKEN or ~/.netrc for HTTPS; ssh-agent or LESSONS_SSH_KEY for SSH)"
 	case errors.As(err, &netErr), errors.Is(err, context.DeadlineExceeded):
 		kind = ErrUnreachable
+	case strings.Contains(err.Error(), "knownhosts: "):
+		hint = " (the server's host key is not the one in known_hosts: check it, then add it with " +
+			"ssh-keyscan HOST >> ~/.ssh/known_hosts, or point SSH_KNOWN_HOSTS at a file that has it)"
 	}
 	if kind == nil {
-		err = fmt.Errorf("%s %s: %w", doing, Redact(c.url), err)
+		err = fmt.Errorf("%s %s: %w%s", doing, Redact(c.url), err, hint)
 	} else {
 		err = fmt.Errorf("%s %s: %w: %w%s", doing, Redact(c.url), kind, err, hint)
 	}

@@ -304,6 +304,9 @@ func TestSSHUnknownHostKey(t *testing.T) {
 			if !strings.Contains(r.Err.Error(), tc.want) {
 				t.Errorf("error %q does not say %q", r.Err, tc.want)
 			}
+			if tc.knownHosts != "" && !strings.Contains(r.Err.Error(), "ssh-keyscan") {
+				t.Errorf("error %q gives no hint on fixing known_hosts", r.Err)
+			}
 		})
 	}
 }
