@@ -18,6 +18,7 @@ const (
 	FormatOpencodeExport Format = "opencode-export" // `opencode export` JSON
 	FormatOpencodeTree   Format = "opencode-tree"   // opencode storage/session/… with its tree
 	FormatOpencodeRecord Format = "opencode-record" // one stray opencode storage file
+	FormatOpencodeDB     Format = "opencode-db"     // opencode 1.2+'s SQLite database, opencode.db
 	FormatUnknown        Format = "unknown"
 )
 

@@ -103,8 +103,8 @@ func compliance(st *scanState, m *merger) ([]AgentReport, error) {
 	}
 	sessions := map[string]map[string]bool{}
 	for p, fs := range st.Files {
-		if fs.Format == FormatUnknown {
-			continue
+		if fs.Format == FormatUnknown || fs.Format == FormatOpencodeDB && fs.Session.ID == "" {
+			continue // a database counts by the sessions it holds
 		}
 		agent := fs.Format.Agent()
 		if sessions[agent] == nil {

@@ -21,8 +21,8 @@ func opencodeExport(b []byte, s sink) {
 	eachElem(f[1], func(m []byte) {
 		n++
 		mf := fields(m, "info", "parts")
-		role := opencodeMessage(mf[0], n, s)
-		eachElem(mf[1], func(p []byte) { opencodePart(p, role, n, s) })
+		role := opencodeMessage(mf[0], "", n, s)
+		eachElem(mf[1], func(p []byte) { opencodePart(p, "", role, n, s) })
 	})
 }
 
@@ -33,19 +33,26 @@ func opencodeSession(info []byte, s sink) {
 }
 
 // opencodeMessage emits what a message's info says (an aborted turn) and
-// returns its role.
-func opencodeMessage(info []byte, n int, s sink) string {
+// returns its role. id is the message's id, "" to read it from info (the
+// database keeps it in a column of its own).
+func opencodeMessage(info []byte, id string, n int, s sink) string {
 	f := fields(info, "id", "role", "error")
+	if id == "" {
+		id = str(f[0])
+	}
 	if name := str(field(f[2], "name")); name == "MessageAbortedError" {
-		s.event(Event{Kind: Interrupt, Line: n, UID: str(f[0])})
+		s.event(Event{Kind: Interrupt, Line: n, UID: id})
 	}
 	return str(f[1])
 }
 
-// opencodePart emits the events of one part of a message with role.
-func opencodePart(b []byte, role string, n int, s sink) {
+// opencodePart emits the events of one part of a message with role. uid
+// is the part's id, "" to read it from b.
+func opencodePart(b []byte, uid, role string, n int, s sink) {
 	f := fields(b, "id", "type", "text", "synthetic", "callID", "tool", "state")
-	uid := str(f[0])
+	if uid == "" {
+		uid = str(f[0])
+	}
 	switch str(f[1]) {
 	case "text":
 		if isTrue(f[3]) {
@@ -86,7 +93,7 @@ func opencodeRecord(b []byte, s sink) {
 	f := fields(b, "messageID", "role", "projectID", "sessionID")
 	switch {
 	case f[0] != nil:
-		opencodePart(b, "", 1, s)
+		opencodePart(b, "", "", 1, s)
 	case f[2] != nil:
 		opencodeSession(b, s)
 	case f[3] != nil:
@@ -112,12 +119,12 @@ func opencodeTree(path string, max int64, s sink) (files int, err error) {
 			continue
 		}
 		files++
-		role := opencodeMessage(mb, i+1, s)
+		role := opencodeMessage(mb, "", i+1, s)
 		id := str(field(mb, "id"))
 		for _, p := range sortedJSON(filepath.Join(storage, "part", id)) {
 			if pb, err := readCapped(p, max); err == nil {
 				files++
-				opencodePart(pb, role, i+1, s)
+				opencodePart(pb, "", role, i+1, s)
 			}
 		}
 	}

@@ -177,6 +177,14 @@ func Scan(ctx context.Context, opts Options) (Report, error) {
 			continue
 		}
 		st.Files[r.path] = r.state
+		if r.sessions != nil {
+			for id := range dbSessions(st, r.path) {
+				delete(st.Files, sessionKey(r.path, id))
+			}
+			for id, s := range r.sessions {
+				st.Files[sessionKey(r.path, id)] = s
+			}
+		}
 		if err := m.merge(r); err != nil {
 			return rep, err
 		}
@@ -208,6 +216,8 @@ type job struct {
 	info  fs.FileInfo
 	mtime int64
 	prev  *fileState
+	// sessions are the states of a database's sessions, by id.
+	sessions map[string]*fileState
 }
 
 // plan walks the paths, drops the state of files that are gone, and
@@ -223,22 +233,32 @@ func plan(opts Options, st *scanState, rep *Report) ([]job, int64) {
 	}, func(f candidateFile) {
 		rep.Files++
 		seen[f.path] = true
-		mtime := f.info.ModTime().UnixNano()
-		if inStorage(f.path, "session") {
+		size, mtime := f.info.Size(), f.info.ModTime().UnixNano()
+		var sessions map[string]*fileState
+		pending := false
+		switch {
+		case inStorage(f.path, "session"):
 			mtime = max(mtime, opencodeMessagesMtime(f.path))
+		case isOpencodeDB(filepath.Base(f.path)):
+			size, mtime = dbStat(f.path, f.info)
+			sessions = dbSessions(st, f.path)
+			for id, s := range sessions {
+				seen[sessionKey(f.path, id)] = true
+				pending = pending || (s.Pending && idle(opts, s.MtimeNs))
+			}
 		}
 		if opts.Since > 0 && now.Sub(time.Unix(0, mtime)) > opts.Since {
 			rep.Unchanged++
 			return
 		}
 		prev := st.Files[f.path]
-		if prev != nil && prev.Size == f.info.Size() && prev.MtimeNs == mtime && prev.Inode == inode(f.info) &&
-			!(prev.Pending && idle(opts, mtime)) {
+		if prev != nil && prev.Size == size && prev.MtimeNs == mtime && prev.Inode == inode(f.info) &&
+			!(prev.Pending && idle(opts, mtime)) && !pending {
 			rep.Unchanged++
 			return
 		}
-		jobs = append(jobs, job{path: f.path, info: f.info, mtime: mtime, prev: prev})
-		total += f.info.Size()
+		jobs = append(jobs, job{path: f.path, info: f.info, mtime: mtime, prev: prev, sessions: sessions})
+		total += size
 	})
 	for p := range st.Files {
 		if !seen[p] && under(p, opts.Paths) {
@@ -311,8 +331,11 @@ func (r *Report) add(fr fileResult) {
 
 // fileResult is what reading one file gave.
 type fileResult struct {
-	path      string
-	state     *fileState
+	path  string
+	state *fileState
+	// sessions are a database's sessions' new states, by id; nil for
+	// files that hold one session.
+	sessions  map[string]*fileState
 	found     []Candidate
 	files     int
 	lines     int
@@ -333,6 +356,9 @@ const headBytes = 64 << 10
 // scanFile reads one file from where the last scan stopped (or from the
 // start when it was truncated, replaced, or is read whole).
 func scanFile(j job, opts Options) fileResult {
+	if isOpencodeDB(filepath.Base(j.path)) {
+		return scanOpencodeDB(j, opts)
+	}
 	r := fileResult{path: j.path, files: 1}
 	size := j.info.Size()
 	st := &fileState{Size: size, MtimeNs: j.mtime, Inode: inode(j.info)}

@@ -9,13 +9,15 @@ import (
 
 // DefaultPaths are where the agents keep their sessions, under home:
 // Claude Code projects (subagent files included), Codex sessions, Gemini
-// CLI chats (every project hash), and opencode's storage tree.
+// CLI chats (every project hash), and opencode's database (1.2 and later)
+// and storage tree (before).
 func DefaultPaths(home string) []string {
 	return []string{
 		filepath.Join(home, ".claude", "projects"),
 		filepath.Join(home, ".codex", "sessions"),
 		filepath.Join(home, ".codex", "archived_sessions"),
 		filepath.Join(home, ".gemini", "tmp"),
+		opencodeDBPath(home),
 		filepath.Join(home, ".local", "share", "opencode", "storage"),
 	}
 }
@@ -81,5 +83,5 @@ func sessionFile(name string) bool {
 	if strings.HasSuffix(name, ".meta.json") || name == "history.jsonl" || name == "logs.json" {
 		return false
 	}
-	return strings.HasSuffix(name, ".jsonl") || strings.HasSuffix(name, ".json")
+	return strings.HasSuffix(name, ".jsonl") || strings.HasSuffix(name, ".json") || isOpencodeDB(name)
 }

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Writes the opencode.db fixtures the scanner tests read: opencode 1.2+'s
+SQLite schema (session, message and part rows whose data column holds the
+JSON the older storage tree kept in files).
+
+  v1/opencode.db            ses_a: a failed command, a retry that worked,
+                            and a #lesson tag
+  v2/opencode.db{,-wal}     v1 plus ses_b, committed to the write-ahead
+                            log but not checkpointed: a rejected edit
+
+Regenerate with: python3 testdata/opencode-db/gen.py
+"""
+import json
+import os
+import shutil
+import sqlite3
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCHEMA = """
+CREATE TABLE project (id TEXT PRIMARY KEY, worktree TEXT NOT NULL, time_created INTEGER NOT NULL, time_updated INTEGER NOT NULL);
+CREATE TABLE session (id TEXT PRIMARY KEY, project_id TEXT NOT NULL, parent_id TEXT, directory TEXT NOT NULL,
+  title TEXT NOT NULL, version TEXT NOT NULL, time_created INTEGER NOT NULL, time_updated INTEGER NOT NULL);
+CREATE TABLE message (id TEXT PRIMARY KEY, session_id TEXT NOT NULL, time_created INTEGER NOT NULL,
+  time_updated INTEGER NOT NULL, data TEXT NOT NULL);
+CREATE TABLE part (id TEXT PRIMARY KEY, message_id TEXT NOT NULL, session_id TEXT NOT NULL,
+  time_created INTEGER NOT NULL, time_updated INTEGER NOT NULL, data TEXT NOT NULL);
+CREATE INDEX message_session_idx ON message (session_id);
+CREATE INDEX part_message_idx ON part (message_id);
+"""
+T0 = 1730000000000  # 2024-10-27, long idle
+
+
+def add_session(db, sid, directory, messages):
+    """messages: [(role, [part data dicts])]; ids and times follow order."""
+    t = T0 + (0 if sid == "ses_a" else 3600_000)
+    db.execute("INSERT INTO session VALUES (?,?,?,?,?,?,?,?)",
+               (sid, "prj_1", None, directory, "fixture " + sid, "1.2.3", t, t + 60_000))
+    for i, (role, parts) in enumerate(messages):
+        mid = "msg_%s_%d" % (sid, i)
+        info = {"role": role, "time": {"created": t + i * 1000}, "sessionID": sid}
+        db.execute("INSERT INTO message VALUES (?,?,?,?,?)", (mid, sid, t + i * 1000, t + i * 1000, json.dumps(info)))
+        for j, p in enumerate(parts):
+            pid = "prt_%s_%d_%d" % (sid, i, j)
+            db.execute("INSERT INTO part VALUES (?,?,?,?,?,?)",
+                       (pid, mid, sid, t + i * 1000 + j, t + i * 1000 + j, json.dumps(p)))
+
+
+SES_A = [
+    ("user", [{"type": "text", "text": "run the tests"}]),
+    ("assistant", [
+        {"type": "tool", "callID": "c1", "tool": "bash", "state": {
+            "status": "completed", "input": {"command": "python manage.py test"},
+            "output": "python: command not found", "metadata": {"exit": 127}}},
+        {"type": "tool", "callID": "c2", "tool": "bash", "state": {
+            "status": "completed", "input": {"command": "python3 manage.py test"},
+            "output": "Ran 12 tests\nOK", "metadata": {"exit": 0}}},
+        {"type": "text", "text": "#lesson\ntool: Bash\ntrigger: python manage.py\n"
+                                 "mistake: this machine has no python binary, only python3\n"
+                                 "fix: run python3 manage.py test\n#/lesson"},
+    ]),
+]
+SES_B = [
+    ("user", [{"type": "text", "text": "point the app at the staging database"}]),
+    ("assistant", [
+        {"type": "tool", "callID": "e1", "tool": "edit", "state": {
+            "status": "error", "input": {"filePath": "/home/u/other/config.yaml"},
+            "error": "The user rejected permission to use this specific tool call with the following "
+                     "feedback: edit config.local.yaml, never the shared config.yaml"}},
+    ]),
+]
+
+
+def main():
+    for d in ("v1", "v2"):
+        shutil.rmtree(os.path.join(HERE, d), ignore_errors=True)
+        os.makedirs(os.path.join(HERE, d))
+    v1 = os.path.join(HERE, "v1", "opencode.db")
+    db = sqlite3.connect(v1)
+    db.execute("PRAGMA page_size=1024")
+    db.executescript(SCHEMA)
+    add_session(db, "ses_a", "/home/u/dbproj", SES_A)
+    db.commit()
+    db.close()
+
+    v2 = os.path.join(HERE, "v2", "opencode.db")
+    shutil.copy(v1, v2)
+    db = sqlite3.connect(v2)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA wal_autocheckpoint=0")
+    add_session(db, "ses_b", "/home/u/other", SES_B)
+    db.commit()
+    # Copy while the connection is open: the commit stays in the WAL.
+    tmp = v2 + ".snapshot"
+    shutil.copy(v2, tmp)
+    shutil.copy(v2 + "-wal", tmp + "-wal")
+    db.close()  # checkpoints and removes the -wal
+    os.replace(tmp, v2)
+    os.replace(tmp + "-wal", v2 + "-wal")
+    for p in (v2 + "-shm", tmp + "-shm"):
+        if os.path.exists(p):
+            os.remove(p)
+
+
+if __name__ == "__main__":
+    main()
