@@ -1,14 +1,14 @@
 package engine
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/lessons-dev/lessons/scope"
 )
 
 // Session is one agent session's once-per-session state: a directory
@@ -17,7 +17,7 @@ import (
 // session never inject a lesson twice.
 type Session struct {
 	Dir  string
-	Hash string // first 16 hex digits of the session id's sha256
+	Hash string // scope.NameHash of the session id
 }
 
 // SessionOf is the state of session id under the state directory.
@@ -28,8 +28,7 @@ func SessionOf(state, id string) Session {
 
 // SessionHash names a session without storing its id.
 func SessionHash(id string) string {
-	sum := sha256.Sum256([]byte(id))
-	return hex.EncodeToString(sum[:8])
+	return scope.NameHash(id)
 }
 
 func (s Session) claimPath(slug string) string {

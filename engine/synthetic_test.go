@@ -76,15 +76,16 @@ func syntheticManifest(tb testing.TB, n int) string {
 }
 
 // TestWriteBenchManifest writes the 1,000-lesson manifest that
-// scripts/bench-hook.sh times the hook on, when LESSONS_BENCH_MANIFEST
-// names where, for the project LESSONS_BENCH_PROJECT.
+// scripts/bench-hook.sh times the hook on, when LESSONS_BENCH_PROJECT
+// names the project: where the hook looks for it, under XDG_CACHE_HOME.
 func TestWriteBenchManifest(t *testing.T) {
-	path := os.Getenv("LESSONS_BENCH_MANIFEST")
-	if path == "" {
-		t.Skip("LESSONS_BENCH_MANIFEST not set")
+	project := os.Getenv("LESSONS_BENCH_PROJECT")
+	if project == "" {
+		t.Skip("LESSONS_BENCH_PROJECT not set")
 	}
+	path := scope.DefaultDirs(os.Getenv).ManifestPath(project)
 	mg := merged(syntheticLessons(1000)...)
-	mg.Project = os.Getenv("LESSONS_BENCH_PROJECT")
+	mg.Project = project
 	m, err := Compile(mg, scope.Stamp{})
 	if err != nil {
 		t.Fatal(err)

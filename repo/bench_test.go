@@ -41,7 +41,7 @@ func writeLessons(b *testing.B, dir string, n int) {
 			CreatedAt:  &now,
 			UpdatedAt:  &now,
 		}
-		l.ContentHash = lessons.ComputeContentHash(l)
+		l.ContentHash = ContentHash(l)
 		if _, err := WriteLesson(dir, l); err != nil {
 			b.Fatal(err)
 		}

@@ -1,16 +1,22 @@
 package repo
 
-// New lessons get their identity here, not in the root package: the
-// hook's binary links the root package, and ulid with crypto/rand would
-// add their start-up to every tool call.
+// Lessons get their identity and content hash here, not in the root
+// package: the hook's binary links the root package, and ulid,
+// crypto/rand and crypto/sha256 would add their start-up to every tool
+// call.
 
 import (
 	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"regexp"
 	"strings"
 	"time"
 
 	"github.com/oklog/ulid/v2"
+
+	"github.com/lessons-dev/lessons"
 )
 
 // NewID returns a new lesson id: a ULID with entropy from crypto/rand.
@@ -45,4 +51,16 @@ func randomSuffix() string {
 		b[i] = alphabet[int(b[i])%len(alphabet)]
 	}
 	return string(b[:])
+}
+
+// ContentHash is the sha256 of the lesson's problem, solution and
+// triggers: two lessons with the same hash say the same thing.
+func ContentHash(l *lessons.Lesson) string {
+	trig, _ := json.Marshal(l.Triggers)
+	h := sha256.New()
+	for _, part := range [][]byte{[]byte(l.Problem), []byte(l.Solution), trig} {
+		h.Write(part)
+		h.Write([]byte{0})
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }

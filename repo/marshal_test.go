@@ -52,7 +52,7 @@ func fullLesson() *lessons.Lesson {
 		CreatedAt:   &created,
 		UpdatedAt:   &updated,
 	}
-	l.ContentHash = lessons.ComputeContentHash(l)
+	l.ContentHash = ContentHash(l)
 	return l
 }
 

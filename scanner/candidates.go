@@ -1,6 +1,9 @@
 package scanner
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"regexp"
 	"slices"
 	"strconv"
@@ -102,7 +105,7 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 	if key == "" || f.Kind == KindTag {
 		key = normalizeSpace(c.Solution)
 	}
-	c.ContentHash = lessons.ComputeContentHash(&lessons.Lesson{Solution: key, Triggers: c.Triggers})
+	c.ContentHash = candidateHash(key, c.Triggers)
 	c.ID = strings.TrimPrefix(c.ContentHash, "sha256:")[:12]
 	uid := f.UID
 	if uid == "" {
@@ -250,4 +253,17 @@ func (c *Candidate) merge(n Candidate) bool {
 		c.LastSeen = n.LastSeen
 	}
 	return true
+}
+
+// candidateHash identifies a candidate by what it teaches: the sha256 of
+// key (the fix, or the solution) and its triggers, so the same mistake
+// found in many sessions is one candidate.
+func candidateHash(key string, t lessons.Trigger) string {
+	trig, _ := json.Marshal(t)
+	h := sha256.New()
+	for _, part := range [][]byte{nil, []byte(key), trig} {
+		h.Write(part)
+		h.Write([]byte{0})
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }

@@ -23,7 +23,6 @@ func ToLesson(c Candidate) lessons.Lesson {
 	if len(c.Agents) == 1 {
 		l.Source.Agent = c.Agents[0]
 	}
-	l.ContentHash = lessons.ComputeContentHash(&l)
 	return l
 }
 

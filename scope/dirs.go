@@ -5,8 +5,8 @@
 package scope
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
+	"fmt"
+	"hash/fnv"
 	"os"
 	"path/filepath"
 )
@@ -56,8 +56,7 @@ func (d Dirs) PackRoot(name string) string { return filepath.Join(d.Cache, "pack
 // are in the "lessons" directory below it. Two projects pinning the same
 // pack at different commits each see their own.
 func (d Dirs) PackDir(name, store string) string {
-	sum := sha256.Sum256([]byte(store))
-	return filepath.Join(d.PackRoot(name), "active-"+hex.EncodeToString(sum[:6]))
+	return filepath.Join(d.PackRoot(name), "active-"+NameHash(store))
 }
 
 // ManifestPath is the manifest for a project root; "" means outside any
@@ -65,10 +64,18 @@ func (d Dirs) PackDir(name, store string) string {
 func (d Dirs) ManifestPath(project string) string {
 	name := "global"
 	if project != "" {
-		sum := sha256.Sum256([]byte(project))
-		name = hex.EncodeToString(sum[:8])
+		name = NameHash(project)
 	}
 	return filepath.Join(d.Cache, "manifests", name+".manifest")
+}
+
+// NameHash names a file after s (a path, a session id): 16 hex digits of
+// its 64-bit FNV-1a hash. Names need no cryptographic hash, and the hook
+// saves crypto/sha256's start-up on every call.
+func NameHash(s string) string {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return fmt.Sprintf("%016x", h.Sum64())
 }
 
 // ProjectDirName is the folder holding a project's lessons and config.

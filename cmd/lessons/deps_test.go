@@ -12,7 +12,7 @@ var forbidden = []string{
 	"github.com/go-git/",
 	"gopkg.in/yaml", "go.yaml.in/yaml", "sigs.k8s.io/yaml",
 	"github.com/santhosh-tekuri/jsonschema",
-	"github.com/oklog/ulid", "crypto/rand", "math/big",
+	"github.com/oklog/ulid", "crypto/", "math/big",
 	"github.com/spf13/cobra", "github.com/spf13/pflag",
 	"github.com/lessons-dev/lessons/repo",
 	"github.com/lessons-dev/lessons/scanner",

@@ -48,7 +48,7 @@ func writeLessons(tb testing.TB, dir string, n int) {
 				NoMatch: []lessons.ToolCall{{Tool: "Edit", Path: "/x/other/a.conf"}},
 			}
 		}
-		l.ContentHash = lessons.ComputeContentHash(l)
+		l.ContentHash = repo.ContentHash(l)
 		if _, err := repo.WriteLesson(dir, l); err != nil {
 			tb.Fatal(err)
 		}

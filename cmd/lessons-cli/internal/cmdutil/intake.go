@@ -28,7 +28,7 @@ func CompleteLesson(l *lessons.Lesson, now time.Time) {
 		l.CreatedAt = &now
 	}
 	l.UpdatedAt = &now
-	l.ContentHash = lessons.ComputeContentHash(l)
+	l.ContentHash = repo.ContentHash(l)
 }
 
 // CheckLesson validates the lesson as the file it will become: schema,
@@ -83,7 +83,7 @@ func CheckNew(l *lessons.Lesson, m scope.Merged, force bool) error {
 	best := 0.0
 	for i := range all {
 		r := &all[i]
-		if lessons.ComputeContentHash(&r.Lesson) == l.ContentHash {
+		if repo.ContentHash(&r.Lesson) == l.ContentHash {
 			return Hintf("lessons show "+r.Slug+"; --force adds it anyway",
 				"the lesson says exactly what %s (%s, %s) says; nothing was written", r.Slug, r.Scope, r.Path)
 		}

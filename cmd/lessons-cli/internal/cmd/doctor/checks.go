@@ -123,7 +123,7 @@ func (c *checkup) lesson(s scope.Store, file, base string, data []byte) {
 func (c *checkup) duplicates() {
 	hashes := make([]string, len(c.loaded))
 	for i := range c.loaded {
-		hashes[i] = lessons.ComputeContentHash(&c.loaded[i].Lesson)
+		hashes[i] = repo.ContentHash(&c.loaded[i].Lesson)
 	}
 	for i := range c.loaded {
 		a := &c.loaded[i]

@@ -85,7 +85,7 @@ func editRun(opts *Options) error {
 	}
 	now := opts.Now().UTC().Truncate(time.Second)
 	l.UpdatedAt = &now
-	l.ContentHash = lessons.ComputeContentHash(l)
+	l.ContentHash = repo.ContentHash(l)
 	path, err := t.Write(l, "edit "+l.Slug+": "+l.Summary)
 	if err != nil {
 		return err
