@@ -331,25 +331,7 @@ func TestSubmitOverSSH(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Submit over SSH: %v", err)
 	}
-	if got.Branch != "lesson/over-ssh" || got.Base != "main" || got.Replaced {
-		t.Errorf("Submit = %+v", got)
-	}
-	if n := packtest.Git(t, up.Bare, "rev-list", "--count", "main..lesson/over-ssh"); n != "1" {
-		t.Errorf("the branch has %s commits over main, want 1", n)
-	}
-	if tip := packtest.Git(t, up.Bare, "rev-parse", "lesson/over-ssh"); tip != got.Commit {
-		t.Errorf("the branch is at %s, Submit says %s", tip, got.Commit)
-	}
-	if parent := packtest.Git(t, up.Bare, "rev-parse", "lesson/over-ssh^"); parent != mainBefore {
-		t.Errorf("the commit's parent is %s, want main %s", parent, mainBefore)
-	}
-	if diff := packtest.Git(t, up.Bare, "diff", "--name-status", "main", "lesson/over-ssh"); diff != "A\tlessons/over-ssh.yaml" {
-		t.Errorf("the commit changes %q, want only the lesson added", diff)
-	}
-	if main := packtest.Git(t, up.Bare, "rev-parse", "main"); main != mainBefore {
-		t.Error("submit moved the remote's main")
-	}
-	packtest.Git(t, up.Bare, "fsck", "--strict")
+	checkSubmitted(t, up, got, sub, mainBefore)
 	if _, err := e.syncer.Submit(t.Context(), ref, sub); !errors.Is(err, ErrBranchExists) {
 		t.Errorf("second submit of the same slug: err %v, want ErrBranchExists", err)
 	}

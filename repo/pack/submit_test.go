@@ -11,6 +11,38 @@ import (
 	"github.com/lessons-dev/lessons/repo/pack/packtest"
 )
 
+// checkSubmitted checks what Submit left on the remote up: the branch
+// lesson/<slug> at the commit Submit reports, one commit over main as it
+// was, adding the lesson's file and nothing else; main not moved; a
+// sound repository.
+func checkSubmitted(t *testing.T, up *packtest.Upstream, got *Submitted, sub Submission, mainBefore string) {
+	t.Helper()
+	branch := "lesson/" + sub.Slug
+	if got.Branch != branch || got.Base != "main" || got.Replaced || got.PullRequestURL != "" {
+		t.Errorf("Submit = %+v", got)
+	}
+	if n := packtest.Git(t, up.Bare, "rev-list", "--count", "main.."+branch); n != "1" {
+		t.Errorf("%s has %s commits over main, want 1", branch, n)
+	}
+	if tip := packtest.Git(t, up.Bare, "rev-parse", branch); tip != got.Commit {
+		t.Errorf("%s is at %s, Submit says %s", branch, tip, got.Commit)
+	}
+	if parent := packtest.Git(t, up.Bare, "rev-parse", branch+"^"); parent != mainBefore {
+		t.Errorf("the commit's parent is %s, want main %s", parent, mainBefore)
+	}
+	file := "lessons/" + sub.Slug + ".yaml"
+	if diff := packtest.Git(t, up.Bare, "diff", "--name-status", "main", branch); diff != "A\t"+file {
+		t.Errorf("the commit changes %q, want only the lesson added", diff)
+	}
+	if content := packtest.Git(t, up.Bare, "show", branch+":"+file); content+"\n" != string(sub.File) {
+		t.Errorf("pushed file differs:\n%s", content)
+	}
+	if main := packtest.Git(t, up.Bare, "rev-parse", "main"); main != mainBefore {
+		t.Error("submit moved the remote's main")
+	}
+	packtest.Git(t, up.Bare, "fsck", "--strict")
+}
+
 func TestSubmitPushesOneCommitOnANewBranch(t *testing.T) {
 	packtest.NeedGit(t)
 	root := t.TempDir()
@@ -30,28 +62,10 @@ func TestSubmitPushesOneCommitOnANewBranch(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Submit: %v", err)
 	}
-	if got.Branch != "lesson/new-lesson" || got.Base != "main" || got.Replaced || got.PullRequestURL != "" {
-		t.Errorf("Submit = %+v", got)
-	}
-	if n := packtest.Git(t, up.Bare, "rev-list", "--count", "main..lesson/new-lesson"); n != "1" {
-		t.Errorf("the branch has %s commits over main, want 1", n)
-	}
-	if parent := packtest.Git(t, up.Bare, "rev-parse", "lesson/new-lesson^"); parent != mainBefore {
-		t.Errorf("the commit's parent is %s, want main %s", parent, mainBefore)
-	}
-	if diff := packtest.Git(t, up.Bare, "diff", "--name-status", "main", "lesson/new-lesson"); diff != "A\tlessons/new-lesson.yaml" {
-		t.Errorf("the commit changes %q, want only the lesson added", diff)
-	}
+	checkSubmitted(t, up, got, sub, mainBefore)
 	if author := packtest.Git(t, up.Bare, "log", "-1", "--format=%an <%ae> %at", "lesson/new-lesson"); author != "Ada <ada@example.com> 1735787045" {
 		t.Errorf("author = %q", author)
 	}
-	if content := packtest.Git(t, up.Bare, "show", "lesson/new-lesson:lessons/new-lesson.yaml"); content+"\n" != string(sub.File) {
-		t.Errorf("pushed file differs:\n%s", content)
-	}
-	if main := packtest.Git(t, up.Bare, "rev-parse", "main"); main != mainBefore {
-		t.Error("submit moved the remote's main")
-	}
-	packtest.Git(t, up.Bare, "fsck", "--strict")
 
 	if _, err := e.syncer.Submit(t.Context(), ref, sub); !errors.Is(err, ErrBranchExists) {
 		t.Errorf("second submit of the same slug: err %v, want ErrBranchExists", err)
