@@ -49,9 +49,18 @@ func ChooseTarget(d scope.Dirs, cwd string, project, global bool) (Target, error
 	return GlobalTarget(d), nil
 }
 
-// TargetOf is the store holding an existing lesson; built-in and pack
-// lessons are read-only.
-func TargetOf(d scope.Dirs, m scope.Merged, r scope.Resolved) (Target, error) {
+// FindOwned looks a lesson up by slug or id, as Find does, with the store
+// that holds it; built-in and pack lessons are read-only, an error.
+func FindOwned(d scope.Dirs, m scope.Merged, key string) (scope.Resolved, Target, error) {
+	r, _, err := Find(m, key)
+	if err != nil {
+		return r, Target{}, err
+	}
+	t, err := targetOf(d, m, r)
+	return r, t, err
+}
+
+func targetOf(d scope.Dirs, m scope.Merged, r scope.Resolved) (Target, error) {
 	switch r.Scope {
 	case lessons.ScopeGlobal:
 		return GlobalTarget(d), nil

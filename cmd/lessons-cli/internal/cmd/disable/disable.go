@@ -3,12 +3,12 @@ package disable
 
 import (
 	"fmt"
-	lessons "github.com/lessons-dev/lessons"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	lessons "github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/iostreams"
 	"github.com/lessons-dev/lessons/repo"

@@ -59,11 +59,7 @@ func editRun(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	r, _, err := cmdutil.Find(m, opts.Key)
-	if err != nil {
-		return err
-	}
-	t, err := cmdutil.TargetOf(opts.Dirs, m, r)
+	r, t, err := cmdutil.FindOwned(opts.Dirs, m, opts.Key)
 	if err != nil {
 		return err
 	}

@@ -47,11 +47,7 @@ func rmRun(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	r, _, err := cmdutil.Find(m, opts.Key)
-	if err != nil {
-		return err
-	}
-	t, err := cmdutil.TargetOf(opts.Dirs, m, r)
+	r, t, err := cmdutil.FindOwned(opts.Dirs, m, opts.Key)
 	if err != nil {
 		return err
 	}
