@@ -9,11 +9,17 @@ JSON the older storage tree kept in files).
                             log but not checkpointed: a rejected edit
 
 Regenerate with: python3 testdata/opencode-db/gen.py
+
+For benchmarks, `gen.py --big PATH N` writes a large database instead: N
+sessions of 9 messages, 17 parts and ~40 KB each, every tenth with the
+failure and retry of ses_a (N=3000 gives 131 MB). Time a scan of it with
+  /usr/bin/time -v lessons-cli scan --path PATH --full --quiet
 """
 import json
 import os
 import shutil
 import sqlite3
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCHEMA = """
@@ -101,5 +107,31 @@ def main():
             os.remove(p)
 
 
+def big(path, n):
+    if os.path.exists(path):
+        os.remove(path)
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.executescript(SCHEMA)
+    filler = "x" * 2000
+    for s in range(n):
+        msgs = [("user", [{"type": "text", "text": "run the tests %d %s" % (s, filler)}])]
+        for k in range(8):
+            msgs.append(("assistant", [
+                {"type": "tool", "callID": "c%d" % k, "tool": "bash", "state": {
+                    "status": "completed", "input": {"command": "ls -la src/%d" % k},
+                    "output": filler * 2, "metadata": {"exit": 0}}},
+                {"type": "text", "text": "done %d" % k}]))
+        if s % 10 == 0:
+            msgs.append(SES_A[1])
+        add_session(db, "ses_%05d" % s, "/home/u/p%d" % (s % 7), msgs)
+    db.commit()
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+
+
 if __name__ == "__main__":
-    main()
+    if len(sys.argv) == 4 and sys.argv[1] == "--big":
+        big(sys.argv[2], int(sys.argv[3]))
+    else:
+        main()

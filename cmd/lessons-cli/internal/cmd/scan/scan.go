@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -127,12 +128,27 @@ type Result struct {
 	Promoted []candidates.Promoted `json:"promoted,omitempty"`
 }
 
+// memoryLimit is the soft heap limit of a scan, which often runs in the
+// background: the scanner holds at most ~32 MiB of session data at once,
+// and without a limit the garbage collector lets the heap grow to twice
+// that and more (107 MiB peak RSS on a 131 MB opencode.db; 74 MiB with
+// it, 13% slower).
+const memoryLimit = 64 << 20
+
+// limitMemory sets memoryLimit unless GOMEMLIMIT already set one.
+func limitMemory() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memoryLimit)
+	}
+}
+
 func scanRun(ctx context.Context, opts *Options) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
 	defer stop()
+	limitMemory()
 	paths, err := opts.paths()
 	if err != nil {
 		return err
