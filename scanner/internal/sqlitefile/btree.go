@@ -61,9 +61,9 @@ func noEOF(err error) error {
 // scan calls fn for each row of t's b-tree, in rowid order. An error
 // from fn comes back as is; any other becomes ErrChanged if the file
 // changed, as that may be its cause.
-func (db *DB) scan(t *table, fn func(int64, Row) error) error {
+func (db *DB) scan(t *table, from int64, fn func(int64, Row) error) error {
 	stopped := false
-	err := db.walk(t, t.root, 0, make(map[uint32]bool), func(rowid int64, row Row) error {
+	err := db.walk(t, t.root, 0, make(map[uint32]bool), from, func(rowid int64, row Row) error {
 		err := fn(rowid, row)
 		stopped = err != nil
 		return err
@@ -74,10 +74,12 @@ func (db *DB) scan(t *table, fn func(int64, Row) error) error {
 	return err
 }
 
-// walk visits the table b-tree page pgno and its subtree, left to right.
-// seen holds every page visited so far, tree and overflow pages, so that
-// a loop (a corrupt file, or pages reused by a writer) ends the scan.
-func (db *DB) walk(t *table, pgno uint32, depth int, seen map[uint32]bool, fn func(int64, Row) error) error {
+// walk visits the table b-tree page pgno and its subtree, left to right,
+// passing fn the rows whose rowid is at least from; it skips the subtrees
+// that hold only smaller rowids. seen holds every page visited so far,
+// tree and overflow pages, so that a loop (a corrupt file, or pages
+// reused by a writer) ends the scan.
+func (db *DB) walk(t *table, pgno uint32, depth int, seen map[uint32]bool, from int64, fn func(int64, Row) error) error {
 	if depth > maxDepth {
 		return pageErr(pgno, "b-tree deeper than %d", maxDepth)
 	}
@@ -117,13 +119,22 @@ func (db *DB) walk(t *table, pgno uint32, depth int, seen map[uint32]bool, fn fu
 		cell := p[off:]
 		if kind == interiorTable {
 			// Left child pointer, then the largest rowid in that child.
-			if len(cell) < 4 {
+			key, n := uvarint(cell[min(4, len(cell)):])
+			if len(cell) < 4 || n == 0 {
 				return pageErr(pgno, "cell %d truncated", i)
 			}
-			if err := db.walk(t, binary.BigEndian.Uint32(cell), depth+1, seen, fn); err != nil {
+			if int64(key) < from {
+				continue
+			}
+			if err := db.walk(t, binary.BigEndian.Uint32(cell), depth+1, seen, from, fn); err != nil {
 				return err
 			}
 			continue
+		}
+		if _, n := uvarint(cell); n > 0 {
+			if rowid, m := uvarint(cell[n:]); m > 0 && int64(rowid) < from {
+				continue // before the range: not even its overflow is read
+			}
 		}
 		rowid, row, err := db.leafCell(cell, len(t.cols), seen)
 		if err != nil {
@@ -140,7 +151,7 @@ func (db *DB) walk(t *table, pgno uint32, depth int, seen map[uint32]bool, fn fu
 		ids, rows = append(ids, rowid), append(rows, row)
 	}
 	if kind == interiorTable {
-		return db.walk(t, binary.BigEndian.Uint32(p[h+8:]), depth+1, seen, fn)
+		return db.walk(t, binary.BigEndian.Uint32(p[h+8:]), depth+1, seen, from, fn)
 	}
 	// Pages read since the last check may have been checkpointed over.
 	if db.changed() {

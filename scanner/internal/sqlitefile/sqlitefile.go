@@ -229,7 +229,7 @@ func (db *DB) Close() error {
 // this package cannot read is listed, with the reason kept for Columns
 // and Scan.
 func (db *DB) readSchema() error {
-	return db.scan(schemaTable, func(_ int64, r Row) error {
+	return db.scan(schemaTable, math.MinInt64, func(_ int64, r Row) error {
 		if r.String(0) != "table" {
 			return nil // index, view or trigger
 		}
@@ -290,9 +290,16 @@ func (db *DB) Columns(table string) ([]string, error) {
 // a writer changed the file since Open: the rows fn got were read before
 // the change, the rest is for a new DB to read.
 func (db *DB) Scan(table string, fn func(rowid int64, row Row) error) error {
+	return db.ScanFrom(table, math.MinInt64, fn)
+}
+
+// ScanFrom is Scan of the rows whose rowid is at least from. It reads only
+// the pages that can hold them, so the newest rows of a table whose rowids
+// grow with each insert cost a few pages, not the whole table.
+func (db *DB) ScanFrom(table string, from int64, fn func(rowid int64, row Row) error) error {
 	t, err := db.table(table)
 	if err != nil {
 		return err
 	}
-	return db.scan(t, fn)
+	return db.scan(t, from, fn)
 }
