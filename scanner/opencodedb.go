@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -51,9 +52,17 @@ func dbSessions(st *scanState, db string) map[string]*fileState {
 	return out
 }
 
+// dbSession is a session of the database and, once read, its messages
+// with their parts. Rowids grow with each insert, so all of a session's
+// messages and parts lie at or after firstMsg and firstPart: bounds at
+// first, the smallest rowids seen once read.
 type dbSession struct {
 	id, project string
 	updated     int64 // ns
+	firstMsg    int64
+	firstPart   int64
+	lastPart    int64 // largest part rowid, when dbBatches has measured it
+	bytes       int   // part data, when dbBatches has measured it
 	messages    []*dbMessage
 }
 
@@ -70,10 +79,22 @@ type dbPart struct {
 	data    string
 }
 
+// marks are the next rowids of the message and part tables: every row
+// inserted later has a rowid at or after them. A database's own state
+// keeps them, the part mark as Offset and the message mark as Line, and
+// a session's state keeps its firstPart and firstMsg the same way.
+type marks struct{ msg, part int64 }
+
+// unknown marks read a table from its first row.
+var unknown = marks{math.MinInt64, math.MinInt64}
+
 // batchBytes caps the message and part data held at once: a first scan
 // of a large database reads its sessions in batches of about this size
 // (a variable, so tests can make batches small).
 var batchBytes = 32 << 20
+
+// errStop ends a scan early; it is not an error.
+var errStop = errors.New("stop")
 
 // scanOpencodeDB reads the sessions of the database j.path that changed
 // since the states in j.sessions, or whose unsettled failures can now be
@@ -107,17 +128,33 @@ func (r *fileResult) readOpencodeDB(j job, opts Options, size int64) error {
 	if err != nil {
 		return err
 	}
+	prev, err := prevMarks(db, j.prev)
+	if err != nil {
+		return err
+	}
+	if deleted(sessions, j.sessions) {
+		// Their rows may have been the newest, and their rowids given
+		// again to rows a new session added.
+		prev = unknown
+	}
 	var todo []*dbSession
 	for _, s := range sessions {
-		if prev := j.sessions[s.id]; prev != nil && prev.MtimeNs == s.updated && !(prev.Pending && idle(opts, s.updated)) {
-			r.sessions[s.id] = prev
+		ps := j.sessions[s.id]
+		if ps != nil && ps.MtimeNs == s.updated && !(ps.Pending && idle(opts, s.updated)) {
+			r.sessions[s.id] = ps
 			continue
+		}
+		// A session new since the last scan starts after its marks.
+		s.firstMsg, s.firstPart = prev.msg, prev.part
+		if ps != nil && prev != unknown {
+			s.firstMsg, s.firstPart = int64(ps.Line), ps.Offset
 		}
 		todo = append(todo, s)
 	}
+	next := prev // the scans below read to where the tables end
 	batches := [][]*dbSession{todo}
 	if size > int64(batchBytes) && len(todo) > 1 {
-		if batches, err = dbBatches(db, todo); err != nil {
+		if batches, err = dbBatches(db, todo, &next); err != nil {
 			return err
 		}
 	}
@@ -125,21 +162,67 @@ func (r *fileResult) readOpencodeDB(j job, opts Options, size int64) error {
 		if len(batch) == 0 {
 			continue
 		}
-		if err := readDBMessages(db, batch); err != nil {
+		if err := readDBMessages(db, batch, &next); err != nil {
 			return err
 		}
 		for _, s := range batch {
-			r.analyzeDBSession(j.path, s, opts)
+			r.analyzeDBSession(j.path, s, next, opts)
 			s.messages = nil
 		}
 	}
+	r.state.Offset, r.state.Line = next.part, int(next.msg)
 	return nil
 }
 
-// analyzeDBSession runs the heuristics over one session read whole.
-func (r *fileResult) analyzeDBSession(db string, s *dbSession, opts Options) {
+// deleted reports whether a session the last scan saw is gone.
+func deleted(sessions []*dbSession, seen map[string]*fileState) bool {
+	now := make(map[string]bool, len(sessions))
+	for _, s := range sessions {
+		now[s.id] = true
+	}
+	for id := range seen {
+		if !now[id] {
+			return true
+		}
+	}
+	return false
+}
+
+// prevMarks are the marks the last scan left in st, if they still hold:
+// the last row seen of each table is still there, so no row inserted
+// since took a smaller rowid (SQLite gives a new row the largest rowid
+// plus one). Otherwise they are unknown, and tables are read whole.
+func prevMarks(db *sqlitefile.DB, st *fileState) (marks, error) {
+	if st == nil || st.Format != FormatOpencodeDB || st.Offset <= math.MinInt64+1 || st.Line <= math.MinInt64+1 {
+		return unknown, nil
+	}
+	m := marks{msg: int64(st.Line), part: st.Offset}
+	for _, t := range []struct {
+		table string
+		mark  int64
+	}{{"message", m.msg}, {"part", m.part}} {
+		found := false
+		err := db.ScanFrom(t.table, t.mark-1, func(rowid int64, _ sqlitefile.Row) error {
+			found = rowid == t.mark-1
+			return errStop
+		})
+		if err != nil && !errors.Is(err, errStop) {
+			return unknown, err
+		}
+		if !found {
+			return unknown, nil
+		}
+	}
+	return m, nil
+}
+
+// analyzeDBSession runs the heuristics over one session read whole; next
+// are the marks after the scan, where a session with no rows yet will
+// find its first.
+func (r *fileResult) analyzeDBSession(db string, s *dbSession, next marks, opts Options) {
 	a := newAnalyzer()
 	a.sess = Session{ID: s.id, Project: s.project}
+	first := next
 	for i, m := range s.messages {
 		role := opencodeMessage([]byte(m.data), m.id, i+1, a)
 		for _, p := range m.parts {
@@ -147,7 +230,13 @@ func (r *fileResult) analyzeDBSession(db string, s *dbSession, opts Options) {
 		}
 		r.lines++
 	}
-	st := &fileState{Format: FormatOpencodeDB, MtimeNs: s.updated, Session: a.sess}
+	if s.firstMsg != math.MaxInt64 {
+		first.msg = s.firstMsg
+	}
+	if s.firstPart != math.MaxInt64 {
+		first.part = s.firstPart
+	}
+	st := &fileState{Format: FormatOpencodeDB, MtimeNs: s.updated, Session: a.sess, Offset: first.part, Line: int(first.msg)}
 	if idle(opts, s.updated) {
 		a.flush()
 	} else {
@@ -164,35 +253,45 @@ func (r *fileResult) analyzeDBSession(db string, s *dbSession, opts Options) {
 	r.sessions[s.id] = st
 }
 
-// dbBatches splits sessions into batches whose parts hold about
-// batchBytes of data; a larger session makes a batch of its own.
-func dbBatches(db *sqlitefile.DB, sessions []*dbSession) ([][]*dbSession, error) {
+// dbBatches measures the part data and rowids of each session, then splits
+// the sessions, in the order of their first part, into batches whose
+// parts hold about batchBytes; a larger session makes a batch of its own.
+// Sessions rarely overlap in time, so each batch reads its own stretch of
+// the part table.
+func dbBatches(db *sqlitefile.DB, sessions []*dbSession, next *marks) ([][]*dbSession, error) {
 	pc, err := columns(db, "part", "session_id", "data")
 	if err != nil {
 		return nil, err
 	}
-	bytes := map[string]int{}
+	byID := map[string]*dbSession{}
+	from := int64(math.MaxInt64)
 	for _, s := range sessions {
-		bytes[s.id] = 0
+		byID[s.id] = s
+		from = min(from, s.firstPart)
+		s.firstPart, s.lastPart = math.MaxInt64, math.MinInt64
 	}
-	err = db.Scan("part", func(_ int64, row sqlitefile.Row) error {
-		if n, ok := bytes[row.String(pc[0])]; ok {
-			bytes[row.String(pc[0])] = n + len(row.String(pc[1]))
+	err = db.ScanFrom("part", from, func(rowid int64, row sqlitefile.Row) error {
+		next.part = max(next.part, rowid+1)
+		if s := byID[row.String(pc[0])]; s != nil {
+			s.bytes += len(row.String(pc[1]))
+			s.firstPart, s.lastPart = min(s.firstPart, rowid), max(s.lastPart, rowid)
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
+	sorted := slices.Clone(sessions)
+	slices.SortStableFunc(sorted, func(a, b *dbSession) int { return cmp.Compare(a.firstPart, b.firstPart) })
 	var out [][]*dbSession
 	var batch []*dbSession
 	sum := 0
-	for _, s := range sessions {
-		if sum+bytes[s.id] > batchBytes && len(batch) > 0 {
+	for _, s := range sorted {
+		if sum+s.bytes > batchBytes && len(batch) > 0 {
 			out, batch, sum = append(out, batch), nil, 0
 		}
 		batch = append(batch, s)
-		sum += bytes[s.id]
+		sum += s.bytes
 	}
 	return append(out, batch), nil
 }
@@ -207,7 +306,8 @@ func readDBSessions(db *sqlitefile.DB) ([]*dbSession, error) {
 	err = db.Scan("session", func(_ int64, row sqlitefile.Row) error {
 		out = append(out, &dbSession{
 			id: row.String(col[0]), project: row.String(col[1]),
-			updated: time.UnixMilli(row.Int(col[2])).UnixNano(),
+			updated:  time.UnixMilli(row.Int(col[2])).UnixNano(),
+			lastPart: math.MaxInt64, // not measured: read to the end
 		})
 		return nil
 	})
@@ -215,44 +315,60 @@ func readDBSessions(db *sqlitefile.DB) ([]*dbSession, error) {
 }
 
 // readDBMessages fills in the messages and parts of sessions, each in
-// creation order (ids break ties: opencode's ids sort by creation time).
-func readDBMessages(db *sqlitefile.DB, sessions []*dbSession) error {
+// creation order (ids break ties: opencode's ids sort by creation time),
+// reading each table from the sessions' first rowids on, and sets their
+// first rowids to the smallest seen. next follows where the tables end.
+func readDBMessages(db *sqlitefile.DB, sessions []*dbSession, next *marks) error {
 	todo := map[string]*dbSession{}
+	from := marks{math.MaxInt64, math.MaxInt64}
+	to := int64(math.MinInt64)
 	for _, s := range sessions {
 		todo[s.id] = s
+		from.msg, from.part = min(from.msg, s.firstMsg), min(from.part, s.firstPart)
+		to = max(to, s.lastPart)
+		s.firstMsg, s.firstPart = math.MaxInt64, math.MaxInt64
 	}
 	mc, err := columns(db, "message", "id", "session_id", "time_created", "data")
 	if err != nil {
 		return err
 	}
 	byID := map[string]*dbMessage{}
-	err = db.Scan("message", func(_ int64, row sqlitefile.Row) error {
+	err = db.ScanFrom("message", from.msg, func(rowid int64, row sqlitefile.Row) error {
+		next.msg = max(next.msg, rowid+1)
 		s := todo[row.String(mc[1])]
 		if s == nil {
 			return nil
 		}
 		m := &dbMessage{id: row.String(mc[0]), created: row.Int(mc[2]), data: row.String(mc[3])}
 		s.messages = append(s.messages, m)
+		s.firstMsg = min(s.firstMsg, rowid)
 		byID[m.id] = m
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	pc, err := columns(db, "part", "id", "message_id", "time_created", "data")
+	pc, err := columns(db, "part", "id", "message_id", "session_id", "time_created", "data")
 	if err != nil {
 		return err
 	}
-	err = db.Scan("part", func(_ int64, row sqlitefile.Row) error {
+	err = db.ScanFrom("part", from.part, func(rowid int64, row sqlitefile.Row) error {
+		if rowid > to {
+			return errStop
+		}
+		next.part = max(next.part, rowid+1)
 		if m := byID[row.String(pc[1])]; m != nil {
-			m.parts = append(m.parts, dbPart{id: row.String(pc[0]), created: row.Int(pc[2]), data: row.String(pc[3])})
+			m.parts = append(m.parts, dbPart{id: row.String(pc[0]), created: row.Int(pc[3]), data: row.String(pc[4])})
+			if s := todo[row.String(pc[2])]; s != nil {
+				s.firstPart = min(s.firstPart, rowid)
+			}
 		}
 		return nil
 	})
-	if err != nil {
+	if err != nil && !errors.Is(err, errStop) {
 		return err
 	}
-	for _, s := range todo {
+	for _, s := range sessions {
 		slices.SortFunc(s.messages, func(a, b *dbMessage) int {
 			return cmp.Or(cmp.Compare(a.created, b.created), cmp.Compare(a.id, b.id))
 		})

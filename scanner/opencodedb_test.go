@@ -92,3 +92,31 @@ func TestScanOpencodeDatabaseInBatches(t *testing.T) {
 		t.Errorf("batched scan found %d candidates: %+v", len(cs), cs)
 	}
 }
+
+// TestScanOpencodeDatabaseGrows follows a database through the scans of
+// its life: a session that goes on, a new session read from where the
+// tables ended, and a deleted session whose rowids a new one reuses.
+func TestScanOpencodeDatabaseGrows(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	for _, v := range []string{"v1", "v2", "v3"} {
+		copyDB(t, v, dir)
+		scan(t, state, Options{Paths: []string{dir}})
+	}
+	cs := candidates(t, state)
+	if c := find(cs, KindRetry, "pip install"); c == nil || c.Provenance[0].SessionID != "ses_a" || c.Provenance[0].Line != 4 {
+		t.Errorf("the message added to ses_a gave %+v, want a pip install retry on its 4th message", c)
+	}
+	if c := find(cs, KindRejection, "npm install"); c == nil || c.Provenance[0].SessionID != "ses_c" {
+		t.Errorf("the new session ses_c gave %+v, want its npm install rejection", c)
+	}
+	copyDB(t, "v4", dir)
+	rep := scan(t, state, Options{Paths: []string{dir}})
+	if c := find(candidates(t, state), KindRejection, "git push"); c == nil || c.Provenance[0].SessionID != "ses_d" {
+		t.Errorf("ses_d, in the rowids of the deleted ses_c, gave %+v (scan read %+v)", c, rep.Formats[FormatOpencodeDB])
+	}
+	for _, c := range candidates(t, state) {
+		if c.Occurrences != 1 {
+			t.Errorf("%s counted %d times", c.ID, c.Occurrences)
+		}
+	}
+}

@@ -7,6 +7,11 @@ JSON the older storage tree kept in files).
                             and a #lesson tag
   v2/opencode.db{,-wal}     v1 plus ses_b, committed to the write-ahead
                             log but not checkpointed: a rejected edit
+  v3/opencode.db            v2 checkpointed, plus a new message in ses_a
+                            (pip install fails, --user works) and a new
+                            session ses_c (npm install rejected: use pnpm)
+  v4/opencode.db            v3 with ses_c deleted and ses_d added: its rows
+                            reuse ses_c's rowids (git push --force rejected)
 
 Regenerate with: python3 testdata/opencode-db/gen.py
 
@@ -41,7 +46,12 @@ def add_session(db, sid, directory, messages):
     t = T0 + (0 if sid == "ses_a" else 3600_000)
     db.execute("INSERT INTO session VALUES (?,?,?,?,?,?,?,?)",
                (sid, "prj_1", None, directory, "fixture " + sid, "1.2.3", t, t + 60_000))
-    for i, (role, parts) in enumerate(messages):
+    add_messages(db, sid, t, 0, messages)
+
+
+def add_messages(db, sid, t, first, messages):
+    """Adds messages numbered from first to session sid, created from t."""
+    for i, (role, parts) in enumerate(messages, first):
         mid = "msg_%s_%d" % (sid, i)
         info = {"role": role, "time": {"created": t + i * 1000}, "sessionID": sid}
         db.execute("INSERT INTO message VALUES (?,?,?,?,?)", (mid, sid, t + i * 1000, t + i * 1000, json.dumps(info)))
@@ -74,6 +84,27 @@ SES_B = [
                      "feedback: edit config.local.yaml, never the shared config.yaml"}},
     ]),
 ]
+SES_A_MORE = [
+    ("user", [{"type": "text", "text": "now install requests"}]),
+    ("assistant", [
+        {"type": "tool", "callID": "c3", "tool": "bash", "state": {
+            "status": "completed", "input": {"command": "pip install requests"},
+            "output": "error: externally-managed-environment", "metadata": {"exit": 1}}},
+        {"type": "tool", "callID": "c4", "tool": "bash", "state": {
+            "status": "completed", "input": {"command": "pip install --user requests"},
+            "output": "Successfully installed requests", "metadata": {"exit": 0}}},
+    ]),
+]
+
+
+def rejected(call, command, reason):
+    return [
+        ("user", [{"type": "text", "text": "set the project up"}]),
+        ("assistant", [{"type": "tool", "callID": call, "tool": "bash", "state": {
+            "status": "error", "input": {"command": command},
+            "error": "The user rejected permission to use this specific tool call with the "
+                     "following feedback: " + reason}}]),
+    ]
 
 
 def main():
@@ -105,6 +136,29 @@ def main():
     for p in (v2 + "-shm", tmp + "-shm"):
         if os.path.exists(p):
             os.remove(p)
+
+    for d in ("v3", "v4"):
+        shutil.rmtree(os.path.join(HERE, d), ignore_errors=True)
+        os.makedirs(os.path.join(HERE, d))
+    v3 = os.path.join(HERE, "v3", "opencode.db")
+    shutil.copy(v2, v3)
+    shutil.copy(v2 + "-wal", v3 + "-wal")
+    db = sqlite3.connect(v3)
+    db.execute("PRAGMA journal_mode=DELETE")  # checkpoints the WAL away
+    add_messages(db, "ses_a", T0 + 7200_000, 2, SES_A_MORE)
+    db.execute("UPDATE session SET time_updated = ? WHERE id = 'ses_a'", (T0 + 7300_000,))
+    add_session(db, "ses_c", "/home/u/third", rejected("n1", "npm install", "use pnpm, this repo has a pnpm-lock.yaml"))
+    db.commit()
+    db.close()
+
+    v4 = os.path.join(HERE, "v4", "opencode.db")
+    shutil.copy(v3, v4)
+    db = sqlite3.connect(v4)
+    for table, col in (("part", "session_id"), ("message", "session_id"), ("session", "id")):
+        db.execute("DELETE FROM %s WHERE %s = 'ses_c'" % (table, col))
+    add_session(db, "ses_d", "/home/u/fourth", rejected("g1", "git push --force origin main", "never force-push main"))
+    db.commit()
+    db.close()
 
 
 def big(path, n):
