@@ -512,3 +512,50 @@ func TestE2EScanPromoteInject(t *testing.T) {
 		return nil
 	})
 }
+
+// TestE2EScanOpencodeDatabase finds opencode 1.2's database where
+// opencode keeps it, with no --path, and follows a mistake from it to the
+// hook: a retry committed to the database's write-ahead log only.
+func TestE2EScanOpencodeDatabase(t *testing.T) {
+	s := newSandbox(t)
+	dir := filepath.Join(s.root, ".local", "share", "opencode")
+	for _, name := range []string{"opencode.db", "opencode.db-wal"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "opencode-db", "v2", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.write(filepath.Join(dir, name), string(data))
+	}
+	s.ok(s.root, "init")
+	r := s.ok(s.root, "scan", "--json")
+	var rep struct {
+		Formats map[string]struct{ Files int } `json:"formats"`
+		Agents  []struct {
+			Agent    string
+			Sessions int
+		} `json:"agents"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
+		t.Fatalf("scan --json: %v\n%s", err, r.stdout)
+	}
+	if rep.Formats["opencode-db"].Files != 2 || len(rep.Agents) != 1 || rep.Agents[0].Agent != "opencode" || rep.Agents[0].Sessions != 2 {
+		t.Errorf("scan of the default paths = %s, want 2 opencode sessions from opencode.db", r.stdout)
+	}
+	var cands []struct{ ID, Kind, Trigger string }
+	if err := json.Unmarshal([]byte(s.ok(s.root, "candidates", "--json").stdout), &cands); err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(cands, func(c struct{ ID, Kind, Trigger string }) bool { return c.Kind == "rejection" })
+	if i < 0 || cands[i].Trigger != "/home/u/other/config.yaml" {
+		t.Fatalf("candidates = %+v, want the rejected edit of ses_b, which is only in the WAL", cands)
+	}
+	slug := strings.TrimSpace(s.ok(s.root, "promote", cands[i].ID, "--global").stdout)
+	hookBin := bin.front
+	if hookBin == "" {
+		hookBin = bin.cli
+	}
+	payload := `{"session_id":"s1","cwd":"` + s.root + `","hook_event_name":"PreToolUse","tool_name":"Edit","tool_input":{"file_path":"/srv/app/config.yaml","old_string":"a","new_string":"b"}}`
+	if r := s.exec(hookBin, s.root, payload, "hook"); !strings.Contains(r.stdout, slug) {
+		t.Errorf("hook before an Edit of config.yaml: want %s injected:\n%s%s", slug, r.stdout, r.stderr)
+	}
+}
