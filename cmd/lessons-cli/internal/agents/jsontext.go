@@ -139,75 +139,75 @@ func (p *parser) string() (*value, error) {
 
 func (p *parser) object() (*value, error) {
 	v := &value{kind: '{', start: p.pos}
-	p.pos++
-	for {
-		if err := p.space(); err != nil {
-			return nil, err
-		}
-		if p.pos < len(p.src) && p.src[p.pos] == '}' && len(v.members) == 0 {
-			break
-		}
+	err := p.items('}', func() error {
 		key, err := p.string()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if err := p.space(); err != nil {
-			return nil, err
+			return err
 		}
 		if p.pos >= len(p.src) || p.src[p.pos] != ':' {
-			return nil, p.errorf("expected : after key %q", key.str)
+			return p.errorf("expected : after key %q", key.str)
 		}
 		p.pos++
 		val, err := p.value()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		v.members = append(v.members, member{key: key.str, keyStart: key.start, keyEnd: key.end, val: val})
-		if err := p.space(); err != nil {
-			return nil, err
-		}
-		if p.pos < len(p.src) && p.src[p.pos] == ',' {
-			p.pos++
-			continue
-		}
-		break
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	if p.pos >= len(p.src) || p.src[p.pos] != '}' {
-		return nil, p.errorf("expected , or }")
-	}
-	p.pos++
 	v.end = p.pos
 	return v, nil
 }
 
 func (p *parser) array() (*value, error) {
 	v := &value{kind: '[', start: p.pos}
-	p.pos++
-	for {
-		if err := p.space(); err != nil {
-			return nil, err
-		}
-		if p.pos < len(p.src) && p.src[p.pos] == ']' && len(v.elems) == 0 {
-			break
-		}
+	err := p.items(']', func() error {
 		e, err := p.value()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		v.elems = append(v.elems, e)
-		if err := p.space(); err != nil {
-			return nil, err
-		}
-		if p.pos < len(p.src) && p.src[p.pos] == ',' {
-			p.pos++
-			continue
-		}
-		break
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	if p.pos >= len(p.src) || p.src[p.pos] != ']' {
-		return nil, p.errorf("expected , or ]")
-	}
-	p.pos++
 	v.end = p.pos
 	return v, nil
+}
+
+// items parses the comma-separated items of the object or array whose
+// opening bracket p is at, through the closing bracket, calling item on
+// each.
+func (p *parser) items(closing byte, item func() error) error {
+	p.pos++
+	for first := true; ; first = false {
+		if err := p.space(); err != nil {
+			return err
+		}
+		if first && p.pos < len(p.src) && p.src[p.pos] == closing {
+			break
+		}
+		if err := item(); err != nil {
+			return err
+		}
+		if err := p.space(); err != nil {
+			return err
+		}
+		if p.pos >= len(p.src) || p.src[p.pos] != ',' {
+			break
+		}
+		p.pos++
+	}
+	if p.pos >= len(p.src) || p.src[p.pos] != closing {
+		return p.errorf("expected , or %c", closing)
+	}
+	p.pos++
+	return nil
 }
