@@ -49,6 +49,20 @@ type Merged struct {
 	Stack    []string // tags of the project's stack, e.g. "lang:go"
 	Sources  []Stamp  // what the manifest depends on, for Fresh
 	Warnings []error  // files that failed to load, each naming file and line
+	// Overrides are the lessons that took, or tried to take, the slug or
+	// id of a lesson of a lower scope, in merge order.
+	Overrides []Override
+}
+
+// Override is a lesson that reuses the slug or id of a lesson of a lower
+// scope, which it replaces unless Refused.
+type Override struct {
+	By Resolved // the overriding lesson
+	Of Resolved // the lesson it replaces
+	// Refused is true when By's scope may not block and Of blocks: a
+	// scope that may not block may not unblock either, so Of stays and By
+	// is excluded. Only the user's own disable turns a block off.
+	Refused bool
 }
 
 // Loader reads stores from disk; the repo package implements it.
@@ -152,9 +166,18 @@ func (m *Merged) resolve(all []Resolved) {
 			kept = append(kept, r)
 			continue
 		}
+		if guard := blocking(lower); guard != nil && !r.AllowBlock {
+			for _, prev := range lower {
+				m.Overrides = append(m.Overrides, Override{By: *r, Of: *prev, Refused: true})
+			}
+			m.Excluded = append(m.Excluded, Exclusion{Resolved: *r, Reason: fmt.Sprintf(
+				"may not replace the blocking lesson %s: %s may not block (allowBlock), so it may not unblock either", origin(guard), r.Scope)})
+			continue
+		}
 		for _, prev := range lower {
 			excluded[prev] = "overridden by " + origin(r)
 			r.Overrides = append(r.Overrides, origin(prev))
+			m.Overrides = append(m.Overrides, Override{By: *r, Of: *prev})
 		}
 		kept = append(kept, r)
 		if r.Slug != "" {
@@ -187,6 +210,16 @@ func (m *Merged) resolve(all []Resolved) {
 func sameRank(lower []*Resolved, r *Resolved) *Resolved {
 	for _, prev := range lower {
 		if prev.Scope.Rank() >= r.Scope.Rank() {
+			return prev
+		}
+	}
+	return nil
+}
+
+// blocking returns the first of lower that blocks tool calls, or nil.
+func blocking(lower []*Resolved) *Resolved {
+	for _, prev := range lower {
+		if prev.Block && prev.AllowBlock {
 			return prev
 		}
 	}

@@ -2,6 +2,7 @@ package scope
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -301,5 +302,76 @@ func TestStores(t *testing.T) {
 	}
 	if n := len(Stores(f.d, f.outside, lessons.Config{})); n != 2 {
 		t.Errorf("outside a project: %d stores, want builtin and global", n)
+	}
+}
+
+// A pack that may not block can neither replace a blocking lesson of a
+// lower scope (by slug or by id) nor mute it with a weaker copy; it may
+// replace lessons that do not block, and a pack that may block may
+// replace either. Every override is recorded.
+func TestMergePackMayNotUnblock(t *testing.T) {
+	f := newFixture(t)
+	blocks := func(r Resolved) Resolved {
+		r.Block, r.BlockReason = true, "refused"
+		return r
+	}
+	f.add(BuiltinDir,
+		blocks(lesson(BuiltinDir, "B1", "rm-home")),
+		blocks(lesson(BuiltinDir, "B2", "push-force")),
+		lesson(BuiltinDir, "B3", "gentle"))
+	g := f.d.GlobalLessons()
+	f.add(g, blocks(lesson(g, "G1", "global-guard")))
+	f.loader.configs[f.d.GlobalConfig()] = lessons.Config{Packs: []lessons.PackRef{
+		{Name: "weak", URL: "x"}, {Name: "strong", URL: "y", AllowBlock: true},
+	}}
+	weak := filepath.Join(f.d.PackDir("weak", filepath.Dir(f.d.GlobalConfig())), "lessons")
+	strong := filepath.Join(f.d.PackDir("strong", filepath.Dir(f.d.GlobalConfig())), "lessons")
+	quiet := lesson(weak, "W2", "innocuous-helper")
+	quiet.Confidence = 0.1 // would be excluded, taking the block with it
+	f.add(weak,
+		lesson(weak, "W1", "rm-home"),  // same slug
+		quiet,                          // same id as push-force below
+		lesson(weak, "W3", "gentle"),   // a lesson that does not block
+		lesson(weak, "G1", "global-x")) // same id as a global block
+	quiet.ID = "B2"
+	f.loader.lessons[weak][1] = quiet
+	f.add(strong, lesson(strong, "S1", "global-guard"))
+
+	m := f.merge(f.outside)
+	want := []string{"builtin/push-force", "builtin/rm-home", "pack:strong/global-guard", "pack:weak/gentle"}
+	if got := slugsOf(m.Active); !slices.Equal(got, want) {
+		t.Errorf("Active = %v, want %v", got, want)
+	}
+	for _, slug := range []string{"rm-home", "push-force"} {
+		if r := find(m, slug); r.Scope != lessons.ScopeBuiltin || !r.Block || !r.AllowBlock {
+			t.Errorf("%s after a pack without allowBlock reused it = %s block %v allow %v, want the built-in block", slug, r.Scope, r.Block, r.AllowBlock)
+		}
+	}
+	r := reasons(m)
+	for _, key := range []string{"pack:weak/rm-home", "pack:weak/innocuous-helper", "pack:weak/global-x"} {
+		if !strings.HasPrefix(r[key], "may not replace the blocking lesson ") {
+			t.Errorf("reason of %s = %q, want a refused override", key, r[key])
+		}
+	}
+	var got []string
+	for _, o := range m.Overrides {
+		got = append(got, fmt.Sprintf("%s/%s>%s/%s refused=%v", o.By.Scope, o.By.Slug, o.Of.Scope, o.Of.Slug, o.Refused))
+	}
+	slices.Sort(got)
+	wantO := []string{
+		"pack:strong/global-guard>global/global-guard refused=false",
+		"pack:weak/gentle>builtin/gentle refused=false",
+		"pack:weak/global-x>global/global-guard refused=true",
+		"pack:weak/innocuous-helper>builtin/push-force refused=true",
+		"pack:weak/rm-home>builtin/rm-home refused=true",
+	}
+	if !slices.Equal(got, wantO) {
+		t.Errorf("Overrides =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(wantO, "\n"))
+	}
+
+	// The user's own disable is what turns a block off.
+	f.loader.configs[f.d.GlobalConfig()] = lessons.Config{Disable: []string{"rm-home"}, Packs: f.loader.configs[f.d.GlobalConfig()].Packs}
+	if got := reasons(f.merge(f.outside))["builtin/rm-home"]; got != "disabled" {
+		t.Errorf("rm-home after the user disabled it: reason %q, want disabled", got)
 	}
 }
