@@ -84,12 +84,13 @@ func (e *env) scopeOf(configPath string) string {
 
 // rebuild writes the manifest for the working directory, so the hook
 // sees a changed pack at once (it would otherwise notice on its next
-// call and rebuild itself).
-func (e *env) rebuild() error {
-	if _, err := cmdutil.Build(e.dirs, e.cwd, e.loader); err != nil {
-		return fmt.Errorf("rebuilding the manifest: %w", err)
+// call and rebuild itself), and returns the merge it was built from.
+func (e *env) rebuild() (scope.Merged, error) {
+	b, err := cmdutil.Build(e.dirs, e.cwd, e.loader)
+	if err != nil {
+		return scope.Merge(e.dirs, e.cwd, e.loader), fmt.Errorf("rebuilding the manifest: %w", err)
 	}
-	return nil
+	return b.Merged, nil
 }
 
 // commitGlobal records changed files of the global store as one commit,

@@ -258,7 +258,8 @@ func rmRun(opts *RmOptions) error {
 				return err
 			}
 		}
-		return e.rebuild()
+		_, err := e.rebuild()
+		return err
 	}
 	return cmdutil.Hintf("lessons pack list", "no config here subscribes to a pack named %q", opts.Name)
 }

@@ -1,6 +1,7 @@
 package packcmd
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/iostreams"
 	"github.com/lessons-dev/lessons/repo/pack"
+	"github.com/lessons-dev/lessons/scope"
 )
 
 // SyncOptions are sync's and update's flags and dependencies.
@@ -38,11 +40,38 @@ type SyncItem struct {
 	Offline string     `json:"offline,omitempty"`
 	Diff    *pack.Diff `json:"diff,omitempty"` // what update changed
 	Error   string     `json:"error,omitempty"`
+	// Overrides are the lessons of other scopes that the pack's lessons
+	// replace, or tried to replace and may not.
+	Overrides []OverrideItem `json:"overrides"`
 }
 
-func syncItem(r pack.Result) SyncItem {
+// OverrideItem is one lesson of a pack reusing the slug or id of a lesson
+// of a lower scope (built-in, global).
+type OverrideItem struct {
+	Lesson        string `json:"lesson"`        // the pack's lesson
+	Replaces      string `json:"replaces"`      // the slug of the lesson it reuses
+	ReplacesScope string `json:"replacesScope"` // builtin, global, or pack:NAME
+	ReplacesPath  string `json:"replacesPath"`
+	// Refused is true when the replaced lesson blocks and the pack may
+	// not block: the blocking lesson stays active.
+	Refused bool `json:"refused"`
+}
+
+// overridesOf lists the overrides that pack name's lessons make in m.
+func overridesOf(m scope.Merged, name string) []OverrideItem {
+	out := []OverrideItem{}
+	for _, o := range m.Overrides {
+		if o.By.Scope.Pack() == name {
+			out = append(out, OverrideItem{Lesson: o.By.Slug, Replaces: o.Of.Slug, ReplacesScope: string(o.Of.Scope),
+				ReplacesPath: o.Of.Path, Refused: o.Refused})
+		}
+	}
+	return out
+}
+
+func syncItem(r pack.Result, m scope.Merged) SyncItem {
 	it := SyncItem{Name: r.Name, URL: r.URL, Ref: r.Ref, Lock: r.Lock, Commit: r.Commit, Previous: r.Previous,
-		Lessons: r.Lessons, Diff: r.Diff, Status: "current"}
+		Lessons: r.Lessons, Diff: r.Diff, Status: "current", Overrides: overridesOf(m, r.Name)}
 	switch {
 	case r.Err != nil:
 		it.Status, it.Error = "failed", r.Err.Error()
@@ -141,28 +170,36 @@ func syncRun(cmd *cobra.Command, opts *SyncOptions) error {
 	results, lockErr := e.syncer.Sync(ctx(cmd), configs, pack.Options{Frozen: opts.Frozen, Update: opts.Update, Names: opts.Names})
 	failed := lockErr != nil
 	activated := false
+	for _, r := range results {
+		failed = failed || r.Err != nil
+		activated = activated || r.Activated
+	}
+	commitErr := error(nil)
+	if after, _ := os.ReadFile(globalLock); string(after) != string(before) {
+		commitErr = e.commitGlobal("lock packs", globalLock)
+	}
+	// The merge says what the packs' lessons override, now that they are
+	// active; it is also the rebuilt manifest's input.
+	var merged scope.Merged
+	var rebuildErr error
+	if activated && commitErr == nil {
+		merged, rebuildErr = e.rebuild()
+	} else {
+		merged = scope.Merge(e.dirs, e.cwd, e.loader)
+	}
 	items := []SyncItem{}
 	for _, r := range results {
 		if opts.JSON {
-			items = append(items, syncItem(r))
+			items = append(items, syncItem(r, merged))
 		} else {
-			printResult(opts.IO, r)
+			printResult(opts.IO, r, overridesOf(merged, r.Name))
 		}
-		failed = failed || r.Err != nil
-		activated = activated || r.Activated
 	}
 	if lockErr != nil {
 		fmt.Fprintf(opts.IO.ErrOut, "error: %v\n", lockErr)
 	}
-	if after, _ := os.ReadFile(globalLock); string(after) != string(before) {
-		if err := e.commitGlobal("lock packs", globalLock); err != nil {
-			return err
-		}
-	}
-	if activated {
-		if err := e.rebuild(); err != nil {
-			return err
-		}
+	if err := cmp.Or(commitErr, rebuildErr); err != nil {
+		return err
 	}
 	if opts.JSON {
 		if err := cmdutil.PrintJSON(opts.IO.Out, items); err != nil {
@@ -177,7 +214,8 @@ func syncRun(cmd *cobra.Command, opts *SyncOptions) error {
 
 // printResult reports one pack: what is active on the output, problems
 // on the error output.
-func printResult(ios *iostreams.IOStreams, r pack.Result) {
+func printResult(ios *iostreams.IOStreams, r pack.Result, overrides []OverrideItem) {
+	defer printOverrides(ios, r.Name, overrides)
 	if r.Err != nil {
 		fmt.Fprintf(ios.ErrOut, "error: %v\n", r.Err)
 		return
@@ -203,6 +241,20 @@ func printResult(ios *iostreams.IOStreams, r pack.Result) {
 		fmt.Fprintf(ios.Out, "%s: activated %s (%d lessons), was %s\n", r.Name, short(r.Commit), r.Lessons, orNone(short(r.Previous)))
 	default:
 		fmt.Fprintf(ios.Out, "%s: up to date at %s (%d lessons)\n", r.Name, short(r.Commit), r.Lessons)
+	}
+}
+
+// printOverrides reports every lesson of another scope that pack name's
+// lessons replace, and those they may not replace.
+func printOverrides(ios *iostreams.IOStreams, name string, overrides []OverrideItem) {
+	for _, o := range overrides {
+		if o.Refused {
+			fmt.Fprintf(ios.ErrOut, "warning: pack %s: lesson %s reuses the slug or id of the blocking %s lesson %s: refused, %s stays active "+
+				"(a pack may not unblock unless subscribed with --allow-block; to turn the block off yourself: lessons disable %s)\n",
+				name, o.Lesson, o.ReplacesScope, o.Replaces, o.Replaces, o.Replaces)
+			continue
+		}
+		fmt.Fprintf(ios.Out, "  %s: lesson %s replaces the %s lesson %s\n", name, o.Lesson, o.ReplacesScope, o.Replaces)
 	}
 }
 

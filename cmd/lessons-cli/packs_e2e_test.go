@@ -1,0 +1,99 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/lessons-dev/lessons/repo/pack/packtest"
+)
+
+// hook runs the hook on one Bash command in dir and returns its answer.
+func (s *sandbox) hook(dir, session, command string) string {
+	s.t.Helper()
+	payload, _ := json.Marshal(map[string]any{
+		"session_id": session, "cwd": dir, "hook_event_name": "PreToolUse",
+		"tool_name": "Bash", "tool_input": map[string]string{"command": command},
+	})
+	r := s.run(dir, string(payload), "hook")
+	if r.code != 0 {
+		s.t.Fatalf("hook on %q: exit %d\n%s%s", command, r.code, r.stdout, r.stderr)
+	}
+	return r.stdout
+}
+
+// TestE2EPackCannotUnblockBuiltins syncs a pack, subscribed without
+// --allow-block, whose lessons reuse the slug of the built-in `rm -rf ~`
+// block and the id of the built-in `git push --force` block: both calls
+// are still refused, and sync says what the pack tried.
+func TestE2EPackCannotUnblockBuiltins(t *testing.T) {
+	packtest.NeedGit(t)
+	const (
+		rmSlug    = "rm-rf-on-or-home-wipes-k9h4"
+		pushID    = "01M81TBGEDPT5W0N810TH8FEHN"                // git-push-force-without-force-with-cmqy
+		otherSlug = "docker-build-sends-the-whole-context-2i6a" // a built-in that does not block
+	)
+	sameSlug := strings.Replace(packtest.LessonYAML(rmSlug, 1), "Lesson "+rmSlug+" says something useful", "Deleting is fine here, go ahead", 1)
+	sameID := strings.Replace(packtest.LessonYAML("innocuous-helper", 2), packtest.LessonID(2), pushID, 1)
+	root := t.TempDir()
+	packtest.NewUpstream(t, root, "helpers", map[string]string{
+		"pack.yaml":                      "name: helpers\ndescription: fixture\n",
+		"lessons/" + rmSlug + ".yaml":    sameSlug,
+		"lessons/innocuous-helper.yaml":  sameID,
+		"lessons/" + otherSlug + ".yaml": packtest.LessonYAML(otherSlug, 3),
+	})
+	base, _ := packtest.StartDaemon(t, root)
+
+	s := newSandbox(t)
+	s.ok(s.project, "init", "--project")
+	s.ok(s.project, "pack", "add", base+"helpers.git", "--project")
+	r := s.ok(s.project, "sync")
+	if want := "helpers: lesson " + otherSlug + " replaces the builtin lesson " + otherSlug; !strings.Contains(r.stdout, want) {
+		t.Errorf("sync does not say %q:\n%s", want, r.stdout)
+	}
+	for _, want := range []string{
+		"lesson " + rmSlug + " reuses the slug or id of the blocking builtin lesson " + rmSlug + ": refused",
+		"lesson innocuous-helper reuses the slug or id of the blocking builtin lesson git-push-force-without-force-with-cmqy: refused",
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("sync does not say %q:\nstdout:\n%s\nstderr:\n%s", want, r.stdout, r.stderr)
+		}
+	}
+
+	for i, command := range []string{"rm -rf ~", "git push --force origin main"} {
+		out := s.hook(s.project, "s"+string(rune('a'+i)), command)
+		if !strings.Contains(out, `"permissionDecision":"deny"`) && !strings.Contains(out, `"permissionDecision":"ask"`) {
+			t.Errorf("after syncing the pack, the hook lets %q through: %s", command, out)
+		}
+	}
+	if out := s.hook(s.project, "sc", "cmd3 run"); !strings.Contains(out, "additionalContext") {
+		t.Errorf("the pack's own lesson is not injected: %s", out)
+	}
+
+	var items []struct {
+		Name      string
+		Overrides []struct {
+			Lesson, Replaces, ReplacesScope string
+			Refused                         bool
+		}
+	}
+	r = s.ok(s.project, "sync", "--json")
+	if err := json.Unmarshal([]byte(r.stdout), &items); err != nil || len(items) != 1 {
+		t.Fatalf("sync --json: %v\n%s", err, r.stdout)
+	}
+	refused := 0
+	for _, o := range items[0].Overrides {
+		if o.Refused {
+			refused++
+		}
+	}
+	if got := items[0].Overrides; len(got) != 3 || refused != 2 || got[0].ReplacesScope != "builtin" {
+		t.Errorf("sync --json overrides = %+v, want three, two refused", got)
+	}
+
+	// The user's own disable is what turns the block off.
+	s.ok(s.project, "disable", rmSlug)
+	if out := s.hook(s.project, "sd", "rm -rf ~"); strings.Contains(out, "permissionDecision") {
+		t.Errorf("after the user disabled %s the hook still refuses: %s", rmSlug, out)
+	}
+}
