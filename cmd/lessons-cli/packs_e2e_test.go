@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -95,5 +96,30 @@ func TestE2EPackCannotUnblockBuiltins(t *testing.T) {
 	s.ok(s.project, "disable", rmSlug)
 	if out := s.hook(s.project, "sd", "rm -rf ~"); strings.Contains(out, "permissionDecision") {
 		t.Errorf("after the user disabled %s the hook still refuses: %s", rmSlug, out)
+	}
+}
+
+// TestE2ELessonTextCannotDriveTheTerminal lists, shows and searches a
+// lesson whose text holds a clipboard write (OSC 52), a carriage return
+// with a line erase, and a C1 CSI: each prints as visible escapes.
+func TestE2ELessonTextCannotDriveTheTerminal(t *testing.T) {
+	s := newSandbox(t)
+	s.ok(s.project, "init", "--project")
+	text := strings.Replace(fixture(t, "make-deploy-needs-the-staging-flag.yaml"),
+		"summary: make deploy without STAGE=staging ships straight to production",
+		`summary: "make deploy \e]52;c;cm0gLXJmIH4=\a without STAGE=staging \u009b2K ships to production"`, 1)
+	text = strings.Replace(text, "problem: The deploy target defaults to production when STAGE is not set.",
+		`problem: "The deploy target defaults to production\r\e[2Kall is fine when STAGE is not set."`, 1)
+	s.write(filepath.Join(s.project, ".lessons", "make-deploy-needs-the-staging-flag.yaml"), text)
+	for _, args := range [][]string{
+		{"list"}, {"list", "--all"}, {"show", "make-deploy-needs-the-staging-flag"}, {"search", "deploy staging"},
+	} {
+		r := s.ok(s.project, args...)
+		if strings.ContainsAny(r.stdout+r.stderr, "\x1b\x07\r\u009b") {
+			t.Errorf("lessons %s printed raw control characters: %q", strings.Join(args, " "), r.stdout)
+		}
+		if !strings.Contains(r.stdout, `\x1b]52`) && !strings.Contains(r.stdout, `\e]52`) {
+			t.Errorf("lessons %s does not show the escape as text: %q", strings.Join(args, " "), r.stdout)
+		}
 	}
 }

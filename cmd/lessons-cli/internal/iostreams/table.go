@@ -26,10 +26,11 @@ func (s *IOStreams) NewTable() *Table {
 	return t
 }
 
-// Row adds one row. On a terminal the last field is cut to fit.
+// Row adds one row, each field escaped to one line (EscapeLine). On a
+// terminal the last field is cut to fit.
 func (t *Table) Row(fields ...string) {
 	for i, f := range fields {
-		f = strings.ReplaceAll(f, "\t", " ")
+		f = EscapeLine(f)
 		if t.tw != nil && i == len(fields)-1 {
 			if r := []rune(f); len(r) > t.width/2 {
 				f = string(r[:t.width/2-1]) + "…"

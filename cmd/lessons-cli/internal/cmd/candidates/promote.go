@@ -157,7 +157,7 @@ func rejectRun(opts *RejectOptions) error {
 			errs = append(errs, err)
 			continue
 		}
-		fmt.Fprintf(opts.IO.ErrOut, "rejected %s: %s\n", c.ID, c.Summary)
+		fmt.Fprintf(opts.IO.ErrOut, "rejected %s: %s\n", c.ID, iostreams.Escape(c.Summary))
 	}
 	return errors.Join(errs...)
 }

@@ -117,6 +117,7 @@ func validAnswer(a string) error {
 
 // describe prints a candidate with its evidence.
 func describe(w io.Writer, c scanner.Candidate) {
+	w = iostreams.NewEscaper(w)
 	fmt.Fprintf(w, "%s  %s  confidence %.2f  priority %d  seen %d× in %d session(s), %d project(s)\n",
 		c.ID, kind(c), c.Confidence, c.Priority, c.Occurrences, len(c.Sessions), len(c.Projects))
 	field := func(name, value string) {

@@ -217,7 +217,7 @@ func syncRun(cmd *cobra.Command, opts *SyncOptions) error {
 func printResult(ios *iostreams.IOStreams, r pack.Result, overrides []OverrideItem) {
 	defer printOverrides(ios, r.Name, overrides)
 	if r.Err != nil {
-		fmt.Fprintf(ios.ErrOut, "error: %v\n", r.Err)
+		fmt.Fprintf(ios.ErrOut, "error: %s\n", iostreams.Escape(r.Err.Error()))
 		return
 	}
 	if r.Offline != nil {

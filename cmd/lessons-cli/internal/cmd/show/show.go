@@ -2,6 +2,8 @@
 package show
 
 import (
+	"io"
+
 	"github.com/spf13/cobra"
 
 	lessons "github.com/lessons-dev/lessons"
@@ -76,6 +78,6 @@ func showRun(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	_, err = opts.IO.Out.Write(data)
+	_, err = io.WriteString(opts.IO.Out, iostreams.Escape(string(data)))
 	return err
 }

@@ -106,7 +106,7 @@ func statsRun(opts *Options) error {
 	if len(rep.Idle) > 0 {
 		fmt.Fprintf(opts.IO.Out, "\nactive lessons that never fired in the last %d days (%d):\n", opts.Days, len(rep.Idle))
 		for _, slug := range rep.Idle {
-			fmt.Fprintf(opts.IO.Out, "  %s\n", slug)
+			fmt.Fprintf(opts.IO.Out, "  %s\n", iostreams.Escape(slug))
 		}
 	}
 	cmdutil.PrintCompliance(opts.IO, agents)
