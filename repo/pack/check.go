@@ -15,8 +15,9 @@ import (
 
 // Check validates every lesson file of a pack version, files mapping
 // "lessons/<slug>.yaml" to content: the schema and semantic checks of
-// repo.ParseLesson, the backtracking probe on every regex, a slug equal to
-// the file name, and ids used once. It returns every problem, each naming
+// repo.ParseLesson, no control characters in any text (they could drive
+// the terminal that lists the lesson), the backtracking probe on every
+// regex, a slug equal to the file name, and ids used once. It returns every problem, each naming
 // its file (and line where there is one), sorted.
 func Check(files map[string][]byte) []string {
 	names := make([]string, 0, len(files))
@@ -74,6 +75,9 @@ func checkFile(name string, data []byte, probes *sync.Map) (*lessons.Lesson, []s
 		return nil, []string{name + ": " + err.Error()}
 	}
 	var out []string
+	for _, p := range lessons.ControlProblems(l) {
+		out = append(out, name+": "+p.Error())
+	}
 	if slug := slugOf(path.Base(name)); l.Slug != slug {
 		out = append(out, fmt.Sprintf("%s: slug %q differs from the file name: name the file %s.yaml", name, l.Slug, l.Slug))
 	}

@@ -17,6 +17,8 @@ func TestMaliciousPack(t *testing.T) {
 	for i := range MaxLessons + 1 {
 		many[fmt.Sprintf("lessons/l%d.yaml", i)] = "x"
 	}
+	clipboard := strings.Replace(packtest.LessonYAML("evil-text", 9), "summary: Lesson evil-text says something useful",
+		`summary: "Lesson evil-text \e]52;c;ZXZpbA==\a says something useful"`, 1)
 	for _, tc := range []struct {
 		name  string
 		files map[string]string
@@ -27,6 +29,7 @@ func TestMaliciousPack(t *testing.T) {
 		{"file outside lessons", map[string]string{"lessons/sub/evil.yaml": packtest.LessonYAML("evil", 8)}, "lessons/sub: is a directory"},
 		{"oversized", map[string]string{"lessons/big.yaml": packtest.LessonYAML("big", 8) + "# " + strings.Repeat("x", MaxFileBytes) + "\n"}, "lessons/big.yaml: is 65"},
 		{"catastrophic regex", map[string]string{"lessons/evil-regex.yaml": catastrophic}, "lessons/evil-regex.yaml: triggers.commands[0]: pattern backtracks catastrophically"},
+		{"terminal control in the text", map[string]string{"lessons/evil-text.yaml": clipboard}, `lessons/evil-text.yaml: summary: holds the control character \x1b`},
 		{"slug differs from file", map[string]string{"lessons/other.yaml": packtest.LessonYAML("not-other", 8)}, `lessons/other.yaml: slug "not-other" differs`},
 		{"invalid yaml", map[string]string{"lessons/bad.yaml": "id: x\nslug: [unclosed\n"}, "lessons/bad.yaml:"},
 		{"duplicate id", map[string]string{"lessons/twin.yaml": packtest.LessonYAML("twin", 0)}, "lessons/twin.yaml: id " + packtest.LessonID(0) + " is also the id of lessons/lesson-0.yaml"},
