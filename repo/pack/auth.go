@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net"
 	"os"
 	"path/filepath"
 	"slices"
@@ -18,11 +19,14 @@ import (
 
 // Credentials finds how to authenticate to a pack's remote. HTTPS uses a
 // token from LESSONS_GIT_TOKEN (sent only to the hosts in
-// LESSONS_GIT_TOKEN_HOSTS, by default github.com, gitlab.com, bitbucket.org
-// and loopback), GITHUB_TOKEN (sent to github.com only) or ~/.netrc as
-// basic auth; SSH uses the key file in LESSONS_SSH_KEY, then
-// ssh-agent, then ~/.ssh/id_ed25519, id_ecdsa or id_rsa. Credentials are
-// never sent over plain HTTP except to a loopback address.
+// LESSONS_GIT_TOKEN_HOSTS, by default github.com, gitlab.com and
+// bitbucket.org, each matched exactly), GITHUB_TOKEN (sent to github.com
+// only) or ~/.netrc as basic auth; SSH uses the key file in
+// LESSONS_SSH_KEY, then ssh-agent, then ~/.ssh/id_ed25519, id_ecdsa or
+// id_rsa. No credential goes over plain HTTP unless LESSONS_GIT_TOKEN_HOSTS
+// itself names that exact host: a loopback address is not special, since
+// on a shared machine any user may listen there. None follows a redirect
+// to another host (go-git drops them when a redirect leaves the origin).
 type Credentials struct {
 	Getenv func(string) string // os.Getenv when nil
 	Home   string              // the user's home directory, for .netrc and .ssh
@@ -64,11 +68,11 @@ func (c Credentials) httpAuth(rawURL string, r remote) (auth, error) {
 			}
 		}
 	}
-	if r.Scheme == "http" && !isLoopback(r.Host) {
+	if r.Scheme == "http" && !c.listed(r, false) {
 		return auth{}, nil
 	}
 	user, token := r.User, ""
-	if c.tokenAllowed(r.Host) {
+	if c.listed(r, true) {
 		token = c.getenv("LESSONS_GIT_TOKEN")
 	}
 	secrets := []string{user}
@@ -98,20 +102,22 @@ func (c Credentials) httpAuth(rawURL string, r remote) (auth, error) {
 // LESSONS_GIT_TOKEN_HOSTS does not say otherwise.
 var defaultTokenHosts = []string{"github.com", "gitlab.com", "bitbucket.org"}
 
-// tokenAllowed reports whether LESSONS_GIT_TOKEN may be sent to host. A
-// project's committed config can name any URL, so the token goes only to
-// the hosts the user lists in LESSONS_GIT_TOKEN_HOSTS (comma-separated),
-// by default the public forges, and to loopback.
-func (c Credentials) tokenAllowed(host string) bool {
-	if isLoopback(host) {
-		return true
-	}
-	hosts := defaultTokenHosts
-	if list := c.getenv("LESSONS_GIT_TOKEN_HOSTS"); list != "" {
+// listed reports whether the user lets credentials go to r's host: the
+// hosts in LESSONS_GIT_TOKEN_HOSTS (comma-separated, each a host name or
+// host:port, matched exactly) or, when withDefaults and the variable is
+// unset, the public forges. A project's committed config can name any
+// URL, so nothing else receives LESSONS_GIT_TOKEN.
+func (c Credentials) listed(r remote, withDefaults bool) bool {
+	var hosts []string
+	switch list := c.getenv("LESSONS_GIT_TOKEN_HOSTS"); {
+	case list != "":
 		hosts = strings.Split(list, ",")
+	case withDefaults:
+		hosts = defaultTokenHosts
 	}
 	for _, h := range hosts {
-		if strings.EqualFold(strings.TrimSpace(h), host) {
+		h = strings.TrimSpace(h)
+		if strings.EqualFold(h, r.Host) || (r.Port != "" && strings.EqualFold(h, net.JoinHostPort(r.Host, r.Port))) {
 			return true
 		}
 	}

@@ -23,14 +23,14 @@ func TestPrivateRepoOverHTTP(t *testing.T) {
 
 	t.Run("token", func(t *testing.T) {
 		e := newTestEnv(t)
-		e.env["LESSONS_GIT_TOKEN"] = token
+		e.env["LESSONS_GIT_TOKEN"], e.env["LESSONS_GIT_TOKEN_HOSTS"] = token, "127.0.0.1"
 		if r := e.one(Options{}, ref); r.Err != nil || !r.Activated {
 			t.Fatalf("sync with the right token: err %v activated %v", r.Err, r.Activated)
 		}
 	})
 	t.Run("wrong token", func(t *testing.T) {
 		e := newTestEnv(t)
-		e.env["LESSONS_GIT_TOKEN"] = "wrong-token-5678"
+		e.env["LESSONS_GIT_TOKEN"], e.env["LESSONS_GIT_TOKEN_HOSTS"] = "wrong-token-5678", "127.0.0.1"
 		r := e.one(Options{}, ref)
 		if !errors.Is(r.Err, ErrAuth) {
 			t.Fatalf("sync with a wrong token: err %v, want ErrAuth", r.Err)
@@ -50,6 +50,7 @@ func TestPrivateRepoOverHTTP(t *testing.T) {
 	})
 	t.Run("netrc", func(t *testing.T) {
 		e := newTestEnv(t)
+		e.env["LESSONS_GIT_TOKEN_HOSTS"] = "127.0.0.1" // plain HTTP: only to a host the user lists
 		netrc := filepath.Join(e.syncer.Creds.Home, ".netrc")
 		os.WriteFile(netrc, []byte("machine example.com login a password b\nmachine 127.0.0.1\n  login x-access-token\n  password "+token+"\n"), 0o600)
 		if r := e.one(Options{}, ref); r.Err != nil {

@@ -54,7 +54,7 @@ func TestSubmitOverHTTP(t *testing.T) {
 	}
 	t.Run("LESSONS_GIT_TOKEN", func(t *testing.T) {
 		e := newTestEnv(t)
-		e.env["LESSONS_GIT_TOKEN"] = token
+		e.env["LESSONS_GIT_TOKEN"], e.env["LESSONS_GIT_TOKEN_HOSTS"] = token, "127.0.0.1"
 		ref := Subscription{PackRef: lessons.PackRef{Name: "team", URL: base + "team.git"}}
 		if r := e.one(Options{}, ref.PackRef); r.Err != nil {
 			t.Fatalf("sync: %v", r.Err)
@@ -73,7 +73,7 @@ func TestSubmitOverHTTP(t *testing.T) {
 	})
 	t.Run("wrong token", func(t *testing.T) {
 		e := newTestEnv(t)
-		e.env["LESSONS_GIT_TOKEN"] = "wrong-token-5678"
+		e.env["LESSONS_GIT_TOKEN"], e.env["LESSONS_GIT_TOKEN_HOSTS"] = "wrong-token-5678", "127.0.0.1"
 		ref := Subscription{PackRef: lessons.PackRef{Name: "team", URL: base + "team.git"}}
 		_, err := e.syncer.Submit(t.Context(), ref, submission("refused", 43))
 		if !errors.Is(err, ErrAuth) || strings.Contains(err.Error(), "wrong-token-5678") {

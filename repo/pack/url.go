@@ -1,7 +1,6 @@
 package pack
 
 import (
-	"net"
 	"net/url"
 	"regexp"
 	"strings"
@@ -15,6 +14,7 @@ type remote struct {
 	Scheme string // https, http, ssh, git or file
 	User   string
 	Host   string // without port
+	Port   string // "" when the URL names none
 	Path   string // without leading slash or ".git"
 }
 
@@ -28,7 +28,7 @@ func parseRemote(raw string) remote {
 	if err != nil || u.Scheme == "" {
 		return remote{Scheme: "file", Path: raw}
 	}
-	return remote{Scheme: u.Scheme, User: u.User.Username(), Host: u.Hostname(), Path: cleanRepoPath(u.Path)}
+	return remote{Scheme: u.Scheme, User: u.User.Username(), Host: u.Hostname(), Port: u.Port(), Path: cleanRepoPath(u.Path)}
 }
 
 func cleanRepoPath(p string) string {
@@ -58,13 +58,4 @@ func Redact(raw string) string {
 		out += "/" + path
 	}
 	return out
-}
-
-// isLoopback reports whether host names this machine.
-func isLoopback(host string) bool {
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
