@@ -42,13 +42,16 @@ type auth struct {
 // for a URL that carries user:password, go-git's own use of it).
 func (c Credentials) For(rawURL string) (auth, error) {
 	r := parseRemote(rawURL)
+	var a auth
+	var err error
 	switch r.Scheme {
 	case "http", "https":
-		return c.httpAuth(rawURL, r)
+		a, err = c.httpAuth(rawURL, r)
 	case "ssh", "git+ssh", "ssh+git":
-		return c.sshAuth(r)
+		a, err = c.sshAuth(r)
 	}
-	return auth{}, nil
+	a.secrets = append(a.secrets, queryCredentials(rawURL)...)
+	return a, err
 }
 
 func (c Credentials) getenv(name string) string {

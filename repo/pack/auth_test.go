@@ -124,15 +124,19 @@ func TestCredentialsFor(t *testing.T) {
 
 func TestRedact(t *testing.T) {
 	for in, want := range map[string]string{
-		"https://user:pass@github.com/a/b.git": "https://github.com/a/b.git",
-		"https://ghp_token@github.com/a/b.git": "https://github.com/a/b.git",
-		"ssh://git@github.com/a/b.git":         "ssh://git@github.com/a/b.git",
-		"ssh://git:pw@github.com/a/b.git":      "ssh://github.com/a/b.git",
-		"git@github.com:a/b.git":               "git@github.com:a/b.git",
-		"git://127.0.0.1:9418/team.git":        "git://127.0.0.1:9418/team.git",
-		"https://u:p%zz@host/x":                "https://host/x",
-		"https://github.com/a/b.git":           "https://github.com/a/b.git",
-		"https://user:p@ss@github.com/a/b?x=1": "https://github.com/a/b?x=1",
+		"https://user:pass@github.com/a/b.git":                                     "https://github.com/a/b.git",
+		"https://ghp_token@github.com/a/b.git":                                     "https://github.com/a/b.git",
+		"ssh://git@github.com/a/b.git":                                             "ssh://git@github.com/a/b.git",
+		"ssh://git:pw@github.com/a/b.git":                                          "ssh://github.com/a/b.git",
+		"git@github.com:a/b.git":                                                   "git@github.com:a/b.git",
+		"git://127.0.0.1:9418/team.git":                                            "git://127.0.0.1:9418/team.git",
+		"https://u:p%zz@host/x":                                                    "https://host/x",
+		"https://github.com/a/b.git":                                               "https://github.com/a/b.git",
+		"https://user:p@ss@github.com/a/b?x=1":                                     "https://github.com/a/b?x=1",
+		"https://u:pa?ss@github.com/a/b":                                           "https://github.com/a/b",
+		"https://gitlab.example.com/g/p.git?private_token=glpat-abc123&ref=x":      "https://gitlab.example.com/g/p.git?private_token=REDACTED&ref=x",
+		"https://h/p?access_token=s3&Token=s4&X-Amz-Signature=s5&api%5Fkey=s6&a=b": "https://h/p?access_token=REDACTED&Token=REDACTED&X-Amz-Signature=REDACTED&api%5Fkey=REDACTED&a=b",
+		"https://tok@h?token=s":                                                    "https://h?token=REDACTED",
 	} {
 		if got := Redact(in); got != want {
 			t.Errorf("Redact(%q) = %q, want %q", in, got, want)
@@ -150,6 +154,24 @@ func TestPullRequestURL(t *testing.T) {
 	} {
 		if got := PullRequestURL(tc.remote, "lesson/x-1", "main"); got != tc.want {
 			t.Errorf("PullRequestURL(%q) = %q, want %q", tc.remote, got, tc.want)
+		}
+	}
+}
+
+func TestCredentialIn(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://github.com/a/b.git":                   "",
+		"git@github.com:a/b.git":                       "",
+		"ssh://git@github.com/a/b.git":                 "",
+		"https://h/p.git?ref=main":                     "",
+		"https://ghp_x@github.com/a/b":                 "the user information before @",
+		"https://u:p@h/p":                              "the user information before @",
+		"https://gitlab.com/g/p.git?private_token=glp": "the query parameter private_token",
+		"https://h/p?x=1&access_token=a":               "the query parameter access_token",
+		"https://h/p?token=a":                          "the query parameter token",
+	} {
+		if got := CredentialIn(in); got != want {
+			t.Errorf("CredentialIn(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

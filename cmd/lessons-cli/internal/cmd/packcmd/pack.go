@@ -1,7 +1,9 @@
 package packcmd
 
 import (
+	"cmp"
 	"fmt"
+	"net/url"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -109,17 +111,25 @@ the whole team gets the pack), else the global store's. --project and
 --global choose.
 
 A pack's lessons never block a tool call unless --allow-block is given.
-Credentials do not belong in the URL: use LESSONS_GIT_TOKEN, GITHUB_TOKEN,
-~/.netrc, ssh-agent or LESSONS_SSH_KEY.`,
+Credentials do not belong in the URL, as user information or a query
+parameter (?private_token=…): such a URL is refused. Use LESSONS_GIT_TOKEN
+(with LESSONS_GIT_TOKEN_HOSTS naming the host), GITHUB_TOKEN, ~/.netrc,
+ssh-agent or LESSONS_SSH_KEY.`,
 		Example: `  lessons pack add https://github.com/acme/lessons-pack
   lessons pack add git@github.com:acme/lessons-pack.git --name acme --ref v2 --project
   lessons pack add https://gitlab.com/acme/guards --allow-block --global`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Ref.URL = args[0]
-			if pack.Redact(opts.Ref.URL) != opts.Ref.URL {
-				return cmdutil.Hintf("export LESSONS_GIT_TOKEN=…, or put the host in ~/.netrc",
-					"the URL holds credentials, which would be written to config.yaml: give it without them")
+			if where := pack.CredentialIn(opts.Ref.URL); where != "" || pack.Redact(opts.Ref.URL) != opts.Ref.URL {
+				host := "HOST"
+				if u, err := url.Parse(pack.Redact(opts.Ref.URL)); err == nil && u.Hostname() != "" {
+					host = u.Hostname()
+				}
+				return cmdutil.Hintf(fmt.Sprintf("give the token in the environment instead: export LESSONS_GIT_TOKEN=<token> LESSONS_GIT_TOKEN_HOSTS=%s "+
+					"(or add \"machine %s login <user> password <token>\" to ~/.netrc), then lessons pack add %s", host, host, pack.Redact(opts.Ref.URL)),
+					"the URL holds a credential (%s), which would be written to config.yaml and sent wherever the URL goes: give the URL without it",
+					cmp.Or(where, "a secret"))
 			}
 			if opts.Ref.Name == "" {
 				opts.Ref.Name = NameFromURL(opts.Ref.URL)
@@ -161,7 +171,7 @@ func addRun(opts *AddOptions) error {
 			return nil
 		case p.Name == opts.Ref.Name:
 			return cmdutil.Hintf("lessons pack add "+opts.Ref.URL+" --name OTHER, or lessons pack rm "+p.Name,
-				"%s already has a pack named %s (%s)", t.Config, p.Name, p.URL)
+				"%s already has a pack named %s (%s)", t.Config, p.Name, pack.Redact(p.URL))
 		}
 	}
 	cfg.Packs = append(cfg.Packs, opts.Ref)

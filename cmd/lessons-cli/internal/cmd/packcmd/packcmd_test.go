@@ -3,6 +3,7 @@ package packcmd_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -179,6 +180,22 @@ func TestPackAddRefusesCredentialsAndBadNames(t *testing.T) {
 	m := newMachine(t)
 	if err := m.run("pack", "add", "https://user:tok@example.com/p.git"); err == nil || strings.Contains(err.Error(), "tok") {
 		t.Errorf("pack add with credentials in the URL: err %v", err)
+	}
+	for _, u := range []string{
+		"https://gitlab.example.com/g/p.git?private_token=glpat-SECRET1",
+		"https://example.com/p.git?access_token=SECRET1",
+		"https://example.com/p.git?ref=main&token=SECRET1",
+		"https://SECRET1@example.com/p.git",
+	} {
+		err := m.run("pack", "add", u, "--project")
+		var hint *cmdutil.HintError
+		if err == nil || strings.Contains(err.Error(), "SECRET1") || !errors.As(err, &hint) ||
+			!strings.Contains(hint.Hint, "LESSONS_GIT_TOKEN=<token> LESSONS_GIT_TOKEN_HOSTS=") || strings.Contains(hint.Hint, "SECRET1") {
+			t.Errorf("pack add %s: err %v (hint %+v), want a refusal that says to use LESSONS_GIT_TOKEN, without the secret", u, err, hint)
+		}
+		if data, _ := os.ReadFile(scope.ProjectConfig(m.project)); strings.Contains(string(data), "SECRET1") {
+			t.Errorf("pack add %s wrote the secret to config.yaml", u)
+		}
 	}
 	if err := m.run("pack", "add", "https://example.com/p.git", "--name", "../evil"); err == nil {
 		t.Error("pack add accepted the name ../evil")

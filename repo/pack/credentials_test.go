@@ -1,15 +1,19 @@
 package pack
 
 import (
+	"fmt"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
 	githttp "github.com/go-git/go-git/v5/plumbing/transport/http"
 	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/repo/pack/packtest"
 )
 
 // TestTokenGoesOnlyToListedHosts: LESSONS_GIT_TOKEN goes to the hosts in
@@ -124,4 +128,42 @@ func serve(t *testing.T, addr string, handler http.HandlerFunc) string {
 		port = real
 	}
 	return net.JoinHostPort(host, port)
+}
+
+// TestQueryTokenIsKeptOutOfEverything syncs a URL whose query holds a
+// token, as a hand-written config may: the token shows in no result,
+// error, lock file or cached file.
+func TestQueryTokenIsKeptOutOfEverything(t *testing.T) {
+	packtest.NeedGit(t)
+	root := t.TempDir()
+	packtest.NewUpstream(t, root, "team", packtest.PackFiles(1))
+	base := packtest.StartHTTP(t, root, "x-access-token", token)
+	const secret = "glpat-QUERYSECRET42"
+	e := newTestEnv(t)
+	e.env["LESSONS_GIT_TOKEN"], e.env["LESSONS_GIT_TOKEN_HOSTS"] = token, "127.0.0.1"
+	for _, url := range []string{
+		base + "team.git?private_token=" + secret,
+		base + "team.git?ref=x&access_token=" + secret,
+		strings.Replace(base, "http://", "http://oauth2:"+secret+"@", 1) + "missing.git?token=" + secret,
+	} {
+		r := e.one(Options{}, lessons.PackRef{Name: "team", URL: url})
+		if s := fmt.Sprintf("%+v %v %v", r, r.Err, r.Offline); strings.Contains(s, secret) {
+			t.Errorf("sync of %s shows the token: %s", Redact(url), s)
+		}
+		if !strings.Contains(r.URL, "REDACTED") {
+			t.Errorf("result URL %q is not redacted", r.URL)
+		}
+	}
+	files := []string{LockPath(e.dirs.GlobalConfig())}
+	filepath.WalkDir(e.dirs.Cache, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			files = append(files, path)
+		}
+		return nil
+	})
+	for _, f := range files {
+		if data, _ := os.ReadFile(f); strings.Contains(string(data), secret) {
+			t.Errorf("%s holds the token:\n%s", f, data)
+		}
+	}
 }
