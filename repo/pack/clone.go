@@ -8,7 +8,6 @@ import (
 	"os"
 	"regexp"
 	"strings"
-	"time"
 
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/config"
@@ -24,25 +23,22 @@ var fetchSpecs = []config.RefSpec{
 	"+refs/tags/*:refs/tags/*",
 }
 
-// listTimeout bounds the first contact with a remote, so that an
-// unreachable host counts as offline instead of hanging the command.
-const listTimeout = 30 * time.Second
-
 const originHead = plumbing.ReferenceName("refs/remotes/origin/HEAD")
 
 // clone is a pack's bare repository in the cache. It is used under the
 // pack's file lock only.
 type clone struct {
-	dir  string
-	url  string
-	auth auth
-	repo *git.Repository
+	dir    string
+	url    string
+	auth   auth
+	repo   *git.Repository
+	limits limits
 }
 
 // openClone opens the bare clone in dir, creating it on first use. The
 // clone's config records the URL without credentials; the real one is
 // only held in memory.
-func openClone(dir, url string, a auth) (*clone, error) {
+func openClone(dir, url string, a auth, lim limits) (*clone, error) {
 	repo, err := git.PlainOpen(dir)
 	if errors.Is(err, git.ErrRepositoryNotExists) {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -64,14 +60,16 @@ func openClone(dir, url string, a auth) (*clone, error) {
 			return nil, fmt.Errorf("writing %s/config: %w", dir, err)
 		}
 	}
-	return &clone{dir: dir, url: url, auth: a, repo: repo}, nil
+	return &clone{dir: dir, url: url, auth: a, repo: repo, limits: lim}, nil
 }
 
 // remote is the go-git remote with the real URL.
 func (c *clone) remote() *git.Remote {
-	return git.NewRemote(c.repo.Storer, &config.RemoteConfig{
-		Name: git.DefaultRemoteName, URLs: []string{c.url}, Fetch: fetchSpecs,
-	})
+	return git.NewRemote(c.repo.Storer, c.remoteConfig())
+}
+
+func (c *clone) remoteConfig() *config.RemoteConfig {
+	return &config.RemoteConfig{Name: git.DefaultRemoteName, URLs: []string{c.url}, Fetch: fetchSpecs}
 }
 
 // refs are a remote's branches and tags, in the remote's own names
@@ -84,11 +82,13 @@ type refs struct {
 // refresh lists the remote and fetches only when a branch or tag moved:
 // an up-to-date pack costs one round trip. It returns the remote's refs.
 func (c *clone) refresh(ctx context.Context) (refs, error) {
-	lctx, cancel := context.WithTimeout(ctx, listTimeout)
-	defer cancel()
-	listed, err := c.remote().ListContext(lctx, &git.ListOptions{Auth: c.auth.method, PeelingOption: git.AppendPeeled})
+	var listed []*plumbing.Reference
+	err := c.step(ctx, "listing", func(ctx context.Context) (err error) {
+		listed, err = c.remote().ListContext(ctx, &git.ListOptions{Auth: c.auth.method, PeelingOption: git.AppendPeeled})
+		return err
+	})
 	if err != nil {
-		return refs{}, c.netErr("listing", err)
+		return refs{}, err
 	}
 	rr := refs{names: map[plumbing.ReferenceName]plumbing.Hash{}}
 	for _, r := range listed {
@@ -114,12 +114,22 @@ func (c *clone) refresh(ctx context.Context) (refs, error) {
 		return refs{}, err
 	}
 	if !sameRefs(local.names, rr.names) {
-		err := c.remote().FetchContext(ctx, &git.FetchOptions{
-			RefSpecs: fetchSpecs, Auth: c.auth.method, Tags: git.NoTags, Force: true, Prune: true,
+		err := c.step(ctx, "fetching", func(ctx context.Context) error {
+			// The fetch writes through a capped storage, so that a huge
+			// pack ends the download once it passes the cap.
+			r := git.NewRemote(capped{c.repo.Storer, c.limits.maxDownload}, c.remoteConfig())
+			err := r.FetchContext(ctx, &git.FetchOptions{
+				RefSpecs: fetchSpecs, Auth: c.auth.method, Tags: git.NoTags, Force: true, Prune: true,
+			})
+			// go-git reports "nothing to fetch" as an error.
+			if errors.Is(err, git.NoErrAlreadyUpToDate) {
+				return nil
+			}
+			return err
 		})
-		// go-git reports "nothing to fetch" as an error.
-		if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
-			return refs{}, c.netErr("fetching", err)
+		if err != nil {
+			c.dropPartialPacks()
+			return refs{}, err
 		}
 	}
 	if rr.head != "" {

@@ -63,7 +63,7 @@ func (s *Syncer) Submit(ctx context.Context, ref Subscription, sub Submission) (
 	if err != nil {
 		return nil, err
 	}
-	c, err := openClone(filepath.Join(root, "repo"), ref.URL, a)
+	c, err := openClone(filepath.Join(root, "repo"), ref.URL, a, s.limits())
 	if err != nil {
 		return nil, err
 	}
@@ -110,9 +110,15 @@ func (s *Syncer) Submit(ctx context.Context, ref Subscription, sub Submission) (
 		return nil, err
 	}
 	spec := config.RefSpec(branch.String() + ":" + branch.String())
-	err = c.remote().PushContext(ctx, &git.PushOptions{RefSpecs: []config.RefSpec{spec}, Auth: c.auth.method})
-	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
-		return nil, c.netErr("pushing "+out.Branch+" to", err)
+	err = c.step(ctx, "pushing "+out.Branch+" to", func(ctx context.Context) error {
+		err := c.remote().PushContext(ctx, &git.PushOptions{RefSpecs: []config.RefSpec{spec}, Auth: c.auth.method})
+		if errors.Is(err, git.NoErrAlreadyUpToDate) {
+			return nil
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	out.Commit = commit.String()
 	out.PullRequestURL = PullRequestURL(ref.URL, out.Branch, out.Base)

@@ -20,6 +20,12 @@ type Syncer struct {
 	Now   func() time.Time // time.Now when nil
 	// Parallel caps the packs synced at once; 4 when 0.
 	Parallel int
+	// Timeout bounds each network step of one pack (listing, fetching,
+	// pushing); DefaultTimeout when 0.
+	Timeout time.Duration
+	// MaxDownload caps the bytes one fetch downloads; MaxDownloadBytes
+	// when 0.
+	MaxDownload int64
 }
 
 // Options choose what a Sync does.

@@ -53,7 +53,7 @@ func (s *Syncer) syncOne(ctx context.Context, sub Subscription, entry *LockEntry
 	if err != nil {
 		return fail(err)
 	}
-	c, err := openClone(filepath.Join(root, "repo"), sub.URL, a)
+	c, err := openClone(filepath.Join(root, "repo"), sub.URL, a, s.limits())
 	if err != nil {
 		return fail(err)
 	}
