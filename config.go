@@ -36,6 +36,9 @@ type Config struct {
 	// InjectAggregates makes the hook inject a tool's aggregated text
 	// instead of its lessons one by one.
 	InjectAggregates bool `json:"injectAggregates,omitempty"`
+	// NetworkTimeoutSeconds bounds each network step of a pack's sync,
+	// update or submit: listing the remote, fetching, pushing.
+	NetworkTimeoutSeconds int `json:"networkTimeoutSeconds,omitempty"`
 	// Scoring overrides, by name, the weights that score captured
 	// candidates (see scanner.DefaultWeights), e.g. heuristicConfidence.
 	Scoring map[string]float64 `json:"scoring,omitempty"`
@@ -69,6 +72,7 @@ func DefaultConfig() Config {
 		PromptMinScore:                 2.0,
 		ScanIntervalMinutes:            60,
 		AggregateMinLessons:            5,
+		NetworkTimeoutSeconds:          60,
 	}
 }
 

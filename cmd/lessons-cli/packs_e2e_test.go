@@ -1,10 +1,13 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lessons-dev/lessons/repo/pack/packtest"
 )
@@ -121,5 +124,27 @@ func TestE2ELessonTextCannotDriveTheTerminal(t *testing.T) {
 		if !strings.Contains(r.stdout, `\x1b]52`) && !strings.Contains(r.stdout, `\e]52`) {
 			t.Errorf("lessons %s does not show the escape as text: %q", strings.Join(args, " "), r.stdout)
 		}
+	}
+}
+
+// TestE2ESyncDeadline runs sync against a server that trickles its pack:
+// LESSONS_NETWORK_TIMEOUT_SECONDS ends it, and sync says why.
+func TestE2ESyncDeadline(t *testing.T) {
+	h := packtest.StartHostile(t, 1<<30, 1, 20*time.Millisecond)
+	s := newSandbox(t)
+	s.ok(s.project, "init", "--project")
+	s.ok(s.project, "pack", "add", h.URL, "--project")
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin.cli, "sync")
+	cmd.Dir, cmd.Env = s.project, append(s.env, "LESSONS_NETWORK_TIMEOUT_SECONDS=2")
+	start := time.Now()
+	out, err := cmd.CombinedOutput()
+	took := time.Since(start)
+	if ctx.Err() != nil {
+		t.Fatalf("sync from a trickling server still running after %v", took)
+	}
+	if err == nil || took > 10*time.Second || !strings.Contains(string(out), "did not finish within 2s") {
+		t.Errorf("sync from a trickling server: %v after %v, want a failure after 2s naming the deadline:\n%s", err, took, out)
 	}
 }

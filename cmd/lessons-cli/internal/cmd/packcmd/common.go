@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -50,9 +51,13 @@ func newEnv(f *cmdutil.Factory) (*env, error) {
 		home, _ = os.UserHomeDir()
 	}
 	d := f.Dirs()
+	// A config that does not load is reported by the command that reads
+	// it; the timeout then keeps its default.
+	cfg, _ := scope.Config(d, cwd, f.Loader)
 	return &env{
 		dirs: d, cwd: cwd, loader: f.Loader,
-		syncer: &pack.Syncer{Dirs: d, Creds: pack.Credentials{Getenv: f.Getenv, Home: home}, Now: f.Now},
+		syncer: &pack.Syncer{Dirs: d, Creds: pack.Credentials{Getenv: f.Getenv, Home: home}, Now: f.Now,
+			Timeout: time.Duration(cfg.NetworkTimeoutSeconds) * time.Second},
 	}, nil
 }
 
