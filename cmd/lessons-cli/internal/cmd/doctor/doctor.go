@@ -100,7 +100,7 @@ func doctorRun(opts *Options) error {
 		}
 	} else {
 		for _, f := range fs {
-			fmt.Fprintf(opts.IO.Out, "%-7s %s\n        fix: %s\n", f.Severity, f.location(), f.Fix)
+			fmt.Fprintf(opts.IO.Out, "%-7s %s\n        fix: %s\n", f.Severity, iostreams.Escape(f.location()), iostreams.Escape(f.Fix))
 		}
 		fmt.Fprintf(opts.IO.Out, "%d errors, %d warnings in %d lesson files\n", errors, len(fs)-errors, n)
 	}

@@ -92,10 +92,10 @@ func testRun(opts *Options) error {
 	} else {
 		for _, f := range rep.Failures {
 			if f.Path == "" {
-				fmt.Fprintf(opts.IO.Out, "FAIL %s\n", f.Message)
+				fmt.Fprintf(opts.IO.Out, "FAIL %s\n", iostreams.Escape(f.Message))
 				continue
 			}
-			fmt.Fprintf(opts.IO.Out, "FAIL %s: %s: %s\n", f.Path, f.Slug, f.Message)
+			fmt.Fprintf(opts.IO.Out, "FAIL %s: %s: %s\n", f.Path, f.Slug, iostreams.Escape(f.Message))
 		}
 	}
 	if len(rep.Failures) > 0 {
