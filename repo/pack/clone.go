@@ -269,7 +269,7 @@ func (c *clone) netErr(doing string, err error) error {
 	case errors.Is(err, transport.ErrAuthenticationRequired), errors.Is(err, transport.ErrAuthorizationFailed),
 		errors.Is(err, transport.ErrInvalidAuthMethod):
 		kind = ErrAuth
-		hint = " (set LESSONS_GIT_TOKEN, GITHUB_TOKEN or ~/.netrc for HTTPS; ssh-agent or LESSONS_SSH_KEY for SSH)"
+		hint = " (for HTTPS set LESSONS_GIT_TOKEN and name the host in LESSONS_GIT_TOKEN_HOSTS, or GITHUB_TOKEN, or ~/.netrc; for SSH ssh-agent or LESSONS_SSH_KEY)"
 	case errors.As(err, &netErr), errors.Is(err, context.DeadlineExceeded):
 		kind = ErrUnreachable
 	case strings.Contains(err.Error(), "knownhosts: "):
