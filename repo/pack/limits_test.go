@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-git/go-git/v5/plumbing/object"
 	lessons "github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/repo/pack/packtest"
 )
@@ -68,5 +69,28 @@ func TestHugePackIsCutOffWhileDownloading(t *testing.T) {
 	})
 	if cached > limit/4 {
 		t.Errorf("the aborted download left %d bytes in the cache", cached)
+	}
+}
+
+func TestSubmitToTricklingServerEndsAtTheDeadline(t *testing.T) {
+	h := packtest.StartHostile(t, 1<<30, 1, 20*time.Millisecond)
+	e := newTestEnv(t)
+	e.syncer.Timeout = time.Second
+	ref := Subscription{PackRef: lessons.PackRef{Name: "slow", URL: h.URL}}
+	sub := Submission{Slug: "from-me", File: []byte(packtest.LessonYAML("from-me", 5)),
+		Author: object.Signature{Name: "Ada", Email: "ada@example.com"}}
+	done := make(chan error, 1)
+	start := time.Now()
+	go func() {
+		_, err := e.syncer.Submit(t.Context(), ref, sub)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if took := time.Since(start); err == nil || took > 5*time.Second || !strings.Contains(err.Error(), "networkTimeoutSeconds") {
+			t.Errorf("submit to a trickling server: err %v after %v, want the deadline after about 1s", err, took)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("submit to a trickling server still running after 30s")
 	}
 }
