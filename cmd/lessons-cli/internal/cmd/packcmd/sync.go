@@ -174,7 +174,7 @@ func syncRun(cmd *cobra.Command, opts *SyncOptions) error {
 		failed = failed || r.Err != nil
 		activated = activated || r.Activated
 	}
-	commitErr := error(nil)
+	var commitErr error
 	if after, _ := os.ReadFile(globalLock); string(after) != string(before) {
 		commitErr = e.commitGlobal("lock packs", globalLock)
 	}
