@@ -104,7 +104,8 @@ func TestE2EPackCannotUnblockBuiltins(t *testing.T) {
 
 // TestE2ELessonTextCannotDriveTheTerminal lists, shows and searches a
 // lesson whose text holds a clipboard write (OSC 52), a carriage return
-// with a line erase, and a C1 CSI: each prints as visible escapes.
+// with a line erase, and a C1 CSI: each prints as visible escapes, in
+// text and in JSON.
 func TestE2ELessonTextCannotDriveTheTerminal(t *testing.T) {
 	s := newSandbox(t)
 	s.ok(s.project, "init", "--project")
@@ -116,12 +117,13 @@ func TestE2ELessonTextCannotDriveTheTerminal(t *testing.T) {
 	s.write(filepath.Join(s.project, ".lessons", "make-deploy-needs-the-staging-flag.yaml"), text)
 	for _, args := range [][]string{
 		{"list"}, {"list", "--all"}, {"show", "make-deploy-needs-the-staging-flag"}, {"search", "deploy staging"},
+		{"list", "--json"}, {"show", "--json", "make-deploy-needs-the-staging-flag"},
 	} {
 		r := s.ok(s.project, args...)
 		if strings.ContainsAny(r.stdout+r.stderr, "\x1b\x07\r\u009b") {
 			t.Errorf("lessons %s printed raw control characters: %q", strings.Join(args, " "), r.stdout)
 		}
-		if !strings.Contains(r.stdout, `\x1b]52`) && !strings.Contains(r.stdout, `\e]52`) {
+		if !strings.Contains(r.stdout, `\x1b]52`) && !strings.Contains(r.stdout, `\e]52`) && !strings.Contains(r.stdout, `\u001b]52`) {
 			t.Errorf("lessons %s does not show the escape as text: %q", strings.Join(args, " "), r.stdout)
 		}
 	}

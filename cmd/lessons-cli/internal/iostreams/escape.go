@@ -97,3 +97,24 @@ func (e escaper) Write(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// EscapeJSON returns JSON text with the characters that encoding/json
+// leaves raw but a terminal may act on (DEL, C1 controls, bidirectional
+// overrides) written as \uNNNN escapes, which mean the same to a JSON
+// reader. It expects valid UTF-8, as encoding/json writes.
+func EscapeJSON(data []byte) []byte {
+	if safe(string(data), false) {
+		return data
+	}
+	out := make([]byte, 0, len(data)+32)
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		if r == 0x7f || isC1(r) || isBidi(r) {
+			out = fmt.Appendf(out, `\u%04x`, r)
+		} else {
+			out = append(out, data[i:i+size]...)
+		}
+		i += size
+	}
+	return out
+}

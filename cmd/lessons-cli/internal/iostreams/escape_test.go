@@ -2,6 +2,7 @@ package iostreams
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -63,5 +64,17 @@ func TestEscaper(t *testing.T) {
 	n, err := fmt.Fprintf(w, "a\x1b[31m%s\n", "b")
 	if err != nil || n != 8 || b.String() != "a\\x1b[31mb\n" {
 		t.Errorf("Fprintf through the escaper = %d, %v, %q", n, err, b.String())
+	}
+}
+
+func TestEscapeJSON(t *testing.T) {
+	in := []byte(`{"summary": "c1 ` + "\u009b" + `2K del ` + "\x7f" + ` bidi ` + "\u202e" + ` ok ✓ \u001b"}`)
+	want := `{"summary": "c1 \u009b2K del \u007f bidi \u202e ok ✓ \u001b"}`
+	if got := string(EscapeJSON(in)); got != want {
+		t.Errorf("EscapeJSON = %s, want %s", got, want)
+	}
+	var v, w map[string]string
+	if json.Unmarshal(in, &v) != nil || json.Unmarshal([]byte(want), &w) != nil || v["summary"] != w["summary"] {
+		t.Errorf("the escaped JSON means something else: %q vs %q", v, w)
 	}
 }
