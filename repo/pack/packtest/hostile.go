@@ -49,16 +49,16 @@ func StartHostile(t testing.TB, size int64, chunk int, delay time.Duration) *Hos
 // Sent is how many bytes of pack data the server has written so far.
 func (h *Hostile) Sent() int64 { return h.sent.Load() }
 
-// commit is the commit the server advertises; it never exists.
-var commit = hex.EncodeToString(bytes.Repeat([]byte{0xab}, 20))
+// hostileCommit is the commit the Hostile server advertises; it never exists.
+var hostileCommit = hex.EncodeToString(bytes.Repeat([]byte{0xab}, 20))
 
 func (h *Hostile) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case r.Method == http.MethodGet && r.URL.Path == "/hostile.git/info/refs":
 		w.Header().Set("Content-Type", "application/x-git-upload-pack-advertisement")
 		io.WriteString(w, pkt("# service=git-upload-pack\n")+"0000"+
-			pkt(commit+" HEAD\x00symref=HEAD:refs/heads/main agent=hostile\n")+
-			pkt(commit+" refs/heads/main\n")+"0000")
+			pkt(hostileCommit+" HEAD\x00symref=HEAD:refs/heads/main agent=hostile\n")+
+			pkt(hostileCommit+" refs/heads/main\n")+"0000")
 	case r.Method == http.MethodPost && r.URL.Path == "/hostile.git/git-upload-pack":
 		io.Copy(io.Discard, r.Body)
 		w.Header().Set("Content-Type", "application/x-git-upload-pack-result")
