@@ -20,6 +20,7 @@ import (
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/doctor"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/edit"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/export"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/gendocs"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/hook"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/initcmd"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/install"
@@ -87,6 +88,7 @@ packs < project (.lessons/ at the project root).`,
 		scan.NewCmdScan(f, nil), candidates.NewCmdCandidates(f, nil), candidates.NewCmdReview(f, nil),
 		candidates.NewCmdPromote(f, nil), candidates.NewCmdReject(f, nil), stats.NewCmdStats(f, nil),
 	)
+	cmd.AddCommand(gendocs.NewCmdGenDocs())
 	return cmd
 }
 
