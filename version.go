@@ -6,7 +6,12 @@ import (
 )
 
 // Version is this release of lessons; packs name the oldest they need.
-const Version = "0.1.0"
+// Releases stamp it (-ldflags "-X github.com/lessons-dev/lessons.Version=…").
+var Version = "0.1.0"
+
+// Commit is the source revision a release was built from, stamped like
+// Version; empty in other builds.
+var Commit = ""
 
 // Supports reports whether this release is at least min, a semantic
 // version such as "0.2.0" or "v1.0.0-rc1" (pre-release and build parts

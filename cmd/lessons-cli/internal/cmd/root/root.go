@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime/debug"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -56,7 +57,7 @@ packs < project (.lessons/ at the project root).`,
       --command '\bpytest\b.*\s-s\b' --unless '< ?/dev/null' --match 'pytest -s tests/'
   lessons list --scope project
   lessons test`,
-		Version:       lessons.Version,
+		Version:       version(),
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
@@ -90,6 +91,24 @@ packs < project (.lessons/ at the project root).`,
 	)
 	cmd.AddCommand(gendocs.NewCmdGenDocs())
 	return cmd
+}
+
+// version is the release and, when known, the commit it was built from:
+// stamped by the release, else recorded by the Go toolchain in a
+// checkout's build.
+func version() string {
+	commit := lessons.Commit
+	if info, ok := debug.ReadBuildInfo(); ok && commit == "" {
+		for _, s := range info.Settings {
+			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+				commit = s.Value[:12]
+			}
+		}
+	}
+	if commit == "" {
+		return lessons.Version
+	}
+	return lessons.Version + " (commit " + commit + ")"
 }
 
 // Main runs the CLI on the process's arguments and streams and returns

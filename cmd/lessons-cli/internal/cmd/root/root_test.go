@@ -3,6 +3,7 @@ package root
 import (
 	"errors"
 	"fmt"
+	lessons "github.com/lessons-dev/lessons"
 	"testing"
 
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
@@ -45,5 +46,14 @@ func TestExitCode(t *testing.T) {
 		if code := exitCode(ios, nil, c.err); code != c.code || errOut.String() != c.out {
 			t.Errorf("exitCode(%v) = %d, %q; want %d, %q", c.err, code, errOut, c.code, c.out)
 		}
+	}
+}
+
+func TestVersionNamesStampedCommit(t *testing.T) {
+	old := lessons.Commit
+	defer func() { lessons.Commit = old }()
+	lessons.Commit = "0123456789ab"
+	if got, want := version(), lessons.Version+" (commit 0123456789ab)"; got != want {
+		t.Errorf("version() = %q, want %q", got, want)
 	}
 }
