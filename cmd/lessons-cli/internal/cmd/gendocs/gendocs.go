@@ -39,7 +39,7 @@ func NewCmdGenDocs() *cobra.Command {
 // sourceDate is $SOURCE_DATE_EPOCH (reproducible builds set it), else now.
 func sourceDate() *time.Time {
 	t := time.Now().UTC()
-	if sec, err := strconv.ParseInt(os.Getenv("SOURCE_DATE_EPOCH"), 10, 64); err == nil {
+	if sec, err := strconv.ParseInt(os.Getenv("SOURCE_DATE_EPOCH"), 10, 64); err == nil && sec > 0 {
 		t = time.Unix(sec, 0).UTC()
 	}
 	return &t
