@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 
 	"github.com/lessons-dev/lessons/engine"
 )
@@ -26,7 +25,7 @@ func main() {
 		os.Exit(1)
 	}
 	argv := append([]string{"lessons"}, os.Args[1:]...)
-	err := syscall.Exec(cli, argv, os.Environ())
+	err := handOff(cli, argv)
 	fmt.Fprintf(os.Stderr, "lessons: run %s: %v\n", cli, err)
 	os.Exit(1)
 }
@@ -85,20 +84,15 @@ func findCLI() (path, tried string) {
 		if real, err := filepath.EvalSymlinks(self); err == nil {
 			self = real
 		}
-		p := filepath.Join(filepath.Dir(self), "lessons-cli")
+		p := filepath.Join(filepath.Dir(self), cliName)
 		if isExecutable(p) {
 			return p, ""
 		}
 		places = append(places, p)
 	}
-	if p, err := exec.LookPath("lessons-cli"); err == nil {
+	if p, err := exec.LookPath(cliName); err == nil {
 		return p, ""
 	}
 	places = append(places, "$PATH")
 	return "", strings.Join(places, ", ")
-}
-
-func isExecutable(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0
 }

@@ -4,7 +4,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"syscall"
 	"time"
 
 	"github.com/lessons-dev/lessons/engine"
@@ -66,7 +65,7 @@ func launchScan(info engine.StartInfo, now time.Time, find func() (string, strin
 		cmd.Dir = info.Dirs.State
 	}
 	cmd.Stdout, cmd.Stderr = log, log // stdin is /dev/null
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	detach(cmd)
 	if err := cmd.Start(); err != nil {
 		return err
 	}
