@@ -9,6 +9,7 @@ import (
 	"hash/fnv"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // Dirs are the places lessons keeps its files.
@@ -51,12 +52,48 @@ func (d Dirs) GlobalConfig() string { return filepath.Join(d.Home, "config.yaml"
 // PackRoot holds everything cached for a pack: its clone and versions.
 func (d Dirs) PackRoot(name string) string { return filepath.Join(d.Cache, "packs", name) }
 
-// PackDir is where the version of a pack that store (the directory of the
-// subscribing config, lessons.PackRef.Store) pins is active; its lessons
-// are in the "lessons" directory below it. Two projects pinning the same
-// pack at different commits each see their own.
-func (d Dirs) PackDir(name, store string) string {
+// PackLink is the small file that names the version of a pack that
+// store (the directory of the subscribing config, lessons.PackRef.Store)
+// has active: one line, a directory name under the pack's "versions".
+// Replacing it by a rename switches versions atomically on every
+// platform, Windows included, where symbolic links need privileges. Two
+// projects pinning the same pack at different commits each have their own.
+func (d Dirs) PackLink(name, store string) string {
 	return filepath.Join(d.PackRoot(name), "active-"+NameHash(store))
+}
+
+// PackDir is the directory of the version that PackLink names; its lessons
+// are in the "lessons" directory below it. When no version is active it is
+// PackLink itself, which then does not exist (or, in caches written by
+// lessons 0.1, is a symbolic link to the version).
+func (d Dirs) PackDir(name, store string) string {
+	link := d.PackLink(name, store)
+	if v, ok := ReadPackLink(link); ok {
+		return filepath.Join(d.PackRoot(name), PackVersionsDir, v)
+	}
+	return link
+}
+
+// PackVersionsDir holds a pack's validated versions, one directory each.
+const PackVersionsDir = "versions"
+
+// ReadPackLink returns the version directory's name that the pack link at
+// path holds, and false when path is no such link: missing, not a regular
+// file, too long, or not a plain name.
+func ReadPackLink(path string) (string, bool) {
+	fi, err := os.Lstat(path)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > 256 {
+		return "", false
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", false
+	}
+	v := strings.TrimSpace(string(data))
+	if v == "" || v == "." || v == ".." || strings.ContainsAny(v, `/\`+"\x00") {
+		return "", false
+	}
+	return v, true
 }
 
 // ManifestPath is the manifest for a project root; "" means outside any

@@ -9,8 +9,8 @@ import (
 )
 
 // sources stamps what a manifest built now depends on, so that Fresh costs
-// a few stats: the global lessons directory and config, each pack's lessons
-// directory, and the project's .lessons directory, its config and each of
+// a few stats: the global lessons directory and config, each pack's link
+// to its active version, and the project's .lessons directory, its config and each of
 // its files. Directories catch files added, removed or replaced atomically;
 // the project's files are stamped one by one because editors that save in
 // place leave the directory untouched. Paths that do not exist yet are
@@ -20,7 +20,9 @@ import (
 func sources(d Dirs, project string, cfg lessons.Config, getenv func(string) string) []Stamp {
 	paths := []string{d.GlobalLessons(), d.GlobalConfig()}
 	for _, p := range cfg.Packs {
-		paths = append(paths, filepath.Join(d.PackDir(p.Name, p.Store), "lessons"))
+		// Versions never change once written; activating another
+		// replaces the link.
+		paths = append(paths, d.PackLink(p.Name, p.Store))
 	}
 	if project != "" {
 		dir := filepath.Join(project, ProjectDirName)

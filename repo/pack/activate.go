@@ -10,13 +10,11 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/google/renameio/v2"
-
 	"github.com/lessons-dev/lessons/scope"
 )
 
 // Active describes the version of a pack the hook reads: version.json in
-// the version directory that the pack's "active" link points to.
+// the version directory that the pack's link names.
 type Active struct {
 	Name        string    `json:"name"`
 	URL         string    `json:"url"` // without credentials
@@ -28,9 +26,8 @@ type Active struct {
 }
 
 const (
-	activeInfo  = "version.json"
-	versionsDir = "versions"
-	syncedFile  = "synced"
+	activeInfo = "version.json"
+	syncedFile = "synced"
 )
 
 // ReadActive reads what is active in packDir (scope.Dirs.PackDir); nil,
@@ -50,31 +47,31 @@ func ReadActive(packDir string) (*Active, error) {
 	return &a, nil
 }
 
-// LastSync is when packDir's pack last synced with its remote; zero when
-// it never did.
-func LastSync(packDir string) time.Time {
-	fi, err := os.Stat(filepath.Join(filepath.Dir(packDir), syncedFile))
+// LastSync is when the pack whose cache is root (scope.Dirs.PackRoot)
+// last synced with its remote; zero when it never did.
+func LastSync(root string) time.Time {
+	fi, err := os.Stat(filepath.Join(root, syncedFile))
 	if err != nil {
 		return time.Time{}
 	}
 	return fi.ModTime()
 }
 
-func markSynced(packDir string, now time.Time) error {
-	p := filepath.Join(filepath.Dir(packDir), syncedFile)
+func markSynced(root string, now time.Time) error {
+	p := filepath.Join(root, syncedFile)
 	if err := os.WriteFile(p, nil, 0o644); err != nil {
 		return err
 	}
 	return os.Chtimes(p, now, now)
 }
 
-// activate writes v to a new directory under versions/ beside packDir and
-// then points packDir, a symbolic link, at it in one atomic rename: the
-// hook sees the old version or the new one, and a failure at any step
-// leaves the old one active. Versions older than the previous one are
-// removed.
-func activate(packDir string, v *Version, info Active) error {
-	versions := filepath.Join(filepath.Dir(packDir), versionsDir)
+// activate writes v to a new directory under versions/ beside link and
+// then replaces link, a one-line file naming the version directory
+// (scope.Dirs.PackLink), in one atomic rename: the hook sees the old
+// version or the new one, and a failure at any step leaves the old one
+// active. Versions older than the previous one are removed.
+func activate(link string, v *Version, info Active) error {
+	versions := filepath.Join(filepath.Dir(link), scope.PackVersionsDir)
 	if err := os.MkdirAll(versions, 0o755); err != nil {
 		return err
 	}
@@ -104,36 +101,74 @@ func activate(packDir string, v *Version, info Active) error {
 	if err := os.WriteFile(filepath.Join(tmp, activeInfo), append(data, '\n'), 0o644); err != nil {
 		return err
 	}
-	final := filepath.Join(versions, short(v.Commit)+"-"+filepath.Base(tmp)[len(".new-"):])
-	if err := os.Rename(tmp, final); err != nil {
+	final := short(v.Commit) + "-" + filepath.Base(tmp)[len(".new-"):]
+	if err := os.Rename(tmp, filepath.Join(versions, final)); err != nil {
 		return err
 	}
 	done = true
-	previous, _ := os.Readlink(packDir)
-	if fi, err := os.Lstat(packDir); err == nil && fi.Mode()&fs.ModeSymlink == 0 {
-		// Not ours (an older layout or a hand-made directory): set it aside.
-		if err := os.Rename(packDir, filepath.Join(versions, ".old-"+filepath.Base(final))); err != nil {
+	previous := linkTarget(link)
+	if fi, err := os.Lstat(link); err == nil && fi.IsDir() {
+		// Not ours (a hand-made directory): set it aside.
+		if err := os.Rename(link, filepath.Join(versions, ".old-"+final)); err != nil {
 			return err
 		}
 	}
-	if err := renameio.Symlink(filepath.Join(versionsDir, filepath.Base(final)), packDir); err != nil {
-		os.RemoveAll(final)
-		return fmt.Errorf("activating %s: %w", packDir, err)
+	if err := writeLink(link, final); err != nil {
+		os.RemoveAll(filepath.Join(versions, final))
+		return fmt.Errorf("activating %s: %w", link, err)
 	}
-	prune(versions, filepath.Base(final), previous)
+	prune(versions, final, previous)
 	return nil
 }
 
+// writeLink points link at the version directory named version: written
+// beside it, synced, then renamed over it. Windows refuses the rename
+// while another process reads the old link, so it is tried a few times.
+func writeLink(link, version string) error {
+	f, err := os.CreateTemp(filepath.Dir(link), ".link-")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	_, err = f.WriteString(version + "\n")
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	for try := 0; ; try++ {
+		err = os.Rename(f.Name(), link)
+		if err == nil || try == 20 {
+			return err
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// linkTarget is the version directory's name that link points to: a
+// pack link, or the symbolic link of caches written by lessons 0.1.
+func linkTarget(link string) string {
+	if v, ok := scope.ReadPackLink(link); ok {
+		return v
+	}
+	if target, err := os.Readlink(link); err == nil {
+		return filepath.Base(target)
+	}
+	return ""
+}
+
 // prune removes every version directory but current, previous (the hook
-// may still be reading it) and those that another store's active link
-// points to; a failure only leaves disk space used.
+// may still be reading it) and those that another store's link points
+// to; a failure only leaves disk space used.
 func prune(versions, current, previous string) {
-	keep := map[string]bool{current: true, filepath.Base(previous): true}
+	keep := map[string]bool{current: true, previous: true}
 	links, _ := filepath.Glob(filepath.Join(filepath.Dir(versions), "active-*"))
 	for _, l := range links {
-		if target, err := os.Readlink(l); err == nil {
-			keep[filepath.Base(target)] = true
-		}
+		keep[linkTarget(l)] = true
 	}
 	entries, _ := os.ReadDir(versions)
 	for _, e := range entries {

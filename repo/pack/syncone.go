@@ -105,7 +105,7 @@ func (s *Syncer) syncOne(ctx context.Context, sub Subscription, entry *LockEntry
 				sub.Name, short(entry.Commit), v.Hash, sub.Lock, entry.Hash, keeping(active)))
 		}
 		info := Active{Name: sub.Name, URL: res.URL, Ref: sub.Ref, ActivatedAt: s.now()}
-		if err := activate(packDir, v, info); err != nil {
+		if err := activate(s.Dirs.PackLink(sub.Name, filepath.Dir(sub.Lock)), v, info); err != nil {
 			return fail(fmt.Errorf("pack %s: %w; %s", sub.Name, err, keeping(active)))
 		}
 		hash, res.Lessons, res.Activated = v.Hash, len(v.Files), true
@@ -127,7 +127,7 @@ func (s *Syncer) syncOne(ctx context.Context, sub Subscription, entry *LockEntry
 		return res, nil
 	}
 	if res.Offline == nil {
-		if err := markSynced(packDir, s.now()); err != nil {
+		if err := markSynced(root, s.now()); err != nil {
 			return fail(err)
 		}
 	}

@@ -86,7 +86,7 @@ func Items(e *env) ([]Item, error) {
 		if a, err := pack.ReadActive(dir); err == nil && a != nil {
 			it.ActiveCommit, it.Lessons = a.Commit, a.Lessons
 		}
-		if t := pack.LastSync(dir); !t.IsZero() {
+		if t := pack.LastSync(e.dirs.PackRoot(s.Name)); !t.IsZero() {
 			it.LastSync = t.UTC().Format(time.RFC3339)
 		}
 		items = append(items, it)
