@@ -31,15 +31,23 @@ type pluginHooks struct {
 // by path relative to the plugin's directory: its manifest, hooks
 // running the lessons binary at bin for every event Claude Code's
 // adapter answers, and the slash commands /lessons:add, /lessons:review
-// and /lessons:scan.
+// and /lessons:scan, which run bin too.
 func PluginFiles(bin, version string) map[string][]byte {
+	return pluginFiles(Agents["claude"].Command(bin), shellQuote(bin), version)
+}
+
+// pluginFiles is PluginFiles with the hooks' command line and the
+// commands' program given as written.
+func pluginFiles(hookCmd, cli, version string) map[string][]byte {
 	a := Agents["claude"]
 	hooks := pluginHooks{
 		Description: "lessons: lesson text before tool calls, refusals, and the #lesson protocol at session start",
 		Hooks:       map[string][]hookGroup{},
 	}
 	for _, ev := range a.Events {
-		hooks.Hooks[ev.Name] = []hookGroup{a.group(ev, bin)}
+		g := a.group(ev, "")
+		g.Hooks[0].Command = hookCmd
+		hooks.Hooks[ev.Name] = []hookGroup{g}
 	}
 	files := map[string][]byte{
 		".claude-plugin/plugin.json": indentJSON(pluginManifest{
@@ -51,8 +59,11 @@ func PluginFiles(bin, version string) map[string][]byte {
 	}
 	entries, _ := pluginCommands.ReadDir("claudeplugin")
 	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".md") {
+			continue
+		}
 		data, _ := pluginCommands.ReadFile(path.Join("claudeplugin", e.Name()))
-		files["commands/"+e.Name()] = []byte(strings.ReplaceAll(string(data), "{{LESSONS}}", shellQuote(bin)))
+		files["commands/"+e.Name()] = []byte(strings.ReplaceAll(string(data), "{{LESSONS}}", cli))
 	}
 	return files
 }
