@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
 
@@ -43,12 +44,15 @@ func TestWriteFileAtomic(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "a", "b", "f.yaml")
 	for _, data := range []string{"one\n", "two\n"} {
-		if err := WriteFileAtomic(path, []byte(data), 0o644); err != nil {
+		if err := WriteFileAtomic(path, []byte(data), 0o640); err != nil {
 			t.Fatal(err)
 		}
 		if got, _ := os.ReadFile(path); string(got) != data {
 			t.Errorf("file = %q, want %q", got, data)
 		}
+	}
+	if fi, _ := os.Stat(path); runtime.GOOS != "windows" && fi.Mode().Perm() != 0o640 {
+		t.Errorf("mode = %v, want 0640 whatever the umask", fi.Mode().Perm())
 	}
 	if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) != 1 {
 		t.Errorf("directory holds %v, want only f.yaml", entries)

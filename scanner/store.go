@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/renameio/v2"
+	"github.com/google/renameio/v2/maybe"
 )
 
 // ErrNotFound is returned for an id that names no candidate.
@@ -144,7 +144,7 @@ func (s *Store) write(c Candidate) error {
 	if err := os.MkdirAll(s.dir(), 0o700); err != nil {
 		return err
 	}
-	return renameio.WriteFile(filepath.Join(s.dir(), c.ID+".json"), append(b, '\n'), 0o600)
+	return maybe.WriteFile(filepath.Join(s.dir(), c.ID+".json"), append(b, '\n'), 0o600)
 }
 
 // update applies fn to each candidate under the lock and writes it back.

@@ -3,7 +3,6 @@ package cmdutil
 import (
 	"fmt"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
 
@@ -99,14 +98,7 @@ func BenchmarkBuild1000(b *testing.B) {
 	b.ReportMetric(float64(active), "lessons")
 	// CPU time, unlike ns/op, does not grow when other processes share
 	// the machine.
-	b.ReportMetric(float64((cpuTime()-cpu).Milliseconds())/float64(n), "cpu-ms/op")
-}
-
-// cpuTime is the user and system time the process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
+	if used := cpuTime() - cpu; used > 0 {
+		b.ReportMetric(float64(used.Milliseconds())/float64(n), "cpu-ms/op")
 	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
