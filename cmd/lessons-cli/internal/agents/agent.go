@@ -3,6 +3,7 @@ package agents
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 )
@@ -136,7 +137,7 @@ func (a *Agent) Path(env Env, root string) string {
 
 // Command is the hook command line for the lessons binary at bin.
 func (a *Agent) Command(bin string) string {
-	return shellQuote(bin) + " hook --platform " + a.Name
+	return quoteProgram(runtime.GOOS, bin) + " hook --platform " + a.Name
 }
 
 // hookGroup is one entry of an event's list in Claude Code's, Codex's
@@ -171,6 +172,22 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// quoteProgram writes the path of a program for the command line an agent
+// hands to its shell on goos: POSIX quoting, except on Windows, where the
+// shell may be cmd.exe, which knows no single quotes; there the path gets
+// forward slashes (every Windows shell and API takes them) and double
+// quotes when it needs any.
+func quoteProgram(goos, bin string) string {
+	if goos != "windows" {
+		return shellQuote(bin)
+	}
+	bin = strings.ReplaceAll(bin, `\`, "/")
+	if strings.Trim(bin, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@%=,") == "" {
+		return bin
+	}
+	return `"` + bin + `"`
 }
 
 // commandBinary is the program a hook command line runs and whether it
@@ -211,7 +228,8 @@ func commandBinary(cmd string) (bin string, isHook bool) {
 // isOurs reports whether a hook command line runs `lessons hook`.
 func isOurs(cmd string) bool {
 	bin, hook := commandBinary(cmd)
-	return hook && filepath.Base(bin) == "lessons"
+	name := filepath.Base(strings.ReplaceAll(bin, `\`, "/"))
+	return hook && strings.TrimSuffix(strings.ToLower(name), ".exe") == "lessons"
 }
 
 // ProjectRoot is where a project's agent settings and instruction files

@@ -239,6 +239,9 @@ func TestIsOurs(t *testing.T) {
 		{"/usr/local/bin/lessons build", false},
 		{"python3 lessons hook.py", false},
 		{"echo lessons hook", false},
+		{`C:/Users/me/bin/lessons.exe hook --platform gemini`, true},
+		{`"C:/Program Files/lessons/LESSONS.EXE" hook`, true},
+		{`C:/Users/me/bin/lessons-cli.exe hook`, false},
 	} {
 		if got := isOurs(tt.cmd); got != tt.want {
 			t.Errorf("isOurs(%q) = %v, want %v", tt.cmd, got, tt.want)
@@ -247,6 +250,28 @@ func TestIsOurs(t *testing.T) {
 	for _, bin := range []string{"/a/b/lessons", "/a b/lessons", "/it's/lessons"} {
 		if got, hook := commandBinary(Agents["claude"].Command(bin)); got != bin || !hook {
 			t.Errorf("commandBinary(Command(%q)) = %q, %v", bin, got, hook)
+		}
+	}
+}
+
+// On Windows the hook's command line may run under cmd.exe, which has no
+// single quotes: paths get forward slashes and double quotes.
+func TestQuoteProgramWindows(t *testing.T) {
+	for _, tt := range []struct{ bin, want string }{
+		{`C:\Users\me\bin\lessons.exe`, `C:/Users/me/bin/lessons.exe`},
+		{`C:\Program Files\lessons\lessons.exe`, `"C:/Program Files/lessons/lessons.exe"`},
+		{`/a b/lessons`, `'/a b/lessons'`},
+	} {
+		goos := "windows"
+		if !strings.Contains(tt.bin, `\`) {
+			goos = "linux"
+		}
+		got := quoteProgram(goos, tt.bin)
+		if got != tt.want {
+			t.Errorf("quoteProgram(%s, %q) = %s, want %s", goos, tt.bin, got, tt.want)
+		}
+		if bin, hook := commandBinary(got + " hook --platform claude"); !hook || !isOurs(got+" hook") || strings.Trim(got, `"'`) != bin {
+			t.Errorf("commandBinary(%s hook) = %q, %v", got, bin, hook)
 		}
 	}
 }

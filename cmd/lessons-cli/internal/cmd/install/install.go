@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"strings"
 
@@ -233,9 +234,13 @@ func frontBinary(executable func() (string, error)) (string, error) {
 	if real, err := filepath.EvalSymlinks(self); err == nil {
 		self = real
 	}
-	bin := filepath.Join(filepath.Dir(self), "lessons")
+	name, runnable := "lessons", fs.FileMode(0o111)
+	if runtime.GOOS == "windows" {
+		name, runnable = "lessons.exe", 0 // no execute bit there
+	}
+	bin := filepath.Join(filepath.Dir(self), name)
 	fi, err := os.Stat(bin)
-	if errors.Is(err, fs.ErrNotExist) || err == nil && (fi.IsDir() || fi.Mode()&0o111 == 0) {
+	if errors.Is(err, fs.ErrNotExist) || err == nil && (fi.IsDir() || runnable != 0 && fi.Mode()&runnable == 0) {
 		return "", cmdutil.Hintf("go install github.com/lessons-dev/lessons/cmd/...@latest",
 			"the lessons binary agents run is not beside lessons-cli (looked for %s)", bin)
 	}
