@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"hash/crc32"
 	"slices"
 	"sort"
 
@@ -108,6 +109,7 @@ func encodeManifest(m scope.Merged, sources []scope.Stamp, recs []record,
 	e := &encoder{b: make([]byte, 0, 64<<10)}
 	e.b = append(e.b, magic...)
 	e.u32(formatVersion)
+	e.u32(0) // the checksum, once the rest is written
 	secAt := len(e.b)
 	e.b = append(e.b, make([]byte, 4*numSections)...)
 	mark := func(sec int) { e.putU32(secAt+4*sec, uint32(len(e.b))) }
@@ -147,6 +149,7 @@ func encodeManifest(m scope.Merged, sources []scope.Stamp, recs []record,
 		e.putU32(tableAt+8*i+4, uint32(len(e.b)))
 		recs[i].encodeEntry(e)
 	}
+	e.putU32(crcAt, crc32.Checksum(e.b[headerSize:], castagnoli))
 	return e.b
 }
 

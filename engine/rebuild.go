@@ -6,21 +6,31 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
+
+	"github.com/lessons-dev/lessons/scope"
 )
 
-// How long a rebuild lock is honoured, and how long a hook waits for
-// another hook's rebuild before going on with what it has.
+// How long a rebuild lock is honoured, how long a hook waits for another
+// hook's rebuild before going on with what it has, and how long after a
+// failed rebuild hooks answer from what they have instead of trying
+// again (unless a source changed since). Hook.Rebuild is expected to give
+// up within RebuildDeadline.
 const (
-	lockStale = 10 * time.Second
-	lockWait  = 5 * time.Second
-	lockPoll  = 10 * time.Millisecond
+	RebuildDeadline = 3 * time.Second
+	lockStale       = 2 * RebuildDeadline
+	lockWait        = RebuildDeadline + 500*time.Millisecond
+	lockPoll        = 10 * time.Millisecond
+	rebuildBackoff  = 30 * time.Second
 )
 
-// loadManifest opens the manifest at path. When it is missing or stale
-// (a source changed since it was built) one hook rebuilds it under a
-// lock file while parallel hooks wait for that rebuild. When the rebuild
-// fails the old manifest is used if there is one.
+// loadManifest opens the manifest at path. When it is missing, corrupt
+// or stale (a source changed since it was built) one hook rebuilds it
+// under a lock file while parallel hooks wait for that rebuild. When the
+// rebuild fails the old manifest is used if there is one, and hooks stop
+// trying for rebuildBackoff; a rebuild that reports errors but leaves a
+// fresh manifest (lessons it had to drop) counts as done.
 func (r *run) loadManifest(path string) (*Manifest, error) {
 	m, err := Open(path)
 	if err == nil && m.Fresh() {
@@ -32,24 +42,66 @@ func (r *run) loadManifest(path string) (*Manifest, error) {
 	if r.h.Rebuild == nil {
 		return m, err
 	}
-	if rerr := r.rebuild(path); rerr != nil {
-		r.note("rebuild manifest: %v", rerr)
+	if failedRecently(path, m) {
+		r.note("not rebuilding: the last rebuild failed less than %v ago and no source changed since", rebuildBackoff)
 		if m != nil {
 			return m, nil
 		}
-		return nil, fmt.Errorf("no manifest at %s and rebuilding failed: %w", path, rerr)
+		return nil, fmt.Errorf("no usable manifest at %s: %w", path, err)
 	}
+	rerr := r.rebuild(path)
 	fresh, ferr := Open(path)
+	if rerr != nil {
+		r.note("rebuild manifest: %v", rerr)
+		if ferr != nil || !fresh.Fresh() {
+			markFailed(path)
+			if m != nil {
+				return m, nil
+			}
+			return nil, fmt.Errorf("no manifest at %s and rebuilding failed: %w", path, rerr)
+		}
+	}
 	if ferr != nil {
 		if m != nil {
 			return m, nil
 		}
 		return nil, ferr
 	}
-	if m != nil {
-		m.Close()
-	}
+	os.Remove(failedMark(path))
 	return fresh, nil
+}
+
+func failedMark(path string) string { return path + ".failed" }
+
+// markFailed notes when a rebuild of path failed.
+func markFailed(path string) {
+	if f, err := os.Create(failedMark(path)); err == nil {
+		f.Close()
+	}
+}
+
+// failedRecently reports whether a rebuild of path failed less than
+// rebuildBackoff ago with none of old's sources changed since (old may
+// be nil: then time alone decides).
+func failedRecently(path string, old *Manifest) bool {
+	fi, err := os.Stat(failedMark(path))
+	if err != nil || time.Since(fi.ModTime()) >= rebuildBackoff || fi.ModTime().After(time.Now()) {
+		return false
+	}
+	if old == nil {
+		return true
+	}
+	for _, s := range old.Sources {
+		now := scope.StampOf(s.Path)
+		if now == s {
+			continue
+		}
+		// A variable carries no time: any change counts.
+		if strings.HasPrefix(s.Path, "env:") || now.Missing || time.Unix(0, now.ModTime).After(fi.ModTime()) {
+			return false
+		}
+	}
+	return true
 }
 
 // rebuild runs Rebuild under path's lock, or waits for the hook that

@@ -5,11 +5,16 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/lessons-dev/lessons/engine"
 )
@@ -50,9 +55,44 @@ func hook(args []string) int {
 	if unknown != "" {
 		fmt.Fprintf(os.Stderr, "lessons hook: unknown platform %q (known: %s)\n", unknown, engine.PlatformNames)
 	}
+	// Whatever happens below, the agent gets one JSON object in time: the
+	// watchdog answers {} and ends the process if the hook has not
+	// answered by hookDeadline, well within the agents' own limits.
+	out := &answerOnce{w: os.Stdout}
+	time.AfterFunc(hookDeadline, func() {
+		if out.write([]byte("{}\n")) {
+			os.Exit(0)
+		}
+	})
+	var buf bytes.Buffer
 	h := &engine.Hook{Platform: p, Rebuild: rebuild, OnStartup: startScan}
-	h.Run(os.Stdin, os.Stdout)
+	h.Run(os.Stdin, &buf)
+	out.write(buf.Bytes())
 	return 0
+}
+
+// hookDeadline bounds a whole hook call; agents wait 10 s at most.
+const hookDeadline = 6 * time.Second
+
+// answerOnce writes the hook's answer exactly once, from the hook or
+// from its watchdog, whichever comes first.
+type answerOnce struct {
+	mu      sync.Mutex
+	w       io.Writer
+	written bool
+}
+
+// write writes b unless an answer was written already; it reports
+// whether it wrote.
+func (a *answerOnce) write(b []byte) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.written {
+		return false
+	}
+	a.written = true
+	a.w.Write(b)
+	return true
 }
 
 // rebuild runs `lessons-cli build --quiet` in dir: the rare path, when
@@ -62,10 +102,26 @@ func rebuild(dir string) error {
 	if cli == "" {
 		return fmt.Errorf("lessons-cli not found (looked in: %s)", tried)
 	}
+	var out bytes.Buffer
 	cmd := exec.Command(cli, "build", "--quiet")
 	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("%s build: %w: %s", cli, err, out)
+	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd.WaitDelay = 100 * time.Millisecond // a child's child may hold the pipe
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	var late atomic.Bool
+	stop := time.AfterFunc(engine.RebuildDeadline, func() {
+		late.Store(true)
+		cmd.Process.Kill()
+	})
+	err := cmd.Wait()
+	stop.Stop()
+	if late.Load() {
+		return fmt.Errorf("%s build gave no answer within %v and was stopped", cli, engine.RebuildDeadline)
+	}
+	if err != nil {
+		return fmt.Errorf("%s build: %w: %s", cli, err, out.Bytes())
 	}
 	return nil
 }

@@ -1,0 +1,197 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	lessons "github.com/lessons-dev/lessons"
+)
+
+// hookOnce runs the hook with a time limit and returns its stdout, stderr
+// and exit code; it fails the test if the hook is still running at limit.
+func (e *env) hookOnce(t *testing.T, payload []byte, limit time.Duration, extraEnv ...string) (stdout, stderr []byte, code int) {
+	t.Helper()
+	cmd := exec.Command(binary(t), "hook", "--platform", "claude")
+	cmd.Env = append(e.vars(), extraEnv...)
+	cmd.Stdin = bytes.NewReader(payload)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	timer := time.AfterFunc(limit, func() { cmd.Process.Kill() })
+	err := cmd.Wait()
+	if !timer.Stop() {
+		t.Fatalf("hook still running after %v", limit)
+	}
+	code = cmd.ProcessState.ExitCode()
+	if err != nil && code == 0 {
+		t.Fatal(err)
+	}
+	return out.Bytes(), errb.Bytes(), code
+}
+
+// oneObject fails unless out is exactly one JSON object on one line.
+func oneObject(t *testing.T, out []byte) {
+	t.Helper()
+	var v map[string]any
+	if bytes.Count(out, []byte("\n")) != 1 || json.Unmarshal(out, &v) != nil {
+		t.Fatalf("hook printed %q, want one JSON object", out)
+	}
+}
+
+// Rewriting the manifest in place (cp over it, rsync --inplace, a
+// restore) while hooks read it must not kill them: with a shared mapping
+// a truncated page is a SIGBUS no recover catches.
+func TestManifestRewrittenInPlace(t *testing.T) {
+	e := newEnv(t)
+	e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
+	path := e.dirs().ManifestPath(e.project)
+	full := must(os.ReadFile(path))
+	e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons()[:1])
+	small := must(os.ReadFile(path))
+
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			data := full
+			if i%2 == 1 {
+				data = small
+			}
+			f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
+			if err != nil {
+				continue
+			}
+			for off := 0; off < len(data); off += 512 {
+				f.Write(data[off:min(off+512, len(data))])
+			}
+			f.Close()
+		}
+	}()
+	defer func() { close(stop); wg.Wait() }()
+
+	binary(t)
+	for i := range 300 {
+		out, stderr, code := e.hookOnce(t, e.bash("s"+string(rune('a'+i%26)), "pytest -s"), 10*time.Second, "LESSONS_CLI=/bin/false")
+		if code != 0 || len(stderr) > 0 {
+			t.Fatalf("run %d: exit %d, stderr:\n%s", i, code, stderr)
+		}
+		oneObject(t, out)
+	}
+}
+
+// A manifest cut short (a full disk, a torn copy) fails its checksum and
+// is rebuilt like a missing one, instead of answering {} until someone
+// runs lessons build.
+func TestTruncatedManifestRebuilds(t *testing.T) {
+	e := newEnv(t)
+	e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
+	path := e.dirs().ManifestPath(e.project)
+	ready := filepath.Join(e.root, "ready.manifest")
+	data := must(os.ReadFile(path))
+	if err := os.WriteFile(ready, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data[:len(data)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cli := fakeBuild(t, e, "cp "+shq(ready)+" "+shq(path))
+	out, _, _ := e.hookOnce(t, e.bash("s", "pytest -s tests/"), 10*time.Second, "LESSONS_CLI="+cli)
+	if !strings.Contains(string(out), "pytest-hangs-on-tty") {
+		t.Errorf("after truncation the hook answered %s, want the rebuilt manifest's lesson", out)
+	}
+}
+
+// A manifest path that is not a regular file is refused before it is
+// opened: a FIFO would block the open forever, /dev/zero never ends.
+func TestManifestNotARegularFile(t *testing.T) {
+	for _, kind := range []string{"fifo", "devzero", "dir"} {
+		t.Run(kind, func(t *testing.T) {
+			e := newEnv(t)
+			path := e.dirs().ManifestPath(e.project)
+			os.MkdirAll(filepath.Dir(path), 0o755)
+			var err error
+			switch kind {
+			case "fifo":
+				err = syscall.Mkfifo(path, 0o644)
+			case "devzero":
+				err = os.Symlink("/dev/zero", path)
+			case "dir":
+				err = os.Mkdir(path, 0o755)
+			}
+			if err != nil {
+				t.Skip(err)
+			}
+			start := time.Now()
+			out, stderr, code := e.hookOnce(t, e.bash("s", "pytest -s"), 10*time.Second, "LESSONS_CLI=/bin/false")
+			if code != 0 || len(stderr) > 0 {
+				t.Fatalf("exit %d, stderr %s", code, stderr)
+			}
+			oneObject(t, out)
+			if d := time.Since(start); d > 2*time.Second {
+				t.Errorf("the hook took %v", d)
+			}
+		})
+	}
+}
+
+// A rebuild that hangs is stopped at its deadline; the hook answers from
+// the manifest it has, and the next calls do not wait on it again.
+func TestHangingRebuildIsStopped(t *testing.T) {
+	e := newEnv(t)
+	e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
+	past := time.Now().Add(-time.Hour)
+	os.Chtimes(filepath.Join(e.project, ".lessons"), past, past) // stale now
+	cli := fakeBuild(t, e, "sleep 30")
+
+	start := time.Now()
+	out, _, code := e.hookOnce(t, e.bash("s1", "pytest -s tests/"), 10*time.Second, "LESSONS_CLI="+cli)
+	if d := time.Since(start); code != 0 || d > 5*time.Second {
+		t.Fatalf("hook with a hanging rebuild: exit %d after %v", code, d)
+	}
+	if !strings.Contains(string(out), "pytest-hangs-on-tty") {
+		t.Errorf("hook answered %s, want the stale manifest's lesson", out)
+	}
+	if log := must(os.ReadFile(filepath.Join(e.state, "hook.log"))); !bytes.Contains(log, []byte("no answer within")) {
+		t.Errorf("hook.log does not say why: %s", log)
+	}
+	start = time.Now()
+	out, _, _ = e.hookOnce(t, e.bash("s2", "pytest -s tests/"), 10*time.Second, "LESSONS_CLI="+cli)
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("the next call waited %v on the failed rebuild again", d)
+	}
+	if !strings.Contains(string(out), "pytest-hangs-on-tty") {
+		t.Errorf("next call answered %s", out)
+	}
+}
+
+// fakeBuild is a lessons-cli whose `build --quiet` runs script.
+func fakeBuild(t *testing.T, e *env, script string) string {
+	t.Helper()
+	p := filepath.Join(e.root, "fake-cli")
+	body := "#!/bin/sh\n[ \"$1 $2\" = \"build --quiet\" ] || exit 3\n" + script + "\n"
+	if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func shq(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
