@@ -123,6 +123,11 @@ func Validate(l *Lesson) []Problem {
 			}
 		}
 	}
+	for i, g := range l.Triggers.Paths {
+		if _, err := ExpandBraces(g); err != nil {
+			add(fmt.Sprintf("triggers.paths[%d]", i), "glob %.60q: %v: split it into several globs", g, err)
+		}
+	}
 	for i, t := range l.Triggers.Tools {
 		if !KnownTool(t) {
 			warn(fmt.Sprintf("triggers.tools[%d]", i), "no agent has a tool named %q (known: %s, or mcp__ names)", t, strings.Join(CanonicalTools, ", "))

@@ -79,7 +79,11 @@ func compileLesson(l *lessons.Lesson, sc lessons.Scope, allowBlock bool, stack [
 		}
 	}
 	for _, g := range l.Triggers.Paths {
-		rec.paths = append(rec.paths, expandBraces(g)...)
+		globs, err := lessons.ExpandBraces(g)
+		if err != nil {
+			return record{}, fmt.Errorf("path %q: %w", g, err)
+		}
+		rec.paths = append(rec.paths, globs...)
 	}
 	for _, k := range []struct {
 		srcs []string

@@ -19,22 +19,13 @@ func matchGlob(glob, name string) bool {
 	return strings.HasSuffix(name, literalSuffix(glob)) && walkGlob(glob, name)
 }
 
-// walkGlob matches glob against name segment by segment.
+// walkGlob matches glob against name segment by segment. A glob without
+// a leading "/" may match any trailing run of segments: it is "**/glob".
 func walkGlob(glob, name string) bool {
 	if rest, ok := strings.CutPrefix(glob, "/"); ok {
 		return strings.HasPrefix(name, "/") && matchSegments(rest, name[1:])
 	}
-	name = strings.TrimPrefix(name, "/")
-	for {
-		if matchSegments(glob, name) {
-			return true
-		}
-		i := strings.IndexByte(name, '/')
-		if i < 0 {
-			return false
-		}
-		name = name[i+1:]
-	}
+	return matchSegments("**/"+glob, strings.TrimPrefix(name, "/"))
 }
 
 // literalSuffix is the text every path a glob matches must end with: its
@@ -50,38 +41,37 @@ func literalSuffix(glob string) string {
 
 // matchSegments matches slash-separated pattern segments against path
 // segments, "" meaning none left, without allocating: it runs for every
-// path lesson a call considers.
+// path lesson a call considers. "**" takes any number of segments. On a
+// mismatch only the last "**" seen takes one segment more and the match
+// resumes after it; earlier ones never need to (Russ Cox, "Glob Matching
+// Can Be Simple And Fast Too"), so the time is at most segments of the
+// pattern × segments of the path, whatever the pattern.
 func matchSegments(pat, name string) bool {
-	for pat != "" {
-		p, prest, _ := strings.Cut(pat, "/")
-		if p == "**" {
-			for prest == "**" || strings.HasPrefix(prest, "**/") {
-				_, prest, _ = strings.Cut(prest, "/")
+	starPat, starName, star := "", "", false
+	for {
+		if pat != "" {
+			p, prest, _ := strings.Cut(pat, "/")
+			if p == "**" {
+				starPat, starName, star = prest, name, true
+				pat = prest
+				continue
 			}
-			if prest == "" {
-				return true
-			}
-			for {
-				if matchSegments(prest, name) {
-					return true
+			if name != "" {
+				n, nrest, _ := strings.Cut(name, "/")
+				if matchSegment(p, n) {
+					pat, name = prest, nrest
+					continue
 				}
-				i := strings.IndexByte(name, '/')
-				if i < 0 {
-					return false
-				}
-				name = name[i+1:]
 			}
+		} else if name == "" {
+			return true
 		}
-		if name == "" {
+		if !star || starName == "" {
 			return false
 		}
-		n, nrest, _ := strings.Cut(name, "/")
-		if !matchSegment(p, n) {
-			return false
-		}
-		pat, name = prest, nrest
+		_, starName, _ = strings.Cut(starName, "/")
+		pat, name = starPat, starName
 	}
-	return name == ""
 }
 
 // matchSegment matches one segment; "**" inside a segment acts as "*".
@@ -91,39 +81,6 @@ func matchSegment(pat, seg string) bool {
 	}
 	ok, err := path.Match(strings.ReplaceAll(pat, "**", "*"), seg)
 	return ok && err == nil
-}
-
-// expandBraces turns "*.{js,ts}" into "*.js" and "*.ts"; nested and
-// repeated groups expand too. Unbalanced braces are kept literally.
-func expandBraces(glob string) []string {
-	open := strings.IndexByte(glob, '{')
-	if open < 0 {
-		return []string{glob}
-	}
-	depth, start := 0, open+1
-	var alts []string
-	for i := open; i < len(glob); i++ {
-		switch glob[i] {
-		case '{':
-			depth++
-		case ',':
-			if depth == 1 {
-				alts = append(alts, glob[start:i])
-				start = i + 1
-			}
-		case '}':
-			depth--
-			if depth == 0 {
-				alts = append(alts, glob[start:i])
-				var out []string
-				for _, a := range alts {
-					out = append(out, expandBraces(glob[:open]+a+glob[i+1:])...)
-				}
-				return out
-			}
-		}
-	}
-	return []string{glob}
 }
 
 // isToolPattern reports whether a trigger tool is a glob such as

@@ -76,13 +76,3 @@ func TestMatchGlob(t *testing.T) {
 	}
 }
 
-func TestExpandBraces(t *testing.T) {
-	got := expandBraces("src/*.{js,ts{,x}}")
-	want := []string{"src/*.js", "src/*.ts", "src/*.tsx"}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("expandBraces = %q, want %q", got, want)
-	}
-	if got := expandBraces("a{b"); !reflect.DeepEqual(got, []string{"a{b"}) {
-		t.Errorf("expandBraces(unbalanced) = %q", got)
-	}
-}
