@@ -75,4 +75,3 @@ func TestMatchGlob(t *testing.T) {
 		}
 	}
 }
-
