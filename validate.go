@@ -5,9 +5,6 @@ import (
 	"regexp"
 	"strings"
 	"sync"
-	"time"
-
-	"github.com/dlclark/regexp2"
 )
 
 // Problem is one thing wrong with a lesson. Warnings do not stop a lesson
@@ -19,46 +16,6 @@ type Problem struct {
 }
 
 func (p Problem) Error() string { return p.Field + ": " + p.Message }
-
-// PatternTimeout bounds one regex match, so a catastrophically
-// backtracking pattern cannot stall a tool call.
-const PatternTimeout = 15 * time.Millisecond
-
-// CompilePattern compiles a trigger regex the way the hook runs it:
-// ECMAScript syntax (lookahead allowed) with a match timeout.
-func CompilePattern(src string) (*regexp2.Regexp, error) {
-	re, err := regexp2.Compile(src, regexp2.ECMAScript)
-	if err != nil {
-		return nil, err
-	}
-	re.MatchTimeout = PatternTimeout
-	return re, nil
-}
-
-// hostileInputs are subjects that make backtracking patterns explode.
-var hostileInputs = sync.OnceValue(func() []string {
-	return []string{
-		strings.Repeat("a", 4096) + "!",
-		strings.Repeat("a ", 2048) + "!",
-		strings.Repeat("-", 4096) + "\n",
-		strings.Repeat("x=1 ", 1024) + "\x00",
-	}
-})
-
-// ProbeBacktracking runs a compiled pattern on hostile inputs and returns
-// an error when it times out on one of them.
-func ProbeBacktracking(src string) error {
-	re, err := CompilePattern(src)
-	if err != nil {
-		return err
-	}
-	for _, in := range hostileInputs() {
-		if _, err := re.MatchString(in); err != nil {
-			return fmt.Errorf("pattern backtracks catastrophically (no answer within %v on a %d-byte input)", PatternTimeout, len(in))
-		}
-	}
-	return nil
-}
 
 // Validation patterns are compiled on first use, not at init: the hook's
 // binary links this package and never validates.
@@ -118,7 +75,7 @@ func Validate(l *Lesson) []Problem {
 		list []string
 	}{{"commands", l.Triggers.Commands}, {"unless", l.Triggers.Unless}, {"content", l.Triggers.Content}} {
 		for i, src := range k.list {
-			if _, err := CompilePattern(src); err != nil {
+			if err := CheckPattern(src); err != nil {
 				add(fmt.Sprintf("triggers.%s[%d]", k.kind, i), "invalid regex %q: %v", src, err)
 			}
 		}

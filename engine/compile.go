@@ -94,7 +94,7 @@ func compileLesson(l *lessons.Lesson, sc lessons.Scope, allowBlock bool, stack [
 		{l.Triggers.Unless, &rec.unless},
 	} {
 		for _, src := range k.srcs {
-			if _, err := lessons.CompilePattern(src); err != nil {
+			if err := lessons.CheckPattern(src); err != nil {
 				return record{}, fmt.Errorf("pattern %q: %w", src, err)
 			}
 			*k.into = append(*k.into, newPattern(src))

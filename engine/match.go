@@ -42,9 +42,22 @@ type Hit struct {
 	Kinds string
 }
 
-// ErrTimeout marks a lesson skipped because one of its regexes did not
-// answer within lessons.PatternTimeout.
+// ErrTimeout marks a lesson skipped because one of its backtracking
+// regexes did not answer within lessons.PatternTimeout, or the call had
+// used up CallBudget on such regexes already.
 var ErrTimeout = errors.New("regex match timed out")
+
+// CallBudget bounds the time one call spends in backtracking regexes
+// (lookaround, backreferences), whatever a pack holds; the linear ones
+// are bounded by their input and never skipped.
+const CallBudget = 500 * time.Millisecond
+
+// BlockTimeout is how long a blocking lesson's backtracking regex may
+// take on a second try, after its first timed out: its limits are wall
+// clock, and a refusal must not be lost because builds kept the machine
+// busy. Only scopes allowed to block can make a call wait this long, and
+// their patterns passed the backtracking probe.
+const BlockTimeout = 3 * time.Second
 
 // Matcher matches calls against manifests. It compiles a regex only when
 // a call needs it, once. The zero Matcher is ready to use; it is not safe
@@ -55,9 +68,13 @@ type Matcher struct {
 	// prove the prefilters never lose a match.
 	Brute bool
 
-	cache map[string]*regexp2.Regexp
+	cache map[string]*lessons.Pattern
 	cands []int
 	live  [][]byte
+	// spent is the time backtracking regexes took in this call.
+	spent time.Duration
+	// patient: a blocking lesson's second try, under BlockTimeout.
+	patient bool
 }
 
 // subject is a call prepared once for all the lessons it is tried on.
@@ -96,6 +113,13 @@ func (mt *Matcher) Match(m *Manifest, c Call) ([]Hit, error) {
 			return hits, err
 		}
 		kinds, err := mt.matchRecord(rec, s)
+		if errors.Is(err, ErrTimeout) {
+			if e, eerr := m.Entry(i); eerr == nil && e.Block {
+				mt.patient = true
+				kinds, err = mt.matchRecord(rec, s)
+				mt.patient = false
+			}
+		}
 		if err != nil {
 			slug := "#" + fmt.Sprint(i)
 			if e, eerr := m.Entry(i); eerr == nil {
@@ -299,17 +323,32 @@ func (mt *Matcher) search(srcs [][]byte, subjects []string) (bool, error) {
 		}
 		for _, s := range subjects {
 			mt.Counters.Run++
-			start := time.Now()
-			ok, err := re.MatchString(s)
-			if err != nil && time.Since(start) < lessons.PatternTimeout {
-				// regexp2's coarse clock lagged behind (the process
-				// was descheduled): not a real timeout, so try again.
-				ok, err = re.MatchString(s)
+			if re.LinearOn(s) {
+				if ok, _ := re.MatchString(s); ok {
+					return true, nil
+				}
+				continue
 			}
+			limit := lessons.PatternTimeout
+			if mt.patient {
+				limit = BlockTimeout
+			} else if mt.spent >= CallBudget {
+				mt.Counters.TimedOut++
+				return false, fmt.Errorf("%w: the call spent its %v on backtracking patterns before %q", ErrTimeout, CallBudget, src)
+			}
+			start := time.Now()
+			ok, err := re.MatchWithin(s, limit)
+			if err != nil && time.Since(start) < limit {
+				// regexp2 times out by a clock goroutine that a busy
+				// machine starves: its deadline was set from a stale
+				// time. Not a real timeout, so try again.
+				ok, err = re.MatchWithin(s, limit)
+			}
+			mt.spent += time.Since(start)
 			if err != nil {
 				mt.Counters.TimedOut++
 				// regexp2's error quotes the whole subject: keep it out.
-				return false, fmt.Errorf("%w after %v: pattern %q on %d bytes", ErrTimeout, lessons.PatternTimeout, src, len(s))
+				return false, fmt.Errorf("%w after %v: pattern %q on %d bytes", ErrTimeout, limit, src, len(s))
 			}
 			if ok {
 				return true, nil
@@ -319,7 +358,7 @@ func (mt *Matcher) search(srcs [][]byte, subjects []string) (bool, error) {
 	return false, nil
 }
 
-func (mt *Matcher) compile(src string) (*regexp2.Regexp, error) {
+func (mt *Matcher) compile(src string) (*lessons.Pattern, error) {
 	if re, ok := mt.cache[src]; ok {
 		return re, nil
 	}
@@ -328,7 +367,7 @@ func (mt *Matcher) compile(src string) (*regexp2.Regexp, error) {
 		return nil, fmt.Errorf("pattern %q: %w", src, err)
 	}
 	if mt.cache == nil {
-		mt.cache = map[string]*regexp2.Regexp{}
+		mt.cache = map[string]*lessons.Pattern{}
 	}
 	mt.cache[src] = re
 	mt.Counters.Compiled++

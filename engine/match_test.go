@@ -93,22 +93,45 @@ func TestMatchLesson(t *testing.T) {
 	}
 }
 
+// A pattern that explodes on a backtracking engine runs on the linear one
+// when it can; one that needs backtracking (lookahead) times out alone.
 func TestBacktrackingBounded(t *testing.T) {
-	m := compileTest(t, lesson("evil", lessons.Trigger{Commands: []string{`^(a+)+$`}}),
+	m := compileTest(t, lesson("nested", lessons.Trigger{Commands: []string{`^(a+)+$`}}),
+		lesson("evil", lessons.Trigger{Commands: []string{`(?=a)^(a+)+$`}}),
 		lesson("fine", lessons.Trigger{Commands: []string{`a{10}`}}))
 	var mt Matcher
 	start := time.Now()
 	hits, err := mt.Match(m, Call{Tool: "Bash", Command: strings.Repeat("a", 30000) + "!"})
 	elapsed := time.Since(start)
 	t.Logf("bounded in %v", elapsed)
-	if elapsed > 100*time.Millisecond {
+	if elapsed > 3*lessons.PatternTimeout { // a spurious timeout is tried again
 		t.Errorf("Match took %v, want about %v", elapsed, lessons.PatternTimeout)
 	}
-	if err == nil || !strings.Contains(err.Error(), "evil") {
-		t.Errorf("err = %v, want a timeout naming the lesson", err)
+	if err == nil || !strings.Contains(err.Error(), "evil") || strings.Contains(err.Error(), "nested") {
+		t.Errorf("err = %v, want a timeout naming the lookahead lesson only", err)
 	}
-	if !reflect.DeepEqual(hits, []Hit{{1, "commands"}}) {
+	if !reflect.DeepEqual(hits, []Hit{{2, "commands"}}) {
 		t.Errorf("hits = %v, want the other lesson", hits)
+	}
+}
+
+// Many backtracking patterns cannot add up past CallBudget in one call:
+// once it is spent, the rest are skipped and said to be.
+func TestCallBudget(t *testing.T) {
+	var ls []lessons.Lesson
+	for i := range 30 {
+		ls = append(ls, lesson(fmt.Sprintf("evil-%d", i), lessons.Trigger{Commands: []string{fmt.Sprintf(`(?=a)^(a+)+b{0,%d}$`, i+1)}}))
+	}
+	m := compileTest(t, ls...)
+	var mt Matcher
+	start := time.Now()
+	_, err := mt.Match(m, Call{Tool: "Bash", Command: strings.Repeat("a", 30000) + "!"})
+	elapsed := time.Since(start)
+	if limit := CallBudget + 2*lessons.PatternTimeout; elapsed > limit {
+		t.Errorf("30 backtracking patterns took %v, want at most %v", elapsed, limit)
+	}
+	if mt.Counters.TimedOut != 30 || !strings.Contains(fmt.Sprint(err), "spent its") {
+		t.Errorf("timed out %d of 30, err %v", mt.Counters.TimedOut, err)
 	}
 }
 

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/dlclark/regexp2"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"go.yaml.in/yaml/v3"
@@ -55,23 +54,26 @@ func compile(s Schema) (*jsonschema.Schema, error) {
 	return c.Compile(string(s))
 }
 
-// ecmaRegexp adapts regexp2 to the validator, so the schemas' patterns
-// are ECMAScript, as JSON Schema says they are.
-type ecmaRegexp regexp2.Regexp
+// ecmaRegexp adapts lessons.Pattern to the validator, so the schemas'
+// patterns are ECMAScript, as JSON Schema says they are.
+type ecmaRegexp struct {
+	p   *lessons.Pattern
+	src string
+}
 
-func (re *ecmaRegexp) MatchString(s string) bool {
-	ok, err := (*regexp2.Regexp)(re).MatchString(s)
+func (re ecmaRegexp) MatchString(s string) bool {
+	ok, err := re.p.MatchString(s)
 	return err == nil && ok
 }
 
-func (re *ecmaRegexp) String() string { return (*regexp2.Regexp)(re).String() }
+func (re ecmaRegexp) String() string { return re.src }
 
 func compileECMAScript(s string) (jsonschema.Regexp, error) {
 	re, err := lessons.CompilePattern(s)
 	if err != nil {
 		return nil, err
 	}
-	return (*ecmaRegexp)(re), nil
+	return ecmaRegexp{re, s}, nil
 }
 
 // validate checks v, decoded from root, against schema s and places each
