@@ -11,6 +11,7 @@ import (
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/agents"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/iostreams"
+	"github.com/lessons-dev/lessons/repo"
 	"github.com/lessons-dev/lessons/scope"
 )
 
@@ -23,6 +24,7 @@ type Options struct {
 	Getenv     func(string) string
 
 	JSON bool
+	Fix  bool
 }
 
 // NewCmdDoctor returns the doctor command; runF replaces doctorRun in
@@ -36,11 +38,14 @@ func NewCmdDoctor(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command 
 its schema, regexes that do not compile or backtrack catastrophically (a
 timed probe on hostile input), tool names no agent uses, lessons without
 examples or whose examples misbehave, duplicate and near-duplicate lessons,
-config files, and whether the manifest is stale. Each finding names the
-file (and line) and the fix. Exit 1 when there is an error, 0 when there
-are only warnings.`,
+config files, whether the manifest is stale, and the global store's git
+repository: a branch or index a killed command damaged, and changes an
+interrupted command left uncommitted. Each finding names the file (and
+line) and the fix; --fix repairs the store. Exit 1 when there is an
+error, 0 when there are only warnings.`,
 		Example: `  lessons doctor
-  lessons doctor --json`,
+  lessons doctor --json
+  lessons doctor --fix`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Dirs = f.Dirs()
@@ -51,6 +56,7 @@ are only warnings.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the findings as JSON")
+	cmd.Flags().BoolVar(&opts.Fix, "fix", false, "repair the global store's repository first")
 	return cmd
 }
 
@@ -76,7 +82,20 @@ func doctorRun(opts *Options) error {
 	if err != nil {
 		return err
 	}
+	store := repo.Store{Dir: opts.Dirs.Home}
+	if opts.Fix {
+		did, err := store.Repair()
+		for _, d := range did {
+			fmt.Fprintf(opts.IO.ErrOut, "fixed: %s\n", d)
+		}
+		if err != nil {
+			return fmt.Errorf("repairing the store: %w", err)
+		}
+	}
 	c := &checkup{dirs: opts.Dirs, loader: opts.Loader}
+	for _, p := range store.Check() {
+		c.add(SeverityError, store.Dir, 0, 0, "", p.Problem, p.Fix)
+	}
 	n := c.run(cwd)
 	for _, p := range agents.Check(opts.Getenv, cwd) {
 		c.add(p.Severity, p.File, 0, 0, "", p.Message, p.Fix)
