@@ -56,14 +56,14 @@ func probeInputs(src string) []string {
 	for _, c := range patternLetters(src, 4) {
 		units = append(units, c, c+" ")
 	}
-	ends := []string{"!", "\x00", "\n", ""}
+	ends := []string{"!", "\n"}
 	var out []string
 	for _, p := range prefixes {
 		for _, u := range units {
-			for _, n := range []int{28, 400} {
-				body := p + " " + strings.Repeat(u, n)
+			for _, n := range []int{24, 256} {
+				body := p + strings.Repeat(u, n)
 				for _, e := range ends {
-					out = append(out, body+e, strings.TrimPrefix(body, " ")+e)
+					out = append(out, body+e)
 				}
 			}
 		}
