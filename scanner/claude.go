@@ -9,17 +9,13 @@ import (
 // Claude Code transcripts: one JSON record per line, tool results carried
 // by "user" records and paired with the assistant's tool_use by id.
 
-var (
-	ccToolResult = []byte(`"tool_result"`)
-	ccIsError    = []byte(`"is_error":true`)
-	ccToolUseID  = []byte(`"tool_use_id":"`)
-)
+var ccToolResult = []byte(`"tool_result"`)
 
 // claudeLine turns one Claude Code record into events.
 func claudeLine(b []byte, n int, s sink) {
 	// Most bytes are successful tool output: their ids are all that
-	// matters, and a byte search finds them without a decode.
-	if bytes.Contains(b, ccToolResult) && !bytes.Contains(b, ccIsError) && !bytes.Contains(b, []byte(`"progress"`)) {
+	// matters, and a search for the fields finds them without a decode.
+	if bytes.Contains(b, ccToolResult) && !hasError(b) && !bytes.Contains(b, []byte(`"progress"`)) {
 		claudeSuccesses(b, n, s)
 		return
 	}
@@ -48,19 +44,19 @@ func claudeLine(b []byte, n int, s sink) {
 	}
 }
 
+// hasError reports whether a record holds "is_error": true anywhere.
+func hasError(b []byte) bool {
+	found := false
+	eachKeyValue(b, "is_error", func(v []byte) { found = found || isTrue(v) })
+	return found
+}
+
 func claudeSuccesses(b []byte, n int, s sink) {
-	for {
-		i := bytes.Index(b, ccToolUseID)
-		if i < 0 {
-			return
+	eachKeyValue(b, "tool_use_id", func(v []byte) {
+		if id := str(v); id != "" {
+			s.event(Event{Kind: ToolResult, Line: n, CallID: id, Result: &Result{ExitCode: -1}})
 		}
-		b = b[i+len(ccToolUseID):]
-		j := bytes.IndexByte(b, '"')
-		if j < 0 {
-			return
-		}
-		s.event(Event{Kind: ToolResult, Line: n, CallID: string(b[:j]), Result: &Result{ExitCode: -1}})
-	}
+	})
 }
 
 func claudeUser(msg []byte, n int, uid string, meta bool, s sink) {

@@ -115,6 +115,33 @@ func eachElem(b []byte, fn func(val []byte)) {
 	}
 }
 
+// eachKeyValue calls fn with the raw value of every member named key, at
+// any depth of b, however the writer spaced it ("k":v, "k" : v). It finds
+// them by a byte search for the quoted name followed by a colon, so it
+// reads records too large to decode whole for the one field that matters;
+// a value that is not well formed ends the search.
+func eachKeyValue(b []byte, key string, fn func(val []byte)) {
+	quoted := []byte(`"` + key + `"`)
+	for {
+		i := bytes.Index(b, quoted)
+		if i < 0 {
+			return
+		}
+		j := skipSpace(b, i+len(quoted))
+		if j >= len(b) || b[j] != ':' {
+			b = b[i+len(quoted):] // the name as a string value, not a key
+			continue
+		}
+		j = skipSpace(b, j+1)
+		end, ok := skipValue(b, j)
+		if !ok {
+			return
+		}
+		fn(b[j:end])
+		b = b[end:]
+	}
+}
+
 func skipSpace(b []byte, i int) int {
 	for i < len(b) && (b[i] == ' ' || b[i] == '\n' || b[i] == '\t' || b[i] == '\r') {
 		i++
