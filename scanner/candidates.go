@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/lessons-dev/lessons"
 )
@@ -167,23 +168,58 @@ func summarize(c Candidate, change string) string {
 	var s string
 	switch {
 	case c.Kind == KindTag:
-		s = firstLine(c.Problem)
+		s = firstSentence(c.Problem)
 	case change != "":
 		s = headWords(c.Trigger) + ": " + change
 	default:
-		s = firstLine(c.Solution)
+		s = firstSentence(c.Solution)
 		if h := headWords(c.Trigger); h != "" {
 			s = h + ": " + s
 		}
 	}
-	s = strings.TrimRight(s, ".… ")
-	if len(s) > 120 {
-		s = strings.TrimSuffix(clip(s, 110), " [cut]")
-		if i := strings.LastIndexByte(s, ' '); i > 60 {
-			s = s[:i]
+	return shorten(strings.TrimRight(s, ".… "), maxSummary)
+}
+
+// maxSummary is the longest summary a candidate gets.
+const maxSummary = 120
+
+// firstSentence is the first sentence of a text that may wrap across
+// lines: the lines joined, up to a '.', '!' or '?' that ends the text or
+// is followed by a space and a capital letter.
+func firstSentence(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != '.' && c != '!' && c != '?' {
+			continue
+		}
+		if i+1 == len(s) || i+2 < len(s) && s[i+1] == ' ' && 'A' <= s[i+2] && s[i+2] <= 'Z' {
+			return s[:i+1]
 		}
 	}
 	return s
+}
+
+// shorten cuts s to at most n bytes: at the last clause boundary (a
+// comma, semicolon, colon or dash) past the middle, so the summary is
+// still a whole phrase, else at the last word, marked with "…".
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := s[:n]
+	for _, sep := range []string{"; ", ", ", ": ", " — ", " - "} {
+		if i := strings.LastIndex(cut, sep); i >= n/2 {
+			return strings.TrimRight(cut[:i], " ")
+		}
+	}
+	cut = s[:n-len("…")]
+	if i := strings.LastIndexByte(cut, ' '); i > 0 {
+		cut = cut[:i]
+	}
+	for len(cut) > 0 && !utf8.ValidString(cut) {
+		cut = cut[:len(cut)-1] // a word longer than the summary, cut inside a rune
+	}
+	return strings.TrimRight(cut, " ,;:") + "…"
 }
 
 // headWords is the executable and subcommand a command trigger is about.
