@@ -124,6 +124,11 @@ var tagPlaceholder = regexp.MustCompile(`<([A-Za-z][\w-]*)>`)
 func (c *Candidate) trigger(change *string) bool {
 	cmd := tagPlaceholder.ReplaceAllString(c.Trigger, "$1")
 	bash := c.Tool == "Bash" || (c.Tool == "" && c.Kind == KindTag && commandPattern(cmd) != "" && !strings.ContainsAny(cmd, "*"))
+	if bash && c.Kind == KindTag && c.Fixed == "" {
+		// The agent's own report names the fix in its solution.
+		c.Fixed = Redact(solutionCommand(c.Solution, cmd))
+	}
+	defer c.checkFix(bash)
 	switch {
 	case bash && c.Fixed != "":
 		if cmds, unless, ch, ok := fixPatterns(cmd, c.Fixed); ok {
@@ -153,6 +158,54 @@ func (c *Candidate) trigger(change *string) bool {
 		c.Triggers = lessons.Trigger{Tools: []string{c.Tool}}
 	}
 	return false
+}
+
+// checkFix makes sure a command trigger never fires on the command that
+// fixed the mistake: the fix is a noMatch example, and a trigger that
+// still fires on it needs a person to narrow it.
+func (c *Candidate) checkFix(bash bool) {
+	if !bash || c.Fixed == "" || len(c.Triggers.Commands) == 0 {
+		return
+	}
+	if commandFires(c.Triggers, c.Fixed) {
+		c.NeedsReview = true
+		return
+	}
+	if !slices.ContainsFunc(c.Examples.NoMatch, func(e lessons.ToolCall) bool { return e.Command == c.Fixed }) {
+		c.Examples.NoMatch = append(c.Examples.NoMatch, lessons.ToolCall{Tool: "Bash", Command: c.Fixed})
+	}
+}
+
+// solutionPhrase finds commands a solution names: in backticks, or after
+// "run" or "use" up to the end of the clause.
+var solutionPhrase = regexp.MustCompile("`([^`\\n]+)`|\\b(?:[Rr]un|[Uu]se)\\s+([^`,;\\n]+?)(?:\\.(?:\\s|$)|[,;\\n]|$)")
+
+// solutionCommand is the command of a solution that fixes failing: the
+// first one it names with the same executable, else "".
+func solutionCommand(solution, failing string) string {
+	exe, _ := commandHead(firstSegment(failing))
+	if exe == "" {
+		return ""
+	}
+	for _, m := range solutionPhrase.FindAllStringSubmatch(solution, 8) {
+		cand, _, _ := strings.Cut(m[1]+m[2], " instead")
+		cand = strings.TrimSpace(cand)
+		for _, seg := range segments(cand) {
+			if e, _ := commandHead(seg); e == exe && cand != failing {
+				return cand
+			}
+		}
+	}
+	return ""
+}
+
+func firstSegment(cmd string) []string {
+	for _, seg := range segments(cmd) {
+		if exe, _ := commandHead(seg); exe != "" && exe != "cd" {
+			return seg
+		}
+	}
+	return nil
 }
 
 // pathGlob is the glob for a path: its base name, or the glob itself.
