@@ -69,8 +69,9 @@ func CheckLesson(l *lessons.Lesson, where func(field string) string) (warnings [
 }
 
 // CheckNew refuses a lesson that repeats one that exists: the same
-// content hash, or a Jaccard similarity of NearDuplicateThreshold or more,
-// unless forced.
+// content hash, a Jaccard similarity of NearDuplicateThreshold or more,
+// or, for an active lesson of any scope, the same mistake caught
+// (SameMistake), unless forced.
 func CheckNew(l *lessons.Lesson, m scope.Merged, force bool) error {
 	if force {
 		return nil
@@ -94,6 +95,14 @@ func CheckNew(l *lessons.Lesson, m scope.Merged, force bool) error {
 	if near != nil {
 		return Hintf("lessons show "+near.Slug+", then lessons edit "+near.Slug+" to improve it; --force adds the new one anyway",
 			"the lesson shares %.0f%% of its words with %s (%s, %s): %q; nothing was written", best*100, near.Slug, near.Scope, near.Path, near.Summary)
+	}
+	for i := range m.Active {
+		r := &m.Active[i]
+		if ex, ok := SameMistake(&r.Lesson, l); ok {
+			return Hintf("lessons show "+r.Slug+", then lessons edit "+r.Slug+" to improve it; --force adds the new one anyway",
+				"the lesson catches the same mistake as %s (%s, %s): %q, whose trigger fires on your example %q and yours on its; both would inject together; nothing was written",
+				r.Slug, r.Scope, r.Path, r.Summary, ex)
+		}
 	}
 	return nil
 }

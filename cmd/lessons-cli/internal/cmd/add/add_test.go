@@ -97,8 +97,17 @@ func TestCheckNew(t *testing.T) {
 	if err := cmdutil.CheckNew(near, m, true); err != nil {
 		t.Errorf("near duplicate with --force: %v", err)
 	}
+	// Other words, the same mistake: both would inject at every terraform apply.
+	same := valid()
+	same.Problem, same.Solution = "Docker builds send the whole directory as context every time.", "Add a .dockerignore listing node_modules, .git and build output."
+	cmdutil.CompleteLesson(same, time.Now())
+	if err := cmdutil.CheckNew(same, m, false); err == nil || !strings.Contains(err.Error(), "same mistake as terraform-plan-first") {
+		t.Errorf("the same mistake in other words: %v", err)
+	}
 	other := valid()
-	other.Problem, other.Solution = "Docker builds send the whole directory as context every time.", "Add a .dockerignore listing node_modules, .git and build output."
+	other.Problem, other.Solution = same.Problem, same.Solution
+	other.Triggers = lessons.Trigger{Commands: []string{`\bdocker\s+build\b`}}
+	other.Examples = lessons.Examples{Match: []lessons.ToolCall{{Tool: "Bash", Command: "docker build ."}}}
 	cmdutil.CompleteLesson(other, time.Now())
 	if err := cmdutil.CheckNew(other, m, false); err != nil {
 		t.Errorf("a different lesson: %v", err)
