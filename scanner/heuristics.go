@@ -3,6 +3,7 @@ package scanner
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -222,6 +223,7 @@ func fixWorthy(failing, fixed string, res *Result) bool {
 	}
 	switch {
 	case d.prelude != nil:
+	case flagValue(d) != nil: // --since 1d → --since 1
 	case d.gexe != d.exe:
 		if jaccard(d.f[1:], d.g[1:]) < 0.5 {
 			return false
@@ -356,7 +358,7 @@ func (a *analyzer) assistant(e Event) {
 // it; any message ends the window of every open failure.
 func (a *analyzer) user(t string) {
 	if n := len(a.open); n > 0 {
-		if f := a.open[n-1]; f.correction == "" && isCorrection(t) {
+		if f := a.open[n-1]; f.correction == "" && isCorrection(t) && refersTo(t, f) {
 			f.correction = t
 			a.open = a.open[:n-1]
 			a.closeAll()
@@ -386,6 +388,58 @@ func (a *analyzer) close(f *failure) {
 }
 
 var correctionWords = regexp.MustCompile(`(?i)(^(no|nope|stop|wait|wrong|revert|undo)\b|\b(don'?t|do not|never|instead|wrong|revert|shouldn'?t|should not|not like that|rather than|use \S+ not)\b)`)
+
+// refersTo reports whether a user's message is about the failed call: it
+// names the call's executable or a file of it, or repeats a word of its
+// error. A rejection's reason is always about the call it rejected.
+func refersTo(t string, f *failure) bool {
+	if f.kind == KindRejection || f.interrupt {
+		return true
+	}
+	lower := strings.ToLower(t)
+	c := f.rec.call
+	if seg := firstSegment(c.Command); seg != nil {
+		if exe, sub := commandHead(seg); len(exe) >= 2 && containsWord(lower, strings.ToLower(exe)) ||
+			len(sub) >= 3 && containsWord(lower, strings.ToLower(sub)) {
+			return true
+		}
+	}
+	if c.Path != "" && strings.Contains(lower, strings.ToLower(c.Path[strings.LastIndexByte(c.Path, '/')+1:])) {
+		return true
+	}
+	if f.res != nil {
+		first, _, _ := strings.Cut(strings.TrimSpace(errorBody(f.res.Output)), "\n")
+		for _, w := range strings.FieldsFunc(strings.ToLower(first), func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.')
+		}) {
+			if len(w) >= 5 && !correctionWords.MatchString(w) && containsWord(lower, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// containsWord reports whether w occurs in s as a whole word.
+func containsWord(s, w string) bool {
+	for i := 0; ; {
+		j := strings.Index(s[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before := j == 0 || !isWordByte(s[j-1])
+		after := j+len(w) == len(s) || !isWordByte(s[j+len(w)])
+		if before && after {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_' || b == '-'
+}
 
 // isCorrection reports whether a user's message corrects the agent.
 func isCorrection(t string) bool {
@@ -494,16 +548,37 @@ func probe(c *Call, r *Result) bool {
 	if c.Tool != "Bash" || r.Timeout {
 		return false
 	}
+	if shellError.MatchString(out) {
+		return false // the shell refused the line before any probe ran
+	}
 	segs := segments(c.Command)
 	if len(segs) == 0 {
 		return true
 	}
-	exe, sub := commandHead(segs[len(segs)-1])
+	last := segs[len(segs)-1]
+	if slices.ContainsFunc(last, func(w string) bool { return exploring[w] }) {
+		return true // asking how a command works
+	}
+	exe, sub := commandHead(last)
+	if answerCodes[exe] && r.ExitCode >= 2 {
+		return false // grep 2, diff 2, test 2: the call itself was wrong
+	}
 	if probes[exe] || (exe == "git" && (sub == "diff" || sub == "grep" || sub == "ls-files" || sub == "rev-parse" || sub == "show-ref" || sub == "cat-file")) {
 		return true
 	}
 	return r.ExitCode == 1 && errorBody(out) == ""
 }
+
+// answerCodes are probes whose exit status 1 is an answer (no match,
+// differs, false) and 2 or more an error in how they were called.
+var answerCodes = map[string]bool{
+	"grep": true, "rg": true, "egrep": true, "fgrep": true, "ag": true, "ack": true,
+	"diff": true, "cmp": true, "test": true, "[": true, "[[": true,
+}
+
+// shellError matches a shell refusing a command line: a glob that matches
+// nothing (zsh), a parse error, a command that does not exist.
+var shellError = regexp.MustCompile(`(?m)(^|: )(no matches found|parse error near|syntax error near unexpected token|bad substitution|command not found|unmatched ['"])`)
 
 var errorLine = regexp.MustCompile(`(?i)(error|warn|issues? found|fatal|fail|not found|no such|denied|invalid|unknown|cannot|can't|unable|refused|missing|unexpected|traceback|exception|panic|usage:|not allowed|blocked|timed out|conflict)`)
 

@@ -322,6 +322,10 @@ func fixPatterns(failing, fixed string) (commands, unless []string, change strin
 	case d.gsub != d.sub:
 		change = "use " + d.gexe + " " + d.gsub + " instead of " + d.exe + " " + d.sub
 		commands = []string{head}
+	case flagValue(d) != nil:
+		fv := flagValue(d)
+		change = "use " + fv.flag + " " + fv.to + " instead of " + fv.flag + " " + fv.from
+		commands = []string{head + `.*` + wordStart + esc(fv.flag) + `(?:\s+|=)` + esc(fv.from) + wordEnd}
 	case len(d.added) > 0:
 		change = "add " + strings.Join(d.added, " ")
 		commands = []string{head}
@@ -339,6 +343,22 @@ func fixPatterns(failing, fixed string) (commands, unless []string, change strin
 		return nil, nil, "", false
 	}
 	return commands, unless, change, true
+}
+
+// valueChange is a flag whose value a fix changed: --since 1d → --since 1.
+type valueChange struct{ flag, from, to string }
+
+// flagValue finds the one flag whose value is all a diff changed, or nil.
+func flagValue(d cmdDiff) *valueChange {
+	if len(d.added) != 1 || len(d.removed) != 1 || strings.HasPrefix(d.added[0], "-") || strings.HasPrefix(d.removed[0], "-") {
+		return nil
+	}
+	i := slices.Index(d.f, d.removed[0])
+	j := slices.Index(d.g, d.added[0])
+	if i < 1 || j < 1 || d.f[i-1] != d.g[j-1] || !strings.HasPrefix(d.f[i-1], "-") {
+		return nil
+	}
+	return &valueChange{flag: d.f[i-1], from: d.removed[0], to: d.added[0]}
 }
 
 func longest(ws []string) string {

@@ -1,0 +1,70 @@
+package scanner
+
+import (
+	"github.com/lessons-dev/lessons"
+	"testing"
+)
+
+func TestProbeReadsExitCodes(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, out string
+		code     int
+		probe    bool
+	}{
+		{"rg -n foo src", "", 1, true},                                                         // no match
+		{`rg -n "-foo" src`, "rg: unrecognized flag -f", 2, false},                             // usage error
+		{"grep -q x file", "", 1, true},                                                        // no match
+		{"diff a b", "1c1\n< a\n---\n> b", 1, true},                                            // differs
+		{"diff a missing", "diff: missing: No such file or directory", 2, false},               // error
+		{"test -f x", "", 1, true},                                                             // false
+		{"mytool --help", "error: unexpected argument", 2, true},                               // asking how it works
+		{"curl https://x.test/a?b=1", "zsh: no matches found: https://x.test/a?b=1", 1, false}, // the shell refused
+		{"ls missing", "ls: cannot access 'missing': No such file or directory", 2, true},
+		{"npm run build", "Error: Cannot find module 'lodash'", 1, false},
+	} {
+		got := probe(&Call{Tool: "Bash", Command: tt.cmd}, &Result{ExitCode: tt.code, Output: tt.out})
+		if got != tt.probe {
+			t.Errorf("probe(%q, exit %d) = %v, want %v", tt.cmd, tt.code, got, tt.probe)
+		}
+	}
+}
+
+// A changed flag value is a fix: --since 1d → --since 1.
+func TestFlagValueFix(t *testing.T) {
+	failing, fixed := "git-ai log --since 1d", "git-ai log --since 1"
+	res := &Result{ExitCode: 2, Output: "error: invalid value '1d' for '--since <DAYS>': invalid digit found in string"}
+	if !fixWorthy(failing, fixed, res) {
+		t.Fatalf("fixWorthy(%q, %q) = false", failing, fixed)
+	}
+	cmds, unless, change, ok := fixPatterns(failing, fixed)
+	if !ok || change != "use --since 1 instead of --since 1d" {
+		t.Fatalf("fixPatterns = %v %v %q %v", cmds, unless, change, ok)
+	}
+	tr := triggerOf(cmds, unless)
+	if !commandFires(tr, failing) || commandFires(tr, fixed) || commandFires(tr, "git-ai log --since 7") {
+		t.Errorf("trigger %+v: fires on failing %v, on the fix %v, on another value %v", tr,
+			commandFires(tr, failing), commandFires(tr, fixed), commandFires(tr, "git-ai log --since 7"))
+	}
+}
+
+// A user's message corrects a failure only when it is about it.
+func TestCorrectionMustReferToTheFailure(t *testing.T) {
+	f := &failure{
+		rec:  &callRec{call: &Call{Tool: "Bash", Command: "npm run build"}},
+		res:  &Result{ExitCode: 1, Output: "Error: Cannot find module 'lodash-es'"},
+		kind: KindCorrection,
+	}
+	for msg, want := range map[string]bool{
+		"no, don't use npm here, use pnpm":             true,  // names the command
+		"don't add lodash-es, we removed it":           true,  // repeats the error
+		"dont forget to log in to the dashboard later": false, // about something else
+	} {
+		if got := refersTo(msg, f); got != want {
+			t.Errorf("refersTo(%q) = %v, want %v", msg, got, want)
+		}
+	}
+}
+
+func triggerOf(cmds, unless []string) lessons.Trigger {
+	return lessons.Trigger{Commands: cmds, Unless: unless}
+}
