@@ -148,6 +148,15 @@ func (r *fileResult) readOpencodeDB(j job, opts Options, size int64) error {
 	}
 	defer db.Close()
 	defer tx.Rollback()
+	var made bool
+	if err := tx.QueryRow(`SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'session')`).Scan(&made); err != nil {
+		return fmt.Errorf("reading the schema: %w", err)
+	}
+	if !made {
+		// opencode has just made the file and not yet its tables.
+		r.state.Offset, r.state.Line = unknown.part, int(unknown.msg)
+		return nil
+	}
 	sessions, err := readDBSessions(tx)
 	if err != nil {
 		return err

@@ -254,3 +254,21 @@ func TestScanOpencodeDatabaseOddPath(t *testing.T) {
 		t.Errorf("scan of %s: errors %q, read %+v", dir, rep.Errors, rep.Formats[FormatOpencodeDB])
 	}
 }
+
+// TestScanOpencodeDatabaseBeforeItsTables: opencode makes the file, then
+// its tables; a scan in between finds nothing and no error, and the next
+// scan reads the sessions.
+func TestScanOpencodeDatabaseBeforeItsTables(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "opencode.db"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if rep := scan(t, state, Options{Paths: []string{dir}}); len(rep.Errors) > 0 || rep.Findings != 0 {
+		t.Errorf("scan of a database with no tables yet: %+v", rep)
+	}
+	copyDB(t, "v1", dir)
+	scan(t, state, Options{Paths: []string{dir}})
+	if find(candidates(t, state), KindTag, "python manage.py") == nil {
+		t.Error("the session written after the tables were made was not read")
+	}
+}
