@@ -272,3 +272,32 @@ func TestScanOpencodeDatabaseBeforeItsTables(t *testing.T) {
 		t.Error("the session written after the tables were made was not read")
 	}
 }
+
+// TestScanOpencodeDatabaseWaitsForALock: a writer holding the lock of a
+// database in rollback-journal mode makes a scan wait (the busy
+// timeout), not fail.
+func TestScanOpencodeDatabaseWaitsForALock(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	copyDB(t, "v1", dir)
+	w, err := sql.Open(sqlDriver, "file:"+filepath.Join(dir, "opencode.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.SetMaxOpenConns(1)
+	if _, err := w.Exec(`BEGIN EXCLUSIVE`); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		time.Sleep(300 * time.Millisecond)
+		w.Exec(`COMMIT`)
+	}()
+	start := time.Now()
+	rep := scan(t, state, Options{Paths: []string{dir}})
+	if len(rep.Errors) > 0 || find(candidates(t, state), KindTag, "python manage.py") == nil {
+		t.Errorf("scan while a writer held the lock: errors %q", rep.Errors)
+	}
+	if waited := time.Since(start); waited < 250*time.Millisecond {
+		t.Errorf("the scan took %v: it did not wait for the lock", waited)
+	}
+}
