@@ -2,16 +2,17 @@ package scanner
 
 import (
 	"cmp"
-	"errors"
+	"context"
+	"database/sql"
+	"encoding/json"
 	"fmt"
 	"math"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
-
-	"github.com/lessons-dev/lessons/scanner/internal/sqlitefile"
 )
 
 // opencode 1.2 and later keep every session in one SQLite database,
@@ -27,10 +28,12 @@ func isOpencodeDB(name string) bool {
 }
 
 // dbStat is what says a database changed: its size and mtime, with its
-// write-ahead log's, where recent commits live until a checkpoint.
+// write-ahead log's, where recent commits live until a checkpoint. An
+// empty log holds none: SQLite makes one when a scan opens a database in
+// WAL mode that nothing has open.
 func dbStat(path string, info os.FileInfo) (size, mtime int64) {
 	size, mtime = info.Size(), info.ModTime().UnixNano()
-	if wal, err := os.Stat(path + "-wal"); err == nil {
+	if wal, err := os.Stat(path + "-wal"); err == nil && wal.Size() > 0 {
 		size += wal.Size()
 		mtime = max(mtime, wal.ModTime().UnixNano())
 	}
@@ -93,42 +96,72 @@ var unknown = marks{math.MinInt64, math.MinInt64}
 // (a variable, so tests can make batches small).
 var batchBytes = 32 << 20
 
-// errStop ends a scan early; it is not an error.
-var errStop = errors.New("stop")
+// busyTimeout is how long a read waits for opencode's lock: only a
+// checkpoint that resets the write-ahead log, or a recovery, holds it.
+const busyTimeout = 5 * time.Second
+
+// openDB opens path read-only through SQLite, which reads the commits in
+// its write-ahead log too (immutable=0), and starts the read transaction
+// every query of a scan shares: one snapshot, whatever opencode commits
+// meanwhile.
+func openDB(ctx context.Context, path string) (*sql.DB, *sql.Tx, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	q := url.Values{}
+	q.Set("mode", "ro")
+	q.Set("immutable", "0")
+	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
+	q.Add("_pragma", "query_only(1)")
+	u := url.URL{Scheme: "file", OmitHost: true, Path: filepath.ToSlash(abs), RawQuery: q.Encode()}
+	db, err := sql.Open(sqlDriver, u.String())
+	if err != nil {
+		return nil, nil, err
+	}
+	db.SetMaxOpenConns(1)
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		db.Close()
+		return nil, nil, err
+	}
+	return db, tx, nil
+}
 
 // scanOpencodeDB reads the sessions of the database j.path that changed
 // since the states in j.sessions, or whose unsettled failures can now be
 // settled.
 func scanOpencodeDB(j job, opts Options) fileResult {
 	size, mtime := dbStat(j.path, j.info)
-	var r fileResult
-	var err error
-	// opencode may checkpoint while we read: the reader then refuses
-	// rows that mix old and new pages, and reading again sees the new.
-	for range 3 {
-		r = fileResult{path: j.path, bytes: size, sessions: map[string]*fileState{}}
-		r.state = &fileState{Format: FormatOpencodeDB, Size: size, MtimeNs: mtime, Inode: inode(j.info)}
-		if err = r.readOpencodeDB(j, opts, size); !errors.Is(err, sqlitefile.ErrChanged) {
-			break
-		}
-	}
-	if err != nil {
+	r := fileResult{path: j.path, bytes: size, sessions: map[string]*fileState{}}
+	r.state = &fileState{Format: FormatOpencodeDB, Size: size, MtimeNs: mtime, Inode: inode(j.info)}
+	if err := r.readOpencodeDB(j, opts, size); err != nil {
 		r.err = fmt.Errorf("opencode database: %w", err)
 	}
 	return r
 }
 
 func (r *fileResult) readOpencodeDB(j job, opts Options, size int64) error {
-	db, err := sqlitefile.Open(j.path)
+	db, tx, err := openDB(context.Background(), j.path)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	sessions, err := readDBSessions(db)
+	defer tx.Rollback()
+	var made bool
+	if err := tx.QueryRow(`SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'session')`).Scan(&made); err != nil {
+		return fmt.Errorf("reading the schema: %w", err)
+	}
+	if !made {
+		// opencode has just made the file and not yet its tables.
+		r.state.Offset, r.state.Line = unknown.part, int(unknown.msg)
+		return nil
+	}
+	sessions, err := readDBSessions(tx)
 	if err != nil {
 		return err
 	}
-	prev, err := prevMarks(db, j.prev)
+	prev, err := prevMarks(tx, j.prev)
 	if err != nil {
 		return err
 	}
@@ -151,10 +184,13 @@ func (r *fileResult) readOpencodeDB(j job, opts Options, size int64) error {
 		}
 		todo = append(todo, s)
 	}
-	next := prev // the scans below read to where the tables end
+	next, err := ends(tx, prev)
+	if err != nil {
+		return err
+	}
 	batches := [][]*dbSession{todo}
 	if size > int64(batchBytes) && len(todo) > 1 {
-		if batches, err = dbBatches(db, todo, &next); err != nil {
+		if batches, err = dbBatches(tx, todo); err != nil {
 			return err
 		}
 	}
@@ -162,7 +198,7 @@ func (r *fileResult) readOpencodeDB(j job, opts Options, size int64) error {
 		if len(batch) == 0 {
 			continue
 		}
-		if err := readDBMessages(db, batch, &next); err != nil {
+		if err := readDBMessages(tx, batch); err != nil {
 			return err
 		}
 		for _, s := range batch {
@@ -192,28 +228,38 @@ func deleted(sessions []*dbSession, seen map[string]*fileState) bool {
 // the last row seen of each table is still there, so no row inserted
 // since took a smaller rowid (SQLite gives a new row the largest rowid
 // plus one). Otherwise they are unknown, and tables are read whole.
-func prevMarks(db *sqlitefile.DB, st *fileState) (marks, error) {
+func prevMarks(tx *sql.Tx, st *fileState) (marks, error) {
 	if st == nil || st.Format != FormatOpencodeDB || st.Offset <= math.MinInt64+1 || st.Line <= math.MinInt64+1 {
 		return unknown, nil
 	}
 	m := marks{msg: int64(st.Line), part: st.Offset}
-	for _, t := range []struct {
-		table string
-		mark  int64
-	}{{"message", m.msg}, {"part", m.part}} {
-		found := false
-		err := db.ScanFrom(t.table, t.mark-1, func(rowid int64, _ sqlitefile.Row) error {
-			found = rowid == t.mark-1
-			return errStop
-		})
-		if err != nil && !errors.Is(err, errStop) {
-			return unknown, err
-		}
-		if !found {
-			return unknown, nil
-		}
+	var found bool
+	err := tx.QueryRow(`SELECT EXISTS (SELECT 1 FROM message WHERE rowid = ?) AND EXISTS (SELECT 1 FROM part WHERE rowid = ?)`,
+		m.msg-1, m.part-1).Scan(&found)
+	if err != nil {
+		return unknown, fmt.Errorf("reading the message and part tables: %w", err)
+	}
+	if !found {
+		return unknown, nil
 	}
 	return m, nil
+}
+
+// ends are the marks after the last rows of the tables, or prev where a
+// table is empty.
+func ends(tx *sql.Tx, prev marks) (marks, error) {
+	var msg, part sql.NullInt64
+	if err := tx.QueryRow(`SELECT (SELECT max(rowid) FROM message), (SELECT max(rowid) FROM part)`).Scan(&msg, &part); err != nil {
+		return prev, fmt.Errorf("reading the message and part tables: %w", err)
+	}
+	next := prev
+	if msg.Valid {
+		next.msg = max(next.msg, msg.Int64+1)
+	}
+	if part.Valid {
+		next.part = max(next.part, part.Int64+1)
+	}
+	return next, nil
 }
 
 // analyzeDBSession runs the heuristics over one session read whole; next
@@ -253,16 +299,23 @@ func (r *fileResult) analyzeDBSession(db string, s *dbSession, next marks, opts 
 	r.sessions[s.id] = st
 }
 
+// sessionIDs is the ids of sessions as a JSON array, which queries
+// match with session_id IN (SELECT value FROM json_each(?)).
+func sessionIDs(sessions []*dbSession) string {
+	ids := make([]string, len(sessions))
+	for i, s := range sessions {
+		ids[i] = s.id
+	}
+	b, _ := json.Marshal(ids)
+	return string(b)
+}
+
 // dbBatches measures the part data and rowids of each session, then splits
 // the sessions, in the order of their first part, into batches whose
 // parts hold about batchBytes; a larger session makes a batch of its own.
 // Sessions rarely overlap in time, so each batch reads its own stretch of
 // the part table.
-func dbBatches(db *sqlitefile.DB, sessions []*dbSession, next *marks) ([][]*dbSession, error) {
-	pc, err := columns(db, "part", "session_id", "data")
-	if err != nil {
-		return nil, err
-	}
+func dbBatches(tx *sql.Tx, sessions []*dbSession) ([][]*dbSession, error) {
 	byID := map[string]*dbSession{}
 	from := int64(math.MaxInt64)
 	for _, s := range sessions {
@@ -270,16 +323,27 @@ func dbBatches(db *sqlitefile.DB, sessions []*dbSession, next *marks) ([][]*dbSe
 		from = min(from, s.firstPart)
 		s.firstPart, s.lastPart = math.MaxInt64, math.MinInt64
 	}
-	err = db.ScanFrom("part", from, func(rowid int64, row sqlitefile.Row) error {
-		next.part = max(next.part, rowid+1)
-		if s := byID[row.String(pc[0])]; s != nil {
-			s.bytes += len(row.String(pc[1]))
-			s.firstPart, s.lastPart = min(s.firstPart, rowid), max(s.lastPart, rowid)
-		}
-		return nil
-	})
+	// octet_length reads a text's size from the row's header, not its
+	// pages.
+	rows, err := tx.Query(`SELECT session_id, min(rowid), max(rowid), sum(octet_length(data)) FROM part
+		WHERE rowid >= ? AND session_id IN (SELECT value FROM json_each(?)) GROUP BY session_id`,
+		from, sessionIDs(sessions))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("reading the part table: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		var first, last, bytes int64
+		if err := rows.Scan(&id, &first, &last, &bytes); err != nil {
+			return nil, fmt.Errorf("reading the part table: %w", err)
+		}
+		if s := byID[id]; s != nil {
+			s.firstPart, s.lastPart, s.bytes = first, last, int(bytes)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("reading the part table: %w", err)
 	}
 	sorted := slices.Clone(sessions)
 	slices.SortStableFunc(sorted, func(a, b *dbSession) int { return cmp.Compare(a.firstPart, b.firstPart) })
@@ -297,28 +361,33 @@ func dbBatches(db *sqlitefile.DB, sessions []*dbSession, next *marks) ([][]*dbSe
 }
 
 // readDBSessions lists the database's sessions.
-func readDBSessions(db *sqlitefile.DB) ([]*dbSession, error) {
-	col, err := columns(db, "session", "id", "directory", "time_updated")
+func readDBSessions(tx *sql.Tx) ([]*dbSession, error) {
+	rows, err := tx.Query(`SELECT id, directory, time_updated FROM session`)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("reading the session table: %w", err)
 	}
+	defer rows.Close()
 	var out []*dbSession
-	err = db.Scan("session", func(_ int64, row sqlitefile.Row) error {
-		out = append(out, &dbSession{
-			id: row.String(col[0]), project: row.String(col[1]),
-			updated:  time.UnixMilli(row.Int(col[2])).UnixNano(),
-			lastPart: math.MaxInt64, // not measured: read to the end
-		})
-		return nil
-	})
-	return out, err
+	for rows.Next() {
+		s := &dbSession{lastPart: math.MaxInt64} // not measured: read to the end
+		var updated int64
+		if err := rows.Scan(&s.id, &s.project, &updated); err != nil {
+			return nil, fmt.Errorf("reading the session table: %w", err)
+		}
+		s.updated = time.UnixMilli(updated).UnixNano()
+		out = append(out, s)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("reading the session table: %w", err)
+	}
+	return out, nil
 }
 
 // readDBMessages fills in the messages and parts of sessions, each in
 // creation order (ids break ties: opencode's ids sort by creation time),
 // reading each table from the sessions' first rowids on, and sets their
-// first rowids to the smallest seen. next follows where the tables end.
-func readDBMessages(db *sqlitefile.DB, sessions []*dbSession, next *marks) error {
+// first rowids to the smallest seen.
+func readDBMessages(tx *sql.Tx, sessions []*dbSession) error {
 	todo := map[string]*dbSession{}
 	from := marks{math.MaxInt64, math.MaxInt64}
 	to := int64(math.MinInt64)
@@ -328,44 +397,45 @@ func readDBMessages(db *sqlitefile.DB, sessions []*dbSession, next *marks) error
 		to = max(to, s.lastPart)
 		s.firstMsg, s.firstPart = math.MaxInt64, math.MaxInt64
 	}
-	mc, err := columns(db, "message", "id", "session_id", "time_created", "data")
-	if err != nil {
-		return err
-	}
+	ids := sessionIDs(sessions)
 	byID := map[string]*dbMessage{}
-	err = db.ScanFrom("message", from.msg, func(rowid int64, row sqlitefile.Row) error {
-		next.msg = max(next.msg, rowid+1)
-		s := todo[row.String(mc[1])]
-		if s == nil {
-			return nil
-		}
-		m := &dbMessage{id: row.String(mc[0]), created: row.Int(mc[2]), data: row.String(mc[3])}
-		s.messages = append(s.messages, m)
-		s.firstMsg = min(s.firstMsg, rowid)
-		byID[m.id] = m
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	pc, err := columns(db, "part", "id", "message_id", "session_id", "time_created", "data")
-	if err != nil {
-		return err
-	}
-	err = db.ScanFrom("part", from.part, func(rowid int64, row sqlitefile.Row) error {
-		if rowid > to {
-			return errStop
-		}
-		next.part = max(next.part, rowid+1)
-		if m := byID[row.String(pc[1])]; m != nil {
-			m.parts = append(m.parts, dbPart{id: row.String(pc[0]), created: row.Int(pc[3]), data: row.String(pc[4])})
-			if s := todo[row.String(pc[2])]; s != nil {
-				s.firstPart = min(s.firstPart, rowid)
+	err := query(tx, "message", `SELECT rowid, id, session_id, time_created, data FROM message
+		WHERE rowid >= ? AND session_id IN (SELECT value FROM json_each(?))`, []any{from.msg, ids},
+		func(rows *sql.Rows) error {
+			var rowid int64
+			var sid string
+			m := &dbMessage{}
+			if err := rows.Scan(&rowid, &m.id, &sid, &m.created, &m.data); err != nil {
+				return err
 			}
-		}
-		return nil
-	})
-	if err != nil && !errors.Is(err, errStop) {
+			if s := todo[sid]; s != nil {
+				s.messages = append(s.messages, m)
+				s.firstMsg = min(s.firstMsg, rowid)
+				byID[m.id] = m
+			}
+			return nil
+		})
+	if err != nil {
+		return err
+	}
+	err = query(tx, "part", `SELECT rowid, id, message_id, session_id, time_created, data FROM part
+		WHERE rowid >= ? AND rowid <= ? AND session_id IN (SELECT value FROM json_each(?))`, []any{from.part, to, ids},
+		func(rows *sql.Rows) error {
+			var rowid int64
+			var mid, sid string
+			var p dbPart
+			if err := rows.Scan(&rowid, &p.id, &mid, &sid, &p.created, &p.data); err != nil {
+				return err
+			}
+			if m := byID[mid]; m != nil {
+				m.parts = append(m.parts, p)
+				if s := todo[sid]; s != nil {
+					s.firstPart = min(s.firstPart, rowid)
+				}
+			}
+			return nil
+		})
+	if err != nil {
 		return err
 	}
 	for _, s := range sessions {
@@ -381,20 +451,22 @@ func readDBMessages(db *sqlitefile.DB, sessions []*dbSession, next *marks) error
 	return nil
 }
 
-// columns finds the named columns of table, in order.
-func columns(db *sqlitefile.DB, table string, names ...string) ([]int, error) {
-	have, err := db.Columns(table)
+// query runs a query of table and calls row for each row.
+func query(tx *sql.Tx, table, q string, args []any, row func(*sql.Rows) error) error {
+	rows, err := tx.Query(q, args...)
 	if err != nil {
-		return nil, err
+		return fmt.Errorf("reading the %s table: %w", table, err)
 	}
-	out := make([]int, len(names))
-	for i, n := range names {
-		out[i] = slices.Index(have, n)
-		if out[i] < 0 {
-			return nil, fmt.Errorf("table %s has no column %s (columns: %s)", table, n, strings.Join(have, ", "))
+	defer rows.Close()
+	for rows.Next() {
+		if err := row(rows); err != nil {
+			return fmt.Errorf("reading the %s table: %w", table, err)
 		}
 	}
-	return out, nil
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("reading the %s table: %w", table, err)
+	}
+	return nil
 }
 
 // opencodeDBPath is opencode's database under home.

@@ -14,6 +14,7 @@ var forbidden = []string{
 	"github.com/santhosh-tekuri/jsonschema",
 	"github.com/oklog/ulid", "crypto/", "math/big",
 	"github.com/spf13/cobra", "github.com/spf13/pflag",
+	"database/sql", "github.com/ncruces/go-sqlite3", "modernc.org/sqlite",
 	"github.com/lessons-dev/lessons/repo",
 	"github.com/lessons-dev/lessons/scanner",
 	"github.com/lessons-dev/lessons/cmd/lessons-cli",

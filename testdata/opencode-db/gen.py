@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the opencode.db fixtures the scanner tests read: opencode 1.2+'s
 SQLite schema (session, message and part rows whose data column holds the
-JSON the older storage tree kept in files).
+JSON the older storage tree kept in files), with the indexes opencode
+1.18.33 makes; opencode-run.py makes a database with opencode itself.
 
   v1/opencode.db            ses_a: a failed command, a retry that worked,
                             and a #lesson tag
@@ -35,8 +36,9 @@ CREATE TABLE message (id TEXT PRIMARY KEY, session_id TEXT NOT NULL, time_create
   time_updated INTEGER NOT NULL, data TEXT NOT NULL);
 CREATE TABLE part (id TEXT PRIMARY KEY, message_id TEXT NOT NULL, session_id TEXT NOT NULL,
   time_created INTEGER NOT NULL, time_updated INTEGER NOT NULL, data TEXT NOT NULL);
-CREATE INDEX message_session_idx ON message (session_id);
-CREATE INDEX part_message_idx ON part (message_id);
+CREATE INDEX message_session_time_created_id_idx ON message (session_id, time_created, id);
+CREATE INDEX part_message_id_id_idx ON part (message_id, id);
+CREATE INDEX part_session_idx ON part (session_id);
 """
 T0 = 1730000000000  # 2024-10-27, long idle
 
