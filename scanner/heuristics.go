@@ -548,7 +548,7 @@ func probe(c *Call, r *Result) bool {
 	if c.Tool != "Bash" || r.Timeout {
 		return false
 	}
-	if shellError.MatchString(out) {
+	if shellError.MatchString(out[:min(len(out), 512)]) {
 		return false // the shell refused the line before any probe ran
 	}
 	segs := segments(c.Command)
