@@ -9,6 +9,7 @@ import (
 	"reflect"
 
 	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/scope"
 )
 
 // Config reads the config.yaml at path, checked against the config
@@ -37,7 +38,7 @@ func WriteConfig(path string, cfg lessons.Config) error {
 			return err
 		}
 	}
-	return WriteFileAtomic(path, data, 0o644)
+	return scope.WriteFileAtomic(path, data, 0o644)
 }
 
 // DefaultConfigFile is a new store's config.yaml: every key commented out

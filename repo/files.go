@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/scope"
 )
 
 // slugPattern is the schema's slug pattern; checking it keeps a slug from
@@ -72,7 +73,7 @@ func WriteLesson(dir string, l *lessons.Lesson) (string, error) {
 	if _, err := ParseLesson(path, data); err != nil {
 		return "", err
 	}
-	return path, WriteFileAtomic(path, data, 0o644)
+	return path, scope.WriteFileAtomic(path, data, 0o644)
 }
 
 // CreateLesson is WriteLesson for a new lesson: an error wrapping

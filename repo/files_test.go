@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"github.com/lessons-dev/lessons/scope"
 )
 
 func TestProjectLessonFiles(t *testing.T) {
@@ -44,7 +46,7 @@ func TestWriteFileAtomic(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "a", "b", "f.yaml")
 	for _, data := range []string{"one\n", "two\n"} {
-		if err := WriteFileAtomic(path, []byte(data), 0o640); err != nil {
+		if err := scope.WriteFileAtomic(path, []byte(data), 0o640); err != nil {
 			t.Fatal(err)
 		}
 		if got, _ := os.ReadFile(path); string(got) != data {

@@ -10,6 +10,8 @@ import (
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/gofrs/flock"
+
+	"github.com/lessons-dev/lessons/scope"
 )
 
 // Store is the global store ($LESSONS_HOME): a git repository holding
@@ -64,7 +66,7 @@ func (s Store) Init() (created bool, err error) {
 		created = true
 	}
 	if _, err := os.Stat(s.ConfigPath()); errors.Is(err, fs.ErrNotExist) {
-		if err := WriteFileAtomic(s.ConfigPath(), DefaultConfigFile(), 0o644); err != nil {
+		if err := scope.WriteFileAtomic(s.ConfigPath(), DefaultConfigFile(), 0o644); err != nil {
 			return created, err
 		}
 		created = true

@@ -12,7 +12,8 @@ import (
 	"time"
 
 	"github.com/gofrs/flock"
-	"github.com/google/renameio/v2/maybe"
+
+	"github.com/lessons-dev/lessons/scope"
 )
 
 // Layout of the scanner's part of the state directory.
@@ -96,7 +97,7 @@ func saveState(dir string, st *scanState) error {
 	if err := os.MkdirAll(filepath.Join(dir, stateSubdir), 0o700); err != nil {
 		return fmt.Errorf("write scan state: %w", err)
 	}
-	if err := maybe.WriteFile(filepath.Join(dir, stateSubdir, stateFile), []byte(b.String()), 0o600); err != nil {
+	if err := scope.WriteFileAtomic(filepath.Join(dir, stateSubdir, stateFile), []byte(b.String()), 0o600); err != nil {
 		return fmt.Errorf("write scan state: %w", err)
 	}
 	return nil

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/renameio/v2/maybe"
+	"github.com/lessons-dev/lessons/scope"
 )
 
 // ErrNotFound is returned for an id that names no candidate.
@@ -144,7 +144,7 @@ func (s *Store) write(c Candidate) error {
 	if err := os.MkdirAll(s.dir(), 0o700); err != nil {
 		return err
 	}
-	return maybe.WriteFile(filepath.Join(s.dir(), c.ID+".json"), append(b, '\n'), 0o600)
+	return scope.WriteFileAtomic(filepath.Join(s.dir(), c.ID+".json"), append(b, '\n'), 0o600)
 }
 
 // update applies fn to each candidate under the lock and writes it back.

@@ -13,7 +13,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/lessons-dev/lessons/repo"
+	"github.com/lessons-dev/lessons/scope"
 )
 
 // LockFileName is the lock file beside each config.yaml that subscribes
@@ -123,5 +123,5 @@ func (l *Lock) Marshal() []byte {
 
 // WriteLock replaces the lock file at path atomically.
 func WriteLock(path string, l *Lock) error {
-	return repo.WriteFileAtomic(path, l.Marshal(), 0o644)
+	return scope.WriteFileAtomic(path, l.Marshal(), 0o644)
 }

@@ -18,6 +18,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/lessons-dev/lessons/repo"
+	"github.com/lessons-dev/lessons/scope"
 )
 
 // scaffold holds the files of a new pack; *.tmpl files are templates of
@@ -95,7 +96,7 @@ func Init(dir string, meta Meta) ([]string, error) {
 	var created []string
 	for _, name := range slices.Sorted(maps.Keys(files)) {
 		data := files[name]
-		if err := repo.WriteFileAtomic(filepath.Join(dir, filepath.FromSlash(name)), data, 0o644); err != nil {
+		if err := scope.WriteFileAtomic(filepath.Join(dir, filepath.FromSlash(name)), data, 0o644); err != nil {
 			return created, err
 		}
 		created = append(created, name)

@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/lessons-dev/lessons/repo"
+	"github.com/lessons-dev/lessons/scope"
 )
 
 // BackupSuffix names the copy of a settings file lessons makes before
@@ -78,7 +78,7 @@ func (c Change) Apply() (backup string, err error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return "", err
 	}
-	if err := repo.WriteFileAtomic(path, c.New, mode); err != nil {
+	if err := scope.WriteFileAtomic(path, c.New, mode); err != nil {
 		return "", fmt.Errorf("write %s: %w", c.Path, err)
 	}
 	return backup, nil

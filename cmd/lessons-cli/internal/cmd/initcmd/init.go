@@ -80,7 +80,7 @@ func initRun(opts *Options) error {
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	if err := repo.WriteFileAtomic(config, repo.DefaultConfigFile(), 0o644); err != nil {
+	if err := scope.WriteFileAtomic(config, repo.DefaultConfigFile(), 0o644); err != nil {
 		return err
 	}
 	fmt.Fprintf(opts.IO.Out, "created %s\n", dir)

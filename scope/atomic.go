@@ -1,4 +1,4 @@
-package repo
+package scope
 
 import (
 	"fmt"
@@ -12,6 +12,8 @@ import (
 // directory, synced and then renamed over path, creating the parent
 // directories: a reader (the hook, a concurrent command, git) sees the old
 // file or the new one, never half, and a crash leaves one of the two.
+// Every file lessons writes whole goes through it: manifests, lesson and
+// config files, lock files, agents' settings and the scanner's state.
 // renameio does the same but not on Windows, where a rename over a file
 // that another process has open fails for a moment; it is retried there.
 func WriteFileAtomic(path string, data []byte, perm os.FileMode) (err error) {
