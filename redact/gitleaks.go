@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/rs/zerolog"
@@ -17,30 +18,43 @@ var detector = sync.OnceValues(func() (*detect.Detector, error) {
 	return detect.NewDetectorDefaultConfig()
 })
 
-// gitleaksFindings returns gitleaks' findings in s, as spans of s. A
-// finding gitleaks reports only as a value (decoded, or spread over
-// lines) is located by searching for that value.
-func gitleaksFindings(s string) ([]Finding, error) {
+// secret is a value gitleaks found, and its rule.
+type secret struct{ rule, value string }
+
+// gitleaksSecrets returns the secrets gitleaks finds in s, as values:
+// where it found them is not always in s (a decoded value), so callers
+// locate them.
+func gitleaksSecrets(s string) ([]secret, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
 	d, err := detector()
 	if err != nil {
 		return nil, err
 	}
-	var out []Finding
+	var out []secret
 	for _, f := range d.DetectString(s) {
-		secret := f.Secret
-		if len(secret) < minSecret {
-			continue
-		}
-		for from := 0; ; {
-			i := indexFrom(s, secret, from)
-			if i < 0 {
-				break
-			}
-			out = append(out, Finding{Rule: f.RuleID, Start: i, End: i + len(secret)})
-			from = i + len(secret)
+		if len(f.Secret) >= minSecret {
+			out = append(out, secret{f.RuleID, f.Secret})
 		}
 	}
 	return out, nil
+}
+
+// locate returns every occurrence in s of the secrets.
+func locate(s string, secrets []secret) []Finding {
+	var out []Finding
+	for _, sec := range secrets {
+		for from := 0; ; {
+			i := strings.Index(s[from:], sec.value)
+			if i < 0 {
+				break
+			}
+			out = append(out, Finding{Rule: sec.rule, Start: from + i, End: from + i + len(sec.value)})
+			from += i + len(sec.value)
+		}
+	}
+	return out
 }
 
 // minSecret is the shortest value worth hiding: a shorter one hides

@@ -18,6 +18,12 @@ type Finding struct {
 // fail to load (then only our own rules ran): callers that store text
 // should fail closed.
 func Find(s string) ([]Finding, error) {
+	secrets, err := gitleaksSecrets(s)
+	return merge(append(ownFindings(s), locate(s, secrets)...)), err
+}
+
+// ownFindings are the findings of our own rules in s.
+func ownFindings(s string) []Finding {
 	var out []Finding
 	lower := strings.ToLower(s)
 	for _, r := range argRules {
@@ -34,9 +40,7 @@ func Find(s string) ([]Finding, error) {
 			}
 		}
 	}
-	gl, err := gitleaksFindings(s)
-	out = append(out, gl...)
-	return merge(out), err
+	return out
 }
 
 // String returns s with every secret Find finds replaced by Marker. If
@@ -51,6 +55,11 @@ func Replace(s, marker string) string {
 	if err != nil {
 		return marker
 	}
+	return replace(s, fs, marker)
+}
+
+// replace replaces the spans fs of s, sorted and disjoint, with marker.
+func replace(s string, fs []Finding, marker string) string {
 	if len(fs) == 0 {
 		return s
 	}
@@ -83,12 +92,4 @@ func merge(fs []Finding) []Finding {
 		out = append(out, f)
 	}
 	return out
-}
-
-func indexFrom(s, sub string, from int) int {
-	i := strings.Index(s[from:], sub)
-	if i < 0 {
-		return -1
-	}
-	return from + i
 }
