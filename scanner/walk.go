@@ -32,9 +32,12 @@ type candidateFile struct {
 	info fs.FileInfo
 }
 
-// walker lists session files. It follows symlinks (a log root such as
-// ~/.claude/projects is often one) but enters each real directory and
-// lists each real file once, so a link back to an ancestor ends there.
+// walker lists session files. A root that is a symlink is followed (a
+// log root such as ~/.claude/projects often is one), and so is a link to
+// a session file; a link to a directory inside a root is not, as one to
+// the home directory would make the scan read every JSON file there.
+// Each real directory is entered and each real file listed once, so
+// overlapping roots cost nothing twice.
 type walker struct {
 	// onErr is told of every path that could not be read, and of
 	// session files that are not regular files (pipes, sockets,
@@ -55,11 +58,12 @@ func walk(paths []string, onErr func(path string, err error), fn func(candidateF
 	}
 }
 
-// visit lists p, a root or a symlink met in a walk: a session file, or a
-// directory to walk. A missing path, or a link to one, is no error.
+// visit lists p, a root or a symlink met in a walk: a session file, or,
+// for a root, a directory to walk. A missing path, or a link to one, is
+// no error.
 func (w *walker) visit(p string, root bool) {
 	fi, err := os.Stat(p)
-	if err == nil && fi.IsDir() && !root && skipDir(p, filepath.Base(p)) {
+	if err == nil && fi.IsDir() && !root {
 		return
 	}
 	var real string

@@ -74,7 +74,7 @@ func TestScanSkipsPipes(t *testing.T) {
 	}
 }
 
-// TestScanFollowsSymlinkedRoot scans a log root that is a symlink, and
+// TestScanFollowsSymlinkedRoot scans a log root that is a symlink, with
 // a link inside it back to its own top, which must not loop.
 func TestScanFollowsSymlinkedRoot(t *testing.T) {
 	dir := fixtures(t)
@@ -92,8 +92,17 @@ func TestScanFollowsSymlinkedRoot(t *testing.T) {
 	}
 }
 
+// TestWalkListsAFileOnce: a session file reached twice (a link to it, a
+// root given twice) is listed once, and a link to a directory inside a
+// root is not followed.
 func TestWalkListsAFileOnce(t *testing.T) {
-	dir := t.TempDir()
+	dir, other := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(other, "c.jsonl"), []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(other, filepath.Join(dir, "elsewhere")); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(filepath.Join(dir, "a.jsonl"), []byte("{}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -110,6 +119,6 @@ func TestWalkListsAFileOnce(t *testing.T) {
 		}
 	}, func(f candidateFile) { got = append(got, f.path) })
 	if len(got) != 1 {
-		t.Errorf("walk listed %q, want the one real file once", got)
+		t.Errorf("walk listed %q, want a.jsonl once", got)
 	}
 }
