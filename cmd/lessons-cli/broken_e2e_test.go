@@ -9,7 +9,7 @@ import (
 )
 
 // TestE2EBrokenLessonIsNamed: a project lesson file with broken YAML is
-// named, with its line, by show, edit and rm, and by build, which exits
+// named, with its line, by show, edit, rm, test and disable, and by build, which exits
 // 1 but writes the manifest of the other lessons; the hook's rebuild
 // (build --quiet) counts as done, so the other lessons still fire.
 func TestE2EBrokenLessonIsNamed(t *testing.T) {
@@ -20,7 +20,7 @@ func TestE2EBrokenLessonIsNamed(t *testing.T) {
 	broken := filepath.Join(dir, "broken.yaml")
 	s.write(broken, fixture(t, "broken.yaml"))
 
-	for _, cmd := range []string{"show", "edit", "rm"} {
+	for _, cmd := range []string{"show", "edit", "rm", "test", "disable"} {
 		r := s.run(s.project, "", cmd, "broken")
 		if r.code == 0 || !strings.Contains(r.stderr, broken+":3:") || strings.Contains(r.stderr, "no lesson") {
 			t.Errorf("%s broken: exit %d, want an error naming %s:3\n%s", cmd, r.code, broken, r.stderr)

@@ -26,10 +26,17 @@ func Find(m scope.Merged, key string) (scope.Resolved, string, error) {
 			return e.Resolved, e.Reason, nil
 		}
 	}
-	if err := loadError(m.Warnings, key); err != nil {
-		return scope.Resolved{}, "", WithHint(err, "fix the file in an editor, then lessons doctor to check it")
+	return scope.Resolved{}, "", NotFound(m.Warnings, key)
+}
+
+// NotFound is the error for a lesson key that names no lesson: the load
+// error of the lesson's file when one is among warnings (the merge's),
+// else "no lesson here", each with a hint.
+func NotFound(warnings []error, key string) error {
+	if err := loadError(warnings, key); err != nil {
+		return WithHint(err, "fix the file in an editor, then lessons doctor to check it")
 	}
-	return scope.Resolved{}, "", Hintf("lessons list --all  (or lessons search WORDS)", "no lesson %q here", key)
+	return Hintf("lessons list --all  (or lessons search WORDS)", "no lesson %q here", key)
 }
 
 // loadError returns the load error of the file of the lesson slug, nil
