@@ -2,6 +2,7 @@ package redact
 
 import (
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/lessons-dev/lessons/redact/redacttest"
@@ -75,4 +76,19 @@ func BenchmarkString(b *testing.B) {
 	for b.Loop() {
 		String(text)
 	}
+}
+
+// TestStringConcurrent: the scanner redacts from several workers at once.
+func TestStringConcurrent(t *testing.T) {
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			for _, s := range redacttest.Secrets {
+				if got := String(s.Text); strings.Contains(got, s.Value) {
+					t.Errorf("%s: String(%q) = %q", s.Kind, s.Text, got)
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
