@@ -1,6 +1,9 @@
 package redact
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // Marker replaces a secret.
 const Marker = "[REDACTED]"
@@ -46,7 +49,7 @@ var argRules = []argRule{
 	{"mysql-password-argument", []string{"mysql", "mariadb"}, regexp.MustCompile(`(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlpump|mysqlsh|mariadb(?:-dump|-admin)?)\b[^\n|;&]*?\s-p)` + value)},
 	{"sshpass-argument", []string{"sshpass"}, regexp.MustCompile(`(\bsshpass\b[^\n|;&]*?\s-p\s*)` + value)},
 	{"password-argument", []string{"pass", "pwd", "token", "secret", "key"}, regexp.MustCompile(`(?i)(\s--?(?:password|passwd|pass|pwd|token|secret|api[-_]?key|client[-_]secret|access[-_]token|auth[-_]token|private[-_]token|bot[-_]token|refresh[-_]token|db[-_]password|root[-_]password|admin[-_]password)(?:=|\s+))` + value)},
-	{"user-password-argument", []string{"-u", "--user", "--proxy-user"}, regexp.MustCompile(`(\s(?:-u|--user|--proxy-user)\s*['"]?[^\s:'"]+:)[^\s'"@]+`)},
+	{"user-password-argument", []string{"-u", "--user", "--proxy-user"}, regexp.MustCompile(`(\s(?:-u|--user|--proxy-user)\s*['"]?[\w.@+-]+:)[^\s'"@]+`)},
 	// URLs: credentials in the userinfo or the query string.
 	{"url-password", []string{"://"}, regexp.MustCompile(`(\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@]+:)([^\s@/]+)@`)},
 	{"url-token-user", []string{"://"}, regexp.MustCompile(`(\b[a-zA-Z][a-zA-Z0-9+.-]*://)([A-Za-z0-9_-]{20,})@`)},
@@ -54,4 +57,26 @@ var argRules = []argRule{
 	// Assignments: NAME_SECRET=value and password: value.
 	{"secret-assignment", []string{"secret", "token", "passw", "_pwd", "key", "credential", "auth"}, regexp.MustCompile(`\b([A-Z][A-Z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|_PWD|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH)[A-Z0-9_]*\s*[=:]\s*["']?)[^\s"'$][^\s"']{3,}`)},
 	{"password-assignment", []string{"passw", "secret", "key", "token"}, regexp.MustCompile(`(?i)\b((?:password|passwd|secret|api_?key|apikey|access_?token|auth_?token|client_?secret)["']?\s*[=:]\s*["']?)[^\s"'$][^\s"',}]{3,}`)},
+}
+
+// placeholders are values our rules match that hide nothing: the
+// well-known defaults of examples and CI services (postgres:postgres@),
+// in lower case.
+var placeholders = map[string]bool{
+	"password": true, "passwd": true, "pass": true, "secret": true, "postgres": true, "mysql": true,
+	"root": true, "admin": true, "test": true, "example": true, "changeme": true, "user": true,
+	"username": true, "token": true, "redacted": true,
+}
+
+// placeholder reports whether a value our rules found stands for a
+// secret rather than being one: a shell expansion ($VAR, $(cmd)), a
+// template (<password>, {{ secrets.X }}, %PASSWORD%), a flag's spec
+// (docker's --secret id=x,src=y), or a well-known default.
+func placeholder(v string) bool {
+	v = strings.Trim(v, `'"`)
+	if v == "" || strings.ContainsAny(v[:1], "$<{%*") || placeholders[strings.ToLower(v)] {
+		return true
+	}
+	i := strings.IndexByte(v, '=')
+	return i > 0 && strings.Trim(v[:i], "abcdefghijklmnopqrstuvwxyz") == ""
 }

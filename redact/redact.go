@@ -35,7 +35,7 @@ func ownFindings(s string) []Finding {
 			if len(m) > 4 && m[4] >= 0 {
 				start, end = m[4], m[5]
 			}
-			if end-start >= minArg {
+			if end-start >= minArg && !placeholder(s[start:end]) {
 				out = append(out, Finding{Rule: r.id, Start: start, End: end})
 			}
 		}
