@@ -122,3 +122,15 @@ func TestWalkListsAFileOnce(t *testing.T) {
 		t.Errorf("walk listed %q, want a.jsonl once", got)
 	}
 }
+
+// TestScanSkipsPipedWAL: an opencode database whose -wal is a named pipe
+// is reported, not read.
+func TestScanSkipsPipedWAL(t *testing.T) {
+	dir := t.TempDir()
+	copyDB(t, "v1", dir)
+	mkfifo(t, filepath.Join(dir, "opencode.db-wal"))
+	rep := scanWithin(t, t.TempDir(), dir)
+	if errs := strings.Join(rep.Errors, "\n"); !strings.Contains(errs, "opencode.db-wal") || !strings.Contains(errs, "named pipe") {
+		t.Errorf("the report does not name the piped -wal:\n%s", errs)
+	}
+}
