@@ -43,9 +43,9 @@ func TestE2ESecretsNeverStored(t *testing.T) {
 		}
 		promoted++
 	}
-	// A few tags name no command a trigger can be made of (a private
-	// key block): those stay candidates, which are checked too.
-	if want := len(redacttest.Secrets); promoted < want-5 || len(cands) <= want {
+	// A tag whose lesson an intake check refuses stays a candidate,
+	// which is checked too; most must make it into the store.
+	if want := len(redacttest.Secrets); promoted < want-3 || len(cands) <= want {
 		t.Fatalf("%d candidates, %d tags promoted; want a tag per secret (%d) and the heuristics' candidates", len(cands), promoted, want)
 	}
 
@@ -101,7 +101,9 @@ func secretSession(t *testing.T) string {
 			}
 			return strings.Join(ws, " ")
 		}
-		tag := "#lesson\ntool: Bash\ntrigger: " + oneLine +
+		// The trigger runs a command of its own, so that no two lessons
+		// (and no built-in one) catch the same calls.
+		tag := "#lesson\ntool: Bash\ntrigger: " + word(i*20+19) + " " + oneLine +
 			"\nproblem: " + words(0, 6) + " " + oneLine +
 			"\nsolution: " + words(6, 10) + " " + oneLine +
 			"\ntags: tool:" + word(i*20) +
