@@ -2,12 +2,15 @@ package engine
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"io/fs"
-	"os"
 	"sort"
 	"time"
+
+	"github.com/lessons-dev/lessons/internal/regular"
 )
 
 // LessonStats is what the event log says about one lesson.
@@ -30,6 +33,38 @@ type StatsReport struct {
 	Idle []string `json:"idle"`
 	// Skipped counts log lines that did not parse.
 	Skipped int `json:"skipped,omitempty"`
+	// Overlong counts log lines longer than 1 MiB, skipped unread: an
+	// event is a few hundred bytes.
+	Overlong int `json:"overlong,omitempty"`
+}
+
+// maxEventLine caps the event log lines Stats reads.
+const maxEventLine = 1 << 20
+
+// eachLine calls fn with every line of r (without its newline) of at
+// most max bytes, and skips and counts the longer ones.
+func eachLine(r io.Reader, max int, fn func([]byte)) (overlong int, err error) {
+	br := bufio.NewReaderSize(r, max)
+	long := false
+	for {
+		line, err := br.ReadSlice('\n')
+		switch {
+		case errors.Is(err, bufio.ErrBufferFull):
+			long = true
+			continue
+		case long:
+			overlong++
+			long = false
+		case len(line) > 0:
+			fn(bytes.TrimSuffix(line, []byte("\n")))
+		}
+		if errors.Is(err, io.EOF) {
+			return overlong, nil
+		}
+		if err != nil {
+			return overlong, err
+		}
+	}
 }
 
 // Stats reads the event log of a state directory (the rotated file too).
@@ -41,20 +76,18 @@ func Stats(state string, m *Manifest, idleDays int, now time.Time) (*StatsReport
 	rep := &StatsReport{IdleDays: idleDays, Lessons: []LessonStats{}, Idle: []string{}}
 	path := EventsPath(state)
 	for _, p := range []string{path + ".1", path} {
-		f, err := os.Open(p)
+		f, err := regular.Open(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if err != nil {
 			return nil, err
 		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		for sc.Scan() {
+		overlong, err := eachLine(f, maxEventLine, func(line []byte) {
 			var e Event
-			if json.Unmarshal(sc.Bytes(), &e) != nil || e.Slug == "" {
+			if json.Unmarshal(line, &e) != nil || e.Slug == "" {
 				rep.Skipped++
-				continue
+				return
 			}
 			s := per[e.Slug]
 			if s == nil {
@@ -71,8 +104,8 @@ func Stats(state string, m *Manifest, idleDays int, now time.Time) (*StatsReport
 			if e.Time.After(s.LastUsed) {
 				s.LastUsed = e.Time
 			}
-		}
-		err = sc.Err()
+		})
+		rep.Overlong += overlong
 		f.Close()
 		if err != nil {
 			return nil, err

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"reflect"
 
 	lessons "github.com/lessons-dev/lessons"
@@ -17,7 +15,7 @@ import (
 // A missing file is the zero Config and no error.
 func (Loader) Config(path string) (lessons.Config, error) {
 	var cfg lessons.Config
-	data, err := readFile(os.DirFS(filepath.Dir(path)), filepath.Base(path))
+	data, err := ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return cfg, nil
 	}

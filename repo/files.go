@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/internal/regular"
 	"github.com/lessons-dev/lessons/scope"
 )
 
@@ -95,19 +96,35 @@ func RemoveLesson(dir, slug string) (string, error) {
 	return path, os.Remove(path)
 }
 
-// readFile reads a file of fsys, at most MaxFileSize+1 bytes of it, so
-// that a huge file costs no more than the error saying it is too big.
+// ReadFile reads a lessons file (a lesson, a config) from disk: at most
+// MaxFileSize+1 bytes of it, so that a huge file costs no more than the
+// error saying it is too big, and only if it is a regular file: a named
+// pipe, socket or device is an error wrapping regular.ErrNotRegular,
+// returned without blocking.
+func ReadFile(path string) ([]byte, error) {
+	f, err := regular.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	return readCapped(f)
+}
+
+// readFile reads a file of fsys as ReadFile does.
 func readFile(fsys fs.FS, name string) ([]byte, error) {
 	f, err := fsys.Open(name)
 	if err != nil {
 		return nil, err
 	}
+	return readCapped(f)
+}
+
+func readCapped(f fs.File) ([]byte, error) {
 	defer f.Close()
 	size := 512
 	if fi, err := f.Stat(); err == nil {
 		size = int(min(fi.Size(), MaxFileSize)) + 1
 	}
 	buf := bytes.NewBuffer(make([]byte, 0, size))
-	_, err = buf.ReadFrom(io.LimitReader(f, MaxFileSize+1))
+	_, err := buf.ReadFrom(io.LimitReader(f, MaxFileSize+1))
 	return buf.Bytes(), err
 }

@@ -24,12 +24,15 @@ var _ scope.Loader = Loader{}
 // *.yaml and *.yml file of s.Dir except config.yaml and hidden files. A
 // file that fails to load is one error (Problems naming its file, line and
 // column) and the others still load; so is a file whose slug differs from
-// its name, since the name is how commands find a lesson. A store whose
-// directory does not exist yet has no lessons.
+// its name, since the name is how commands find a lesson; and so is a
+// lesson file that is a named pipe, a socket or a device, which is never
+// opened. A store whose directory does not exist yet has no lessons.
 func (Loader) Lessons(s scope.Store) ([]scope.Resolved, []error) {
 	fsys, dir, display := fs.FS(lessons.Builtin), s.Dir, func(name string) string { return path.Join(s.Dir, name) }
+	read := func(name string) ([]byte, error) { return readFile(fsys, path.Join(dir, name)) }
 	if s.Scope != lessons.ScopeBuiltin {
 		fsys, dir, display = os.DirFS(s.Dir), ".", func(name string) string { return filepath.Join(s.Dir, name) }
+		read = func(name string) ([]byte, error) { return ReadFile(filepath.Join(s.Dir, name)) }
 	}
 	entries, err := fs.ReadDir(fsys, dir)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -46,7 +49,7 @@ func (Loader) Lessons(s scope.Store) ([]scope.Resolved, []error) {
 	}
 	results := make([]loaded, len(names))
 	parallel(len(names), func(i int) {
-		results[i] = loadLesson(fsys, path.Join(dir, names[i]), display(names[i]), slugOf(names[i]))
+		results[i] = loadLesson(read, names[i], display(names[i]), slugOf(names[i]))
 	})
 	var out []scope.Resolved
 	var errs []error
@@ -67,8 +70,12 @@ type loaded struct {
 	err    error
 }
 
-func loadLesson(fsys fs.FS, name, display, slug string) loaded {
-	data, err := readFile(fsys, name)
+func loadLesson(read func(name string) ([]byte, error), name, display, slug string) loaded {
+	data, err := read(name)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err // display names the file
+	}
 	if err != nil {
 		return loaded{err: fmt.Errorf("%s: %w", display, err)}
 	}

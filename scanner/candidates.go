@@ -90,9 +90,7 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		Solution: Redact(f.Solution), Scope: f.Scope, Signals: f.Signals, NeedsReview: f.Kind != KindTag,
 		FirstSeen: now, LastSeen: now,
 	}
-	for _, t := range f.Tags {
-		c.Tags = append(c.Tags, Redact(t))
-	}
+	c.Tags = redactTags(slices.Clone(f.Tags))
 	change := ""
 	if !c.trigger(&change) && f.Kind == KindRetry {
 		return Candidate{}, false

@@ -102,9 +102,10 @@ func opencodeRecord(b []byte, s sink) {
 }
 
 // opencodeTree reads the session whose file is path, with its messages
-// and parts from the storage tree around it. Files larger than max are
-// skipped.
-func opencodeTree(path string, max int64, s sink) (files int, err error) {
+// and parts from the storage tree around it. Message and part files that
+// are larger than max or cannot be read (a named pipe) are skipped and
+// told to skip.
+func opencodeTree(path string, max int64, s sink, skip func(error)) (files int, err error) {
 	b, err := readCapped(path, max)
 	if err != nil {
 		return 0, err
@@ -116,16 +117,20 @@ func opencodeTree(path string, max int64, s sink) (files int, err error) {
 	for i, m := range msgs {
 		mb, err := readCapped(m, max)
 		if err != nil {
+			skip(err)
 			continue
 		}
 		files++
 		role := opencodeMessage(mb, "", i+1, s)
 		id := str(field(mb, "id"))
 		for _, p := range sortedJSON(filepath.Join(storage, "part", id)) {
-			if pb, err := readCapped(p, max); err == nil {
-				files++
-				opencodePart(pb, "", role, i+1, s)
+			pb, err := readCapped(p, max)
+			if err != nil {
+				skip(err)
+				continue
 			}
+			files++
+			opencodePart(pb, "", role, i+1, s)
 		}
 	}
 	return files, nil

@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/lessons-dev/lessons/internal/regular"
 )
 
 // opencode 1.2 and later keep every session in one SQLite database,
@@ -104,7 +106,18 @@ const busyTimeout = 5 * time.Second
 // its write-ahead log too (immutable=0), and starts the read transaction
 // every query of a scan shares: one snapshot, whatever opencode commits
 // meanwhile.
+//
+// SQLite opens the database and its -wal and -shm itself, so each is
+// checked first: one that is a named pipe or a device is refused (an
+// error wrapping regular.ErrNotRegular), not handed to SQLite.
 func openDB(ctx context.Context, path string) (*sql.DB, *sql.Tx, error) {
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		if fi, err := os.Stat(p); err == nil {
+			if err := regular.Check(p, fi); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, nil, err

@@ -1,40 +1,66 @@
 package scanner
 
-import "regexp"
+import (
+	"regexp"
+	"slices"
+
+	"github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/redact"
+)
 
 // Redaction replaces secrets with a marker before anything a scan finds
-// is stored or shown. Patterns err on the side of hiding too much.
+// is stored or shown (package redact: gitleaks' rules and ours for
+// secrets passed as arguments). Patterns err on the side of hiding too
+// much.
 
 // Redacted replaces a secret.
-const Redacted = "[REDACTED]"
+const Redacted = redact.Marker
 
-var secretPatterns = []struct {
-	re   *regexp.Regexp
-	keep string // the replacement, with $1 for a kept prefix
-}{
-	{regexp.MustCompile(`-----BEGIN[A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END[A-Z ]*PRIVATE KEY-----|$)`), Redacted},
-	{regexp.MustCompile(`\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b`), Redacted},
-	{regexp.MustCompile(`(?i)(aws_?secret_?access_?key["']?\s*[=:]\s*["']?)[A-Za-z0-9/+=]{40}`), "${1}" + Redacted},
-	{regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b`), Redacted},
-	{regexp.MustCompile(`\bsk-ant-[A-Za-z0-9_-]{20,}`), Redacted},
-	{regexp.MustCompile(`\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}`), Redacted},
-	{regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`), Redacted},
-	{regexp.MustCompile(`https://hooks\.slack\.com/services/[A-Za-z0-9/_-]+`), Redacted},
-	{regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}\b`), Redacted},
-	{regexp.MustCompile(`\bya29\.[0-9A-Za-z_-]{20,}`), Redacted},
-	{regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`), Redacted},
-	{regexp.MustCompile(`(?i)\b(bearer\s+)[A-Za-z0-9._~+/=-]{12,}`), "${1}" + Redacted},
-	{regexp.MustCompile(`\b([a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@]+:)[^\s@/]+@`), "${1}" + Redacted + "@"},
-	{regexp.MustCompile(`\b([A-Z][A-Z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH)[A-Z0-9_]*\s*[=:]\s*["']?)[^\s"'$][^\s"']{3,}`), "${1}" + Redacted},
-	{regexp.MustCompile(`(?i)\b((?:password|passwd|secret|api_?key|apikey|access_?token|auth_?token|client_?secret)["']?\s*[=:]\s*["']?)[^\s"'$][^\s"',}]{3,}`), "${1}" + Redacted},
+// Redact returns s with every secret it recognizes replaced by Redacted.
+func Redact(s string) string { return redact.String(s) }
+
+// redactPattern redacts a regular expression: the marker is quoted so
+// the pattern still compiles and means "the redacted text".
+func redactPattern(p string) string {
+	return redact.Replace(p, regexp.QuoteMeta(Redacted))
 }
 
-// Redact returns s with every secret it recognizes replaced by Redacted:
-// AWS, GitHub, Anthropic, OpenAI, Slack and Google keys and tokens, bearer
-// tokens, private keys, JWTs, passwords in URLs and KEY=value secrets.
-func Redact(s string) string {
-	for _, p := range secretPatterns {
-		s = p.re.ReplaceAllString(s, p.keep)
+// redactLesson redacts every text of a lesson made from a candidate, so
+// that a candidate stored before its secrets were recognized still
+// writes, names and commits none. Slices are copied first: the lesson
+// shares them with its candidate.
+func redactLesson(l *lessons.Lesson) {
+	l.Tags, l.Triggers, l.Examples = slices.Clone(l.Tags), cloneTrigger(l.Triggers), lessons.Examples{
+		Match: slices.Clone(l.Examples.Match), NoMatch: slices.Clone(l.Examples.NoMatch)}
+	l.Summary, l.Problem, l.Solution = Redact(l.Summary), Redact(l.Problem), Redact(l.Solution)
+	l.Tags = redactTags(l.Tags)
+	for i, k := range l.Triggers.Keywords {
+		l.Triggers.Keywords[i] = Redact(k)
 	}
-	return s
+	for i, p := range l.Triggers.Paths {
+		l.Triggers.Paths[i] = redact.Replace(p, "REDACTED") // a glob: no brackets
+	}
+	for _, ps := range []*[]string{&l.Triggers.Commands, &l.Triggers.Unless, &l.Triggers.Content} {
+		for i, p := range *ps {
+			(*ps)[i] = redactPattern(p)
+		}
+	}
+	for _, cs := range []*[]lessons.ToolCall{&l.Examples.Match, &l.Examples.NoMatch} {
+		for i := range *cs {
+			c := &(*cs)[i]
+			c.Command, c.Path, c.Content = Redact(c.Command), Redact(c.Path), Redact(c.Content)
+		}
+	}
+}
+
+// redactTags drops the tags that hold a secret: a tag is a short
+// "name:value" label, and one with a marker in it would not be valid.
+func redactTags(tags []string) []string {
+	return slices.DeleteFunc(tags, func(t string) bool { return Redact(t) != t })
+}
+
+func cloneTrigger(t lessons.Trigger) lessons.Trigger {
+	t.Tools, t.Commands, t.Unless = slices.Clone(t.Tools), slices.Clone(t.Commands), slices.Clone(t.Unless)
+	t.Paths, t.Content, t.Keywords = slices.Clone(t.Paths), slices.Clone(t.Content), slices.Clone(t.Keywords)
+	return t
 }

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/lessons-dev/lessons/internal/regular"
 )
 
 // Options configure Scan; the zero value of every field but StateDir has
@@ -301,6 +303,10 @@ func (r *Report) errorf(format string, args ...any) {
 }
 
 func (r *Report) add(fr fileResult) {
+	for _, err := range fr.skipped {
+		r.Skipped.UnreadableFiles++
+		r.errorf("%v", err)
+	}
 	if fr.err != nil {
 		r.Skipped.UnreadableFiles++
 		r.errorf("%s: %v", fr.path, fr.err)
@@ -346,7 +352,10 @@ type fileResult struct {
 	malformed int
 	templates int
 	oversized bool
-	err       error
+	// skipped are files read with this one that could not be (an
+	// opencode message that is a named pipe); the file still counts.
+	skipped []error
+	err     error
 }
 
 // headBytes is how much of a file format detection looks at: the line
@@ -363,7 +372,7 @@ func scanFile(j job, opts Options) fileResult {
 	size := j.info.Size()
 	st := &fileState{Size: size, MtimeNs: j.mtime, Inode: inode(j.info)}
 	r.state = st
-	f, err := os.Open(j.path)
+	f, err := regular.Open(j.path)
 	if err != nil {
 		r.err = err
 		return r
@@ -417,7 +426,7 @@ func (r *fileResult) readNew(f *os.File, a *analyzer, st *fileState, path string
 	case st.Format.lineBased():
 		r.feed(lr, f, a, st, opts, isIdle)
 	case st.Format == FormatOpencodeTree:
-		r.files, r.err = opencodeTree(path, opts.MaxDocumentBytes, a)
+		r.files, r.err = opencodeTree(path, opts.MaxDocumentBytes, a, func(err error) { r.skipped = append(r.skipped, err) })
 		r.bytes = st.Size
 	case st.Size > opts.MaxDocumentBytes:
 		r.oversized = true
@@ -484,9 +493,9 @@ func (r *fileResult) feed(lr *lineReader, f *os.File, a *analyzer, st *fileState
 	r.overlong = lr.overlong
 }
 
-// readCapped reads a whole file of at most max bytes.
+// readCapped reads a whole regular file of at most max bytes.
 func readCapped(path string, max int64) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := regular.Open(path)
 	if err != nil {
 		return nil, err
 	}

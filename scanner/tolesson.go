@@ -6,7 +6,8 @@ import (
 
 // ToLesson returns the lesson a candidate would become: its text,
 // trigger, examples, scores and source. Id, slug and dates are left to the
-// store that writes it; heuristic candidates keep NeedsReview.
+// store that writes it; heuristic candidates keep NeedsReview. Its text
+// is redacted again, in case the candidate was stored by an older scan.
 func ToLesson(c Candidate) lessons.Lesson {
 	l := lessons.Lesson{
 		Summary:     c.Summary,
@@ -23,6 +24,7 @@ func ToLesson(c Candidate) lessons.Lesson {
 	if len(c.Agents) == 1 {
 		l.Source.Agent = c.Agents[0]
 	}
+	redactLesson(&l)
 	return l
 }
 

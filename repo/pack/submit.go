@@ -7,12 +7,15 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/lessons-dev/lessons/redact"
 )
 
 // Submission is a lesson proposed to a pack.
@@ -37,6 +40,28 @@ type Submitted struct {
 	Replaced bool
 }
 
+// ErrSecret: a submission holds what looks like a secret.
+var ErrSecret = errors.New("holds what looks like a secret")
+
+// refuseSecrets returns an error naming every line of the submission
+// where package redact finds a secret (by rule, never by value).
+func refuseSecrets(name string, sub Submission) error {
+	var where []string
+	for _, t := range []struct{ name, text string }{{name, string(sub.File)}, {"the commit message", sub.Message}} {
+		fs, err := redact.Find(t.text)
+		if err != nil {
+			return fmt.Errorf("checking %s for secrets: %w", t.name, err)
+		}
+		for _, f := range fs {
+			where = append(where, fmt.Sprintf("%s:%d (%s)", t.name, strings.Count(t.text[:f.Start], "\n")+1, f.Rule))
+		}
+	}
+	if len(where) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s %w: %s; remove it (lessons edit %s) and submit again", name, ErrSecret, strings.Join(where, ", "), sub.Slug)
+}
+
 // ErrBranchExists: the remote already has the submission's branch.
 var ErrBranchExists = errors.New("the branch already exists on the remote")
 
@@ -44,7 +69,8 @@ var ErrBranchExists = errors.New("the branch already exists on the remote")
 // creates branch lesson/<slug> from the remote's default branch, with one
 // commit adding lessons/<slug>.yaml, and pushes that branch. The clone
 // has no work tree, so nothing else in it changes. The lesson must pass
-// the checks a sync applies to pack lessons.
+// the checks a sync applies to pack lessons, and neither it nor the
+// message may hold a secret (an error wrapping ErrSecret).
 func (s *Syncer) Submit(ctx context.Context, ref Subscription, sub Submission) (*Submitted, error) {
 	if err := CheckName(ref.Name); err != nil {
 		return nil, err
@@ -52,6 +78,9 @@ func (s *Syncer) Submit(ctx context.Context, ref Subscription, sub Submission) (
 	name := LessonsDir + "/" + sub.Slug + ".yaml"
 	if problems := Check(map[string][]byte{name: sub.File}); len(problems) > 0 {
 		return nil, &ValidationError{Problems: problems}
+	}
+	if err := refuseSecrets(name, sub); err != nil {
+		return nil, err
 	}
 	root := s.Dirs.PackRoot(ref.Name)
 	unlock, err := lockDir(ctx, root)

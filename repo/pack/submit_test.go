@@ -76,4 +76,16 @@ func TestSubmitPushesOneCommitOnANewBranch(t *testing.T) {
 	if _, err := e.syncer.Submit(t.Context(), ref, bad); !errors.As(err, &verr) {
 		t.Errorf("submit of a lesson a sync would reject: err %v, want ValidationError", err)
 	}
+
+	const key = "sk_live_51Hx9Lm2Kp7Zc8Vb1Nd6Hf3Jw5Ys0Ge8Ta2Ui"
+	leaky := sub
+	leaky.Slug = "leaky"
+	leaky.File = []byte(strings.Replace(packtest.LessonYAML("leaky", 44), "or run it under timeout", "with STRIPE_KEY="+key+" set", 1))
+	_, err = e.syncer.Submit(t.Context(), ref, leaky)
+	if !errors.Is(err, ErrSecret) || !strings.Contains(err.Error(), "lessons/leaky.yaml:5") || strings.Contains(err.Error(), key) {
+		t.Errorf("submit of a lesson holding a Stripe key: err %v, want ErrSecret naming lessons/leaky.yaml:5 and not the key", err)
+	}
+	if out := packtest.Git(t, up.Bare, "branch", "--list", "lesson/leaky"); out != "" {
+		t.Errorf("the lesson holding a key was pushed: %q", out)
+	}
 }

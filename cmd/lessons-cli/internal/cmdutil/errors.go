@@ -9,6 +9,22 @@ import (
 // command has already said what went wrong.
 var ErrSilent = errors.New("silent error")
 
+// ExitError makes the CLI exit with Code after printing Err as any
+// error (a nil Err prints nothing): for commands whose exit status says
+// more than failed or not.
+type ExitError struct {
+	Code int
+	Err  error
+}
+
+func (e *ExitError) Error() string {
+	if e.Err == nil {
+		return fmt.Sprintf("exit status %d", e.Code)
+	}
+	return e.Err.Error()
+}
+func (e *ExitError) Unwrap() error { return e.Err }
+
 // HintError is an error with what to do about it.
 type HintError struct {
 	Err  error

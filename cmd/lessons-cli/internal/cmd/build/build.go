@@ -33,7 +33,16 @@ packs < project) and write the manifest the hook reads. Print how many
 lessons are active and each excluded one with why.
 
 You rarely need this: the hook notices a changed lesson file with a few
-stat calls and runs build itself.`,
+stat calls and runs build itself.
+
+A lesson file that does not load (broken YAML, an invalid field, a
+named pipe) or a lesson that does not compile is left out, named with
+its file and line; the manifest of the others is still written.
+
+Exit status: 0 built; 1 built, but lessons were left out (each named
+on stderr); 2 nothing was built. With --quiet, which is what the hook
+runs, a build that left lessons out names them on stderr and exits 0:
+the manifest was written, and the hook must use it.`,
 		Example: `  lessons build
   lessons build --quiet`,
 		Args: cobra.NoArgs,
@@ -67,17 +76,25 @@ type Report struct {
 	Warnings []string   `json:"warnings"`
 }
 
+// Exit statuses of build; see its help.
+const (
+	exitLeftOut = 1
+	exitFailed  = 2
+)
+
 func buildRun(opts *Options) error {
 	cwd, err := opts.WorkingDir()
 	if err != nil {
-		return err
+		return &cmdutil.ExitError{Code: exitFailed, Err: err}
 	}
 	b, err := cmdutil.Build(opts.Dirs, cwd, opts.Loader)
 	if err != nil {
-		return err
+		return &cmdutil.ExitError{Code: exitFailed, Err: err}
 	}
 	m := b.Merged
 	warnings := append(m.Warnings, b.Manifest.Warnings()...)
+	// Files that did not load, and lessons the manifest could not hold.
+	problems := len(m.Warnings) + len(m.Active) - b.Manifest.Len()
 	if opts.JSON {
 		rep := Report{Manifest: b.Path, Project: m.Project, Active: b.Manifest.Len(), Excluded: []Excluded{}, Warnings: []string{}}
 		for _, e := range m.Excluded {
@@ -86,15 +103,28 @@ func buildRun(opts *Options) error {
 		for _, w := range warnings {
 			rep.Warnings = append(rep.Warnings, w.Error())
 		}
-		return cmdutil.PrintJSON(opts.IO.Out, rep)
+		if err := cmdutil.PrintJSON(opts.IO.Out, rep); err != nil {
+			return err
+		}
+		if problems > 0 {
+			return &cmdutil.ExitError{Code: exitLeftOut}
+		}
+		return nil
 	}
 	if opts.Quiet {
+		if problems > 0 {
+			cmdutil.PrintWarnings(opts.IO, warnings)
+		}
 		return nil
 	}
 	cmdutil.PrintWarnings(opts.IO, warnings)
 	fmt.Fprintf(opts.IO.Out, "built %s: %d active, %d excluded\n", b.Path, b.Manifest.Len(), len(m.Excluded))
 	for _, e := range m.Excluded {
 		fmt.Fprintf(opts.IO.Out, "  excluded %s (%s): %s\n", e.Slug, e.Scope, e.Reason)
+	}
+	if problems > 0 {
+		return &cmdutil.ExitError{Code: exitLeftOut, Err: cmdutil.Hintf("lessons doctor, then fix the files named above",
+			"%d files or lessons did not load or compile (named above) and were left out; the manifest holds the rest", problems)}
 	}
 	return nil
 }

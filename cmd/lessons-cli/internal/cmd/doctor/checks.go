@@ -12,6 +12,7 @@ import (
 	lessons "github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
 	"github.com/lessons-dev/lessons/engine"
+	"github.com/lessons-dev/lessons/internal/regular"
 	"github.com/lessons-dev/lessons/repo"
 	"github.com/lessons-dev/lessons/scope"
 )
@@ -57,8 +58,10 @@ func (c *checkup) run(cwd string) int {
 // store checks each lesson file of s.
 func (c *checkup) store(s scope.Store) int {
 	fsys, dir, display := fs.FS(os.DirFS(s.Dir)), ".", func(name string) string { return filepath.Join(s.Dir, name) }
+	read := func(name string) ([]byte, error) { return repo.ReadFile(display(name)) }
 	if s.Scope == lessons.ScopeBuiltin {
 		fsys, dir, display = lessons.Builtin, s.Dir, func(name string) string { return path.Join(s.Dir, name) }
+		read = func(name string) ([]byte, error) { return fs.ReadFile(fsys, path.Join(dir, name)) }
 	}
 	entries, err := fs.ReadDir(fsys, dir)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -75,7 +78,11 @@ func (c *checkup) store(s scope.Store) int {
 			continue
 		}
 		n++
-		data, err := fs.ReadFile(fsys, path.Join(dir, name))
+		data, err := read(name)
+		if errors.Is(err, regular.ErrNotRegular) {
+			c.add(SeverityError, display(name), 0, 0, "", err.Error(), "remove it, or replace it with a regular file")
+			continue
+		}
 		if err != nil {
 			c.add(SeverityError, display(name), 0, 0, "", err.Error(), "check the file's permissions")
 			continue

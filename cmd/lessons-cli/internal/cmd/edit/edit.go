@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -63,7 +62,7 @@ func editRun(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	before, err := os.ReadFile(r.Path)
+	before, err := repo.ReadFile(r.Path)
 	if err != nil {
 		return err
 	}

@@ -132,8 +132,16 @@ func exitCode(ios *iostreams.IOStreams, cmd *cobra.Command, err error) int {
 	if err == nil {
 		return 0
 	}
+	code := 1
+	var exit *cmdutil.ExitError
+	if errors.As(err, &exit) {
+		code = exit.Code
+		if exit.Err == nil {
+			return code
+		}
+	}
 	if errors.Is(err, cmdutil.ErrSilent) {
-		return 1
+		return code
 	}
 	fmt.Fprintf(ios.ErrOut, "Error: %v\n", err)
 	var hint *cmdutil.HintError
@@ -144,5 +152,5 @@ func exitCode(ios *iostreams.IOStreams, cmd *cobra.Command, err error) int {
 	case errors.As(err, &flagErr) && cmd != nil:
 		fmt.Fprintf(ios.ErrOut, "Try: %s --help\n", cmd.CommandPath())
 	}
-	return 1
+	return code
 }

@@ -40,6 +40,9 @@ func TestExitCode(t *testing.T) {
 		{fmt.Errorf("wrapped: %w", cmdutil.ErrSilent), 1, ""},
 		{errors.New("it broke"), 1, "Error: it broke\n"},
 		{cmdutil.Hintf("lessons init", "no store"), 1, "Error: no store\nTry: lessons init\n"},
+		{&cmdutil.ExitError{Code: 2, Err: errors.New("nothing built")}, 2, "Error: nothing built\n"},
+		{&cmdutil.ExitError{Code: 2, Err: cmdutil.Hintf("fix it", "nothing built")}, 2, "Error: nothing built\nTry: fix it\n"},
+		{&cmdutil.ExitError{Code: 1}, 1, ""},
 	}
 	for _, c := range cases {
 		ios, _, _, errOut := iostreams.Test()

@@ -40,6 +40,11 @@ type Options struct {
 	JSON    bool
 	Quiet   bool
 	Promote bool
+	// Timeout bounds the scan (0: none); see deadline.
+	Timeout time.Duration
+	// exit ends the process when a scan overruns its deadline; nil
+	// means os.Exit.
+	exit func(int)
 }
 
 // NewCmdScan returns the scan command; runF replaces scanRun in tests.
@@ -102,6 +107,7 @@ lessons review.`,
 	fl.BoolVar(&opts.JSON, "json", false, "print the scan's report as JSON")
 	fl.BoolVar(&opts.Quiet, "quiet", false, "print nothing but errors; exit 0 when another scan is running")
 	fl.BoolVar(&opts.Promote, "promote", false, "promote the agents' own #lesson reports that pass the checks")
+	fl.DurationVar(&opts.Timeout, "timeout", 30*time.Minute, "give up after `DUR`, so a stuck scan cannot hold the scan lock (0: no limit)")
 	return cmd
 }
 
@@ -148,6 +154,12 @@ func scanRun(ctx context.Context, opts *Options) error {
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
 	defer stop()
+	if opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		defer cancel()
+		defer deadline(opts, opts.Timeout+overrun).Stop()
+	}
 	limitMemory()
 	paths, err := opts.paths()
 	if err != nil {
@@ -172,6 +184,9 @@ func scanRun(ctx context.Context, opts *Options) error {
 		}
 		return cmdutil.ErrSilent
 	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return cmdutil.Hintf("lessons scan --timeout 0 to let it run; nothing it read was kept", "the scan stopped at its --timeout of %v", opts.Timeout)
+	}
 	if err != nil {
 		return err
 	}
@@ -189,6 +204,25 @@ func scanRun(ctx context.Context, opts *Options) error {
 	}
 	printReport(opts.IO, res)
 	return nil
+}
+
+// overrun is how long a scan may go on past its timeout: the scanner
+// stops between files, and a file takes well under a second.
+const overrun = 30 * time.Second
+
+// deadline ends the process after d: a scan that does not stop when its
+// context ends (a read that never returns, on a hung network mount) holds
+// the scan lock, so every later scan would do nothing. The lock is a
+// file lock, which the system releases when the process exits.
+func deadline(opts *Options, d time.Duration) *time.Timer {
+	exit := opts.exit
+	if exit == nil {
+		exit = os.Exit
+	}
+	return time.AfterFunc(d, func() {
+		fmt.Fprintf(opts.IO.ErrOut, "lessons scan: still running %v after it was told to stop; exiting to release the scan lock\n", d)
+		exit(2)
+	})
 }
 
 // paths are --path, else the config's scanPaths, else the agents'

@@ -161,3 +161,25 @@ func TestScanFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestScanTimeout: a scan past its --timeout stops with an error saying
+// so, and one that does not stop is ended so its lock is released.
+func TestScanTimeout(t *testing.T) {
+	ios, _, _, errOut := iostreams.Test()
+	opts := newOpts(t, ios)
+	opts.Timeout = time.Nanosecond
+	if err := scanRun(t.Context(), opts); err == nil || !strings.Contains(err.Error(), "--timeout of 1ns") {
+		t.Errorf("scan past its timeout: %v, want an error naming the timeout", err)
+	}
+	exited := make(chan int, 1)
+	opts.exit = func(code int) { exited <- code }
+	deadline(opts, time.Millisecond)
+	select {
+	case code := <-exited:
+		if code == 0 || !strings.Contains(errOut.String(), "release the scan lock") {
+			t.Errorf("an overrunning scan exited %d saying %q", code, errOut)
+		}
+	case <-time.After(5 * time.Second):
+		t.Error("an overrunning scan was not ended")
+	}
+}

@@ -88,6 +88,9 @@ func statsRun(opts *Options) error {
 	if rep.Skipped > 0 {
 		fmt.Fprintf(opts.IO.ErrOut, "warning: %d lines of the event log did not parse\n", rep.Skipped)
 	}
+	if rep.Overlong > 0 {
+		fmt.Fprintf(opts.IO.ErrOut, "warning: %d lines of the event log were over 1 MiB and were skipped (%s)\n", rep.Overlong, engine.EventsPath(opts.State))
+	}
 	if len(rep.Lessons) == 0 {
 		fmt.Fprintln(opts.IO.ErrOut, "no lesson was injected or blocked a call yet")
 	} else {

@@ -80,3 +80,28 @@ func TestStats(t *testing.T) {
 		t.Errorf("stats lacks the compliance table:\n%s", out)
 	}
 }
+
+// TestStatsLongLine: a line of the event log over 1 MiB (a corrupt or
+// hostile write) is skipped and counted; the events around it count.
+func TestStatsLongLine(t *testing.T) {
+	state := t.TempDir()
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	ev, _ := json.Marshal(engine.Event{Time: now.Add(-time.Hour), Session: "s1", Slug: "git-push", Event: "block", Hook: "PreToolUse"})
+	long := `{"slug":"` + strings.Repeat("x", 3<<20) + `"}`
+	log := string(ev) + "\n" + long + "\n" + string(ev) + "\n" + long // the last without a newline
+	if err := os.WriteFile(engine.EventsPath(state), []byte(log), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ios, _, out, errOut := iostreams.Test()
+	opts := &Options{IO: ios, State: state, Now: func() time.Time { return now }, Days: 30,
+		Merge: func() (scope.Merged, error) { return scope.Merged{}, nil }}
+	if err := statsRun(opts); err != nil {
+		t.Fatalf("stats with a 3 MiB line: %v", err)
+	}
+	if !strings.HasPrefix(out.String(), "git-push\t0\t2\t1\t") {
+		t.Errorf("stats did not count the events around the long lines:\n%s", out)
+	}
+	if !strings.Contains(errOut.String(), "2 lines of the event log were over 1 MiB") {
+		t.Errorf("stats does not say it skipped the long lines: %q", errOut)
+	}
+}

@@ -138,7 +138,7 @@ func (opts *Options) lessons() ([]scope.Resolved, []error, error) {
 	for _, slug := range opts.Slugs {
 		i := slices.IndexFunc(rs, func(r scope.Resolved) bool { return r.Slug == slug || r.ID == slug })
 		if i < 0 {
-			return nil, nil, cmdutil.Hintf("lessons list --all", "no lesson %q here", slug)
+			return nil, nil, cmdutil.NotFound(errs, slug)
 		}
 		picked = append(picked, rs[i])
 	}
