@@ -10,7 +10,7 @@ import (
 	"sort"
 	"time"
 
-	"github.com/lessons-dev/lessons/internal/regular"
+	"github.com/lessons-dev/lessons/scope"
 )
 
 // LessonStats is what the event log says about one lesson.
@@ -76,7 +76,7 @@ func Stats(state string, m *Manifest, idleDays int, now time.Time) (*StatsReport
 	rep := &StatsReport{IdleDays: idleDays, Lessons: []LessonStats{}, Idle: []string{}}
 	path := EventsPath(state)
 	for _, p := range []string{path + ".1", path} {
-		f, err := regular.Open(p)
+		f, err := scope.OpenRegular(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}

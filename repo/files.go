@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	lessons "github.com/lessons-dev/lessons"
-	"github.com/lessons-dev/lessons/internal/regular"
 	"github.com/lessons-dev/lessons/scope"
 )
 
@@ -99,10 +98,10 @@ func RemoveLesson(dir, slug string) (string, error) {
 // ReadFile reads a lessons file (a lesson, a config) from disk: at most
 // MaxFileSize+1 bytes of it, so that a huge file costs no more than the
 // error saying it is too big, and only if it is a regular file: a named
-// pipe, socket or device is an error wrapping regular.ErrNotRegular,
+// pipe, socket or device is an error wrapping scope.ErrNotRegular,
 // returned without blocking.
 func ReadFile(path string) ([]byte, error) {
-	f, err := regular.Open(path)
+	f, err := scope.OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}

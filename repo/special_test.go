@@ -12,7 +12,6 @@ import (
 	"time"
 
 	lessons "github.com/lessons-dev/lessons"
-	"github.com/lessons-dev/lessons/internal/regular"
 	"github.com/lessons-dev/lessons/scope"
 )
 
@@ -58,13 +57,13 @@ func TestLoaderSkipsSpecialFiles(t *testing.T) {
 		t.Fatalf("errors = %v, want one for the pipe and one for the link to /dev/zero", errs)
 	}
 	for i, want := range []string{pipe + ": not a regular file (a named pipe)", zero + ": not a regular file (a character device)"} {
-		if !errors.Is(errs[i], regular.ErrNotRegular) || !strings.HasPrefix(errs[i].Error(), want) {
+		if !errors.Is(errs[i], scope.ErrNotRegular) || !strings.HasPrefix(errs[i].Error(), want) {
 			t.Errorf("error %d = %q, want %q…", i, errs[i], want)
 		}
 	}
 	var err error
 	within(t, "Config", func() { _, err = Loader{}.Config(filepath.Join(dir, "config.yaml")) })
-	if !errors.Is(err, regular.ErrNotRegular) {
+	if !errors.Is(err, scope.ErrNotRegular) {
 		t.Errorf("Config(a named pipe) = %v, want ErrNotRegular", err)
 	}
 }

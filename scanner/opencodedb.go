@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/lessons-dev/lessons/internal/regular"
+	"github.com/lessons-dev/lessons/scope"
 )
 
 // opencode 1.2 and later keep every session in one SQLite database,
@@ -109,11 +109,11 @@ const busyTimeout = 5 * time.Second
 //
 // SQLite opens the database and its -wal and -shm itself, so each is
 // checked first: one that is a named pipe or a device is refused (an
-// error wrapping regular.ErrNotRegular), not handed to SQLite.
+// error wrapping scope.ErrNotRegular), not handed to SQLite.
 func openDB(ctx context.Context, path string) (*sql.DB, *sql.Tx, error) {
 	for _, p := range []string{path, path + "-wal", path + "-shm"} {
 		if fi, err := os.Stat(p); err == nil {
-			if err := regular.Check(p, fi); err != nil {
+			if err := scope.CheckRegular(p, fi); err != nil {
 				return nil, nil, err
 			}
 		}

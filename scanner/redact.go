@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/lessons-dev/lessons"
-	"github.com/lessons-dev/lessons/redact"
+	"github.com/lessons-dev/lessons/scanner/redact"
 )
 
 // Redaction replaces secrets with a marker before anything a scan finds

@@ -16,7 +16,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/lessons-dev/lessons/internal/regular"
+	"github.com/lessons-dev/lessons/scope"
 )
 
 // Options configure Scan; the zero value of every field but StateDir has
@@ -372,7 +372,7 @@ func scanFile(j job, opts Options) fileResult {
 	size := j.info.Size()
 	st := &fileState{Size: size, MtimeNs: j.mtime, Inode: inode(j.info)}
 	r.state = st
-	f, err := regular.Open(j.path)
+	f, err := scope.OpenRegular(j.path)
 	if err != nil {
 		r.err = err
 		return r
@@ -495,7 +495,7 @@ func (r *fileResult) feed(lr *lineReader, f *os.File, a *analyzer, st *fileState
 
 // readCapped reads a whole regular file of at most max bytes.
 func readCapped(path string, max int64) ([]byte, error) {
-	f, err := regular.Open(path)
+	f, err := scope.OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}

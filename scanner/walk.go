@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/lessons-dev/lessons/internal/regular"
+	"github.com/lessons-dev/lessons/scope"
 )
 
 // DefaultPaths are where the agents keep their sessions, under home:
@@ -92,7 +92,7 @@ func (w *walker) visit(p string, root bool) {
 // notRegular is the error for a session file that is a pipe, a socket or
 // a device: opening one could block the scan forever.
 func notRegular(m fs.FileMode) error {
-	return fmt.Errorf("%w (a %s); skipped", regular.ErrNotRegular, regular.Kind(m))
+	return fmt.Errorf("%w (a %s); skipped", scope.ErrNotRegular, scope.FileKind(m))
 }
 
 // dir walks the directory p, whose real path is real.

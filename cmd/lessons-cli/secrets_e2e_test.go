@@ -11,7 +11,7 @@ import (
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
-	"github.com/lessons-dev/lessons/redact/redacttest"
+	"github.com/lessons-dev/lessons/scanner/redact/redacttest"
 )
 
 // TestE2ESecretsNeverStored plants every kind of secret of redacttest in

@@ -12,7 +12,6 @@ import (
 	lessons "github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
 	"github.com/lessons-dev/lessons/engine"
-	"github.com/lessons-dev/lessons/internal/regular"
 	"github.com/lessons-dev/lessons/repo"
 	"github.com/lessons-dev/lessons/scope"
 )
@@ -79,7 +78,7 @@ func (c *checkup) store(s scope.Store) int {
 		}
 		n++
 		data, err := read(name)
-		if errors.Is(err, regular.ErrNotRegular) {
+		if errors.Is(err, scope.ErrNotRegular) {
 			c.add(SeverityError, display(name), 0, 0, "", err.Error(), "remove it, or replace it with a regular file")
 			continue
 		}

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/lessons-dev/lessons/redact/redacttest"
+	"github.com/lessons-dev/lessons/scanner/redact/redacttest"
 )
 
 func TestStringHidesEveryKind(t *testing.T) {
@@ -73,7 +73,7 @@ func TestStringLeavesPlainText(t *testing.T) {
 // wrongly flag there (chown $(id -u):$(id -g), date -u +%H:%M, docker's
 // --secret id=x, postgres:postgres@ in CI) must pass.
 func TestBuiltinLessonsHoldNoSecret(t *testing.T) {
-	files, err := filepath.Glob("../lessons.d/*.yaml")
+	files, err := filepath.Glob("../../lessons.d/*.yaml")
 	if err != nil || len(files) < 10 {
 		t.Fatalf("built-in lessons: %d files, %v", len(files), err)
 	}

@@ -1,8 +1,8 @@
-// Package regular opens files that must be regular files: a named pipe,
-// socket or device where a log, lesson or config file is expected would
-// block a reader forever or feed it without end, so it is refused before
-// any read.
-package regular
+package scope
+
+// Files that must be regular files: a named pipe, socket or device where
+// a log, lesson, config file or manifest is expected would block a reader
+// forever or feed it without end, so it is refused before any read.
 
 import (
 	"errors"
@@ -11,22 +11,22 @@ import (
 	"os"
 )
 
-// ErrNotRegular is wrapped by the errors of Open and Check.
+// ErrNotRegular is wrapped by the errors of OpenRegular and CheckRegular.
 var ErrNotRegular = errors.New("not a regular file")
 
-// Open opens path for reading. It fails, without blocking, with an error
+// OpenRegular opens path for reading. It fails, without blocking, with an error
 // wrapping ErrNotRegular when path (or what its symlink points to) is not
 // a regular file: a named pipe is opened without waiting for a writer,
 // and checked on the open descriptor, so a file swapped after a stat is
 // caught too.
-func Open(path string) (*os.File, error) {
-	f, err := open(path)
+func OpenRegular(path string) (*os.File, error) {
+	f, err := openNoBlock(path)
 	if err != nil {
 		return nil, err
 	}
 	fi, err := f.Stat()
 	if err == nil {
-		err = Check(path, fi)
+		err = CheckRegular(path, fi)
 	}
 	if err != nil {
 		f.Close()
@@ -35,17 +35,17 @@ func Open(path string) (*os.File, error) {
 	return f, nil
 }
 
-// Check returns a *fs.PathError wrapping ErrNotRegular, naming the kind
+// CheckRegular returns a *fs.PathError wrapping ErrNotRegular, naming the kind
 // of file, when fi is not a regular file.
-func Check(path string, fi fs.FileInfo) error {
+func CheckRegular(path string, fi fs.FileInfo) error {
 	if fi.Mode().IsRegular() {
 		return nil
 	}
-	return &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w (a %s)", ErrNotRegular, Kind(fi.Mode()))}
+	return &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w (a %s)", ErrNotRegular, FileKind(fi.Mode()))}
 }
 
-// Kind names a file mode's type for a message.
-func Kind(m fs.FileMode) string {
+// FileKind names a file mode's type for a message.
+func FileKind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "directory"

@@ -1,6 +1,6 @@
 //go:build unix
 
-package regular
+package scope
 
 import (
 	"errors"
@@ -25,7 +25,7 @@ func TestOpenRefusesAPipeWithoutBlocking(t *testing.T) {
 	for _, p := range []string{fifo, link} {
 		done := make(chan error, 1)
 		go func() {
-			f, err := Open(p)
+			f, err := OpenRegular(p)
 			if err == nil {
 				f.Close()
 			}
@@ -34,19 +34,19 @@ func TestOpenRefusesAPipeWithoutBlocking(t *testing.T) {
 		select {
 		case err := <-done:
 			if !errors.Is(err, ErrNotRegular) || !strings.Contains(err.Error(), p) {
-				t.Errorf("Open(%s) = %v, want ErrNotRegular naming the file", p, err)
+				t.Errorf("OpenRegular(%s) = %v, want ErrNotRegular naming the file", p, err)
 			}
 		case <-time.After(5 * time.Second):
-			t.Fatalf("Open(%s) blocked", p)
+			t.Fatalf("OpenRegular(%s) blocked", p)
 		}
 	}
 	reg := filepath.Join(dir, "r.json")
 	if err := os.WriteFile(reg, []byte("{}"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	f, err := Open(reg)
+	f, err := OpenRegular(reg)
 	if err != nil {
-		t.Fatalf("Open(regular file) = %v", err)
+		t.Fatalf("OpenRegular(regular file) = %v", err)
 	}
 	f.Close()
 }

@@ -1,9 +1,7 @@
 //go:build !unix
 
-package engine
+package scope
 
 import "os"
 
-// openNoBlock opens path for reading; only Unix has FIFOs that block an
-// open.
 func openNoBlock(path string) (*os.File, error) { return os.Open(path) }
