@@ -40,9 +40,8 @@ named pipe) or a lesson that does not compile is left out, named with
 its file and line; the manifest of the others is still written.
 
 Exit status: 0 built; 1 built, but lessons were left out (each named
-on stderr); 2 nothing was built. With --quiet, which is what the hook
-runs, a build that left lessons out names them on stderr and exits 0:
-the manifest was written, and the hook must use it.`,
+on stderr); 2 nothing was built. The hook, which runs build --quiet,
+uses the manifest of a build that exited 1: it was written, and fresh.`,
 		Example: `  lessons build
   lessons build --quiet`,
 		Args: cobra.NoArgs,
@@ -114,6 +113,7 @@ func buildRun(opts *Options) error {
 	if opts.Quiet {
 		if problems > 0 {
 			cmdutil.PrintWarnings(opts.IO, warnings)
+			return &cmdutil.ExitError{Code: exitLeftOut}
 		}
 		return nil
 	}
