@@ -68,3 +68,23 @@ func TestCorrectionMustReferToTheFailure(t *testing.T) {
 func triggerOf(cmds, unless []string) lessons.Trigger {
 	return lessons.Trigger{Commands: cmds, Unless: unless}
 }
+
+// A retry lesson keys on the failing form: a fix that swapped one flag for
+// another once gave a lesson that fired on every call without the new one.
+func TestRetryTriggerIsSpecific(t *testing.T) {
+	for _, tt := range []struct{ failing, fixed, other string }{
+		{"git-ai search --verbose login", "git-ai search -v login", "git-ai search --limit 5 billing"},
+		{"npx eslint --fix-all src", "npx eslint --fix src", "npx eslint src"},
+	} {
+		cmds, unless, _, ok := fixPatterns(tt.failing, tt.fixed)
+		if !ok {
+			t.Errorf("fixPatterns(%q, %q) found no trigger", tt.failing, tt.fixed)
+			continue
+		}
+		tr := triggerOf(cmds, unless)
+		if !commandFires(tr, tt.failing) || commandFires(tr, tt.fixed) || commandFires(tr, tt.other) {
+			t.Errorf("%q → %q: trigger %+v fires on failing %v, fix %v, unrelated %q %v", tt.failing, tt.fixed, tr,
+				commandFires(tr, tt.failing), commandFires(tr, tt.fixed), tt.other, commandFires(tr, tt.other))
+		}
+	}
+}

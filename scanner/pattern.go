@@ -334,6 +334,9 @@ func fixPatterns(failing, fixed string) (commands, unless []string, change strin
 		}
 		if len(d.removed) > 0 {
 			change += ", drop " + strings.Join(d.removed, " ")
+			// The failing form had what the fix dropped: key on it too,
+			// or the lesson fires on every call without the added words.
+			commands = []string{head + `.*` + argPattern(d.removed[0])}
 		}
 	default:
 		change = "drop " + strings.Join(d.removed, " ")
