@@ -3,6 +3,7 @@ package lessons
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/dlclark/regexp2"
@@ -24,7 +25,10 @@ type Pattern struct {
 	// ascii: the linear form holds only for ASCII subjects (a \b, which
 	// regexp2 decides with Unicode letters and Go with ASCII ones).
 	ascii bool
-	back  *regexp2.Regexp
+	// back is compiled on first need; patterns are shared by goroutines.
+	back     *regexp2.Regexp
+	backErr  error
+	backOnce sync.Once
 }
 
 // CompilePattern compiles a trigger regex the way the hook runs it. A
@@ -35,26 +39,28 @@ func CompilePattern(src string) (*Pattern, error) {
 			return &Pattern{src: src, linear: re, ascii: ascii}, nil
 		}
 	}
-	re, err := compileBacktracking(src)
+	re, err := compileBacktracking(src, PatternTimeout)
 	if err != nil {
 		return nil, err
 	}
-	return &Pattern{src: src, back: re}, nil
+	p := &Pattern{src: src, back: re}
+	p.backOnce.Do(func() {})
+	return p, nil
 }
 
 // CheckPattern reports whether src is a valid ECMAScript regex: what a
 // lesson's author wrote is checked as written, whichever engine runs it.
 func CheckPattern(src string) error {
-	_, err := compileBacktracking(src)
+	_, err := compileBacktracking(src, PatternTimeout)
 	return err
 }
 
-func compileBacktracking(src string) (*regexp2.Regexp, error) {
+func compileBacktracking(src string, limit time.Duration) (*regexp2.Regexp, error) {
 	re, err := regexp2.Compile(src, regexp2.ECMAScript)
 	if err != nil {
 		return nil, err
 	}
-	re.MatchTimeout = PatternTimeout
+	re.MatchTimeout = limit
 	return re, nil
 }
 
@@ -74,19 +80,23 @@ func (p *Pattern) MatchString(s string) (bool, error) {
 }
 
 // MatchWithin is MatchString with the backtracking engine's time limit
-// given.
+// given; a limit other than PatternTimeout compiles a copy for the call,
+// so a shared pattern is never changed.
 func (p *Pattern) MatchWithin(s string, limit time.Duration) (bool, error) {
 	if p.LinearOn(s) {
 		return p.linear.MatchString(s), nil
 	}
-	if p.back == nil {
-		re, err := compileBacktracking(p.src)
+	if limit != PatternTimeout {
+		re, err := compileBacktracking(p.src, limit)
 		if err != nil {
 			return false, err
 		}
-		p.back = re
+		return re.MatchString(s)
 	}
-	p.back.MatchTimeout = limit
+	p.backOnce.Do(func() { p.back, p.backErr = compileBacktracking(p.src, PatternTimeout) })
+	if p.backErr != nil {
+		return false, p.backErr
+	}
 	return p.back.MatchString(s)
 }
 

@@ -99,6 +99,7 @@ func newSubject(c *Call) *subject {
 // A lesson whose regex times out is skipped and reported in the error
 // (wrapping ErrTimeout), with the other hits still returned.
 func (mt *Matcher) Match(m *Manifest, c Call) ([]Hit, error) {
+	mt.spent = 0 // CallBudget is per call
 	var err error
 	mt.cands, err = m.candidates(c.Tool, mt.cands[:0])
 	if err != nil {
