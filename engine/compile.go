@@ -153,7 +153,7 @@ func encodeManifest(m scope.Merged, sources []scope.Stamp, recs []record,
 		e.putU32(tableAt+8*i+4, uint32(len(e.b)))
 		recs[i].encodeEntry(e)
 	}
-	e.putU32(crcAt, crc32.Checksum(e.b[headerSize:], castagnoli))
+	e.putU32(crcAt, crc32.ChecksumIEEE(e.b[headerSize:]))
 	return e.b
 }
 

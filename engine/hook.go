@@ -70,6 +70,9 @@ type run struct {
 
 // Run reads a payload from stdin and writes the answer to stdout.
 func (h *Hook) Run(stdin io.Reader, stdout io.Writer) {
+	// The manifest is mapped: a fault on a page its file no longer has
+	// becomes a panic that safely recovers from, not a crash.
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	getenv := h.getenv()
 	start := h.now()
 	r := &run{h: h, dirs: scope.DefaultDirs(getenv)}

@@ -3,13 +3,16 @@ package engine
 import (
 	"fmt"
 	"hash/crc32"
+	"runtime/debug"
 
 	lessons "github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/scope"
 )
 
-// The manifest file starts with magic, a format version, the CRC-32C of
-// everything after the header, and the offsets of its sections, all
+// The manifest file starts with magic, a format version, the CRC-32
+// (IEEE, computed with carry-less multiply where the CPU has it, and with
+// no table to build at start-up, unlike CRC-32C) of everything after the
+// header, and the offsets of its sections, all
 // fixed-width little endian:
 //
 //	"LESSONSM" | version u32 | crc u32 | offset u32 × numSections
@@ -51,10 +54,6 @@ const (
 	headerSize = crcAt + 4 + 4*numSections
 )
 
-// castagnoli is CRC-32C, which the hardware computes at memory speed:
-// checking a 100 KB manifest costs a few microseconds.
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
 // Manifest is a compiled, read-only view of the lessons that apply to one
 // project. Its lessons are decoded only when asked for.
 type Manifest struct {
@@ -71,31 +70,49 @@ type Manifest struct {
 	data     []byte
 	sec      [numSections]int
 	count    int
+	release  func() error
 	warnings []error
 }
 
-// Open reads the manifest at path into memory. The error wraps
-// fs.ErrNotExist when there is none, and says the manifest is corrupt
-// when it is not a regular file, is too large, fails its checksum (a
-// torn or truncated copy) or does not decode: a rebuild fixes each.
-// A manifest is never mapped: a file rewritten in place under a mapping
-// kills the reader with SIGBUS, which no recover catches.
+// Open opens the manifest at path. The error wraps fs.ErrNotExist when
+// there is none, and says the manifest is corrupt when it is not a regular
+// file, is too large, fails its checksum (a torn or truncated copy),
+// changes size while it is read, or does not decode: a rebuild fixes each.
 func Open(path string) (*Manifest, error) {
-	data, err := readRegular(path, maxManifest)
+	data, release, err := mapManifest(path, maxManifest)
 	if err != nil {
 		return nil, err
 	}
-	m, err := decodeManifest(data)
+	m, err := decodeGuarded(data)
 	if err != nil {
+		_ = release()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	m.release = release
 	return m, nil
 }
 
-// Close lets go of the manifest; it may not be used after.
+// decodeGuarded decodes a mapped manifest, turning the fault of a page
+// the file no longer has (it shrank under the mapping) into errCorrupt.
+func decodeGuarded(data []byte) (m *Manifest, err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if recover() != nil {
+			m, err = nil, fmt.Errorf("the file changed while it was read: %w", errCorrupt)
+		}
+	}()
+	return decodeManifest(data)
+}
+
+// Close releases the manifest's memory; its entries stay valid, but the
+// manifest may not be used after.
 func (m *Manifest) Close() error {
-	m.data = nil
-	return nil
+	if m.release == nil {
+		return nil
+	}
+	err := m.release()
+	m.release, m.data = nil, nil
+	return err
 }
 
 // Fresh reports whether no source changed since the manifest was built:
@@ -116,7 +133,7 @@ func decodeManifest(data []byte) (*Manifest, error) {
 	if v := d.u32(); v != formatVersion {
 		return nil, fmt.Errorf("manifest format %d, want %d: %w", v, formatVersion, errCorrupt)
 	}
-	if sum := d.u32(); sum != crc32.Checksum(data[headerSize:], castagnoli) {
+	if sum := d.u32(); sum != crc32.ChecksumIEEE(data[headerSize:]) {
 		return nil, fmt.Errorf("checksum mismatch (torn or truncated): %w", errCorrupt)
 	}
 	m := &Manifest{data: data}
