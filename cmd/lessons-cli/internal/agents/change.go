@@ -55,7 +55,13 @@ func (c Change) Apply() (backup string, err error) {
 		return "", nil
 	}
 	if c.Remove {
-		return "", os.Remove(c.Path)
+		if err := os.Remove(c.Path); err != nil {
+			return "", err
+		}
+		// A directory the install created (a project's .codex/) goes
+		// with its last file; one holding anything else stays.
+		_ = os.Remove(filepath.Dir(c.Path))
+		return "", nil
 	}
 	path := c.Path
 	if real, err := filepath.EvalSymlinks(path); err == nil {
@@ -125,6 +131,7 @@ func (a *Agent) PlanUninstall(path string) (Change, error) {
 	}
 	c := Change{Path: path, Old: old, New: old, Existed: existed}
 	if !existed {
+		c.Remove = true // nothing installed: nothing to write, nothing to remove
 		return c, nil
 	}
 	if a.Plugin {
