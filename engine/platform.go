@@ -118,7 +118,15 @@ func (claudePlatform) Context(event, text string) any {
 	return hookOutput{&specificOutput{HookEventName: event, AdditionalContext: text}}
 }
 
+// claudeAskNote ends the reason of an "ask": in a non-interactive run
+// (claude -p) Claude Code turns the ask into a denial and the model reads
+// only the reason, so it must learn there that a person can approve.
+const claudeAskNote = " (A person must approve this call. If nobody can, do not retry it another way: tell the user.)"
+
 func (claudePlatform) Decide(d lessons.Decision, reason string) any {
+	if d == lessons.DecisionAsk {
+		reason += claudeAskNote
+	}
 	return hookOutput{&specificOutput{
 		HookEventName: "PreToolUse", PermissionDecision: string(d), PermissionDecisionReason: reason,
 	}}
