@@ -314,6 +314,11 @@ func (r *run) sessionStart() (any, error) {
 			return nil, err
 		}
 	case "resume":
+		if !r.pf.ResumeKeepsText() {
+			if err := r.sess.Reset(); err != nil {
+				return nil, fmt.Errorf("forget the resumed session's claims: %w", err)
+			}
+		}
 	default: // startup
 		sweepSessions(r.dirs.State, r.h.now())
 		if r.h.OnStartup != nil {
@@ -340,8 +345,14 @@ func (r *run) sessionStart() (any, error) {
 		return nil, err
 	}
 	text := Protocol
+	if r.p.Source == "resume" && r.pf.ResumeKeepsText() {
+		text = "" // the session still holds it
+	}
 	if lessonText != "" {
-		text += "\n\n" + lessonText
+		text = strings.TrimSpace(text + "\n\n" + lessonText)
+	}
+	if text == "" {
+		return noOutput, nil
 	}
 	return r.pf.Context(r.p.HookEventName, text), nil
 }

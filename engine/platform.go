@@ -26,6 +26,11 @@ type Platform interface {
 	Context(event, text string) any
 	// Decide refuses a tool call, or asks the user about it.
 	Decide(d lessons.Decision, reason string) any
+	// ResumeKeepsText reports whether a resumed session still holds the
+	// text hooks added before: then a resume repeats neither the protocol
+	// nor a lesson; else the session's claims are forgotten, so its
+	// lessons come back.
+	ResumeKeepsText() bool
 }
 
 // Platforms are the agents `lessons hook --platform` knows, by name.
@@ -112,6 +117,10 @@ const askNote = " (This call needs a human's approval: ask the user to run it or
 type claudePlatform struct{}
 
 func (claudePlatform) Event(name string) string { return name }
+
+// ResumeKeepsText: claude -c sends the model the conversation without the
+// PreToolUse text hooks added (measured with a probe hook, 2.1.197).
+func (claudePlatform) ResumeKeepsText() bool { return false }
 func (claudePlatform) ToolLessonsAt() string    { return "PreToolUse" }
 
 func (claudePlatform) Context(event, text string) any {
@@ -147,6 +156,10 @@ type codexPlatform struct{ claudePlatform }
 
 func (codexPlatform) ToolLessonsAt() string { return "UserPromptSubmit" }
 
+// ResumeKeepsText: a resumed Codex session replays its developer messages,
+// hook text included; the protocol piled up once per resume (0.169.0).
+func (codexPlatform) ResumeKeepsText() bool { return true }
+
 func (p codexPlatform) Decide(d lessons.Decision, reason string) any {
 	return p.claudePlatform.Decide(denyOnly(d, reason))
 }
@@ -174,6 +187,10 @@ var geminiEvents = map[string]string{
 // at BeforeTool, so a call's lessons come with its result. Gemini has no
 // "ask" either.
 type geminiPlatform struct{}
+
+// ResumeKeepsText is not measured for Gemini CLI: a resume gives the
+// lessons again rather than risk their absence.
+func (geminiPlatform) ResumeKeepsText() bool { return false }
 
 func (geminiPlatform) Event(name string) string {
 	if e, ok := geminiEvents[name]; ok {

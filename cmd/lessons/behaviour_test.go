@@ -316,3 +316,35 @@ func TestFrontExecsCLI(t *testing.T) {
 		t.Errorf("without lessons-cli: %v, %s", err, stderr.String())
 	}
 }
+
+// TestResume: Claude Code's claude -c drops the text hooks added, so a
+// resumed session gets its lessons again; Codex replays it, so a resume
+// adds neither the protocol (it piled up once per resume) nor a lesson.
+func TestResume(t *testing.T) {
+	e := newEnv(t)
+	e.writeManifest(t, lessons.DefaultConfig(), []scope.Resolved{resolved("make-lesson", 5, `\bmake\b`)})
+	if got := injected(context(t, e.runHook(t, "claude", e.bash("s", "make all")))); len(got) != 1 {
+		t.Fatalf("first call injected %v", got)
+	}
+	text := context(t, e.runHook(t, "claude", e.start("s", "resume")))
+	if !strings.Contains(text, "#lesson") {
+		t.Errorf("claude resume did not give the protocol again: %q", text)
+	}
+	if got := injected(context(t, e.runHook(t, "claude", e.bash("s", "make all")))); len(got) != 1 {
+		t.Errorf("after a claude resume the lesson did not come back: %v", got)
+	}
+
+	start := func(source string) []byte {
+		p, _ := json.Marshal(map[string]any{"session_id": "c", "turn_id": "t1", "cwd": e.project,
+			"hook_event_name": "SessionStart", "source": source})
+		return e.runHook(t, "codex", p)
+	}
+	if !strings.Contains(context(t, start("startup")), "#lesson") {
+		t.Fatal("codex startup did not give the protocol")
+	}
+	for range 3 {
+		if out := strings.TrimSpace(string(start("resume"))); out != "{}" {
+			t.Errorf("codex resume answered %s, want {} (the session still holds the protocol)", out)
+		}
+	}
+}
