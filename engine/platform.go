@@ -121,7 +121,7 @@ func (claudePlatform) Event(name string) string { return name }
 // ResumeKeepsText: claude -c sends the model the conversation without the
 // PreToolUse text hooks added (measured with a probe hook, 2.1.197).
 func (claudePlatform) ResumeKeepsText() bool { return false }
-func (claudePlatform) ToolLessonsAt() string    { return "PreToolUse" }
+func (claudePlatform) ToolLessonsAt() string { return "PreToolUse" }
 
 func (claudePlatform) Context(event, text string) any {
 	return hookOutput{&specificOutput{HookEventName: event, AdditionalContext: text}}
