@@ -109,12 +109,23 @@ func (r *run) safely(stdin io.Reader) (out any, err error) {
 	if err := json.Unmarshal(data, &r.p); err != nil {
 		return nil, fmt.Errorf("payload is not a JSON object: %w", err)
 	}
-	r.sess = SessionOf(r.dirs.State, r.p.SessionID)
+	r.sess = SessionOf(r.dirs.State, r.sessionKey())
 	r.pf = r.h.Platform
 	if r.pf == nil {
 		r.pf = Platforms[r.p.Recognise()]
 	}
 	return r.answer()
+}
+
+// sessionKey names whose claims a call counts against: the session, or a
+// subagent of it. Claude Code's subagents send their parent's session_id
+// with an agent_id of their own, and their context never held what the
+// parent was told, so they claim lessons for themselves.
+func (r *run) sessionKey() string {
+	if r.p.AgentID == "" {
+		return r.p.SessionID
+	}
+	return r.p.SessionID + "/agent/" + r.p.AgentID
 }
 
 func (r *run) answer() (any, error) {
@@ -129,7 +140,7 @@ func (r *run) answer() (any, error) {
 	case "SessionStart":
 		return r.sessionStart()
 	case "SubagentStart":
-		return r.pf.Context(r.p.HookEventName, Protocol), nil
+		return r.sessionStart()
 	case "UserPromptSubmit":
 		return r.promptSubmit()
 	case "":
@@ -146,7 +157,7 @@ func (r *run) open() (*Manifest, error) {
 		r.cwd, _ = os.Getwd()
 	}
 	r.project = scope.FindProject(r.cwd)
-	r.sess = SessionOf(r.dirs.State, r.p.SessionID)
+	r.sess = SessionOf(r.dirs.State, r.sessionKey())
 	m, err := r.loadManifest(r.dirs.ManifestPath(r.project))
 	if err != nil {
 		return nil, err
@@ -304,7 +315,12 @@ func (r *run) sessionStart() (any, error) {
 		return r.pf.Context(r.p.HookEventName, Protocol), nil
 	}
 	defer m.Close()
-	switch r.p.Source {
+	source := r.p.Source
+	if r.pf.Event(r.p.HookEventName) == "SubagentStart" {
+		source = "subagent" // a fresh context inside the session
+	}
+	switch source {
+	case "subagent":
 	case "clear":
 		if err := r.sess.Reset(); err != nil {
 			return nil, fmt.Errorf("clear session state: %w", err)

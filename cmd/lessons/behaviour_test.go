@@ -348,3 +348,26 @@ func TestResume(t *testing.T) {
 		}
 	}
 }
+
+// TestSubagentsGetTheirOwnLessons: a Claude Code subagent's calls carry
+// its parent's session_id and an agent_id; the parent's claims once
+// silenced every lesson in the subagent, whose context never had them.
+func TestSubagentsGetTheirOwnLessons(t *testing.T) {
+	e := newEnv(t)
+	e.writeManifest(t, lessons.DefaultConfig(), []scope.Resolved{resolved("make-lesson", 5, `\bmake\b`)})
+	if got := injected(context(t, e.runHook(t, "claude", e.bash("s", "make all")))); len(got) != 1 {
+		t.Fatalf("parent's call injected %v", got)
+	}
+	sub := func() []byte {
+		p, _ := json.Marshal(map[string]any{"session_id": "s", "agent_id": "a1", "agent_type": "general-purpose",
+			"cwd": e.project, "hook_event_name": "PreToolUse", "tool_name": "Bash",
+			"tool_input": map[string]string{"command": "make all"}})
+		return e.runHook(t, "claude", p)
+	}
+	if got := injected(context(t, sub())); len(got) != 1 {
+		t.Errorf("the subagent's first make got %v, want the lesson", got)
+	}
+	if got := injected(context(t, sub())); got != nil {
+		t.Errorf("the subagent's second make got %v, want nothing (once per subagent)", got)
+	}
+}
