@@ -128,3 +128,9 @@ func TestImpliedTools(t *testing.T) {
 		}
 	}
 }
+
+func TestGeminiSubagentToolIsTask(t *testing.T) {
+	if got := CanonicalTool("invoke_agent"); got != "Task" {
+		t.Errorf("CanonicalTool(invoke_agent) = %q, want Task", got)
+	}
+}

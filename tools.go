@@ -21,6 +21,7 @@ var ToolAliases = map[string]string{
 	"run_shell_command": "Bash", "read_file": "Read", "read_many_files": "Read",
 	"write_file": "Write", "replace": "Edit", "glob": "Glob", "grep_search": "Grep",
 	"search_file_content": "Grep", "web_fetch": "WebFetch", "google_web_search": "WebSearch",
+	"invoke_agent": "Task", // its subagent tool (0.61)
 	// opencode
 	"bash": "Bash", "read": "Read", "write": "Write", "edit": "Edit", "multiedit": "MultiEdit",
 	"grep": "Grep", "webfetch": "WebFetch", "task": "Task", "patch": "Edit",

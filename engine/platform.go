@@ -85,7 +85,7 @@ func (p *Payload) Recognise() string {
 func isGeminiTool(name string) bool {
 	switch name {
 	case "run_shell_command", "read_file", "read_many_files", "write_file", "replace",
-		"glob", "grep_search", "search_file_content", "list_directory", "web_fetch", "google_web_search":
+		"glob", "grep_search", "search_file_content", "list_directory", "web_fetch", "google_web_search", "invoke_agent":
 		return true
 	}
 	return false
