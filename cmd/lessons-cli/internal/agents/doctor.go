@@ -54,6 +54,11 @@ func Check(getenv func(string) string, cwd string) []Problem {
 		for _, root := range roots {
 			out = append(out, a.check(a.Path(env, root), root != "", cwd)...)
 		}
+		if user, project := a.Twice(env, cwd); user != "" {
+			out = append(out, Problem{Severity: "warning", File: project,
+				Message: fmt.Sprintf("%s runs lessons from %s and from %s: every hook runs twice and injects twice", a.Title, user, project),
+				Fix:     "lessons uninstall --platform " + a.Name + " --project (or without --project, to keep the project's)"})
+		}
 	}
 	return out
 }

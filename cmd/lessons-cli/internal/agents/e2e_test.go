@@ -233,15 +233,27 @@ func TestBuiltDoctor(t *testing.T) {
 		return ""
 	}
 	for _, agent := range Names() {
-		s.lessons("install", "--platform", agent)
+		if agent != "gemini" {
+			s.lessons("install", "--platform", agent)
+		}
 	}
-	s.lessons("install", "--platform", "claude", "--project")
+	s.lessons("install", "--platform", "gemini", "--project")
 	for _, kv := range s.env { // the hook the probe runs finds its directories here
 		k, v, _ := strings.Cut(kv, "=")
 		t.Setenv(k, v)
 	}
 	if ps := Check(getenv, s.project); len(ps) > 0 {
 		t.Fatalf("problems with a good install: %+v", ps)
+	}
+
+	// The same agent for the user and the project runs every hook twice.
+	twice := Agents["claude"].Path(EnvFrom(getenv), s.project)
+	s.write(twice, s.read(Agents["claude"].Path(EnvFrom(getenv), "")))
+	if ps := Check(getenv, s.project); len(ps) != 1 || ps[0].File != twice || !strings.Contains(ps[0].Message, "every hook runs twice") {
+		t.Errorf("doctor on a double install: %+v", ps)
+	}
+	if err := os.Remove(twice); err != nil {
+		t.Fatal(err)
 	}
 
 	claude := Agents["claude"].Path(EnvFrom(getenv), "")

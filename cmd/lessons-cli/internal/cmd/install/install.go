@@ -185,18 +185,45 @@ func (opts *Options) plan(a *agents.Agent, bin string) ([]agents.Change, error) 
 		}
 		root = agents.ProjectRoot(cwd)
 	}
-	path := a.Path(agents.EnvFrom(opts.Getenv), root)
+	env := agents.EnvFrom(opts.Getenv)
+	path := a.Path(env, root)
 	var c agents.Change
 	var err error
 	if opts.Uninstall {
 		c, err = a.PlanUninstall(path)
 	} else {
+		if other := otherInstall(opts, a, env, root); other != "" {
+			flag := " --project"
+			if root != "" {
+				flag = ""
+			}
+			return nil, cmdutil.Hintf("lessons uninstall --platform "+a.Name+flag+" first, or keep that one",
+				"lessons already runs for %s from %s: a second install would run every hook twice; nothing was written", a.Title, other)
+		}
 		c, err = a.PlanInstall(path, bin)
 	}
 	if err != nil {
 		return nil, err
 	}
 	return []agents.Change{c}, nil
+}
+
+// otherInstall is where lessons already runs for a at the other level
+// (the user's settings for a project install, the current project's for
+// a user install), or "".
+func otherInstall(opts *Options, a *agents.Agent, env agents.Env, root string) string {
+	other := ""
+	if root != "" {
+		other = a.Path(env, "")
+	} else if cwd, err := opts.WorkingDir(); err == nil {
+		if r := agents.ProjectRoot(cwd); r != "" {
+			other = a.Path(env, r)
+		}
+	}
+	if other == "" || other == a.Path(env, root) || !a.InstalledAt(other) {
+		return ""
+	}
+	return other
 }
 
 // describe says what applying c did.

@@ -86,3 +86,37 @@ func TestInstallRunDryRun(t *testing.T) {
 		t.Errorf("uninstall dry run: %v %q %q", err, out, errOut)
 	}
 }
+
+// A second install of the same agent, at the user's and the project's
+// level, would run every hook twice: install refuses it, and doctor's
+// agent check warns where it finds both.
+func TestSecondInstallRefused(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "lessons"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	project := filepath.Join(dir, "project")
+	if err := os.MkdirAll(filepath.Join(project, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"HOME": filepath.Join(dir, "home")}
+	ios, _, _, _ := iostreams.Test()
+	opts := func(project bool) *Options {
+		return &Options{
+			IO: ios, Platform: "claude", Project: project,
+			Getenv:     func(k string) string { return env[k] },
+			WorkingDir: func() (string, error) { return filepath.Join(dir, "project"), nil },
+			Executable: func() (string, error) { return filepath.Join(dir, "lessons-cli"), nil },
+		}
+	}
+	if err := installRun(opts(false)); err != nil {
+		t.Fatal(err)
+	}
+	err := installRun(opts(true))
+	if err == nil || !strings.Contains(err.Error(), "every hook twice") {
+		t.Fatalf("project install over a user install: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(project, ".claude", "settings.json")); !os.IsNotExist(err) {
+		t.Error("the refused install wrote the project's settings")
+	}
+}
