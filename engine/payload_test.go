@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -48,4 +49,14 @@ func TestPayloadCall(t *testing.T) {
 func quote(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// Gemini CLI escapes < and >, so its text carries no HTML comment.
+func TestGeminiTextHasNoHTMLComment(t *testing.T) {
+	text := "1 lesson for this Bash call\n\n## Lesson: x\n\n<!-- lessons injected: a, b; dropped: c -->"
+	out := Platforms["gemini"].Context("AfterTool", text).(geminiOutput)
+	got := out.Specific.AdditionalContext
+	if strings.Contains(got, "<!--") || !strings.HasSuffix(got, "\n[lessons injected: a, b; dropped: c]") {
+		t.Errorf("gemini text ends %q", got[strings.LastIndexByte(got, '\n'):])
+	}
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"io"
+	"strings"
 
 	lessons "github.com/lessons-dev/lessons"
 )
@@ -207,7 +208,13 @@ type geminiOutput struct {
 	Specific *specificOutput `json:"hookSpecificOutput,omitempty"`
 }
 
+// Context: Gemini CLI escapes < and > in hook text, so the model would
+// read the injection comment as a visible "&lt;!-- … --&gt;"; it gets a
+// plain bracketed line instead.
 func (geminiPlatform) Context(event, text string) any {
+	if i := strings.LastIndex(text, "\n<!-- lessons injected: "); i >= 0 && strings.HasSuffix(text, " -->") {
+		text = text[:i] + "\n[lessons injected: " + strings.TrimSuffix(text[i+len("\n<!-- lessons injected: "):], " -->") + "]"
+	}
 	return geminiOutput{Specific: &specificOutput{HookEventName: event, AdditionalContext: text}}
 }
 
