@@ -330,10 +330,8 @@ func (r *run) sessionStart() (any, error) {
 			return nil, err
 		}
 	case "resume":
-		if !r.pf.ResumeKeepsText() {
-			if err := r.sess.Reset(); err != nil {
-				return nil, fmt.Errorf("forget the resumed session's claims: %w", err)
-			}
+		if err := r.forgetLost(m, r.pf.ResumeKeeps()); err != nil {
+			return nil, fmt.Errorf("forget the resumed session's claims: %w", err)
 		}
 	default: // startup
 		sweepSessions(r.dirs.State, r.h.now())
@@ -361,7 +359,7 @@ func (r *run) sessionStart() (any, error) {
 		return nil, err
 	}
 	text := Protocol
-	if r.p.Source == "resume" && r.pf.ResumeKeepsText() {
+	if r.p.Source == "resume" && r.pf.ResumeKeeps().Start {
 		text = "" // the session still holds it
 	}
 	if lessonText != "" {
@@ -371,6 +369,31 @@ func (r *run) sessionStart() (any, error) {
 		return noOutput, nil
 	}
 	return r.pf.Context(r.p.HookEventName, text), nil
+}
+
+// forgetLost makes the lessons whose text a resumed session lost
+// eligible again: every claim when it lost the calls' text, the
+// session-start lessons when it lost the start's.
+func (r *run) forgetLost(m *Manifest, kept Resumed) error {
+	switch {
+	case !kept.Calls:
+		return r.sess.Reset()
+	case !kept.Start:
+		idx, err := m.SessionStart()
+		if err != nil {
+			return err
+		}
+		var forget []string
+		for _, i := range idx {
+			e, err := m.Entry(i)
+			if err != nil {
+				return err
+			}
+			forget = append(forget, e.Slug)
+		}
+		return r.sess.Forget(forget)
+	}
+	return nil
 }
 
 // forgetImportant makes lessons at or above the compaction threshold

@@ -27,11 +27,20 @@ type Platform interface {
 	Context(event, text string) any
 	// Decide refuses a tool call, or asks the user about it.
 	Decide(d lessons.Decision, reason string) any
-	// ResumeKeepsText reports whether a resumed session still holds the
-	// text hooks added before: then a resume repeats neither the protocol
-	// nor a lesson; else the session's claims are forgotten, so its
-	// lessons come back.
-	ResumeKeepsText() bool
+	// ResumeKeeps says which text hooks added before a resumed session
+	// still holds: what it holds is not repeated, what it lost comes
+	// again.
+	ResumeKeeps() Resumed
+}
+
+// Resumed is what a resumed session still holds of the text hooks added
+// to it, as measured on each agent by the real-agent suite
+// (cmd/lessons-cli/internal/agents/realagents, checkResume).
+type Resumed struct {
+	// Start is the session-start text: the protocol and session lessons.
+	Start bool
+	// Calls is the text added at tool calls and prompts.
+	Calls bool
 }
 
 // Platforms are the agents `lessons hook --platform` knows, by name.
@@ -119,9 +128,10 @@ type claudePlatform struct{}
 
 func (claudePlatform) Event(name string) string { return name }
 
-// ResumeKeepsText: claude -c sends the model the conversation without the
-// PreToolUse text hooks added (measured with a probe hook, 2.1.197).
-func (claudePlatform) ResumeKeepsText() bool { return false }
+// ResumeKeeps: claude -c replays the text every hook added to the
+// conversation it resumes, SessionStart's included (measured on 2.1.331;
+// 2.1.197 dropped it).
+func (claudePlatform) ResumeKeeps() Resumed { return Resumed{Start: true, Calls: true} }
 func (claudePlatform) ToolLessonsAt() string { return "PreToolUse" }
 
 func (claudePlatform) Context(event, text string) any {
@@ -157,9 +167,9 @@ type codexPlatform struct{ claudePlatform }
 
 func (codexPlatform) ToolLessonsAt() string { return "UserPromptSubmit" }
 
-// ResumeKeepsText: a resumed Codex session replays its developer messages,
+// ResumeKeeps: a resumed Codex session replays its developer messages,
 // hook text included; the protocol piled up once per resume (0.169.0).
-func (codexPlatform) ResumeKeepsText() bool { return true }
+func (codexPlatform) ResumeKeeps() Resumed { return Resumed{Start: true, Calls: true} }
 
 func (p codexPlatform) Decide(d lessons.Decision, reason string) any {
 	return p.claudePlatform.Decide(denyOnly(d, reason))
@@ -189,9 +199,9 @@ var geminiEvents = map[string]string{
 // "ask" either.
 type geminiPlatform struct{}
 
-// ResumeKeepsText is not measured for Gemini CLI: a resume gives the
-// lessons again rather than risk their absence.
-func (geminiPlatform) ResumeKeepsText() bool { return false }
+// ResumeKeeps is not measured for Gemini CLI: a resume gives the lessons
+// again rather than risk their absence.
+func (geminiPlatform) ResumeKeeps() Resumed { return Resumed{} }
 
 func (geminiPlatform) Event(name string) string {
 	if e, ok := geminiEvents[name]; ok {
