@@ -131,7 +131,7 @@ func (claudePlatform) Event(name string) string { return name }
 // ResumeKeeps: claude -c replays the text every hook added to the
 // conversation it resumes, SessionStart's included (measured on 2.1.331;
 // 2.1.197 dropped it).
-func (claudePlatform) ResumeKeeps() Resumed { return Resumed{Start: true, Calls: true} }
+func (claudePlatform) ResumeKeeps() Resumed  { return Resumed{Start: true, Calls: true} }
 func (claudePlatform) ToolLessonsAt() string { return "PreToolUse" }
 
 func (claudePlatform) Context(event, text string) any {
