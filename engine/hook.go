@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"time"
 
@@ -179,15 +178,10 @@ func (r *run) preToolUse() (any, error) {
 	if len(blocks) > 0 {
 		return r.block(blocks, call), nil
 	}
-	switch r.pf.ToolLessonsAt() {
-	case "PreToolUse":
-		return r.inject(call.Tool, describeCall(call), injects)
-	case "UserPromptSubmit":
-		if err := r.sess.Defer(slugsOf(injects)); err != nil {
-			return nil, fmt.Errorf("session state: %w", err)
-		}
+	if r.pf.ToolLessonsAt() != "PreToolUse" {
+		return noOutput, nil
 	}
-	return noOutput, nil
+	return r.inject(call.Tool, describeCall(call), injects)
 }
 
 // postToolUse adds a call's lessons to its result, for agents that read
@@ -245,14 +239,6 @@ func (r *run) matchCall() (call Call, m *Manifest, blocks, injects []Candidate, 
 		injects, r.aggMembers = withAggregates(injects, aggs)
 	}
 	return call, m, blocks, injects, nil
-}
-
-func slugsOf(cs []Candidate) []string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = c.Slug
-	}
-	return out
 }
 
 // block answers with the strongest decision of the top-ranked blocking
@@ -419,11 +405,9 @@ func (r *run) forgetImportant(m *Manifest) error {
 	return r.sess.Forget(forget)
 }
 
-// promptSubmit answers a prompt with the lessons relevant to it, after
-// the lessons of earlier tool calls the agent could not read then.
+// promptSubmit answers a prompt with the lessons relevant to it.
 func (r *run) promptSubmit() (any, error) {
-	deferred := r.sess.Deferred()
-	if strings.TrimSpace(r.p.Prompt) == "" && len(deferred) == 0 {
+	if strings.TrimSpace(r.p.Prompt) == "" {
 		return noOutput, nil
 	}
 	m, err := r.open()
@@ -431,63 +415,22 @@ func (r *run) promptSubmit() (any, error) {
 		return nil, err
 	}
 	defer m.Close()
-	cs, err := r.deferredCandidates(m, deferred)
-	if err != nil {
-		return nil, err
-	}
-	about := "relevant to this prompt"
-	if len(cs) > 0 {
-		about = "from your recent tool calls and this prompt"
-	} else {
-		r.cfg.MaxLessonsPerInjection = min(max(r.cfg.MaxLessonsPerInjection, 1), promptTopK)
-	}
+	r.cfg.MaxLessonsPerInjection = min(max(r.cfg.MaxLessonsPerInjection, 1), promptTopK)
 	scored, err := m.Relevant(r.p.Prompt, r.cfg.PromptMinScore, 4*promptTopK)
 	if err != nil {
 		return nil, err
 	}
+	var cs []Candidate
 	for _, s := range scored {
 		e, err := m.Entry(s.Index)
 		if err != nil {
 			return nil, err
 		}
-		if !r.sess.Claimed(e.Slug) && !e.Block && !slices.Contains(deferred, e.Slug) {
+		if !r.sess.Claimed(e.Slug) && !e.Block {
 			cs = append(cs, Candidate{Entry: e, Trigger: "prompt"})
 		}
 	}
-	out, err := r.inject("", about, cs)
-	if err != nil {
-		return nil, err
-	}
-	var done []string
-	for _, slug := range deferred {
-		if r.sess.Claimed(slug) {
-			done = append(done, slug)
-		}
-	}
-	if err := r.sess.Undefer(done); err != nil {
-		r.note("session state: %v", err)
-	}
-	return out, nil
-}
-
-// deferredCandidates are the ranked lessons of earlier tool calls still
-// waiting to be read.
-func (r *run) deferredCandidates(m *Manifest, deferred []string) ([]Candidate, error) {
-	if len(deferred) == 0 {
-		return nil, nil
-	}
-	var cs []Candidate
-	for i := range m.Len() {
-		e, err := m.Entry(i)
-		if err != nil {
-			return nil, err
-		}
-		if slices.Contains(deferred, e.Slug) && !r.sess.Claimed(e.Slug) {
-			cs = append(cs, Candidate{Entry: e, Trigger: "deferred"})
-		}
-	}
-	rankCandidates(cs)
-	return cs, nil
+	return r.inject("", "relevant to this prompt", cs)
 }
 
 func (r *run) event(slug, kind, decision, tool, trigger string) {

@@ -19,8 +19,7 @@ type Platform interface {
 	// ToolLessonsAt is the hook event at which the agent reads the
 	// lessons a tool call brings up: PreToolUse when it reads text added
 	// before the call, PostToolUse when only text added to the call's
-	// result, UserPromptSubmit when neither (they wait for the next
-	// prompt). Blocks are always answered before the call.
+	// result. Blocks are always answered before the call.
 	ToolLessonsAt() string
 	// Context answers an event, named as the agent names it, with text
 	// for the agent to read.
@@ -161,11 +160,10 @@ func denyOnly(d lessons.Decision, reason string) (lessons.Decision, string) {
 }
 
 // codexPlatform is Claude Code's shape, but Codex does not implement
-// "ask" (it would let the call run), and it ignores text added before a
-// tool call: a call's lessons wait for the next prompt.
+// "ask" (it would let the call run). Codex 0.169.0 gives the model a
+// PreToolUse additionalContext as a developer message in the same turn,
+// right after the call (the real-agent suite checks it).
 type codexPlatform struct{ claudePlatform }
-
-func (codexPlatform) ToolLessonsAt() string { return "UserPromptSubmit" }
 
 // ResumeKeeps: a resumed Codex session replays its developer messages,
 // hook text included; the protocol piled up once per resume (0.169.0).

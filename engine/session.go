@@ -75,54 +75,9 @@ func (s Session) Forget(slugs []string) error {
 	return errors.Join(errs...)
 }
 
-// Reset forgets every claim of the session, and its deferred lessons.
+// Reset forgets every claim of the session.
 func (s Session) Reset() error {
-	return errors.Join(os.RemoveAll(s.Dir), os.RemoveAll(s.deferDir()))
-}
-
-// deferDir holds the session's deferred lessons: those a tool call
-// brought up that the agent could not read then (Codex reads no text
-// before a call); the next prompt brings them.
-func (s Session) deferDir() string { return s.Dir + ".deferred" }
-
-// Defer keeps lessons for the session's next prompt.
-func (s Session) Defer(slugs []string) error {
-	if len(slugs) == 0 {
-		return nil
-	}
-	if err := os.MkdirAll(s.deferDir(), 0o700); err != nil {
-		return err
-	}
-	var errs []error
-	for _, slug := range slugs {
-		p := filepath.Join(s.deferDir(), filepath.Base(s.claimPath(slug)))
-		errs = append(errs, os.WriteFile(p, []byte(slug), 0o600))
-	}
-	return errors.Join(errs...)
-}
-
-// Deferred lists the lessons waiting for the session's next prompt.
-func (s Session) Deferred() []string {
-	ents, _ := os.ReadDir(s.deferDir())
-	var out []string
-	for _, e := range ents {
-		if slug, err := os.ReadFile(filepath.Join(s.deferDir(), e.Name())); err == nil {
-			out = append(out, string(slug))
-		}
-	}
-	return out
-}
-
-// Undefer drops lessons from the ones waiting.
-func (s Session) Undefer(slugs []string) error {
-	var errs []error
-	for _, slug := range slugs {
-		err := os.Remove(filepath.Join(s.deferDir(), filepath.Base(s.claimPath(slug))))
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			errs = append(errs, err)
-		}
-	}
-	return errors.Join(errs...)
+	return os.RemoveAll(s.Dir)
 }
 
 // Claims lists the slugs claimed in this session.

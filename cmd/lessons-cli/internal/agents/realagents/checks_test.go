@@ -86,6 +86,6 @@ func checkResume(t *testing.T, w *world, platform string, install []string, resu
 
 // shape is each platform's API, shellOf its shell call.
 var (
-	shape   = map[string]apiShape{"claude": anthropic}
-	shellOf = map[string]func(string) step{"claude": claudeBash}
+	shape   = map[string]apiShape{"claude": anthropic, "codex": responses}
+	shellOf = map[string]func(string) step{"claude": claudeBash, "codex": codexShell}
 )
