@@ -26,7 +26,7 @@ name = "fake"
 base_url = "`+m.URL+`/v1"
 wire_api = "responses"
 env_key = "FAKE_OPENAI_KEY"
-`+map[bool]string{true: "\n[projects.\""+w.project+"\"]\ntrust_level = \"trusted\"\n"}[trust])
+`+map[bool]string{true: "\n[projects.\"" + w.project + "\"]\ntrust_level = \"trusted\"\n"}[trust])
 	args = append([]string{"exec", "--dangerously-bypass-hook-trust", "--dangerously-bypass-approvals-and-sandbox",
 		"--skip-git-repo-check"}, args...)
 	return w.run([]string{"CODEX_HOME=" + home, "FAKE_OPENAI_KEY=sk-e2e"}, bin, args...)
