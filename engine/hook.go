@@ -108,12 +108,33 @@ func (r *run) safely(stdin io.Reader) (out any, err error) {
 	if err := json.Unmarshal(data, &r.p); err != nil {
 		return nil, fmt.Errorf("payload is not a JSON object: %w", err)
 	}
-	r.sess = SessionOf(r.dirs.State, r.sessionKey())
 	r.pf = r.h.Platform
 	if r.pf == nil {
 		r.pf = Platforms[r.p.Recognise()]
 	}
+	if err := r.bracketSubagent(); err != nil {
+		r.note("subagent state: %v", err)
+	}
+	r.sess = SessionOf(r.dirs.State, r.sessionKey())
 	return r.answer()
+}
+
+// bracketSubagent marks a Gemini CLI session while its invoke_agent call
+// runs: the subagent runs inside that call, and its calls carry the
+// session's id and nothing to tell them from the parent's (0.61.0), so
+// while the mark is there they claim lessons for the subagent. A blocked
+// invoke_agent leaves a mark its next call replaces.
+func (r *run) bracketSubagent() error {
+	if _, ok := r.pf.(geminiPlatform); !ok || r.p.ToolName != "invoke_agent" {
+		return nil
+	}
+	switch r.pf.Event(r.p.HookEventName) {
+	case "PreToolUse":
+		return startSubagent(r.dirs.State, r.p.SessionID, r.h.now())
+	case "PostToolUse":
+		return endSubagent(r.dirs.State, r.p.SessionID)
+	}
+	return nil
 }
 
 // sessionKey names whose claims a call counts against: the session, or a
@@ -121,10 +142,15 @@ func (r *run) safely(stdin io.Reader) (out any, err error) {
 // with an agent_id of their own, and their context never held what the
 // parent was told, so they claim lessons for themselves.
 func (r *run) sessionKey() string {
-	if r.p.AgentID == "" {
-		return r.p.SessionID
+	if r.p.AgentID != "" {
+		return r.p.SessionID + "/agent/" + r.p.AgentID
 	}
-	return r.p.SessionID + "/agent/" + r.p.AgentID
+	if r.p.ToolName != "invoke_agent" { // the parent's call that starts or ends it
+		if id := runningSubagent(r.dirs.State, r.p.SessionID); id != "" {
+			return r.p.SessionID + "/agent/" + id
+		}
+	}
+	return r.p.SessionID
 }
 
 func (r *run) answer() (any, error) {

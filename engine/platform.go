@@ -197,9 +197,9 @@ var geminiEvents = map[string]string{
 // "ask" either.
 type geminiPlatform struct{}
 
-// ResumeKeeps is not measured for Gemini CLI: a resume gives the lessons
-// again rather than risk their absence.
-func (geminiPlatform) ResumeKeeps() Resumed { return Resumed{} }
+// ResumeKeeps: gemini --resume replays the text AfterTool and BeforeAgent
+// added, but not SessionStart's, which it asks for again (0.61.0).
+func (geminiPlatform) ResumeKeeps() Resumed { return Resumed{Calls: true} }
 
 func (geminiPlatform) Event(name string) string {
 	if e, ok := geminiEvents[name]; ok {
@@ -216,15 +216,26 @@ type geminiOutput struct {
 	Specific *specificOutput `json:"hookSpecificOutput,omitempty"`
 }
 
-// Context: Gemini CLI escapes < and > in hook text, so the model would
-// read the injection comment as a visible "&lt;!-- … --&gt;"; it gets a
-// plain bracketed line instead.
+// Context: Gemini CLI replaces < and > in hook text with &lt; and &gt;
+// (0.61.0, in every additionalContext), so the model would read the
+// injection comment as a visible "&lt;!-- … --&gt;": it gets a plain
+// bracketed line instead. Text that holds either sign, such as a command's
+// `< /dev/null`, ends with a line telling the model what the entities
+// stand for, in words that survive the escaping; the real-agent suite
+// checks what the model receives.
 func (geminiPlatform) Context(event, text string) any {
 	if i := strings.LastIndex(text, "\n<!-- lessons injected: "); i >= 0 && strings.HasSuffix(text, " -->") {
 		text = text[:i] + "\n[lessons injected: " + strings.TrimSuffix(text[i+len("\n<!-- lessons injected: "):], " -->") + "]"
 	}
+	if strings.ContainsAny(text, "<>") {
+		text += "\n" + geminiEscapeNote
+	}
 	return geminiOutput{Specific: &specificOutput{HookEventName: event, AdditionalContext: text}}
 }
+
+// geminiEscapeNote explains Gemini CLI's escaping to the model without a
+// sign it would escape.
+const geminiEscapeNote = "(Gemini CLI escapes this text: &lt; stands for the less-than sign and &gt; for the greater-than sign; write the signs themselves in commands and code.)"
 
 func (geminiPlatform) Decide(d lessons.Decision, reason string) any {
 	_, reason = denyOnly(d, reason)

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -78,6 +79,38 @@ func (s Session) Forget(slugs []string) error {
 // Reset forgets every claim of the session.
 func (s Session) Reset() error {
 	return os.RemoveAll(s.Dir)
+}
+
+// subagentPath marks a session whose subagent is running, for agents
+// whose subagents' calls carry nothing of their own (Gemini CLI).
+func subagentPath(state, id string) string {
+	return filepath.Join(state, "sessions", SessionHash(id)+".subagent")
+}
+
+// startSubagent marks the session: its calls are a new subagent's.
+func startSubagent(state, id string, now time.Time) error {
+	p := subagentPath(state, id)
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		return err
+	}
+	return os.WriteFile(p, []byte(strconv.FormatInt(now.UnixNano(), 36)), 0o600)
+}
+
+// endSubagent removes the mark.
+func endSubagent(state, id string) error {
+	if err := os.Remove(subagentPath(state, id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
+// runningSubagent names the session's running subagent, "" when none is.
+func runningSubagent(state, id string) string {
+	data, err := os.ReadFile(subagentPath(state, id))
+	if err != nil || len(data) > 32 {
+		return ""
+	}
+	return string(data)
 }
 
 // Claims lists the slugs claimed in this session.

@@ -355,6 +355,36 @@ func TestResume(t *testing.T) {
 	}
 }
 
+// TestGeminiSubagentsGetTheirOwnLessons: Gemini CLI runs a subagent
+// inside its invoke_agent call, and the subagent's calls carry the
+// parent's session_id and nothing else (0.61.0): between the call's
+// BeforeTool and AfterTool they claim lessons for the subagent.
+func TestGeminiSubagentsGetTheirOwnLessons(t *testing.T) {
+	e := newEnv(t)
+	e.writeManifest(t, lessons.DefaultConfig(), []scope.Resolved{resolved("make-lesson", 5, `\bmake\b`)})
+	hook := func(event, tool string, input map[string]any) string {
+		p, _ := json.Marshal(map[string]any{"session_id": "g", "cwd": e.project, "hook_event_name": event,
+			"timestamp": "2026-11-24T10:00:00Z", "tool_name": tool, "tool_input": input})
+		return string(e.runHook(t, "gemini", p))
+	}
+	shell := map[string]any{"command": "make all"}
+	agent := map[string]any{"agent_name": "generalist", "prompt": "Build it."}
+	if got := hook("AfterTool", "run_shell_command", shell); !strings.Contains(got, "make-lesson") {
+		t.Fatalf("the parent's make got %s", got)
+	}
+	hook("BeforeTool", "invoke_agent", agent)
+	if got := hook("AfterTool", "run_shell_command", shell); !strings.Contains(got, "make-lesson") {
+		t.Errorf("the subagent's make got %s, want the lesson", got)
+	}
+	if got := hook("AfterTool", "run_shell_command", shell); strings.TrimSpace(got) != "{}" {
+		t.Errorf("the subagent's second make got %s, want {} (once per subagent)", got)
+	}
+	hook("AfterTool", "invoke_agent", agent)
+	if got := hook("AfterTool", "run_shell_command", shell); strings.TrimSpace(got) != "{}" {
+		t.Errorf("the parent's make after the subagent got %s, want {}", got)
+	}
+}
+
 // TestSubagentsGetTheirOwnLessons: a Claude Code subagent's calls carry
 // its parent's session_id and an agent_id; the parent's claims once
 // silenced every lesson in the subagent, whose context never had them.

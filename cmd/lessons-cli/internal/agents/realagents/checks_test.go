@@ -59,8 +59,9 @@ func once(t *testing.T, what string, r request, mark string, want int) {
 // probe's lesson if it replays the text added at calls; engine's platform
 // must say the same. Then with lessons installed again (install is the
 // install command's arguments), on the probe then a final text: the model
-// must see the protocol, the session-start lesson and the probe's lesson
-// once each.
+// must see the protocol and the session-start lesson once, and the probe's
+// lesson as the replay has it (Gemini CLI 0.61.0 replays a tool response
+// twice), or once when the agent does not replay it.
 func checkResume(t *testing.T, w *world, platform string, install []string, resume func(*model)) {
 	t.Helper()
 	w.lessons(append([]string{"uninstall"}, install[1:]...)...)
@@ -80,12 +81,13 @@ func checkResume(t *testing.T, w *world, platform string, install []string, resu
 	first = m.conversation()[0]
 	once(t, "the first resumed request", first, protocolMark, 1)
 	once(t, "the first resumed request", first, startMark, 1)
-	once(t, "the last resumed request", m.last(), callMark, 1)
+	want := max(strings.Count(first.Text, callMark), 1)
+	once(t, "the last resumed request", m.last(), callMark, want)
 	once(t, "the last resumed request", m.last(), protocolMark, 1)
 }
 
 // shape is each platform's API, shellOf its shell call.
 var (
-	shape   = map[string]apiShape{"claude": anthropic, "codex": responses}
-	shellOf = map[string]func(string) step{"claude": claudeBash, "codex": codexShell}
+	shape   = map[string]apiShape{"claude": anthropic, "codex": responses, "gemini": geminiAPI}
+	shellOf = map[string]func(string) step{"claude": claudeBash, "codex": codexShell, "gemini": geminiShell}
 )

@@ -184,7 +184,7 @@ func (m *model) dump() string {
 func excerpt(text string) string {
 	var b strings.Builder
 	for _, line := range strings.Split(text, "\n") {
-		for _, mark := range []string{callMark, blockMark, startMark, protocolMark, "lessons injected", "e2e", "lessons-e2e"} {
+		for _, mark := range []string{callMark, blockMark, startMark, protocolMark, "lessons injected", "e2e", "stands for"} {
 			if strings.Contains(line, mark) {
 				if len(line) > 300 {
 					line = line[:300] + "…"

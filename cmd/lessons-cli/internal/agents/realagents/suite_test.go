@@ -124,6 +124,12 @@ func newWorld(t *testing.T) *world {
 		"GIT_CONFIG_GLOBAL=" + filepath.Join(root, "gitconfig"),
 		"GIT_CONFIG_NOSYSTEM=1",
 	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			data, _ := os.ReadFile(filepath.Join(w.home, ".local", "state", "lessons", "events.jsonl"))
+			t.Logf("lessons events:\n%s\nhook log:\n%s", data, w.hookLog())
+		}
+	})
 	w.git("init", "-q", "-b", "main")
 	w.write(filepath.Join(w.project, "README.md"), "A project the real-agent suite works in.\n")
 	w.git("add", "README.md")
