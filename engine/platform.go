@@ -178,6 +178,11 @@ func (p codexPlatform) Decide(d lessons.Decision, reason string) any {
 // ask the user from tool.execute.before, so asking denies.
 type opencodePlatform struct{ claudePlatform }
 
+// ResumeKeeps: opencode run --continue replays the tool outputs the plugin
+// added lessons to, but the plugin's system-prompt text (the protocol and
+// session lessons) is asked again for each run (1.18.33).
+func (opencodePlatform) ResumeKeeps() Resumed { return Resumed{Calls: true} }
+
 func (p opencodePlatform) Decide(d lessons.Decision, reason string) any {
 	return p.claudePlatform.Decide(denyOnly(d, reason))
 }

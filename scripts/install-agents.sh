@@ -29,6 +29,16 @@ if [ ${#missing[@]} -gt 0 ]; then
 			echo "npm install $spec failed" >&2
 			exit 1
 		fi
+		# opencode installs its plugin API package into every config
+		# directory at start, from the registry; the suite seeds the
+		# directories from here instead.
+		if [ "${spec%@*}" = opencode-ai ]; then
+			if ! timeout 600 npm install --prefix "$dir/config-seed" --save-exact --no-audit --no-fund --loglevel=error \
+				"@opencode-ai/plugin@${spec##*@}" >&2; then
+				echo "npm install @opencode-ai/plugin@${spec##*@} failed" >&2
+				exit 1
+			fi
+		fi
 		touch "$dir/.installed"
 	done
 fi

@@ -88,6 +88,6 @@ func checkResume(t *testing.T, w *world, platform string, install []string, resu
 
 // shape is each platform's API, shellOf its shell call.
 var (
-	shape   = map[string]apiShape{"claude": anthropic, "codex": responses, "gemini": geminiAPI}
-	shellOf = map[string]func(string) step{"claude": claudeBash, "codex": codexShell, "gemini": geminiShell}
+	shape   = map[string]apiShape{"claude": anthropic, "codex": responses, "gemini": geminiAPI, "opencode": chatCompletions}
+	shellOf = map[string]func(string) step{"claude": claudeBash, "codex": codexShell, "gemini": geminiShell, "opencode": opencodeBash}
 )
