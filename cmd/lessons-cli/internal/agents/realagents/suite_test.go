@@ -67,10 +67,7 @@ func TestMain(m *testing.M) {
 // skips the test when the suite is off or the agent is not installed.
 func agentDir(t *testing.T, pkg string) string {
 	t.Helper()
-	cache := os.Getenv(CacheEnv)
-	if cache == "" {
-		t.Skipf("$%s is not set: the real-agent suite needs the agent CLIs; run scripts/install-agents.sh and set %s to the directory it prints (.ci/run does)", CacheEnv, CacheEnv)
-	}
+	cache := suiteCache(t)
 	sc := bufio.NewScanner(strings.NewReader(versions))
 	for sc.Scan() {
 		spec := strings.TrimSpace(sc.Text())
@@ -91,6 +88,17 @@ func agentDir(t *testing.T, pkg string) string {
 	return ""
 }
 
+// suiteCache is the agents' cache directory; it skips the test when the
+// suite is off.
+func suiteCache(t *testing.T) string {
+	t.Helper()
+	cache := os.Getenv(CacheEnv)
+	if cache == "" {
+		t.Skipf("$%s is not set: the real-agent suite needs the agent CLIs; run scripts/install-agents.sh and set %s to the directory it prints (.ci/run does)", CacheEnv, CacheEnv)
+	}
+	return cache
+}
+
 // world is a user whose home, XDG directories, lessons store and git
 // project are under a temporary directory, so no agent or lessons run
 // touches the machine's own configuration.
@@ -102,6 +110,7 @@ type world struct {
 
 func newWorld(t *testing.T) *world {
 	t.Helper()
+	suiteCache(t)
 	root := t.TempDir()
 	w := &world{t: t, root: root, home: filepath.Join(root, "home"), project: filepath.Join(root, "project")}
 	for _, d := range []string{w.home, filepath.Join(w.project, ".lessons")} {
