@@ -2,6 +2,7 @@ package realagents
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -52,11 +53,20 @@ func TestCodex(t *testing.T) {
 }
 
 // TestCodexProject runs codex exec with lessons installed in the
-// project's .codex/hooks.json, which Codex reads in a trusted project.
+// project's .codex/hooks.json, which Codex reads only in a trusted
+// project: untrusted, the model sees nothing of lessons, and doctor says
+// why.
 func TestCodexProject(t *testing.T) {
 	w := newWorld(t)
 	w.lessons("install", "--platform", "codex", "--project")
-	m := newModel(t, responses, append(core(codexShell), say("All done."))...)
+	m := newModel(t, responses, say("Nothing to do."))
+	w.codex(m, prompt)
+	once(t, "the first request in an untrusted project", m.conversation()[0], protocolMark, 0)
+	if out := w.doctor(); !strings.Contains(out, "Codex reads "+filepath.Join(w.project, ".codex", "hooks.json")+" only in a trusted project") {
+		t.Errorf("doctor in an untrusted project says:\n%s", out)
+	}
+
+	m = newModel(t, responses, append(core(codexShell), say("All done."))...)
 	w.codexTrusting(m, true, prompt)
 	m.done()
 	checkCore(t, w, m)

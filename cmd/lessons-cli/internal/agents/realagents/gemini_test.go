@@ -64,12 +64,22 @@ func TestGemini(t *testing.T) {
 }
 
 // TestGeminiProject runs Gemini CLI with lessons installed in the
-// project's .gemini/settings.json.
+// project's .gemini/settings.json. With hooksConfig.enabled false in the
+// user's settings the model sees nothing of lessons, and doctor says why.
 func TestGeminiProject(t *testing.T) {
 	w := newWorld(t)
-	w.geminiSettings()
+	settings := filepath.Join(w.home, ".gemini", "settings.json")
+	w.write(settings, `{"security": {"auth": {"selectedType": "gemini-api-key"}}, "hooksConfig": {"enabled": false}}`)
 	w.lessons("install", "--platform", "gemini", "--project")
-	m := newModel(t, geminiAPI, append(core(geminiShell), say("All done."))...)
+	m := newModel(t, geminiAPI, say("Nothing to do."))
+	w.gemini(m, prompt)
+	once(t, "the first request with hooksConfig.enabled false", m.conversation()[0], protocolMark, 0)
+	if out := w.doctor(); !strings.Contains(out, settings+": Gemini CLI runs no hook: hooksConfig.enabled is false") {
+		t.Errorf("doctor with the hooks off says:\n%s", out)
+	}
+
+	w.geminiSettings()
+	m = newModel(t, geminiAPI, append(core(geminiShell), say("All done."))...)
 	w.gemini(m, prompt)
 	m.done()
 	checkCore(t, w, m)

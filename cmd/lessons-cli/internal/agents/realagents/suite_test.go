@@ -194,6 +194,16 @@ func (w *world) lessons(args ...string) string {
 	return string(out)
 }
 
+// doctor runs lessons doctor in the project and returns what it printed,
+// whatever its exit status (1 when it finds an error).
+func (w *world) doctor() string {
+	w.t.Helper()
+	cmd := exec.Command(filepath.Join(binDir, "lessons"), "doctor")
+	cmd.Dir, cmd.Env = w.project, w.env
+	out, _ := cmd.CombinedOutput()
+	return string(out)
+}
+
 // agentTimeout bounds one run of an agent.
 const agentTimeout = 120 * time.Second
 
