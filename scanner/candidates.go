@@ -221,7 +221,7 @@ func summarize(c Candidate, change string) string {
 	case c.Kind == KindTag:
 		s = firstSentence(c.Problem)
 	case change != "":
-		s = headWords(c.Trigger) + ": " + change
+		s = changedHead(c.Trigger, c.Fixed) + ": " + change
 	default:
 		s = firstSentence(c.Solution)
 		if h := headWords(c.Trigger); h != "" {
@@ -271,6 +271,15 @@ func shorten(s string, n int) string {
 		cut = cut[:len(cut)-1] // a word longer than the summary, cut inside a rune
 	}
 	return strings.TrimRight(cut, " ,;:") + "…"
+}
+
+// changedHead is the executable and subcommand of the simple command a
+// fix changed (grep in go test | grep), else the trigger's first.
+func changedHead(failing, fixed string) string {
+	if d, ok := diffCommands(failing, fixed); ok && d.exe != "" {
+		return strings.TrimSpace(d.exe + " " + d.sub)
+	}
+	return headWords(failing)
 }
 
 // headWords is the executable and subcommand a command trigger is about.

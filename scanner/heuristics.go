@@ -203,6 +203,15 @@ var exploring = map[string]bool{"--help": true, "-h": true, "help": true, "--ver
 // opposed to what it found (a failing test, a lint error).
 var invocationError = regexp.MustCompile(`(?i)(unknown (option|flag|command|subcommand|argument)|unrecognized|invalid (option|argument|choice|value|flag)|usage:|command not found|not found|no such file|does not exist|requires? (an? )?(argument|value)|missing (required )?(argument|option|operand)|permission denied|not allowed|not permitted|did you mean|cannot find|could not find|couldn't find|externally.managed|enoent|not installed|no module named|not recognized|unsupported|unexpected argument|blocked|\bno \S+ found)`)
 
+// misuse matches errors that say the call itself was wrong (a command,
+// an option or an argument the tool does not know), as opposed to a
+// file or a thing it did not find.
+var misuse = regexp.MustCompile(`(?i)(unknown (command|option|flag|subcommand|argument)|unrecognized|invalid (argument|option|command|flag)|unexpected argument|did you mean)`)
+
+// checkMode are options that only check what the same call without them
+// would change (prettier --check, then --write).
+var checkMode = map[string]bool{"--check": true, "--dry-run": true, "--diff": true, "--list-different": true}
+
 // fixWorthy reports whether a retry that worked teaches something about
 // how to call the command: a changed flag or executable the error points
 // at, a missing argument, or an environment variable. A retry that only
@@ -213,6 +222,13 @@ func fixWorthy(failing, fixed string, res *Result) bool {
 	if !ok {
 		return false
 	}
+	out := ""
+	if res != nil {
+		out = strings.ToLower(res.Output)
+	}
+	if d.quoted != "" {
+		return shellError.MatchString(res.Output)
+	}
 	for _, w := range d.added {
 		if exploring[w] {
 			return false
@@ -221,8 +237,11 @@ func fixWorthy(failing, fixed string, res *Result) bool {
 			return true
 		}
 	}
+	if slices.ContainsFunc(d.removed, func(w string) bool { return checkMode[w] }) {
+		return false // checked, then applied: the tool's workflow, not a mistake
+	}
 	switch {
-	case d.prelude != nil:
+	case d.dash != "", d.wrapper != nil, d.prelude != nil:
 	case flagValue(d) != nil: // --since 1d → --since 1
 	case d.gexe != d.exe:
 		if jaccard(d.f[1:], d.g[1:]) < 0.5 {
@@ -230,17 +249,16 @@ func fixWorthy(failing, fixed string, res *Result) bool {
 		}
 	case d.gsub != d.sub:
 		return false
-	case !hasFlag(d.added) && !hasFlag(d.removed) && positional(d.f) > 0:
+	case !hasFlag(d.added) && !hasFlag(d.removed) && positional(d.f) > 0 && !misuse.MatchString(out):
 		return false
-	case hasWord(d.added) && hasWord(d.removed):
+	case hasWord(d.added) && hasWord(d.removed) && !misuse.MatchString(out):
 		return false // aimed at something else
-	}
-	out := ""
-	if res != nil {
-		out = strings.ToLower(res.Output)
 	}
 	if invocationError.MatchString(out) {
 		return true
+	}
+	if d.sub != "" && strings.Contains(out, d.exe+" "+d.sub+" -") {
+		return true // the tool printed how to call it (git push --set-upstream …)
 	}
 	if d.gexe != d.exe && strings.Contains(out, d.exe) {
 		return true
