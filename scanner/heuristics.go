@@ -43,6 +43,10 @@ type finding struct {
 	Tags     []string
 	Scope    string
 	Signals  Signals
+	// Call is the id of the failing call the finding is about (for a
+	// tag, the failure it reports), so that the same failure seen by two
+	// routes counts once.
+	Call string
 	// Covered is set when the agent also wrote a #lesson block near a
 	// heuristic finding, for the compliance report.
 	Covered bool
@@ -97,6 +101,7 @@ type analyzer struct {
 	seq       int
 	lastUser  string
 	lastCall  *callRec
+	settled   []*callRec // the last failures settled, for a tag to name
 	findings  []finding
 	malformed int
 	templates int
@@ -188,6 +193,7 @@ func (a *analyzer) result(rec *callRec, e Event) {
 		return
 	}
 	a.drop(prev)
+	a.settle(prev)
 	if prev.rec.call.Tool != "Bash" || prev.rec.call.Command == rec.call.Command ||
 		(prev.correction == "" && !fixWorthy(prev.rec.call.Command, rec.call.Command, prev.res)) {
 		a.close(prev) // fixed elsewhere, or a change no lesson can teach
@@ -357,7 +363,7 @@ func (a *analyzer) assistant(e Event) {
 	for _, b := range blocks {
 		a.tags++
 		a.findings = append(a.findings, finding{
-			Kind: KindTag, Line: e.Line, UID: e.UID, Tool: b.Tool, Trigger: b.Trigger,
+			Kind: KindTag, Line: e.Line, UID: e.UID, Tool: b.Tool, Trigger: b.Trigger, Call: a.reported(b.Trigger),
 			Problem: b.Problem, Solution: b.Solution, Tags: b.Tags, Scope: b.Scope,
 			Signals: Signals{SelfReported: true, Causal: causalWords.MatchString(b.Problem + " " + b.Solution)},
 		})
@@ -387,6 +393,38 @@ func (a *analyzer) user(t string) {
 	a.closeAll()
 }
 
+// reported is the id of the latest failure of this session that a tag
+// about trigger reports: an open or recently settled failing call with
+// the same executable and subcommand, else "".
+func (a *analyzer) reported(trigger string) string {
+	about := func(c *Call) bool {
+		if c.Command != "" {
+			return sameHead(c.Command, trigger)
+		}
+		base := path.Base(c.Path)
+		return c.Path != "" && trigger != "" && (strings.HasSuffix(c.Path, trigger) || strings.Contains(trigger, base))
+	}
+	for i := len(a.open) - 1; i >= 0; i-- {
+		if r := a.open[i].rec; about(r.call) {
+			return r.id
+		}
+	}
+	for i := len(a.settled) - 1; i >= 0; i-- {
+		if r := a.settled[i]; about(r.call) {
+			return r.id
+		}
+	}
+	return ""
+}
+
+// settle remembers a failure that no longer waits for a fix.
+func (a *analyzer) settle(f *failure) {
+	a.settled = append(a.settled, f.rec)
+	if len(a.settled) > maxOpen {
+		a.settled = a.settled[1:]
+	}
+}
+
 func (a *analyzer) closeAll() {
 	for _, f := range a.open {
 		a.close(f)
@@ -400,6 +438,7 @@ func (a *analyzer) flush() { a.closeAll() }
 // close settles a failure that no retry fixed: it is a finding when the
 // user said something about it.
 func (a *analyzer) close(f *failure) {
+	a.settle(f)
 	if f.correction != "" {
 		a.emit(f, "")
 	}
@@ -470,7 +509,7 @@ func (a *analyzer) emit(f *failure, fixed string) {
 	c := f.rec.call
 	fd := finding{
 		Kind: f.kind, Line: f.line, UID: f.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: fixed,
-		Covered: f.tagged,
+		Call: f.rec.id, Covered: f.tagged,
 		Signals: Signals{
 			UserCorrection: f.correction != "", FixConfirmed: fixed != "", Retries: f.retries,
 			Causal: f.causal, DataLoss: dataLoss(c.Command) || dataLoss(f.correction),
