@@ -17,12 +17,12 @@ type merger struct {
 	known     func() []lessons.Lesson
 	knownList []lessons.Lesson
 	knownRead bool
-	loaded  bool
-	byID    map[string]*Candidate
-	dirty   map[string]bool
-	found   int
-	created int
-	updated int
+	loaded    bool
+	byID      map[string]*Candidate
+	dirty     map[string]bool
+	found     int
+	created   int
+	updated   int
 }
 
 func (m *merger) load() error {
