@@ -37,9 +37,9 @@ func sameMistake(a, b *Candidate) bool {
 }
 
 // repeats reports whether candidate c catches the mistake an active
-// lesson l catches: each one's trigger fires on the other's failing
-// example, and the lesson already stays quiet on c's fix, or they say
-// the same.
+// lesson l catches, by the rule promote refuses a lesson by: each one's
+// trigger fires on the other's failing example, and, when c knows the
+// fix that worked, the lesson stays quiet on it.
 func repeats(c *Candidate, l *lessons.Lesson) bool {
 	if len(c.Examples.Match) == 0 || len(l.Examples.Match) == 0 {
 		return false
@@ -47,11 +47,7 @@ func repeats(c *Candidate, l *lessons.Lesson) bool {
 	if !firesOn(*l, c.Examples.Match) || !firesOn(ToLesson(*c), l.Examples.Match) {
 		return false
 	}
-	if c.Fixed != "" && !firesOn(*l, []lessons.ToolCall{{Tool: "Bash", Command: c.Fixed}}) {
-		return true
-	}
-	lc := ToLesson(*c)
-	return lessons.Similarity(&lc, l) >= lessons.NearDuplicateThreshold
+	return c.Fixed == "" || !firesOn(*l, []lessons.ToolCall{{Tool: "Bash", Command: c.Fixed}})
 }
 
 func firesOn(l lessons.Lesson, calls []lessons.ToolCall) bool {
@@ -75,7 +71,6 @@ func duplicateOf(c Candidate, l *lessons.Lesson) Candidate {
 	sum := sha256.Sum256([]byte("lesson\x00" + l.ID))
 	d := c
 	d.ID, d.Status, d.LessonID = hex.EncodeToString(sum[:])[:12], StatusDuplicate, l.ID
-	d.Summary = "repeats " + l.Slug + ": " + l.Summary
 	d.Provenance, d.Occurrences, d.Sessions, d.Projects, d.Agents = nil, 0, nil, nil, nil
 	for _, p := range c.Provenance {
 		d.add(p)

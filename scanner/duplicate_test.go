@@ -63,23 +63,24 @@ func TestCandidateRepeatingALessonIsNotReviewed(t *testing.T) {
 		t.Errorf("Known asked %d times, want once", calls)
 	}
 	all := candidates(t, state)
-	var dup *Candidate
+	dups := map[string]*Candidate{}
 	for i, c := range all {
-		if c.Status == StatusNew && strings.Contains(c.Trigger, "npm test") {
-			t.Errorf("a candidate repeating %s waits for review: %s %q", jestLesson.Slug, c.Kind, c.Summary)
+		if c.Status == StatusNew && (strings.Contains(c.Trigger, "npm test") || strings.Contains(c.Trigger, "push --force")) {
+			t.Errorf("a candidate repeating an active lesson waits for review: %s %q", c.Kind, c.Summary)
 		}
 		if c.Status == StatusDuplicate {
-			if dup != nil {
-				t.Errorf("two duplicate records: %s and %s", dup.ID, c.ID)
-			}
-			dup = &all[i]
+			dups[c.LessonID] = &all[i]
 		}
 	}
-	if dup == nil || dup.LessonID != jestLesson.ID || dup.Occurrences != 8 || len(dup.Sessions) != 8 {
-		t.Fatalf("duplicate record = %+v, want lesson %s seen 8 times in 8 sessions", dup, jestLesson.ID)
+	if d := dups[jestLesson.ID]; d == nil || d.Occurrences != 8 || len(d.Sessions) != 8 {
+		t.Errorf("jest record = %+v, want 8 occurrences in 8 sessions", d)
 	}
-	if find(all, KindRejection, "git push --force") == nil {
-		t.Error("the rejected force push, which the force-push lesson does not say, was folded into it")
+	// the rejected force push (Claude Code and opencode)
+	if d := dups[pushLesson.ID]; d == nil || d.Occurrences != 2 || len(dups) != 2 {
+		t.Errorf("force-push record = %+v among %d records, want 2 occurrences", d, len(dups))
+	}
+	if find(all, KindRetry, "git push") == nil {
+		t.Error("the upstream retry of git push, which the force-push lesson does not catch, was folded into it")
 	}
 	listed, err := OpenStore(state).List(ListOptions{})
 	if err != nil {
