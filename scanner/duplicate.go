@@ -41,7 +41,8 @@ func sameMistake(a, b *Candidate) bool {
 // trigger fires on the other's failing example, and, when c knows the
 // fix that worked, the lesson stays quiet on it.
 func repeats(c *Candidate, l *lessons.Lesson) bool {
-	if len(c.Examples.Match) == 0 || len(l.Examples.Match) == 0 {
+	if len(c.Examples.Match) == 0 || len(l.Examples.Match) == 0 || !slices.Contains(l.Triggers.ImpliedTools(), c.Tool) ||
+		c.Tool == "Bash" && len(l.Triggers.Commands) == 0 {
 		return false
 	}
 	if !firesOn(*l, c.Examples.Match) || !firesOn(ToLesson(*c), l.Examples.Match) {
