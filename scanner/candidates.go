@@ -231,7 +231,8 @@ func summarize(c Candidate, change string) string {
 	case change != "":
 		s = changedHead(c.Trigger, c.Fixed) + ": " + change
 	default:
-		s = firstSentence(c.Solution)
+		// the user's words, not the "Run `…` instead." the scan added
+		s = firstSentence(firstLine(c.Solution))
 		if h := headWords(c.Trigger); h != "" {
 			s = h + ": " + s
 		}
