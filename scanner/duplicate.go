@@ -39,7 +39,9 @@ func sameMistake(a, b *Candidate) bool {
 // repeats reports whether candidate c catches the mistake an active
 // lesson l catches, by the rule promote refuses a lesson by: each one's
 // trigger fires on the other's failing example, and, when c knows the
-// fix that worked, the lesson stays quiet on it.
+// fix that worked, the lesson stays quiet on it. What a user said (a
+// correction, a rejection's reason) is folded only when the lesson says
+// it too: the user may want more than the lesson, and review shows it.
 func repeats(c *Candidate, l *lessons.Lesson) bool {
 	if len(c.Examples.Match) == 0 || len(l.Examples.Match) == 0 || !slices.Contains(l.Triggers.ImpliedTools(), c.Tool) ||
 		c.Tool == "Bash" && len(l.Triggers.Commands) == 0 {
@@ -47,6 +49,10 @@ func repeats(c *Candidate, l *lessons.Lesson) bool {
 	}
 	if !firesOn(*l, c.Examples.Match) || !firesOn(ToLesson(*c), l.Examples.Match) {
 		return false
+	}
+	if c.Signals.UserCorrection {
+		lc := ToLesson(*c)
+		return lessons.Similarity(&lc, l) >= lessons.NearDuplicateThreshold
 	}
 	return c.Fixed == "" || !firesOn(*l, []lessons.ToolCall{{Tool: "Bash", Command: c.Fixed}})
 }

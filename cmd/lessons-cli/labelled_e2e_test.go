@@ -12,7 +12,8 @@ import (
 // TestE2EPromoteLabelledSet scans the labelled sessions with the real
 // binary, promotes every candidate that promote accepts, and runs
 // lessons test: whatever promote writes must pass its own examples (its
-// trigger fires on the mistake, never on the fix). The jest mistake, which
+// trigger fires on the mistake, never on the fix). A rejection that a
+// built-in lesson catches is refused, naming it. The jest mistake, which
 // a built-in lesson already catches, is not listed for review; promoting
 // its record is refused, naming that lesson, unless --force, and doctor
 // then warns about the pair.
@@ -48,10 +49,14 @@ func TestE2EPromoteLabelledSet(t *testing.T) {
 		default:
 			continue
 		}
-		if strings.Contains(c.Trigger, "npm test") || strings.Contains(c.Trigger, "push --force") {
+		if strings.Contains(c.Trigger, "npm test") {
 			t.Errorf("the jest mistake waits for review: %s %q", c.Kind, c.Summary)
 		}
-		if r := s.run(s.root, "", "promote", c.ID, "--global"); r.code == 0 {
+		r := s.run(s.root, "", "promote", c.ID, "--global")
+		if strings.Contains(c.Trigger, "push --force") && (r.code == 0 || !strings.Contains(r.stderr, "git-push-force-without-force-with-cmqy")) {
+			t.Errorf("promote of the rejected force push, which the built-in lesson catches: exit %d\n%s", r.code, r.stderr)
+		}
+		if r.code == 0 {
 			promoted++
 		} else {
 			refused++
