@@ -17,15 +17,53 @@ func claudeConfigDir(env Env) string {
 	return filepath.Join(env.Home, ".claude")
 }
 
-// checkClaudePlugins finds the lessons plugins Claude Code has installed
-// and enabled (plugins/installed_plugins.json and the enabledPlugins of
-// the user's and the project's settings, as Claude Code 2.1.331 keeps
-// them) and checks each like a settings file: every event has its hook,
+// checkClaudePlugins checks each lessons plugin Claude Code has installed
+// and enabled (ClaudePlugins) like a settings file: every event has its hook,
 // and the program it runs answers. A plugin enabled beside lessons in
 // settings (settings, the files where it is) runs every hook twice. It
 // returns the plugins' directories and the problems.
 func checkClaudePlugins(env Env, cwd string, settings []string) (dirs []string, out []Problem) {
 	a := Agents["claude"]
+	for _, p := range ClaudePlugins(env, cwd) {
+		hooksPath := filepath.Join(p.Dir, "hooks", "hooks.json")
+		dirs = append(dirs, p.Dir)
+		fix := "claude plugin update " + p.Key
+		var missing []string
+		for _, ev := range a.Events {
+			if !slices.Contains(p.events, ev.Name) {
+				missing = append(missing, ev.Name)
+			}
+		}
+		if len(missing) > 0 {
+			out = append(out, Problem{Severity: "warning", File: hooksPath,
+				Message: fmt.Sprintf("the %s plugin runs lessons for %s but not for %s", p.Key, strings.Join(p.events, ", "), strings.Join(missing, ", ")), Fix: fix})
+		}
+		if msg := a.probePlugin(env, p.program, cwd); msg != "" {
+			out = append(out, Problem{Severity: "error", File: hooksPath, Message: fmt.Sprintf("the %s plugin's hook: %s", p.Key, msg), Fix: fix})
+		}
+		if len(settings) > 0 {
+			out = append(out, Problem{Severity: "warning", File: hooksPath,
+				Message: fmt.Sprintf("Claude Code runs lessons from the %s plugin and from %s: every hook runs twice and injects twice", p.Key, strings.Join(settings, ", ")),
+				Fix:     "lessons uninstall --platform claude (and --project for a project's), or claude plugin disable " + p.Key})
+		}
+	}
+	return dirs, out
+}
+
+// ClaudePlugin is a Claude Code plugin that runs lessons' hook, installed
+// and enabled.
+type ClaudePlugin struct {
+	Key     string // name@marketplace
+	Dir     string // where Claude Code installed it
+	events  []string
+	program string
+}
+
+// ClaudePlugins finds the plugins running lessons' hook that Claude Code
+// has installed (plugins/installed_plugins.json) and enabled (enabledPlugins
+// in the user's or the project's settings), as Claude Code 2.1.331 keeps
+// them.
+func ClaudePlugins(env Env, cwd string) []ClaudePlugin {
 	var installed struct {
 		Plugins map[string][]struct {
 			InstallPath string `json:"installPath"`
@@ -33,12 +71,12 @@ func checkClaudePlugins(env Env, cwd string, settings []string) (dirs []string, 
 	}
 	data, err := os.ReadFile(filepath.Join(claudeConfigDir(env), "plugins", "installed_plugins.json"))
 	if err != nil || json.Unmarshal(data, &installed) != nil {
-		return nil, nil
+		return nil
 	}
 	enabled := map[string]bool{}
-	settingsFiles := []string{a.Path(env, "")}
+	settingsFiles := []string{Agents["claude"].Path(env, "")}
 	if root := ProjectRoot(cwd); root != "" {
-		settingsFiles = append(settingsFiles, a.Path(env, root), filepath.Join(root, ".claude", "settings.local.json"))
+		settingsFiles = append(settingsFiles, Agents["claude"].Path(env, root), filepath.Join(root, ".claude", "settings.local.json"))
 	}
 	for _, f := range settingsFiles {
 		var s struct {
@@ -55,13 +93,13 @@ func checkClaudePlugins(env Env, cwd string, settings []string) (dirs []string, 
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
+	var out []ClaudePlugin
 	for _, key := range keys {
 		if !enabled[key] {
 			continue
 		}
 		for _, inst := range installed.Plugins[key] {
-			hooksPath := filepath.Join(inst.InstallPath, "hooks", "hooks.json")
-			data, err := os.ReadFile(hooksPath)
+			data, err := os.ReadFile(filepath.Join(inst.InstallPath, "hooks", "hooks.json"))
 			if err != nil {
 				continue
 			}
@@ -69,33 +107,12 @@ func checkClaudePlugins(env Env, cwd string, settings []string) (dirs []string, 
 			if json.Unmarshal(data, &hooks) != nil {
 				continue
 			}
-			events, command := pluginEvents(hooks, inst.InstallPath)
-			if command == "" {
-				continue // not lessons'
-			}
-			dirs = append(dirs, inst.InstallPath)
-			fix := "claude plugin update " + key
-			var missing []string
-			for _, ev := range a.Events {
-				if !slices.Contains(events, ev.Name) {
-					missing = append(missing, ev.Name)
-				}
-			}
-			if len(missing) > 0 {
-				out = append(out, Problem{Severity: "warning", File: hooksPath,
-					Message: fmt.Sprintf("the %s plugin runs lessons for %s but not for %s", key, strings.Join(events, ", "), strings.Join(missing, ", ")), Fix: fix})
-			}
-			if p := a.probePlugin(env, command, cwd); p != "" {
-				out = append(out, Problem{Severity: "error", File: hooksPath, Message: fmt.Sprintf("the %s plugin's hook: %s", key, p), Fix: fix})
-			}
-			if len(settings) > 0 {
-				out = append(out, Problem{Severity: "warning", File: hooksPath,
-					Message: fmt.Sprintf("Claude Code runs lessons from the %s plugin and from %s: every hook runs twice and injects twice", key, strings.Join(settings, ", ")),
-					Fix:     "lessons uninstall --platform claude (and --project for a project's), or claude plugin disable " + key})
+			if events, program := pluginEvents(hooks, inst.InstallPath); program != "" {
+				out = append(out, ClaudePlugin{Key: key, Dir: inst.InstallPath, events: events, program: program})
 			}
 		}
 	}
-	return dirs, out
+	return out
 }
 
 // pluginEvents lists the events whose hooks run lessons in a plugin's

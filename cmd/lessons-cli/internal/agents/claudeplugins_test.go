@@ -1,7 +1,10 @@
 package agents
 
 import (
+	"bytes"
 	"encoding/json"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -60,7 +63,17 @@ func TestDoctorChecksClaudePlugins(t *testing.T) {
 	}
 	writePlugin(filepath.Join(s.bin, "lessons"))
 
+	// Install refuses to add lessons to settings.json beside the plugin;
+	// doctor warns about a settings.json that has them anyway.
+	cmd := exec.Command(filepath.Join(s.bin, "lessons"), "install", "--platform", "claude")
+	cmd.Dir, cmd.Env = s.project, s.env
+	if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "from the lessons@lessons plugin") {
+		t.Errorf("install beside the plugin: %v\n%s", err, out)
+	}
+	enable(false)
 	s.lessons("install", "--platform", "claude")
+	data, _ := os.ReadFile(settings)
+	s.write(settings, bytes.Replace(data, []byte(`"lessons@lessons":false`), []byte(`"lessons@lessons":true`), 1))
 	if st, ps := claude(); len(st.Files) != 2 || len(ps) != 1 || !strings.Contains(ps[0].Message, "every hook runs twice") {
 		t.Errorf("a plugin and settings.json: %q %+v", st.Line(), ps)
 	}

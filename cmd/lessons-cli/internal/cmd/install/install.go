@@ -211,6 +211,13 @@ func (opts *Options) plan(a *agents.Agent, bin string) ([]agents.Change, error) 
 			return nil, cmdutil.Hintf("lessons uninstall --platform "+a.Name+flag+" first, or keep that one",
 				"lessons already runs for %s from %s: a second install would run every hook twice; nothing was written", a.Title, other)
 		}
+		if a.Name == "claude" {
+			cwd, _ := opts.WorkingDir()
+			if plugins := agents.ClaudePlugins(env, cwd); len(plugins) > 0 {
+				return nil, cmdutil.Hintf("claude plugin disable "+plugins[0].Key+" first, or keep the plugin",
+					"lessons already runs for Claude Code from the %s plugin (%s): a second install would run every hook twice; nothing was written", plugins[0].Key, plugins[0].Dir)
+			}
+		}
 		c, err = a.PlanInstall(path, bin)
 	}
 	if err != nil {
