@@ -204,6 +204,9 @@ func (r *run) preToolUse() (any, error) {
 	if len(blocks) > 0 {
 		return r.block(blocks, call), nil
 	}
+	if gp, ok := r.pf.(geminiPlatform); ok && r.p.ToolName == "invoke_agent" {
+		return r.subagentPrompt(m, gp)
+	}
 	if r.pf.ToolLessonsAt() != "PreToolUse" {
 		return noOutput, nil
 	}
@@ -351,15 +354,29 @@ func (r *run) sessionStart() (any, error) {
 			r.h.OnStartup(StartInfo{Dirs: r.dirs, Project: r.project, Cwd: r.cwd, Config: r.cfg})
 		}
 	}
-	idx, err := m.SessionStart()
+	text, err := r.startText(m, !(r.p.Source == "resume" && r.pf.ResumeKeeps().Start))
 	if err != nil {
 		return nil, err
+	}
+	if text == "" {
+		return noOutput, nil
+	}
+	return r.pf.Context(r.p.HookEventName, text), nil
+}
+
+// startText is what a fresh context gets: the protocol, unless the
+// context still holds it, and the session-start lessons the session has
+// not claimed, which it claims.
+func (r *run) startText(m *Manifest, protocol bool) (string, error) {
+	idx, err := m.SessionStart()
+	if err != nil {
+		return "", err
 	}
 	var cs []Candidate
 	for _, i := range idx {
 		e, err := m.Entry(i)
 		if err != nil {
-			return nil, err
+			return "", err
 		}
 		if !r.sess.Claimed(e.Slug) {
 			cs = append(cs, Candidate{Entry: e, Trigger: "sessionStart"})
@@ -368,19 +385,42 @@ func (r *run) sessionStart() (any, error) {
 	rankCandidates(cs)
 	lessonText, err := r.selectText("", "for this session", cs)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
-	text := Protocol
-	if r.p.Source == "resume" && r.pf.ResumeKeeps().Start {
-		text = "" // the session still holds it
+	text := ""
+	if protocol {
+		text = Protocol
 	}
 	if lessonText != "" {
 		text = strings.TrimSpace(text + "\n\n" + lessonText)
 	}
-	if text == "" {
+	return text, nil
+}
+
+// subagentPrompt gives a Gemini CLI subagent what SubagentStart gives a
+// Claude Code one, the protocol and the session's lessons: Gemini has no
+// such event, so the text goes at the end of the invoke_agent call's
+// prompt, through BeforeTool's tool_input, which Gemini 0.61.0 applies
+// and tells the parent model it did. bracketSubagent has marked the
+// session, so the lessons are claimed for the subagent.
+func (r *run) subagentPrompt(m *Manifest, gp geminiPlatform) (any, error) {
+	var in map[string]any
+	id := runningSubagent(r.dirs.State, r.p.SessionID)
+	if json.Unmarshal(r.p.ToolInput, &in) != nil || id == "" {
 		return noOutput, nil
 	}
-	return r.pf.Context(r.p.HookEventName, text), nil
+	prompt, _ := in["prompt"].(string)
+	if prompt == "" {
+		return noOutput, nil
+	}
+	r.sess = SessionOf(r.dirs.State, r.p.SessionID+"/agent/"+id)
+	text, err := r.startText(m, true)
+	if err != nil || text == "" {
+		return noOutput, err
+	}
+	// Gemini validates the replaced arguments whole: all of them go back.
+	in["prompt"] = prompt + "\n\n" + text
+	return gp.toolInput(r.p.HookEventName, in), nil
 }
 
 // forgetLost makes the lessons whose text a resumed session lost

@@ -113,6 +113,8 @@ type specificOutput struct {
 	AdditionalContext        string `json:"additionalContext,omitempty"`
 	PermissionDecision       string `json:"permissionDecision,omitempty"`
 	PermissionDecisionReason string `json:"permissionDecisionReason,omitempty"`
+	// ToolInput replaces arguments of the call (Gemini CLI's BeforeTool).
+	ToolInput map[string]any `json:"tool_input,omitempty"`
 }
 
 // noOutput is the empty answer, {} for every agent: go on as if the hook
@@ -241,6 +243,11 @@ func (geminiPlatform) Context(event, text string) any {
 // geminiEscapeNote explains Gemini CLI's escaping to the model without a
 // sign it would escape.
 const geminiEscapeNote = "(Gemini CLI escapes this text: &lt; stands for the less-than sign and &gt; for the greater-than sign; write the signs themselves in commands and code.)"
+
+// toolInput replaces the arguments of a call at BeforeTool.
+func (geminiPlatform) toolInput(event string, in map[string]any) any {
+	return geminiOutput{Specific: &specificOutput{HookEventName: event, ToolInput: in}}
+}
 
 func (geminiPlatform) Decide(d lessons.Decision, reason string) any {
 	_, reason = denyOnly(d, reason)

@@ -372,7 +372,18 @@ func TestGeminiSubagentsGetTheirOwnLessons(t *testing.T) {
 	if got := hook("AfterTool", "run_shell_command", shell); !strings.Contains(got, "make-lesson") {
 		t.Fatalf("the parent's make got %s", got)
 	}
-	hook("BeforeTool", "invoke_agent", agent)
+	// The subagent gets the protocol at the end of its prompt, as Claude
+	// Code's get it at SubagentStart.
+	var started struct {
+		Spec struct {
+			ToolInput map[string]string `json:"tool_input"`
+		} `json:"hookSpecificOutput"`
+	}
+	out := hook("BeforeTool", "invoke_agent", agent)
+	if err := json.Unmarshal([]byte(out), &started); err != nil || started.Spec.ToolInput["agent_name"] != "generalist" ||
+		!strings.HasPrefix(started.Spec.ToolInput["prompt"], "Build it.\n\n## Lessons: report what you learn") {
+		t.Errorf("BeforeTool of invoke_agent answered %s", out)
+	}
 	if got := hook("AfterTool", "run_shell_command", shell); !strings.Contains(got, "make-lesson") {
 		t.Errorf("the subagent's make got %s, want the lesson", got)
 	}

@@ -36,7 +36,7 @@ func geminiShell(command string) step {
 
 // TestGemini runs Gemini CLI with lessons installed for the user: the
 // core script, then a subagent (invoke_agent) that runs the probe the
-// parent already had the lesson for, then a resume.
+// parent already had the lesson for.
 func TestGemini(t *testing.T) {
 	w := newWorld(t)
 	w.geminiSettings()
@@ -55,17 +55,18 @@ func TestGemini(t *testing.T) {
 	if !strings.Contains(after, "`lessons-e2e-probe &lt; /dev/null`") || !strings.Contains(after, "&lt; stands for the less-than sign") {
 		t.Errorf("the probe's lesson does not read right after Gemini's escaping:\n%s", excerpt(after))
 	}
+	once(t, "the subagent's first request", m.after(4), protocolMark, 1)
+	once(t, "the subagent's first request", m.after(4), startMark, 1)
 	once(t, "the subagent's request after its probe", m.after(5), callMark, 1)
 	once(t, "the parent's last request", m.last(), callMark, 1)
-
-	t.Run("resume", func(t *testing.T) {
-		checkResume(t, w, "gemini", []string{"install", "--platform", "gemini"}, func(m *model) { w.gemini(m, prompt, "--resume", "latest") })
-	})
 }
 
 // TestGeminiProject runs Gemini CLI with lessons installed in the
-// project's .gemini/settings.json. With hooksConfig.enabled false in the
-// user's settings the model sees nothing of lessons, and doctor says why.
+// project's .gemini/settings.json, then resumes. With hooksConfig.enabled
+// false in the user's settings the model sees nothing of lessons, and
+// doctor says why. (The resume is measured on a session without a
+// subagent: the subagent's prompt, which carries the protocol, is replayed
+// with the invoke_agent call.)
 func TestGeminiProject(t *testing.T) {
 	w := newWorld(t)
 	settings := filepath.Join(w.home, ".gemini", "settings.json")
@@ -83,4 +84,8 @@ func TestGeminiProject(t *testing.T) {
 	w.gemini(m, prompt)
 	m.done()
 	checkCore(t, w, m)
+
+	t.Run("resume", func(t *testing.T) {
+		checkResume(t, w, "gemini", []string{"install", "--platform", "gemini", "--project"}, func(m *model) { w.gemini(m, prompt, "--resume", "latest") })
+	})
 }
