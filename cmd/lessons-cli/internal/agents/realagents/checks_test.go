@@ -45,6 +45,20 @@ func checkCore(t *testing.T, w *world, m *model) {
 	}
 }
 
+// push is refused by a built-in lesson whose decision is ask: a person
+// must approve a force push.
+const push = "git push --force origin main"
+
+// checkAsk asserts that the request after step i, the push, tells the
+// model that a person must approve it (note is how the platform says so:
+// none of the agents asks the user from a non-interactive run).
+func checkAsk(t *testing.T, m *model, i int, note string) {
+	t.Helper()
+	if r := m.after(i); !strings.Contains(r.Text, "force-pushes without a lease") || !strings.Contains(r.Text, note) {
+		t.Errorf("the request after the force push (step %d) does not say %q:\n%s", r.Step, note, excerpt(r.Text))
+	}
+}
+
 // once fails unless mark occurs want times in the request's text.
 func once(t *testing.T, what string, r request, mark string, want int) {
 	t.Helper()

@@ -70,8 +70,9 @@ func TestClaude(t *testing.T) {
 func TestClaudeProject(t *testing.T) {
 	w := newWorld(t)
 	w.lessons("install", "--platform", "claude", "--project")
-	m := newModel(t, anthropic, append(core(claudeBash), say("All done."))...)
+	m := newModel(t, anthropic, append(core(claudeBash), claudeBash(push), say("All done."))...)
 	w.claude(m, prompt)
 	m.done()
 	checkCore(t, w, m)
+	checkAsk(t, m, 4, "A person must approve this call")
 }

@@ -66,8 +66,9 @@ func TestCodexProject(t *testing.T) {
 		t.Errorf("doctor in an untrusted project says:\n%s", out)
 	}
 
-	m = newModel(t, responses, append(core(codexShell), say("All done."))...)
+	m = newModel(t, responses, append(core(codexShell), codexShell(push), say("All done."))...)
 	w.codexTrusting(m, true, prompt)
 	m.done()
 	checkCore(t, w, m)
+	checkAsk(t, m, 4, "This call needs a human's approval")
 }

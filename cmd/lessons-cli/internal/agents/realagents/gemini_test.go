@@ -80,10 +80,11 @@ func TestGeminiProject(t *testing.T) {
 	}
 
 	w.geminiSettings()
-	m = newModel(t, geminiAPI, append(core(geminiShell), say("All done."))...)
+	m = newModel(t, geminiAPI, append(core(geminiShell), geminiShell(push), say("All done."))...)
 	w.gemini(m, prompt)
 	m.done()
 	checkCore(t, w, m)
+	checkAsk(t, m, 4, "This call needs a human's approval")
 
 	t.Run("resume", func(t *testing.T) {
 		checkResume(t, w, "gemini", []string{"install", "--platform", "gemini", "--project"}, func(m *model) { w.gemini(m, prompt, "--resume", "latest") })

@@ -92,10 +92,11 @@ func TestOpencodeProject(t *testing.T) {
 	w := newWorld(t)
 	w.lessons("install", "--platform", "opencode", "--project")
 	w.seedOpencode(filepath.Join(w.project, ".opencode"))
-	m := newModel(t, chatCompletions, append(core(opencodeBash), say("All done."))...)
+	m := newModel(t, chatCompletions, append(core(opencodeBash), opencodeBash(push), say("All done."))...)
 	w.opencode(m, prompt)
 	m.done()
 	checkCore(t, w, m)
+	checkAsk(t, m, 4, "This call needs a human's approval")
 	checkSideRequests(t, m)
 }
 
