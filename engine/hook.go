@@ -122,8 +122,8 @@ func (r *run) safely(stdin io.Reader) (out any, err error) {
 // bracketSubagent marks a Gemini CLI session while its invoke_agent call
 // runs: the subagent runs inside that call, and its calls carry the
 // session's id and nothing to tell them from the parent's (0.61.0), so
-// while the mark is there they claim lessons for the subagent. A blocked
-// invoke_agent leaves a mark its next call replaces.
+// while the mark is there they claim lessons for the subagent. Gemini
+// sends AfterTool for a refused call too, which removes the mark.
 func (r *run) bracketSubagent() error {
 	if _, ok := r.pf.(geminiPlatform); !ok || r.p.ToolName != "invoke_agent" {
 		return nil
@@ -140,12 +140,13 @@ func (r *run) bracketSubagent() error {
 // sessionKey names whose claims a call counts against: the session, or a
 // subagent of it. Claude Code's subagents send their parent's session_id
 // with an agent_id of their own, and their context never held what the
-// parent was told, so they claim lessons for themselves.
+// parent was told, so they claim lessons for themselves; so do Gemini
+// CLI's, while bracketSubagent's mark is there.
 func (r *run) sessionKey() string {
 	if r.p.AgentID != "" {
 		return r.p.SessionID + "/agent/" + r.p.AgentID
 	}
-	if r.p.ToolName != "invoke_agent" { // the parent's call that starts or ends it
+	if _, ok := r.pf.(geminiPlatform); ok && r.p.ToolName != "invoke_agent" { // invoke_agent is the parent's
 		if id := runningSubagent(r.dirs.State, r.p.SessionID); id != "" {
 			return r.p.SessionID + "/agent/" + id
 		}
