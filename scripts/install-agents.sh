@@ -10,6 +10,12 @@ cache=${LESSONS_AGENTS_CACHE:-$HOME/.cache/lessons-agents}
 versions=cmd/lessons-cli/internal/agents/realagents/versions.txt
 command -v npm >/dev/null 2>&1 || { echo "npm is not installed" >&2; exit 3; }
 mkdir -p "$cache"
+# unreachable ends a failed install: with 3 when the registry is gone
+# (the suite is skipped), else 1.
+unreachable() {
+	timeout 30 npm ping >/dev/null 2>&1 || { echo "the npm registry cannot be reached" >&2; exit 3; }
+	exit 1
+}
 missing=()
 while read -r spec; do
 	case $spec in '' | '#'*) continue ;; esac
@@ -27,7 +33,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 		echo "installing $spec into $dir" >&2
 		if ! timeout 600 npm install --prefix "$dir" --no-audit --no-fund --loglevel=error "$spec" >&2; then
 			echo "npm install $spec failed" >&2
-			exit 1
+			unreachable
 		fi
 		# opencode installs its plugin API package into every config
 		# directory at start, from the registry; the suite seeds the
@@ -36,7 +42,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 			if ! timeout 600 npm install --prefix "$dir/config-seed" --save-exact --no-audit --no-fund --loglevel=error \
 				"@opencode-ai/plugin@${spec##*@}" >&2; then
 				echo "npm install @opencode-ai/plugin@${spec##*@} failed" >&2
-				exit 1
+				unreachable
 			fi
 		fi
 		touch "$dir/.installed"
