@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -217,9 +216,7 @@ func (w *world) run(env []string, program string, args ...string) string {
 	cmd := exec.CommandContext(ctx, program, args...)
 	cmd.Dir, cmd.Env = w.project, append(append([]string{}, w.env...), env...)
 	cmd.Stdin = strings.NewReader("")
-	// The agents start children (MCP servers, shells): end them all.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	endAll(cmd)
 	cmd.WaitDelay = 5 * time.Second
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
