@@ -87,7 +87,7 @@ lessons review.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if since != "" {
-				d, err := parseSince(since)
+				d, err := ParseSince(since)
 				if err != nil {
 					return cmdutil.FlagErrorf("--since %s: %v", since, err)
 				}
@@ -111,8 +111,8 @@ lessons review.`,
 	return cmd
 }
 
-// parseSince reads a Go duration, or a number of days as "7d".
-func parseSince(s string) (time.Duration, error) {
+// ParseSince reads a Go duration, or a number of days as "7d".
+func ParseSince(s string) (time.Duration, error) {
 	if n, ok := strings.CutSuffix(s, "d"); ok {
 		days, err := strconv.Atoi(n)
 		if err != nil || days <= 0 {
