@@ -278,6 +278,11 @@ func TestE2EReplayNoiseGate(t *testing.T) {
 		!strings.Contains(r.stderr, "1 lesson fired before more than 0.2 of the fine calls they could match: ls-noise") {
 		t.Errorf("gate at 0.2: exit %d, gate %+v\n%s", r.code, rep.Gate, r.stderr)
 	}
+	// What a pack's CI runs: its lessons are the global store's.
+	if rep, r := s.replay(t, "--path", logs, "--scope", "global", "--max-noise", "0.2"); r.code != 1 ||
+		rep.Input.Lessons != 4 || !slices.Equal(rep.Gate.Noisy, []string{"ls-noise"}) {
+		t.Errorf("gate at 0.2 on the global lessons: exit %d, %d lessons, gate %+v", r.code, rep.Input.Lessons, rep.Gate)
+	}
 	if _, r := s.replay(t, "--path", logs, "--max-noise", "0.2", "deploy-needs-stage", "no-force-push"); r.code != 0 {
 		t.Errorf("gate at 0.2 on the quiet lessons: exit %d\n%s", r.code, r.stderr)
 	}

@@ -35,7 +35,9 @@ type Options struct {
 	Learn string
 	// MaxNoise is the gate's rate; negative turns the gate off.
 	MaxNoise float64
-	Slugs    []string
+	// Scope keeps only the lessons of one scope ("" keeps all).
+	Scope string
+	Slugs []string
 }
 
 // NewCmdReplay returns the replay command; runF replaces replayRun in
@@ -69,7 +71,8 @@ per agent and per project.
 
 --max-noise RATE is a gate for CI: exit 1 when a lesson (the named ones,
 else all) fired before more than RATE of the fine calls it could match
-(the calls of its tools that went fine).
+(the calls of its tools that went fine). A team pack's CI runs it on the
+session logs the pack keeps in corpus/ (lessons pack init scaffolds it).
 
 Unreadable files, files of an unknown format, lines that are not JSON
 records (a truncated log) and lessons that do not load or compile are
@@ -77,7 +80,8 @@ counted and named in the report.`,
 		Example: `  lessons replay
   lessons replay --path ~/.claude/projects --since 30d
   lessons replay --learn --json
-  lessons replay --path corpus --max-noise 0.05 my-lesson`,
+  lessons replay --path corpus --max-noise 0.05 my-lesson
+  lessons replay --path corpus --scope global --max-noise 0.05`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if since != "" {
 				d, err := scan.ParseSince(since)
@@ -110,6 +114,7 @@ counted and named in the report.`,
 	fl.BoolVar(&opts.JSON, "json", false, "print the report as JSON")
 	fl.StringVar(&opts.Learn, "learn", "", "learn from earlier sessions as it goes (`=tags`: from #lesson reports only)")
 	fl.Lookup("learn").NoOptDefVal = LearnAll
+	fl.StringVar(&opts.Scope, "scope", "", "replay only the lessons of `SCOPE` (builtin, global, project, pack:NAME)")
 	fl.Float64Var(&opts.MaxNoise, "max-noise", 0, "exit 1 when a lesson fires before more than `RATE` of the fine calls it could match")
 	return cmd
 }
@@ -133,6 +138,9 @@ func replayRun(ctx context.Context, opts *Options) error {
 	}
 	if mg.Config, err = mg.Config.ApplyEnv(opts.Getenv); err != nil {
 		return err
+	}
+	if opts.Scope != "" {
+		mg.Active = slices.DeleteFunc(mg.Active, func(r scope.Resolved) bool { return string(r.Scope) != opts.Scope })
 	}
 	if len(opts.Slugs) > 0 {
 		if mg.Active, err = only(mg.Active, opts.Slugs); err != nil {
