@@ -295,3 +295,49 @@ func TestE2EReplayNoiseGate(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestE2EAddWarnsOfANoisyTrigger puts the test sessions where the agents
+// keep theirs, as written today, and adds a lesson whose trigger fires
+// mostly before calls that went fine, then one that fires before
+// failures only.
+func TestE2EAddWarnsOfANoisyTrigger(t *testing.T) {
+	s := newSandbox(t)
+	src := filepath.Join("..", "..", "testdata", "replay", "logs")
+	for from, to := range map[string]string{
+		"claude/s1.jsonl":           ".claude/projects/-home-dev-shop/s1.jsonl",
+		"claude/s4-truncated.jsonl": ".claude/projects/-home-dev-shop/s4.jsonl",
+		"codex/rollout-s2.jsonl":    ".codex/sessions/2025/01/02/rollout-s2.jsonl",
+		"gemini/chat-s3.jsonl":      ".gemini/tmp/shop-hash/chats/session-s3.jsonl",
+	} {
+		data, err := os.ReadFile(filepath.Join(src, from))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.write(filepath.Join(s.root, to), string(data))
+	}
+	noisy := []string{"add", "--global",
+		"--summary", "Plain ls hides dotfiles such as .env and .github",
+		"--problem", "ls without -a leaves out every file whose name starts with a dot.",
+		"--solution", "Run ls -a when looking for configuration files.",
+		"--command", `^ls\b`, "--match", "ls", "--no-match", "make deploy"}
+	r := s.ok(s.root, noisy...)
+	slug := strings.TrimSpace(r.stdout)
+	want := slug + " would have fired 3 times in the last 7 days, 0 of them before a failure and 2 before a call that went fine " +
+		"(its trigger matched 5 of 14 calls in 4 sessions); see lessons replay " + slug
+	if !strings.Contains(r.stderr, "warning: "+want+"\n") {
+		t.Errorf("add of a noisy trigger, stderr:\n%s\nwant the warning %q", r.stderr, want)
+	}
+	s.ok(s.root, "rm", slug)
+	r = s.ok(s.root, append(noisy, "--no-replay")...)
+	if strings.Contains(r.stderr, "would have fired") {
+		t.Errorf("add --no-replay replayed:\n%s", r.stderr)
+	}
+	r = s.ok(s.root, "add", "--global",
+		"--summary", "make deploy needs STAGE set to the target environment",
+		"--problem", "make deploy fails with a usage error when STAGE is not set.",
+		"--solution", "Run STAGE=staging make deploy, or the stage you mean.",
+		"--command", `\bmake\s+deploy\b`, "--unless", "STAGE=", "--match", "make deploy", "--no-match", "STAGE=prod make deploy")
+	if strings.Contains(r.stderr, "would have") {
+		t.Errorf("add of a trigger that fires only before failures warned:\n%s", r.stderr)
+	}
+}

@@ -15,7 +15,6 @@ import (
 	"github.com/spf13/cobra"
 
 	lessons "github.com/lessons-dev/lessons"
-	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/scan"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/iostreams"
 	"github.com/lessons-dev/lessons/scanner"
@@ -84,7 +83,7 @@ counted and named in the report.`,
   lessons replay --path corpus --scope global --max-noise 0.05`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if since != "" {
-				d, err := scan.ParseSince(since)
+				d, err := cmdutil.ParseSince(since)
 				if err != nil {
 					return cmdutil.FlagErrorf("--since %s: %v", since, err)
 				}
