@@ -54,7 +54,8 @@ var errorClasses = []struct {
 // ErrorClass is what kind of failure the call was: "rejected" when the
 // user refused it, else the first of timeout, interrupted, usage,
 // not-found, permission, syntax, network, conflict, type and test whose
-// pattern its error text matches, else "other". A call that did not
+// pattern the lines of its error output that say what went wrong match
+// (trimError: the first few that look like an error), else "other". A call that did not
 // fail has no class ("").
 func (c *LoggedCall) ErrorClass() string {
 	switch c.Outcome {
@@ -64,8 +65,12 @@ func (c *LoggedCall) ErrorClass() string {
 	default:
 		return ""
 	}
+	text := c.Error
+	if text != "interrupted by the user" {
+		text = trimError(text)
+	}
 	for _, k := range errorClasses {
-		if k.re.MatchString(c.Error) {
+		if k.re.MatchString(text) {
 			return k.name
 		}
 	}

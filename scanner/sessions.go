@@ -47,7 +47,8 @@ type LoggedCall struct {
 	Outcome Outcome
 	// ExitCode is the command's exit status, or -1 when unknown.
 	ExitCode int
-	// Error is the failure's error text, cut to its telling lines.
+	// Error is a failure's output (its head and tail), a rejection's
+	// reason, or "interrupted by the user".
 	Error string
 	// Fix is the index, in the session's Calls, of the later call that
 	// fixed this failure (the scanner's retry pairing: same tool, within
@@ -153,7 +154,7 @@ func ReadSessions[T any](ctx context.Context, opts ReadOptions, work func(*Logge
 
 	// Workers take jobs in order; results wait in slots until every
 	// earlier one was emitted. The window bounds what is held at once.
-	window := 4 * o.Workers
+	window := 16 * o.Workers
 	slots := make([]chan readResult[T], len(jobs))
 	for i := range slots {
 		slots[i] = make(chan readResult[T], 1)
@@ -460,7 +461,7 @@ func (c *collector) result(e Event) {
 		return
 	}
 	lc.Outcome = OutcomeFailed
-	lc.Error = trimError(r.Output)
+	lc.Error = r.Output
 	if r.Timeout && lc.Error == "" {
 		lc.Error = "timed out"
 	}

@@ -68,7 +68,7 @@ func newLearning(job Job, m *engine.Manifest, slugs []string) *learning {
 // session replays one session and counts its repeated failures: those
 // whose family and class failed in an earlier session.
 func (l *learning) session(s *scanner.LoggedSession) *sessionResult {
-	r := simulate(s, l.rp, l.slugs)
+	r := simulate(s, l.rp, l.slugs, true)
 	for _, f := range r.failures {
 		if !l.seen[f.key] {
 			continue

@@ -69,7 +69,7 @@ func Run(ctx context.Context, job Job) (*Report, error) {
 		rr, err = scanner.ReadSessions(ctx, job.Read, func(s *scanner.LoggedSession) *sessionResult {
 			rp := pool.Get().(*engine.Replay)
 			defer pool.Put(rp)
-			return simulate(s, rp, slugs)
+			return simulate(s, rp, slugs, false)
 		}, func(r *sessionResult) error {
 			t.add(r)
 			return nil

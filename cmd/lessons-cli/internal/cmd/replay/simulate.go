@@ -74,7 +74,8 @@ func toCall(c *scanner.LoggedCall) engine.Call {
 // named by slugs (by index). A fire counts for the call that brought
 // the lesson up; on an agent that reads lessons only with the next
 // prompt, a lesson that no prompt delivered never fired.
-func simulate(s *scanner.LoggedSession, rp *engine.Replay, slugs []string) *sessionResult {
+// With learn set it lists the session's failures for the learning curve.
+func simulate(s *scanner.LoggedSession, rp *engine.Replay, slugs []string, learn bool) *sessionResult {
 	r := &sessionResult{agent: s.Agent, project: s.Project, lessons: map[string]*tally{}, fineTools: map[string]int{}}
 	rs := rp.Session(engine.Platforms[s.Agent])
 	hits := make([][]int, len(s.Calls))
@@ -147,7 +148,7 @@ func simulate(s *scanner.LoggedSession, rp *engine.Replay, slugs []string) *sess
 				t.beforeRejected++
 			}
 		}
-		if c.Outcome == scanner.OutcomeFailed {
+		if learn && c.Outcome == scanner.OutcomeFailed {
 			r.failures = append(r.failures, failure{key: c.Family() + " | " + c.ErrorClass(), caughtBy: caughtBy})
 		}
 	}
