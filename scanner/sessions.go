@@ -150,6 +150,9 @@ func ReadSessions[T any](ctx context.Context, opts ReadOptions, work func(*Logge
 	rep := ReadReport{Formats: map[Format]*FormatCount{}}
 	jobs, total := planRead(ctx, opts, o, &rep)
 	bar := newProgress(Options{Progress: opts.Progress, IsTerminal: opts.IsTerminal}, total, len(jobs))
+	if bar.bar != nil {
+		bar.bar.Describe("replaying")
+	}
 	defer bar.finish()
 
 	// Workers take jobs in order; results wait in slots until every
@@ -187,7 +190,6 @@ func ReadSessions[T any](ctx context.Context, opts ReadOptions, work func(*Logge
 		})
 	}
 	defer wg.Wait()
-	found := 0
 	for i := range jobs {
 		var r readResult[T]
 		select {
@@ -203,8 +205,9 @@ func ReadSessions[T any](ctx context.Context, opts ReadOptions, work func(*Logge
 				return rep, err
 			}
 		}
-		found += r.sessions
-		bar.step(r.job.size, found)
+		if bar.bar != nil {
+			_ = bar.bar.Add64(r.job.size)
+		}
 	}
 	return rep, ctx.Err()
 }

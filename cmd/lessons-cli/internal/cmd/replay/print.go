@@ -2,12 +2,16 @@ package replay
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/iostreams"
 )
+
+// maxListed caps the lessons that never fired listed on a terminal.
+const maxListed = 8
 
 // printReport prints the report for a person: the summary, the lessons
 // table, what never fired and what is noisy, the learning curve, and
@@ -42,8 +46,12 @@ func printReport(ios *iostreams.IOStreams, r *Report) error {
 			return err
 		}
 	}
-	if len(r.NeverFired) > 0 {
-		fmt.Fprintf(w, "\nnever fired (%d): %s\n", len(r.NeverFired), iostreams.EscapeLine(strings.Join(r.NeverFired, ", ")))
+	if n := len(r.NeverFired); n > 0 {
+		list := r.NeverFired
+		if ios.IsStdoutTTY() && n > maxListed {
+			list = append(slices.Clip(list[:maxListed]), fmt.Sprintf("and %d more (--json lists them)", n-maxListed))
+		}
+		fmt.Fprintf(w, "\nnever fired (%d): %s\n", n, iostreams.EscapeLine(strings.Join(list, ", ")))
 	}
 	if len(r.Noisiest) > 0 {
 		fmt.Fprintf(w, "noisiest (most fires before fine calls): %s\n", iostreams.EscapeLine(strings.Join(r.Noisiest, ", ")))

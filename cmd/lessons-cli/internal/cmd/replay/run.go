@@ -45,12 +45,11 @@ func Run(ctx context.Context, job Job) (*Report, error) {
 	for _, w := range job.Merged.Warnings {
 		in.LessonsLeftOut = append(in.LessonsLeftOut, w.Error())
 	}
-	var notes []string // what Compile said of lessons it kept
 	for _, w := range m.Warnings() {
+		// Compile also notes tools too big to aggregate: no lesson of
+		// theirs is lost, and replay injects none of the aggregates.
 		if strings.Contains(w.Error(), "left out of the manifest") {
 			in.LessonsLeftOut = append(in.LessonsLeftOut, w.Error())
-		} else {
-			notes = append(notes, w.Error())
 		}
 	}
 	in.Lessons = m.Len()
@@ -87,7 +86,7 @@ func Run(ctx context.Context, job Job) (*Report, error) {
 		ls = append(ls, l.learned...)
 	}
 	in.Files, in.Formats, in.Skipped = rr.Files, rr.Formats, rr.Skipped
-	in.Errors = append(append(rr.Errors, in.Errors...), notes...)
+	in.Errors = append(rr.Errors, in.Errors...)
 	if in.Errors == nil {
 		in.Errors = []string{}
 	}
