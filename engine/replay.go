@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"strings"
 
 	lessons "github.com/lessons-dev/lessons"
 )
@@ -54,6 +55,10 @@ type ReplaySession struct {
 	// deferred are lessons waiting for the next prompt, with the call
 	// that brought each up.
 	deferred map[string]int
+	// hits remembers what each distinct call of the session matched:
+	// agents repeat a third of their calls within a session, and the
+	// same call always matches the same lessons.
+	hits map[string][]Hit
 }
 
 // Session starts a replayed session of an agent; a nil platform is
@@ -63,7 +68,7 @@ func (r *Replay) Session(pf Platform) *ReplaySession {
 	if pf == nil {
 		pf = Platforms[DefaultPlatform]
 	}
-	return &ReplaySession{r: r, pf: pf, claims: map[string]int{}, deferred: map[string]int{}}
+	return &ReplaySession{r: r, pf: pf, claims: map[string]int{}, deferred: map[string]int{}, hits: map[string][]Hit{}}
 }
 
 // Call answers the session's call number i. A lesson whose regex timed
@@ -71,9 +76,17 @@ func (r *Replay) Session(pf Platform) *ReplaySession {
 // answer holds the rest.
 func (s *ReplaySession) Call(i int, c Call) (Answer, error) {
 	m := s.r.Manifest
-	hits, merr := s.r.mt.Match(m, c)
-	if merr != nil && !errors.Is(merr, ErrTimeout) {
-		return Answer{}, merr
+	key := strings.Join(append(append([]string{c.Tool, c.Command}, c.Paths...), c.Contents...), "\x00")
+	hits, seen := s.hits[key]
+	var merr error
+	if !seen {
+		hits, merr = s.r.mt.Match(m, c)
+		if merr != nil && !errors.Is(merr, ErrTimeout) {
+			return Answer{}, merr
+		}
+		if merr == nil { // a timeout is the clock's verdict, not the call's
+			s.hits[key] = hits
+		}
 	}
 	ans := Answer{Hits: hits}
 	var blocks, injects []Candidate

@@ -246,9 +246,26 @@ func planRead(ctx context.Context, opts ReadOptions, o Options, rep *ReadReport)
 			return
 		}
 		rep.Files++
-		jobs = append(jobs, readJob{path: f.path, size: f.info.Size(), start: firstTime(f.path, mtime)})
+		jobs = append(jobs, readJob{path: f.path, size: f.info.Size(), start: mtime})
 		total += f.info.Size()
 	})
+	// Each file's first timestamp, read by the workers at once.
+	var wg sync.WaitGroup
+	next := make(chan *readJob)
+	for range o.Workers {
+		wg.Go(func() {
+			for j := range next {
+				j.start = firstTime(j.path, j.start)
+			}
+		})
+	}
+	for i := range jobs {
+		if jobs[i].dbSession == "" {
+			next <- &jobs[i]
+		}
+	}
+	close(next)
+	wg.Wait()
 	slices.SortStableFunc(jobs, func(a, b readJob) int {
 		return cmp.Or(a.start.Compare(b.start), cmp.Compare(a.path, b.path), cmp.Compare(a.dbSession, b.dbSession))
 	})
@@ -330,7 +347,7 @@ func listDBSessions(ctx context.Context, path string) ([]readJob, error) {
 // readOne reads one job and runs work on its session.
 func readOne[T any](j readJob, o Options, cands bool, work func(*LoggedSession) T) readResult[T] {
 	r := readResult[T]{job: j}
-	c := newCollector()
+	c := newCollector(cands)
 	var ls *LoggedSession
 	if j.dbSession != "" {
 		r.format = FormatOpencodeDB
@@ -394,10 +411,13 @@ type collector struct {
 	retryOf map[int]int // a failed retry → the attempt before it
 	prompt  bool
 	compact bool
+	// tags: the analyzer reads the agent's text too, for the #lesson
+	// reports among the session's candidates; pairing needs none of it.
+	tags bool
 }
 
-func newCollector() *collector {
-	return &collector{a: newAnalyzer(), byID: map[string]int{}, retryOf: map[int]int{}}
+func newCollector(tags bool) *collector {
+	return &collector{a: newAnalyzer(), byID: map[string]int{}, retryOf: map[int]int{}, tags: tags}
 }
 
 func (c *collector) session() *Session { return &c.a.sess }
@@ -435,6 +455,10 @@ func (c *collector) event(e Event) {
 		if i, ok := c.byID[e.CallID]; ok {
 			c.calls[i].Outcome = OutcomeRejected
 			c.calls[i].Error = strings.TrimSpace(e.Text)
+		}
+	case AssistantText:
+		if !c.tags {
+			return
 		}
 	}
 	c.a.event(e)
