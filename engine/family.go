@@ -1,0 +1,149 @@
+package engine
+
+import (
+	"path"
+	"strings"
+)
+
+// family is what a shell command runs, as live capture groups calls: the
+// executable and, for tools made of subcommands, the subcommand ("npm
+// test", "git push", "rg"). A failure and its fix share a family.
+type family struct {
+	exe, sub string
+	// probe: the command only looks around (--help, --version, which,
+	// ls, cat…); its failure teaches nothing worth a lesson.
+	probe bool
+}
+
+func (f family) String() string {
+	if f.sub == "" {
+		return f.exe
+	}
+	return f.exe + " " + f.sub
+}
+
+// commandFamily names the family of a shell command: that of its first
+// segment that does something (`cd app && npm test | tail` is "npm
+// test"), past variable assignments and wrappers such as sudo, env, time
+// and npx.
+func commandFamily(command string) family {
+	var first family
+	for _, seg := range segments(command) {
+		f := segmentFamily(strings.Fields(seg))
+		if f.exe == "" {
+			continue
+		}
+		if !f.probe {
+			return f
+		}
+		if first.exe == "" {
+			first = f
+		}
+	}
+	return first
+}
+
+// segmentFamily is the family of one simple command; its exe is "" for
+// one that only sets up (cd, export).
+func segmentFamily(words []string) family {
+	if len(words) >= 2 && words[0] == "command" && (words[1] == "-v" || words[1] == "-V") {
+		return family{exe: "command", probe: true}
+	}
+	words = skipWrappers(words)
+	if len(words) == 0 {
+		return family{}
+	}
+	exe := path.Base(strings.Trim(words[0], `"'`))
+	if setup[exe] {
+		return family{}
+	}
+	f := family{exe: exe}
+	args := words[1:]
+	if subcommands[exe] {
+		for _, w := range args {
+			if !strings.HasPrefix(w, "-") {
+				f.sub = strings.Trim(w, `"'`)
+				break
+			}
+		}
+	}
+	if exe == "python" || exe == "python3" {
+		if len(args) >= 2 && args[0] == "-m" {
+			f.sub = "-m " + args[1]
+		}
+	}
+	f.probe = probes[exe] || isProbe(f, args)
+	return f
+}
+
+// segments splits a command at the shell's command separators. Quoting
+// is not parsed: a separator inside quotes splits too, which at worst
+// names the wrong family, and then no nudge comes.
+func segments(command string) []string {
+	return strings.FieldsFunc(strings.NewReplacer(">&", ">", "&>", ">", "&&", "\n", "||", "\n", ";", "\n", "|", "\n", "&", "\n").Replace(command),
+		func(r rune) bool { return r == '\n' })
+}
+
+// skipWrappers drops leading variable assignments and commands that run
+// another one.
+func skipWrappers(words []string) []string {
+	for len(words) > 0 {
+		w := words[0]
+		switch {
+		case strings.Contains(w, "=") && !strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "="):
+			words = words[1:]
+		case wrappers[w]:
+			words = words[1:]
+			for len(words) > 0 && strings.HasPrefix(words[0], "-") {
+				words = words[1:] // the wrapper's own flags
+			}
+			if w == "timeout" && len(words) > 0 {
+				words = words[1:] // its duration
+			}
+		case (w == "uv" || w == "poetry" || w == "pipenv" || w == "pdm") && len(words) > 1 && words[1] == "run",
+			w == "bundle" && len(words) > 1 && words[1] == "exec":
+			words = words[2:]
+		default:
+			return words
+		}
+	}
+	return words
+}
+
+var wrappers = set("sudo", "env", "time", "nice", "nohup", "timeout", "command", "exec", "npx", "bunx", "pnpx", "xargs", "stdbuf")
+
+// setup are commands that prepare for the real one in the same line.
+var setup = set("cd", "pushd", "popd", "export", "source", ".", "set", "unset", "sleep", "true", ":", "mkdir")
+
+// subcommands are tools whose second word names what they do.
+var subcommands = set("git", "npm", "pnpm", "yarn", "bun", "deno", "go", "cargo", "docker", "podman", "kubectl", "helm",
+	"gh", "glab", "pip", "pip3", "uv", "poetry", "conda", "brew", "apt", "apt-get", "dnf", "yum", "systemctl", "terraform",
+	"tofu", "aws", "gcloud", "az", "dotnet", "mvn", "gradle", "make", "just", "rake", "rails", "mix", "stack", "cabal",
+	"nix", "composer", "rustup", "flutter", "swift", "gem", "bundle", "heroku", "fly", "vercel", "supabase", "wrangler")
+
+// probes are commands that only look around.
+var probes = set("which", "whereis", "type", "ls", "ll", "la", "cat", "head", "tail", "less", "more", "pwd", "echo",
+	"printf", "file", "stat", "wc", "tree", "printenv", "man", "whoami", "id", "uname", "date", "hostname", "realpath",
+	"readlink", "dirname", "basename", "du", "df")
+
+// isProbe reports whether the arguments ask a tool about itself: --help,
+// --version, a help or version subcommand, `command -v`.
+func isProbe(f family, args []string) bool {
+	if f.sub == "help" || f.sub == "version" || f.sub == "--version" {
+		return true
+	}
+	for _, a := range args {
+		if a == "--help" || a == "--version" || a == "-help" {
+			return true
+		}
+	}
+	return len(args) == 1 && (args[0] == "-h" || args[0] == "-v" || args[0] == "-V")
+}
+
+func set(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
