@@ -52,6 +52,8 @@ var Agents = map[string]*Agent{
 			{"SessionStart", "", hookTimeout},
 			{"SubagentStart", "", hookTimeout},
 			{"UserPromptSubmit", "", hookTimeout},
+			{"PostToolUse", "*", hookTimeout},
+			{"PostToolUseFailure", "*", hookTimeout},
 		},
 		user: func(e Env) string {
 			if d := e.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
@@ -67,6 +69,7 @@ var Agents = map[string]*Agent{
 			{"PreToolUse", "", hookTimeout},
 			{"SessionStart", "", hookTimeout},
 			{"UserPromptSubmit", "", hookTimeout},
+			{"PostToolUse", "", hookTimeout},
 		},
 		user: func(e Env) string {
 			if d := e.Getenv("CODEX_HOME"); d != "" {
