@@ -101,7 +101,12 @@ func (r *run) capture(event string) (string, error) {
 	case out.failed:
 		return "", r.recordFailure(call, fam, out.errLine)
 	}
-	return r.fixed(call, fam)
+	for _, f := range commandFamilies(call.Command) {
+		if text, err := r.fixed(call, f); text != "" || err != nil {
+			return text, err
+		}
+	}
+	return "", nil
 }
 
 func (r *run) captureDir() string {

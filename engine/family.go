@@ -2,6 +2,7 @@ package engine
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -41,6 +42,25 @@ func commandFamily(command string) family {
 		}
 	}
 	return first
+}
+
+// maxFamilies caps the families a successful call is checked for.
+const maxFamilies = 4
+
+// commandFamilies are the distinct families of a command's segments that
+// do something and are no probes: a success may fix any of them
+// (`go vet ./... && go test ./...` fixes a failed `go test`).
+func commandFamilies(command string) []family {
+	var out []family
+	for _, seg := range segments(command) {
+		f := segmentFamily(strings.Fields(seg))
+		if f.exe != "" && !f.probe && !slices.Contains(out, f) {
+			if out = append(out, f); len(out) == maxFamilies {
+				break
+			}
+		}
+	}
+	return out
 }
 
 // segmentFamily is the family of one simple command; its exe is "" for
