@@ -46,9 +46,9 @@ func TestCommandFamily(t *testing.T) {
 func TestOutcome(t *testing.T) {
 	tests := []struct {
 		name, platform, event, command, response, errJSON string
-		interrupt                                          bool
-		failed                                             bool
-		errLine, reason                                    string
+		interrupt                                         bool
+		failed                                            bool
+		errLine, reason                                   string
 	}{
 		{name: "claude failure", platform: "claude", event: "PostToolUseFailure", command: "npm test",
 			errJSON: `"Exit code 1\n\nnpm ERR! missing script: test"`, failed: true, errLine: "npm ERR! missing script: test"},
