@@ -144,7 +144,22 @@ func (r *run) recordFailure(call Call, fam family, errLine string) error {
 	if err := os.MkdirAll(r.captureDir(), 0o700); err != nil {
 		return err
 	}
-	return scope.WriteFileAtomic(r.recordPath(fam.String()), data, 0o600)
+	return writeRecord(r.recordPath(fam.String()), data)
+}
+
+// writeRecord replaces a capture record: written beside it and renamed,
+// so a reader never sees half of one. Not synced: a record a crash loses
+// costs one nudge, and an fsync would cost every failure a millisecond.
+func writeRecord(path string, data []byte) error {
+	tmp := path + ".tmp" + strconv.Itoa(os.Getpid())
+	if err := os.WriteFile(tmp, data, 0o600); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
 }
 
 // captureLimit opens the manifest for captureNudges, and says whether an
