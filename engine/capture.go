@@ -101,7 +101,7 @@ func (r *run) capture(event string) (string, error) {
 	case out.failed:
 		return "", r.recordFailure(call, fam, out.errLine)
 	}
-	for _, f := range commandFamilies(call.Command) {
+	for _, f := range fixFamilies(call.Command) {
 		if text, err := r.fixed(call, f); text != "" || err != nil {
 			return text, err
 		}

@@ -35,11 +35,18 @@ func TestCommandFamily(t *testing.T) {
 		}
 	}
 	var names []string
-	for _, f := range commandFamilies("ls && go vet ./... && go test ./... | tee out") {
+	for _, f := range fixFamilies("ls && go vet ./... 2>&1 && go test ./... | tee out; make -k check |& cat") {
 		names = append(names, f.String())
 	}
-	if got := strings.Join(names, ", "); got != "go vet, go test, tee" {
-		t.Errorf("commandFamilies = %s", got)
+	if got := strings.Join(names, ", "); got != "go vet, tee" {
+		t.Errorf("fixFamilies = %s, want go vet, tee (a piped command's status is hidden)", got)
+	}
+	names = nil
+	for _, f := range fixFamilies("set -o pipefail; npm test | tail -5") {
+		names = append(names, f.String())
+	}
+	if got := strings.Join(names, ", "); got != "npm test" {
+		t.Errorf("fixFamilies with pipefail = %s", got)
 	}
 }
 

@@ -30,7 +30,7 @@ func (f family) String() string {
 func commandFamily(command string) family {
 	var first family
 	for _, seg := range segments(command) {
-		f := segmentFamily(strings.Fields(seg))
+		f := segmentFamily(strings.Fields(seg.text))
 		if f.exe == "" {
 			continue
 		}
@@ -47,13 +47,17 @@ func commandFamily(command string) family {
 // maxFamilies caps the families a successful call is checked for.
 const maxFamilies = 4
 
-// commandFamilies are the distinct families of a command's segments that
-// do something and are no probes: a success may fix any of them
-// (`go vet ./... && go test ./...` fixes a failed `go test`).
-func commandFamilies(command string) []family {
+// fixFamilies are the distinct families a successful command may have
+// fixed: its segments that do something, are no probes, and whose exit
+// status the shell did not hide in a pipe (`go vet ./... && go test ./...`
+// may fix a failed `go test`; `npm test | tail` says nothing about npm).
+func fixFamilies(command string) []family {
 	var out []family
 	for _, seg := range segments(command) {
-		f := segmentFamily(strings.Fields(seg))
+		if seg.piped && !strings.Contains(command, "pipefail") {
+			continue
+		}
+		f := segmentFamily(strings.Fields(seg.text))
 		if f.exe != "" && !f.probe && !slices.Contains(out, f) {
 			if out = append(out, f); len(out) == maxFamilies {
 				break
@@ -96,12 +100,52 @@ func segmentFamily(words []string) family {
 	return f
 }
 
-// segments splits a command at the shell's command separators. Quoting
-// is not parsed: a separator inside quotes splits too, which at worst
-// names the wrong family, and then no nudge comes.
-func segments(command string) []string {
-	return strings.FieldsFunc(strings.NewReplacer(">&", ">", "&>", ">", "&&", "\n", "||", "\n", ";", "\n", "|", "\n", "&", "\n").Replace(command),
-		func(r rune) bool { return r == '\n' })
+// segment is one simple command of a command line.
+type segment struct {
+	text string
+	// piped: its output goes into another command, whose exit status the
+	// shell reports instead of its own.
+	piped bool
+}
+
+// segments splits a command at the shell's command separators (&&, ||,
+// ;, &, |, newlines). Quoting is not parsed: a separator inside quotes
+// splits too, which at worst names the wrong family, and then no nudge
+// comes. Redirections such as 2>&1 are not separators.
+func segments(command string) []segment {
+	var out []segment
+	start := 0
+	add := func(end int, piped bool) {
+		if t := strings.TrimSpace(command[start:end]); t != "" {
+			out = append(out, segment{text: t, piped: piped})
+		}
+	}
+	for i := 0; i < len(command); i++ {
+		c := command[i]
+		next := byte(0)
+		if i+1 < len(command) {
+			next = command[i+1]
+		}
+		switch {
+		case c == '&' && (i > 0 && command[i-1] == '>' || next == '>'):
+			// 2>&1, &>file: a redirection
+		case c == '|' && next == '|', c == '&' && next == '&':
+			add(i, false)
+			i++
+			start = i + 1
+		case c == '|':
+			add(i, true)
+			if next == '&' { // |& pipes stderr too
+				i++
+			}
+			start = i + 1
+		case c == ';', c == '&', c == '\n':
+			add(i, false)
+			start = i + 1
+		}
+	}
+	add(len(command), false)
+	return out
 }
 
 // skipWrappers drops leading variable assignments and commands that run

@@ -91,6 +91,7 @@ func TestLiveCaptureStaysQuiet(t *testing.T) {
 	}{
 		{name: "the same call worked", fail: "npm test", fix: "npm  test"},
 		{name: "a probe failed", fail: "ls dist", fix: "ls build"},
+		{name: "a pipe hides the status", fail: "npm test", fix: "npm test 2>&1 | tail -20"},
 		{name: "a help probe", fail: "terraform plan --help", fix: "terraform plan -h"},
 		{name: "an active lesson matches the failure", fail: "pytest -x tests", fix: "pytest -x tests < /dev/null"},
 		{name: "captureNudges 0 in the config", fail: "npm test", fix: "CI=1 npm test",
