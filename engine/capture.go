@@ -270,8 +270,8 @@ func fixNudge(f failure) string {
 // rejectionNudge asks for a lesson after the user rejected a call.
 func rejectionNudge(reason string) string {
 	head := "Live capture: the user rejected this call, saying: \""
-	tail := "\". If that is a rule worth following next time, write a #lesson block now (tool, trigger, problem, " +
-		"solution); if it only applies here, write nothing."
+	tail := "\". If the user stated a rule for calls like this one, write a #lesson block now (tool, trigger, problem, " +
+		"solution); if it was a question or applies only here, write nothing."
 	return head + clip(quoteSafe(scrub(reason)), maxNudge-len(head)-len(tail)) + tail
 }
 

@@ -84,9 +84,17 @@ func segmentFamily(words []string) family {
 	f := family{exe: exe}
 	args := words[1:]
 	if subcommands[exe] {
-		for _, w := range args {
+		for i := 0; i < len(args); i++ {
+			w := args[i]
+			if optionArgs[exe+" "+w] {
+				i++ // git -C DIR push: DIR is no subcommand
+				continue
+			}
 			if !strings.HasPrefix(w, "-") {
 				f.sub = strings.Trim(w, `"'`)
+				if scriptRunners[f.sub] && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+					f.sub += " " + strings.Trim(args[i+1], `"'`) // npm run lint: the script is the intent
+				}
 				break
 			}
 		}
@@ -152,7 +160,12 @@ func segments(command string) []segment {
 // another one.
 func skipWrappers(words []string) []string {
 	for len(words) > 0 {
-		w := words[0]
+		w := strings.TrimLeft(words[0], "({!") // a subshell, a group, a negation
+		if w == "" {
+			words = words[1:]
+			continue
+		}
+		words[0] = w
 		switch {
 		case strings.Contains(w, "=") && !strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "="):
 			words = words[1:]
@@ -174,7 +187,17 @@ func skipWrappers(words []string) []string {
 	return words
 }
 
-var wrappers = set("sudo", "env", "time", "nice", "nohup", "timeout", "command", "exec", "npx", "bunx", "pnpx", "xargs", "stdbuf")
+var wrappers = set("sudo", "env", "time", "nice", "nohup", "timeout", "command", "exec", "npx", "bunx", "pnpx", "xargs", "stdbuf",
+	"if", "then", "else", "elif", "do", "while", "until")
+
+// optionArgs are options before a subcommand that take the next word.
+var optionArgs = set("git -C", "git -c", "go -C", "make -C", "make -f", "docker -H", "docker --context", "kubectl -n",
+	"kubectl --namespace", "kubectl --context", "npm --prefix", "npm -w", "npm --workspace", "pnpm -C", "pnpm --dir",
+	"pnpm -F", "pnpm --filter", "yarn --cwd", "cargo --manifest-path", "terraform -chdir")
+
+// scriptRunners are subcommands that run a named script or task: the
+// name belongs to the family (npm run lint and npm run test differ).
+var scriptRunners = set("run", "run-script", "exec", "task", "x")
 
 // setup are commands that prepare for the real one in the same line.
 var setup = set("cd", "pushd", "popd", "export", "source", ".", "set", "unset", "sleep", "true", ":", "mkdir")
@@ -183,7 +206,8 @@ var setup = set("cd", "pushd", "popd", "export", "source", ".", "set", "unset", 
 var subcommands = set("git", "npm", "pnpm", "yarn", "bun", "deno", "go", "cargo", "docker", "podman", "kubectl", "helm",
 	"gh", "glab", "pip", "pip3", "uv", "poetry", "conda", "brew", "apt", "apt-get", "dnf", "yum", "systemctl", "terraform",
 	"tofu", "aws", "gcloud", "az", "dotnet", "mvn", "gradle", "make", "just", "rake", "rails", "mix", "stack", "cabal",
-	"nix", "composer", "rustup", "flutter", "swift", "gem", "bundle", "heroku", "fly", "vercel", "supabase", "wrangler")
+	"nix", "composer", "rustup", "flutter", "swift", "gem", "bundle", "heroku", "fly", "vercel", "supabase", "wrangler",
+	"mise", "task", "nx", "turbo", "pixi", "hatch", "tox", "nox", "invoke")
 
 // probes are commands that only look around.
 var probes = set("which", "whereis", "type", "ls", "ll", "la", "cat", "head", "tail", "less", "more", "pwd", "echo",

@@ -44,6 +44,12 @@ func (p *Payload) outcome(platform, event, command string) outcome {
 		if reason, ok := rejectionReason(text); ok {
 			return outcome{reason: reason}
 		}
+		if strings.Contains(text, "Sibling tool call errored") || strings.Contains(text, "Cancelled: parallel tool call") {
+			return outcome{} // another call of the batch failed, not this one
+		}
+		if code, ok := claudeExit(text); ok && !isFailure(code, command) {
+			return outcome{} // an answer, as git config --get's 1
+		}
 		return outcome{failed: true, errLine: firstTelling(text)}
 	}
 	switch platform {
@@ -126,13 +132,30 @@ func isFailure(code int, command string) bool {
 		return false
 	}
 	if code == 1 {
-		switch fam := commandFamily(command); fam.exe {
-		case "grep", "egrep", "fgrep", "rg", "ag", "diff", "cmp", "test", "[", "[[":
+		switch fam := commandFamily(command); {
+		case answers[fam.exe]:
+			return false
+		case fam.String() == "git config" && strings.Contains(command, "--get"),
+			fam.String() == "git diff" && strings.Contains(command, "--exit-code"),
+			fam.String() == "git diff" && strings.Contains(command, "--quiet"):
 			return false
 		}
 	}
 	return true
 }
+
+// claudeExit reads Claude Code's "Exit code N" first line.
+func claudeExit(text string) (int, bool) {
+	first, _, _ := strings.Cut(text, "\n")
+	if rest, ok := strings.CutPrefix(strings.TrimSpace(first), "Exit code "); ok {
+		n, err := strconv.Atoi(rest)
+		return n, err == nil
+	}
+	return 0, false
+}
+
+// answers are commands whose exit status 1 is an answer, not an error.
+var answers = set("grep", "egrep", "fgrep", "rg", "ag", "diff", "cmp", "test", "[", "[[", "pgrep")
 
 // rejectionReason finds what the user said when rejecting a call, in the
 // text each agent gives the model: Claude Code's "…the user said:\n…",
@@ -196,32 +219,72 @@ func partsText(raw json.RawMessage) string {
 	return b.String()
 }
 
-// firstTelling is the first line of an error that says something: not an
-// exit status, a timing or an output header ("Exit code 2", "Wall time:
-// 0.1 seconds", "Output:"). Gemini CLI's "Output: text" gives its text.
+// firstTelling is the line of an error that says most: an exception
+// line (Python's "KeyError: 'x'" after its traceback), else the first line
+// naming an error ("npm ERR! missing script", "fatal: …", "No such file"),
+// else the first line that is no exit status, timing, output header or
+// rule of = or -. Gemini CLI's "Output: text" gives its text.
 func firstTelling(text string) string {
-	fallback := ""
+	var first, marked string
+	n := 0
 	for line := range strings.Lines(text) {
+		if n++; n > 400 {
+			break
+		}
 		line = strings.TrimSpace(line)
-		if line == "" {
+		if rest, ok := strings.CutPrefix(line, "Output: "); ok {
+			line = strings.TrimSpace(rest)
+		}
+		if line == "" || line == "(empty)" || isMetaLine(line) || isRule(line) {
 			continue
 		}
-		if fallback == "" {
-			fallback = line
+		if isExceptionLine(line) {
+			return line
 		}
-		if rest, ok := strings.CutPrefix(line, "Output: "); ok && strings.TrimSpace(rest) != "(empty)" {
-			return strings.TrimSpace(rest)
+		if first == "" {
+			first = line
 		}
-		if isMetaLine(line) {
-			continue
+		if marked == "" && namesError(line) {
+			marked = line
 		}
-		return line
 	}
-	return fallback
+	if marked != "" {
+		return marked
+	}
+	return first
+}
+
+// isExceptionLine: "ValueError: …", "java.io.IOException: …".
+func isExceptionLine(line string) bool {
+	name, _, ok := strings.Cut(line, ": ")
+	if !ok || strings.ContainsAny(name, " \t/") {
+		return false
+	}
+	return strings.HasSuffix(name, "Error") || strings.HasSuffix(name, "Exception")
+}
+
+// errorWords mark a line that names what went wrong.
+var errorWords = []string{"error", "err!", "fatal", "not found", "no such", "denied", "invalid", "unrecognized", "unknown",
+	"cannot", "can't", "failed", "refused", "missing", "unexpected", "not allowed", "no matches"}
+
+func namesError(line string) bool {
+	l := strings.ToLower(line)
+	for _, w := range errorWords {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// isRule: a line of = - _ * # ~ only, or a pytest banner made of them.
+func isRule(line string) bool {
+	trimmed := strings.Trim(line, "=-_*#~ ")
+	return len(line)-len(trimmed) >= len(line)/2
 }
 
 func isMetaLine(line string) bool {
-	for _, prefix := range []string{"Exit code", "Exit Code", "Process exited with code", "exit status", "Wall time", "Chunk ID", "Original token count", "Output:", "Command:", "Directory:", "Signal:", "Process Group PGID"} {
+	for _, prefix := range []string{"Exit code", "Exit Code", "Process exited with code", "exit status", "Wall time", "Chunk ID", "Original token count", "Output:", "Command:", "Directory:", "Signal:", "Process Group PGID", "Traceback (most recent call last)", "$ "} {
 		if strings.HasPrefix(line, prefix) {
 			return true
 		}
