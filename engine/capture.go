@@ -99,7 +99,7 @@ func (r *run) capture(event string) (string, error) {
 	case call.Tool != "Bash" || fam.exe == "":
 		return "", nil
 	case out.failed:
-		return "", r.recordFailure(call, fam, out.errLine)
+		return "", r.recordFailure(call, failedFamily(call.Command, out.errLine, fam), out.errLine)
 	}
 	for _, f := range fixFamilies(call.Command) {
 		if text, err := r.fixed(call, f); text != "" || err != nil {

@@ -47,6 +47,16 @@ func TestCommandFamily(t *testing.T) {
 	if got := strings.Join(names, ", "); got != "go vet, tee" {
 		t.Errorf("fixFamilies = %s, want go vet, tee (a piped command's status is hidden)", got)
 	}
+	for _, tt := range []struct{ cmd, errLine, want string }{
+		{"mise run fmt && mise run lint", "[lint] ERROR task failed", "mise run lint"},
+		{"mise run fmt && mise run lint", "something broke", "mise run fmt"},
+		{"go vet ./... && go test ./...", "vet: main.go:3: unreachable code", "go vet"},
+		{"npm ci && npm test", "npm ERR! test failed", "npm test"},
+	} {
+		if got := failedFamily(tt.cmd, tt.errLine, commandFamily(tt.cmd)); got.String() != tt.want {
+			t.Errorf("failedFamily(%q, %q) = %s, want %s", tt.cmd, tt.errLine, got, tt.want)
+		}
+	}
 	names = nil
 	for _, f := range fixFamilies("set -o pipefail; npm test | tail -5") {
 		names = append(names, f.String())

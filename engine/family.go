@@ -67,6 +67,24 @@ func fixFamilies(command string) []family {
 	return out
 }
 
+// failedFamily is the family of a failed command line: of its segments
+// that may have failed (`mise run fmt && mise run lint`), the last one
+// the error names ("[lint] ERROR task failed"), else fam, the first.
+func failedFamily(command, errLine string, fam family) family {
+	fams := fixFamilies(command)
+	for i := len(fams) - 1; i >= 0; i-- {
+		f := fams[i]
+		name := f.exe
+		if f.sub != "" {
+			name = f.sub[strings.LastIndexByte(f.sub, ' ')+1:]
+		}
+		if len(fams) > 1 && len(name) >= 2 && strings.Contains(errLine, name) {
+			return f
+		}
+	}
+	return fam
+}
+
 // segmentFamily is the family of one simple command; its exe is "" for
 // one that only sets up (cd, export).
 func segmentFamily(words []string) family {
