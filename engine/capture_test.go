@@ -32,6 +32,9 @@ func TestCommandFamily(t *testing.T) {
 		{"(source .venv/bin/activate && pytest -x)", "pytest", false},
 		{"if ! make check; then echo no; fi", "make check", false},
 		{"git -C /work/app push origin main", "git push", false},
+		{"python -c \"import x\nfrom y import z; print(1)\" && echo 'a | b; c'", "python", false},
+		{"git commit -m \"$(cat <<'EOF'\nFix | the; thing\nEOF\n)\" && git push", "git commit", false},
+		{"echo `date; ls` && make", "make", false},
 		{"kubectl -n prod get pods", "kubectl get", false},
 	}
 	for _, tt := range tests {

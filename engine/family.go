@@ -135,9 +135,9 @@ type segment struct {
 }
 
 // segments splits a command at the shell's command separators (&&, ||,
-// ;, &, |, newlines). Quoting is not parsed: a separator inside quotes
-// splits too, which at worst names the wrong family, and then no nudge
-// comes. Redirections such as 2>&1 are not separators.
+// ;, &, |, newlines) outside quotes and $(…). Heredocs are not parsed:
+// their lines split too, which at worst names the wrong family, and then
+// no nudge comes. Redirections such as 2>&1 are not separators.
 func segments(command string) []segment {
 	var out []segment
 	start := 0
@@ -146,11 +146,47 @@ func segments(command string) []segment {
 			out = append(out, segment{text: t, piped: piped})
 		}
 	}
+	var quote byte // ' or " while inside quotes
+	depth := 0     // $( … ) and ` … ` nesting
 	for i := 0; i < len(command); i++ {
 		c := command[i]
 		next := byte(0)
 		if i+1 < len(command) {
 			next = command[i+1]
+		}
+		switch {
+		case quote == '\'':
+			if c == '\'' {
+				quote = 0
+			}
+			continue
+		case c == '\\':
+			i++ // an escaped character
+			continue
+		case quote == '"':
+			if c == '"' {
+				quote = 0
+			}
+			continue
+		case c == '\'' || c == '"':
+			quote = c
+			continue
+		case c == '$' && next == '(':
+			depth++
+			i++
+			continue
+		case c == '`':
+			if depth > 0 && i > 0 {
+				depth--
+			} else {
+				depth++
+			}
+			continue
+		case c == ')' && depth > 0:
+			depth--
+			continue
+		case depth > 0:
+			continue
 		}
 		switch {
 		case c == '&' && (i > 0 && command[i-1] == '>' || next == '>'):
