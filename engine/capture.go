@@ -109,6 +109,16 @@ func (r *run) capture(event string) (string, error) {
 	return "", nil
 }
 
+// forgetFailures drops the session's failures on record: after /clear
+// the agent no longer knows them, so a fix could not teach it anything.
+// Its nudges given stay counted.
+func (r *run) forgetFailures() {
+	records, _ := filepath.Glob(filepath.Join(r.captureDir(), "f-*"))
+	for _, p := range records {
+		_ = os.Remove(p)
+	}
+}
+
 func (r *run) captureDir() string {
 	return SessionOf(r.dirs.State, r.p.SessionID).Dir + ".capture"
 }

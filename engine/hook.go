@@ -323,6 +323,7 @@ func (r *run) sessionStart() (any, error) {
 		if err := r.sess.Reset(); err != nil {
 			return nil, fmt.Errorf("clear session state: %w", err)
 		}
+		r.forgetFailures()
 	case "compact":
 		if err := r.forgetImportant(m); err != nil {
 			return nil, err

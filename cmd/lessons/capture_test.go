@@ -98,6 +98,7 @@ func TestLiveCaptureStaysQuiet(t *testing.T) {
 			cfg: func(c *lessons.Config) { c.CaptureNudges = new(0) }},
 		{name: "LESSONS_CAPTURE_NUDGES=0", fail: "npm test", fix: "CI=1 npm test", env: []string{"LESSONS_CAPTURE_NUDGES=0"}},
 		{name: "another session's failure", fail: "npm test", fix: "CI=1 npm test"},
+		{name: "a /clear in between", fail: "npm test", fix: "CI=1 npm test"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -113,11 +114,14 @@ func TestLiveCaptureStaysQuiet(t *testing.T) {
 				fixSession = "other"
 			}
 			e.runHook(t, "claude", e.failed("s", c.fail, "Exit code 2\nit failed"), c.env...)
+			if strings.Contains(c.name, "/clear") {
+				e.runHook(t, "claude", e.start("s", "clear"))
+			}
 			if got := nudge(t, e.runHook(t, "claude", e.succeeded(fixSession, c.fix), c.env...)); got != "" {
 				t.Errorf("nudged: %s", got)
 			}
-			if _, err := os.Stat(engine.EventsPath(e.state)); err == nil {
-				t.Errorf("the event log was written: %s", must(os.ReadFile(engine.EventsPath(e.state))))
+			if log, err := os.ReadFile(engine.EventsPath(e.state)); err == nil && strings.Contains(string(log), `"event":"nudge"`) {
+				t.Errorf("the event log has a nudge: %s", log)
 			}
 		})
 	}
