@@ -268,7 +268,7 @@ func (r *run) nudged(tool, trigger string) {
 
 // fixNudge asks for a lesson after a fix.
 func fixNudge(f failure) string {
-	head := "Live capture: `" + quoteSafe(clip(f.Family, 40)) + "` failed earlier in this session"
+	head := "Live capture: `" + quoteSafe(clip(scrub(f.Family), 40)) + "` failed earlier in this session"
 	tail := " and this changed call worked. If the change is a fix worth knowing next time, write a #lesson block now " +
 		"(tool, trigger, problem, solution); if it was a one-off such as a typo or a wrong path, write nothing."
 	if room := maxNudge - len(head) - len(tail) - len(" ()"); f.Error != "" && room > 20 {
