@@ -128,6 +128,13 @@ async function fake() {
   await hooks["tool.execute.after"]({ tool: "bash", sessionID: "ses_1", callID: "c5", args: { command: "npm test -- --ci" } }, fixed)
   assert.equal(fixed.output, "ok\n\nNUDGE: write a #lesson block", "the hook's answer is what the model reads")
 
+  // Other tools' results cost no hook run.
+  const before = log().length
+  const read = { title: "a.py", output: "print(1)", metadata: {} }
+  await hooks["tool.execute.after"]({ tool: "read", sessionID: "ses_1", callID: "c8", args: { filePath: "a.py" } }, read)
+  assert.equal(log().length, before)
+  assert.equal(read.output, "print(1)")
+
   // A call that threw reaches only the event hook, once per call however
   // often its part is updated.
   const thrown = {

@@ -9,8 +9,8 @@
 //   - tool.execute.before: a lesson that blocks the call throws an Error,
 //     which is how opencode refuses a tool call; other lesson text waits
 //     for the call's result.
-//   - tool.execute.after: the hook hears how the call ended (its output and
-//     metadata.exit), for live capture; the waiting lesson text and the
+//   - tool.execute.after: the hook hears how a shell call ended (its output
+//     and metadata.exit), for live capture; the waiting lesson text and the
 //     hook's answer are appended to the tool's output, which the model
 //     reads next.
 //   - chat.message: the user's prompt brings up relevant lessons for the
@@ -134,14 +134,18 @@ async function LessonsPlugin({ directory, worktree } = {}) {
     "tool.execute.after": async (input, output) => {
       const result = (output && output.output) || ""
       const meta = (output && output.metadata) || {}
-      const answer = await runHook(
-        payload(input.sessionID, "PostToolUse", {
-          tool_name: input.tool,
-          tool_input: input.args || {},
-          tool_use_id: input.callID,
-          tool_response: { output: String(result).slice(0, MAX_OUTPUT), metadata: { exit: meta.exit } },
-        }),
-      )
+      // Live capture reads shell calls only: other tools cost no hook run.
+      const answer =
+        input.tool !== "bash"
+          ? {}
+          : await runHook(
+              payload(input.sessionID, "PostToolUse", {
+                tool_name: input.tool,
+                tool_input: input.args || {},
+                tool_use_id: input.callID,
+                tool_response: { output: String(result).slice(0, MAX_OUTPUT), metadata: { exit: meta.exit } },
+              }),
+            )
       const s = sessions.get(input.sessionID)
       const texts = [s && s.pending.get(input.callID), answer.context].filter(Boolean)
       if (s) s.pending.delete(input.callID)
