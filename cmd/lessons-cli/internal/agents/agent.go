@@ -52,7 +52,8 @@ var Agents = map[string]*Agent{
 			{"SessionStart", "", hookTimeout},
 			{"SubagentStart", "", hookTimeout},
 			{"UserPromptSubmit", "", hookTimeout},
-			{"PostToolUse", "*", hookTimeout},
+			// Live capture: a fix is a shell call; a rejection, any call.
+			{"PostToolUse", "Bash", hookTimeout},
 			{"PostToolUseFailure", "*", hookTimeout},
 		},
 		user: func(e Env) string {
