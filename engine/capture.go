@@ -67,7 +67,10 @@ func (r *run) outcomeEvent() (any, error) {
 	var text string
 	if event == "PostToolUse" && r.pf.ToolLessonsAt() == "PostToolUse" {
 		if text, err = r.postToolUse(); err != nil {
-			return nil, err
+			if nudge == "" {
+				return nil, err
+			}
+			r.note("%v (answering with the nudge only)", err) // it was claimed: say it
 		}
 	}
 	// The nudge goes first: Gemini CLI's text must end with the
