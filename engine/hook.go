@@ -132,11 +132,8 @@ func (r *run) answer() (any, error) {
 	switch r.pf.Event(r.p.HookEventName) {
 	case "PreToolUse":
 		return r.preToolUse()
-	case "PostToolUse":
-		if r.pf.ToolLessonsAt() != "PostToolUse" {
-			return noOutput, nil
-		}
-		return r.postToolUse()
+	case "PostToolUse", "PostToolUseFailure":
+		return r.outcomeEvent()
 	case "SessionStart":
 		return r.sessionStart()
 	case "SubagentStart":
@@ -190,15 +187,16 @@ func (r *run) preToolUse() (any, error) {
 	return noOutput, nil
 }
 
-// postToolUse adds a call's lessons to its result, for agents that read
-// no text before the call. A blocking lesson was answered before it.
-func (r *run) postToolUse() (any, error) {
+// postToolUse is the text of a call's lessons, added to its result for
+// agents that read no text before the call. A blocking lesson was
+// answered before it.
+func (r *run) postToolUse() (string, error) {
 	call, m, _, injects, err := r.matchCall()
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	defer m.Close()
-	return r.inject(call.Tool, describeCall(call), injects)
+	return r.selectText(call.Tool, describeCall(call), injects)
 }
 
 // matchCall matches the payload's tool call and sorts the lessons that
@@ -325,6 +323,7 @@ func (r *run) sessionStart() (any, error) {
 		if err := r.sess.Reset(); err != nil {
 			return nil, fmt.Errorf("clear session state: %w", err)
 		}
+		r.forgetFailures()
 	case "compact":
 		if err := r.forgetImportant(m); err != nil {
 			return nil, err

@@ -29,6 +29,11 @@ type Payload struct {
 	// tell the agents apart when no platform is named.
 	Timestamp string `json:"timestamp"`
 	TurnID    string `json:"turn_id"`
+	// ToolResponse, Error and IsInterrupt say how a call ended, in each
+	// agent's own shape (see outcome.go).
+	ToolResponse json.RawMessage `json:"tool_response"`
+	Error        json.RawMessage `json:"error"`
+	IsInterrupt  bool            `json:"is_interrupt"`
 }
 
 // toolInput holds the tool_input fields triggers read, across tools and

@@ -52,6 +52,9 @@ var Agents = map[string]*Agent{
 			{"SessionStart", "", hookTimeout},
 			{"SubagentStart", "", hookTimeout},
 			{"UserPromptSubmit", "", hookTimeout},
+			// Live capture: a fix is a shell call; a rejection, any call.
+			{"PostToolUse", "Bash", hookTimeout},
+			{"PostToolUseFailure", "*", hookTimeout},
 		},
 		user: func(e Env) string {
 			if d := e.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
@@ -67,6 +70,7 @@ var Agents = map[string]*Agent{
 			{"PreToolUse", "", hookTimeout},
 			{"SessionStart", "", hookTimeout},
 			{"UserPromptSubmit", "", hookTimeout},
+			{"PostToolUse", "", hookTimeout},
 		},
 		user: func(e Env) string {
 			if d := e.Getenv("CODEX_HOME"); d != "" {

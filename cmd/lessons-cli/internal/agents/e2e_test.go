@@ -270,7 +270,7 @@ func TestBuiltDoctor(t *testing.T) {
 	for _, p := range Check(getenv, s.project) {
 		got[p.File] = p.Severity + ": " + p.Message
 	}
-	if !strings.Contains(got[claude], "warning: Claude Code runs lessons for PreToolUse, SubagentStart, UserPromptSubmit but not for SessionStart") {
+	if !strings.Contains(got[claude], "warning: Claude Code runs lessons for PreToolUse, SubagentStart, UserPromptSubmit, PostToolUse, PostToolUseFailure but not for SessionStart") {
 		t.Errorf("claude: %q", got[claude])
 	}
 	if !strings.Contains(got[codex], "error: the hook runs /gone/lessons, which is not an executable file") {
