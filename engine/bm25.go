@@ -2,9 +2,9 @@ package engine
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	lessons "github.com/lessons-dev/lessons"
 )
@@ -32,32 +32,6 @@ func documentTerms(l *lessons.Lesson) []string {
 	}
 	return terms
 }
-
-// tokenize lower-cases text and splits it into words of two or more
-// letters or digits, leaving out common English words.
-func tokenize(text string) []string {
-	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127)
-	})
-	out := words[:0]
-	for _, w := range words {
-		if len(w) >= 2 && !stopwords()[w] {
-			out = append(out, w)
-		}
-	}
-	return out
-}
-
-// stopwords is built on first use: PreToolUse calls never need it.
-var stopwords = sync.OnceValue(func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(`a an and are as at be but by can do does for from has have how i if in
-		into is it its me my no not of on or so that the their then there this to too up use was we were what
-		when where which while why will with you your should would could please just also it's don't`) {
-		m[w] = true
-	}
-	return m
-})
 
 // encodeTerms writes the postings: the term count, a table of u32 term
 // offsets relative to the table's start (for binary search), then per
@@ -118,10 +92,17 @@ type Scored struct {
 	Score float64
 }
 
+// relevanceFloor is the share of the best lesson's score another lesson
+// needs to come up with it: a lesson that shares one word with the prompt
+// rides along with one that shares three.
+const relevanceFloor = 0.5
+
 // Relevant scores every lesson against a prompt with BM25 and returns the
-// best k at or above min, best first. A lesson must also share two
-// distinct terms with the prompt, unless the prompt has only one: a single
-// common word such as "fix" or "slow" says nothing about relevance.
+// best k at or above min and at or above relevanceFloor of the best, best
+// first. A lesson must share two distinct terms with the prompt (one when
+// the prompt has only one), and at least one of them must not be a weak
+// term: a common word such as "test" or "fix" says nothing about
+// relevance on its own.
 func (m *Manifest) Relevant(prompt string, min float64, k int) ([]Scored, error) {
 	d := decoder{b: m.data, off: m.sec[secTerms]}
 	n := d.count()
@@ -133,9 +114,13 @@ func (m *Manifest) Relevant(prompt string, min float64, k int) ([]Scored, error)
 		at := decoder{b: m.data, off: tableAt + 4*i}
 		return &decoder{b: m.data, off: tableAt + int(at.u32())}
 	}
-	scores := map[int]float64{}
-	shared := map[int]int{} // distinct prompt terms each lesson has
+	type match struct {
+		score          float64
+		shared, strong int // distinct prompt terms the lesson has, and of them not weak
+	}
+	matches := map[int]*match{}
 	seen := map[string]bool{}
+	weak := weakTerms()
 	for _, q := range tokenize(prompt) {
 		if seen[q] {
 			continue
@@ -152,8 +137,16 @@ func (m *Manifest) Relevant(prompt string, min float64, k int) ([]Scored, error)
 		doc := 0
 		for c := t.count(); c > 0 && t.err == nil; c-- {
 			doc += int(t.uvarint())
-			scores[doc] += float64(t.f32())
-			shared[doc]++
+			mt := matches[doc]
+			if mt == nil {
+				mt = &match{}
+				matches[doc] = mt
+			}
+			mt.score += float64(t.f32())
+			mt.shared++
+			if !weak[q] {
+				mt.strong++
+			}
 		}
 		if t.err != nil {
 			return nil, t.err
@@ -164,11 +157,15 @@ func (m *Manifest) Relevant(prompt string, min float64, k int) ([]Scored, error)
 	if len(seen) < need {
 		need = len(seen)
 	}
-	for i, s := range scores {
-		if s >= min && shared[i] >= need {
+	best := 0.0
+	for i, mt := range matches {
+		if mt.score >= min && mt.shared >= need && mt.strong > 0 {
+			s := mt.score * float64(mt.shared) / float64(len(seen))
 			out = append(out, Scored{i, s})
+			best = max(best, s)
 		}
 	}
+	out = slices.DeleteFunc(out, func(s Scored) bool { return s.Score < relevanceFloor*best })
 	sort.Slice(out, func(a, b int) bool {
 		if out[a].Score != out[b].Score {
 			return out[a].Score > out[b].Score

@@ -400,7 +400,8 @@ func (r *run) forgetImportant(m *Manifest) error {
 // the lessons of earlier tool calls the agent could not read then.
 func (r *run) promptSubmit() (any, error) {
 	deferred := r.sess.Deferred()
-	if strings.TrimSpace(r.p.Prompt) == "" && len(deferred) == 0 {
+	prompt := userWords(r.p.Prompt)
+	if strings.TrimSpace(prompt) == "" && len(deferred) == 0 {
 		return noOutput, nil
 	}
 	m, err := r.open()
@@ -418,7 +419,7 @@ func (r *run) promptSubmit() (any, error) {
 	} else {
 		r.cfg.MaxLessonsPerInjection = min(max(r.cfg.MaxLessonsPerInjection, 1), promptTopK)
 	}
-	scored, err := m.Relevant(r.p.Prompt, r.cfg.PromptMinScore, 4*promptTopK)
+	scored, err := m.Relevant(prompt, r.cfg.PromptMinScore, 4*promptTopK)
 	if err != nil {
 		return nil, err
 	}
