@@ -41,6 +41,9 @@ type Hook struct {
 	// OnStartup is the seam for work a new session starts in the
 	// background, such as a scan of session logs. It must not block.
 	OnStartup func(StartInfo)
+	// Event names the event when the payload does not: Antigravity CLI's
+	// hooks.json passes it on the command line.
+	Event string
 }
 
 // StartInfo tells OnStartup about the session that started.
@@ -75,11 +78,14 @@ func (h *Hook) Run(stdin io.Reader, stdout io.Writer) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	getenv := h.getenv()
 	start := h.now()
-	r := &run{h: h, dirs: scope.DefaultDirs(getenv)}
+	r := &run{h: h, dirs: scope.DefaultDirs(getenv), pf: h.Platform}
 	out, err := r.safely(stdin)
 	if err != nil {
 		r.note("error: %v", err)
 		out = noOutput
+	}
+	if s, ok := r.pf.(silencer); ok && out == any(noOutput) {
+		out = s.Silence(r.p.HookEventName) // {} would refuse an Antigravity CLI call
 	}
 	if err := writeOutput(stdout, out); err != nil {
 		r.note("write answer: %v", err)
@@ -109,8 +115,10 @@ func (r *run) safely(stdin io.Reader) (out any, err error) {
 	if err := json.Unmarshal(data, &r.p); err != nil {
 		return nil, fmt.Errorf("payload is not a JSON object: %w", err)
 	}
+	if err := r.p.fromAntigravity(r.h.Event); err != nil {
+		return nil, err
+	}
 	r.sess = SessionOf(r.dirs.State, r.sessionKey())
-	r.pf = r.h.Platform
 	if r.pf == nil {
 		r.pf = Platforms[r.p.Recognise()]
 	}
@@ -143,6 +151,8 @@ func (r *run) answer() (any, error) {
 		return r.sessionStart()
 	case "UserPromptSubmit":
 		return r.promptSubmit()
+	case "PreInvocation":
+		return r.preInvocation()
 	case "":
 		return nil, errors.New("payload has no hook_event_name")
 	}

@@ -29,6 +29,7 @@ type Payload struct {
 	// tell the agents apart when no platform is named.
 	Timestamp string `json:"timestamp"`
 	TurnID    string `json:"turn_id"`
+	antigravityFields
 }
 
 // toolInput holds the tool_input fields triggers read, across tools and
