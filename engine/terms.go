@@ -78,7 +78,7 @@ var weakTerms = sync.OnceValue(func() map[string]bool {
 		test suit build rebuild error fail failur fix bug issu problem file folder directori dir code
 		app applic project repo repositori script command tool function method class modul packag librari
 		version instal depend commit branch merg config configur set setup output input log line path
-		data server servic shell agent environ env system local remot default option flag valu name
+		data server servic shell agent environ system local remot default option flag valu name
 		hang slow break broken crash time timeout wait exit process job task step pass find
 		python javascript typescript node go rust
 	`) {
