@@ -40,12 +40,13 @@ func (p *Payload) isAntigravity() bool {
 	return p.ToolCall != nil || p.ConversationID != "" || len(p.WorkspacePaths) > 0
 }
 
-// fromAntigravity fills the payload's Claude Code fields from Antigravity
-// CLI's: the session, the project, the tool and its input, whose keys are
-// renamed to the ones Call reads. An event the payload lacks is event.
-func (p *Payload) fromAntigravity(event string) error {
-	if p.HookEventName == "" {
-		p.HookEventName = event
+// UnmarshalJSON decodes a payload, and fills its Claude Code fields from
+// Antigravity CLI's when it has their shape: the session, the project,
+// the tool and its input, whose keys are renamed to the ones Call reads.
+func (p *Payload) UnmarshalJSON(data []byte) error {
+	type plain Payload
+	if err := json.Unmarshal(data, (*plain)(p)); err != nil {
+		return err
 	}
 	if !p.isAntigravity() {
 		return nil
@@ -136,8 +137,11 @@ var antigravityEvents = map[string]string{
 // (the migration guide, agy 1.0) and {"decision":"deny","reason"} (what
 // integrators saw enforced). An "ask" denies too: agy 1.0 cannot ask,
 // and the two forms would disagree. A call's lessons wait for the next
-// PreInvocation, the only event whose text agy reads.
-type antigravityPlatform struct{}
+// PreInvocation, the only event whose text agy reads: the platform
+// answers PreToolUse, PostToolUse and PreInvocation itself (answerOwn).
+// What nothing tells apart from its predecessor's (how a resumed
+// conversation keeps hook text) it takes from Gemini CLI's platform.
+type antigravityPlatform struct{ geminiPlatform }
 
 func (antigravityPlatform) Event(name string) string {
 	if e, ok := antigravityEvents[strings.ToLower(name)]; ok {
@@ -146,10 +150,7 @@ func (antigravityPlatform) Event(name string) string {
 	return name
 }
 
-func (antigravityPlatform) ToolLessonsAt() string { return "UserPromptSubmit" }
-
-// ResumeKeepsText is not measured for Antigravity CLI.
-func (antigravityPlatform) ResumeKeepsText() bool { return false }
+func (antigravityPlatform) ToolLessonsAt() string { return "PreInvocation" }
 
 type antigravityOutput struct {
 	AllowTool   *bool             `json:"allowTool,omitempty"`
@@ -203,48 +204,6 @@ func SilenceFor(p Platform, event string) []byte {
 		}
 	}
 	return []byte("{}\n")
-}
-
-// protocolClaim marks, among a session's claims, that the protocol was
-// given: Antigravity CLI has no session start to give it at.
-const protocolClaim = "lessons-protocol"
-
-// preInvocation answers Antigravity CLI's PreInvocation: at a session's
-// first model call the protocol and the session's lessons (what
-// SessionStart gives other agents), then, at any call, the lessons of
-// the tool calls since the last one.
-func (r *run) preInvocation() (any, error) {
-	var texts []string
-	r.sess = SessionOf(r.dirs.State, r.sessionKey())
-	first, err := r.sess.Claim(protocolClaim)
-	if err != nil {
-		return nil, fmt.Errorf("session state: %w", err)
-	}
-	if first {
-		out, err := r.sessionStart()
-		if err != nil {
-			return nil, err
-		}
-		texts = append(texts, injectedMessage(out))
-	}
-	out, err := r.promptSubmit()
-	if err != nil {
-		return nil, err
-	}
-	texts = append(texts, injectedMessage(out))
-	text := strings.TrimSpace(strings.Join(texts, "\n\n"))
-	if text == "" {
-		return noOutput, nil
-	}
-	return r.pf.Context(r.p.HookEventName, text), nil
-}
-
-// injectedMessage is the text of an Antigravity CLI answer, "" for none.
-func injectedMessage(v any) string {
-	if o, ok := v.(antigravityOutput); ok && len(o.InjectSteps) > 0 {
-		return o.InjectSteps[0].EphemeralMessage
-	}
-	return ""
 }
 
 // plainInjectionLine turns the HTML comment that ends injected text into

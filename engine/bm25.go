@@ -140,9 +140,9 @@ const (
 // rides along with one that shares three.
 const relevanceFloor = 0.5
 
-// Relevant scores every lesson against a prompt with BM25 and returns the
-// best k at or above min and at or above relevanceFloor of the best, best
-// first. A lesson must share two distinct terms with the prompt (one when
+// Relevant scores every lesson against the user's words in a prompt (see
+// userWords) with BM25 and returns the best k at or above min and at or
+// above relevanceFloor of the best, best first. A lesson must share two distinct terms with the prompt (one when
 // the prompt has only one), and at least one of them must anchor it (a
 // word of its keywords or tags) and be neither a weak term nor common
 // among the lessons: a word such as "test", "fix" or, among many git
@@ -165,7 +165,7 @@ func (m *Manifest) Relevant(prompt string, min float64, k int) ([]Scored, error)
 	matches := map[int]*match{}
 	seen := map[string]bool{}
 	weak := weakTerms()
-	for _, q := range tokenize(prompt) {
+	for _, q := range tokenize(userWords(prompt)) {
 		if seen[q] {
 			continue
 		}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -85,7 +86,7 @@ func (h *Hook) Run(stdin io.Reader, stdout io.Writer) {
 		out = noOutput
 	}
 	if s, ok := r.pf.(silencer); ok && out == any(noOutput) {
-		out = s.Silence(r.p.HookEventName) // {} would refuse an Antigravity CLI call
+		out = s.Silence(cmp.Or(r.p.HookEventName, h.Event)) // {} would refuse an Antigravity CLI call
 	}
 	if err := writeOutput(stdout, out); err != nil {
 		r.note("write answer: %v", err)
@@ -115,10 +116,8 @@ func (r *run) safely(stdin io.Reader) (out any, err error) {
 	if err := json.Unmarshal(data, &r.p); err != nil {
 		return nil, fmt.Errorf("payload is not a JSON object: %w", err)
 	}
-	if err := r.p.fromAntigravity(r.h.Event); err != nil {
-		return nil, err
-	}
 	r.sess = SessionOf(r.dirs.State, r.sessionKey())
+	r.pf = r.h.Platform
 	if r.pf == nil {
 		r.pf = Platforms[r.p.Recognise()]
 	}
@@ -137,6 +136,11 @@ func (r *run) sessionKey() string {
 }
 
 func (r *run) answer() (any, error) {
+	if own, ok := r.pf.(ownEvents); ok {
+		if out, handled, err := own.answerOwn(r); handled {
+			return out, err
+		}
+	}
 	switch r.pf.Event(r.p.HookEventName) {
 	case "PreToolUse":
 		return r.preToolUse()
@@ -151,8 +155,6 @@ func (r *run) answer() (any, error) {
 		return r.sessionStart()
 	case "UserPromptSubmit":
 		return r.promptSubmit()
-	case "PreInvocation":
-		return r.preInvocation()
 	case "":
 		return nil, errors.New("payload has no hook_event_name")
 	}
@@ -410,8 +412,7 @@ func (r *run) forgetImportant(m *Manifest) error {
 // the lessons of earlier tool calls the agent could not read then.
 func (r *run) promptSubmit() (any, error) {
 	deferred := r.sess.Deferred()
-	prompt := userWords(r.p.Prompt)
-	if strings.TrimSpace(prompt) == "" && len(deferred) == 0 {
+	if strings.TrimSpace(r.p.Prompt) == "" && len(deferred) == 0 {
 		return noOutput, nil
 	}
 	m, err := r.open()
@@ -429,7 +430,7 @@ func (r *run) promptSubmit() (any, error) {
 	} else {
 		r.cfg.MaxLessonsPerInjection = min(max(r.cfg.MaxLessonsPerInjection, 1), promptTopK)
 	}
-	scored, err := m.Relevant(prompt, r.cfg.PromptMinScore, 4*promptTopK)
+	scored, err := m.Relevant(r.p.Prompt, r.cfg.PromptMinScore, 4*promptTopK)
 	if err != nil {
 		return nil, err
 	}
