@@ -133,7 +133,11 @@ func (a *Agent) probe(command, cwd string) string {
 	timeout := time.Duration(hookTimeout) * time.Second
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "hook", "--platform", a.Name)
+	args := []string{"hook", "--platform", a.Name}
+	if a.HookName != "" { // Antigravity CLI: its payloads name no event
+		args = append(args, "--event", a.Events[0].Name)
+	}
+	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir, cmd.Stdin = cwd, bytes.NewReader(in)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

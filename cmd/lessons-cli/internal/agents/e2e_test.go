@@ -231,6 +231,24 @@ func TestBuiltAntigravity(t *testing.T) {
 			t.Errorf("PreInvocation from %s answered %.100s, want %s", path, text, want)
 		}
 	}
+	getenv := func(k string) string {
+		for _, kv := range s.env {
+			if v, ok := strings.CutPrefix(kv, k+"="); ok {
+				return v
+			}
+		}
+		return ""
+	}
+	for _, kv := range s.env { // the hook doctor runs finds its directories here
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
+	if ps := Check(getenv, s.project); len(ps) > 0 {
+		t.Errorf("doctor on the install: %+v", ps)
+	}
+	if log, err := os.ReadFile(filepath.Join(getenv("XDG_STATE_HOME"), "lessons", "hook.log")); err == nil {
+		t.Errorf("hook.log after the install's calls and doctor's probe: %s", log)
+	}
 	if answer := s.shell(a.Command(filepath.Join(s.bin, "lessons"))+" --event PreToolUse",
 		`{"conversationId":"c2","workspacePaths":["`+s.project+`"],"toolCall":{"name":"view_file","args":{"AbsolutePath":"README.md"}}}`); answer != `{"allowTool":true,"decision":"allow"}` {
 		t.Errorf("a harmless call answered %s", answer)
