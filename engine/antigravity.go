@@ -3,6 +3,8 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	lessons "github.com/lessons-dev/lessons"
@@ -73,16 +75,14 @@ func (p *Payload) UnmarshalJSON(data []byte) error {
 // writes them in PascalCase, some integrators saw camelCase), to the
 // tool_input keys Call reads.
 var antigravityArgs = map[string]string{
-	"commandline":        "command",   // run_command
-	"targetfile":         "file_path", // write_to_file, replace_file_content, multi_replace_file_content
-	"absolutepath":       "file_path", // view_file
-	"file":               "file_path",
+	"commandline":        "command",    // run_command
+	"targetfile":         "file_path",  // write_to_file, replace_file_content, multi_replace_file_content
+	"absolutepath":       "file_path",  // view_file
 	"searchpath":         "path",       // grep_search
 	"directorypath":      "path",       // list_dir
 	"searchdirectory":    "path",       // find_by_name
 	"codecontent":        "content",    // write_to_file
 	"replacementcontent": "new_string", // replace_file_content
-	"cwd":                "cwd",
 }
 
 // antigravityInput renames an Antigravity CLI tool call's arguments;
@@ -97,8 +97,8 @@ func antigravityInput(args json.RawMessage) (json.RawMessage, error) {
 		return nil, err
 	}
 	out := map[string]any{}
-	for k, v := range in {
-		key := strings.ToLower(k)
+	for _, k := range slices.Sorted(maps.Keys(in)) { // sorted: the first of two synonyms wins, always the same
+		v, key := in[k], strings.ToLower(k)
 		if key == "replacementchunks" {
 			var chunks []map[string]json.RawMessage
 			if json.Unmarshal(v, &chunks) != nil {
