@@ -136,12 +136,17 @@ const (
 )
 
 // relevanceFloor is the share of the best lesson's score another lesson
-// needs to come up with it: a lesson that shares one word with the prompt
-// rides along with one that shares three.
-const relevanceFloor = 0.5
+// needs to come up with it: the pytest-asyncio lesson, which shares
+// "pytest" and "test" with "pytest hangs when I run the tests", gives way
+// to the one about pytest hanging. A prompt about two things loses the
+// weaker thing's lesson too (the labelled set keeps such a case): sparing
+// lessons for another part of the prompt brought more noise on real
+// prompts than it saved.
+const relevanceFloor = 0.6
 
 // Relevant scores every lesson against the user's words in a prompt (see
-// userWords) with BM25 and returns the best k at or above min and at or
+// userWords) with BM25, scaled by the share of the prompt's terms each
+// lesson has, and returns the best k at or above min (unscaled) and at or
 // above relevanceFloor of the best, best first. A lesson must share two distinct terms with the prompt (one when
 // the prompt has only one), and at least one of them must anchor it (a
 // word of its keywords or tags) and be neither a weak term nor common

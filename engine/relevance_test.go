@@ -21,8 +21,8 @@ import (
 // set (see testdata/prompts/labelled.yaml): a change to tokenizing,
 // stemming or scoring that loses either fails the test.
 const (
-	precisionFloor = 0.90
-	recallFloor    = 0.94
+	precisionFloor = 0.93
+	recallFloor    = 0.92
 )
 
 // labelledPrompt is one entry of testdata/prompts/labelled.yaml.
