@@ -21,6 +21,7 @@ type PromoteOptions struct {
 	Global  bool
 	Edit    bool
 	JSON    bool
+	Force   bool
 }
 
 // NewCmdPromote returns the promote command; runF replaces promoteRun in
@@ -38,8 +39,10 @@ was seen in (written, not committed). --project or --global choose.
 
 The lesson passes the same checks as lessons add: lengths, no template
 placeholders, no summary ending in "...", regexes that compile, examples
-that behave, and no lesson already saying the same thing. --edit opens it
-in $VISUAL or $EDITOR first. Print the new lessons' slugs.`,
+that behave, and no lesson already saying the same thing or catching the
+same mistake (each one's trigger fires on the other's example); --force
+writes it anyway. --edit opens it in $VISUAL or $EDITOR first. Print the
+new lessons' slugs.`,
 		Example: `  lessons promote 1f2e3d4c5b6a
   lessons promote 1f2e 9a8b --global
   lessons promote 1f2e --project --edit`,
@@ -59,6 +62,7 @@ in $VISUAL or $EDITOR first. Print the new lessons' slugs.`,
 	cmd.Flags().BoolVar(&opts.Global, "global", false, "write into the global store")
 	cmd.Flags().BoolVar(&opts.Edit, "edit", false, "edit each lesson in $EDITOR before it is written")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print each new lesson's candidate, id, slug, scope and path as JSON")
+	cmd.Flags().BoolVar(&opts.Force, "force", false, "write the lesson even if an active lesson already catches the same mistake")
 	return cmd
 }
 
@@ -77,6 +81,7 @@ func promoteRun(opts *PromoteOptions) error {
 	if err != nil {
 		return err
 	}
+	p.Force = opts.Force
 	var done []Promoted
 	var errs []error
 	for _, id := range opts.IDs {
