@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -41,6 +42,9 @@ type Hook struct {
 	// OnStartup is the seam for work a new session starts in the
 	// background, such as a scan of session logs. It must not block.
 	OnStartup func(StartInfo)
+	// Event names the event when the payload does not: Antigravity CLI's
+	// hooks.json passes it on the command line.
+	Event string
 }
 
 // StartInfo tells OnStartup about the session that started.
@@ -75,11 +79,14 @@ func (h *Hook) Run(stdin io.Reader, stdout io.Writer) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	getenv := h.getenv()
 	start := h.now()
-	r := &run{h: h, dirs: scope.DefaultDirs(getenv)}
+	r := &run{h: h, dirs: scope.DefaultDirs(getenv), pf: h.Platform}
 	out, err := r.safely(stdin)
 	if err != nil {
 		r.note("error: %v", err)
 		out = noOutput
+	}
+	if s, ok := r.pf.(silencer); ok && out == any(noOutput) {
+		out = s.Silence(cmp.Or(r.p.HookEventName, h.Event)) // {} would refuse an Antigravity CLI call
 	}
 	if err := writeOutput(stdout, out); err != nil {
 		r.note("write answer: %v", err)
@@ -129,6 +136,11 @@ func (r *run) sessionKey() string {
 }
 
 func (r *run) answer() (any, error) {
+	if own, ok := r.pf.(ownEvents); ok {
+		if out, handled, err := own.answerOwn(r); handled {
+			return out, err
+		}
+	}
 	switch r.pf.Event(r.p.HookEventName) {
 	case "PreToolUse":
 		return r.preToolUse()

@@ -22,7 +22,10 @@ type Payload struct {
 	// Source is why a session starts: startup, resume, clear or compact.
 	Source string `json:"source"`
 	// Prompt is the user's text in UserPromptSubmit.
-	Prompt    string `json:"prompt"`
+	Prompt string `json:"prompt"`
+	// Antigravity CLI's camelCase fields (see antigravity.go).
+	antigravityFields
+
 	AgentID   string `json:"agent_id"`
 	AgentType string `json:"agent_type"`
 	// Timestamp is set by Gemini CLI only, TurnID by Codex only: they

@@ -115,11 +115,17 @@ func TestHookGolden(t *testing.T) {
 			t.Parallel()
 			e := newEnv(t)
 			e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
-			platform, _, _ := strings.Cut(name, "-")
+			platform, rest, _ := strings.Cut(name, "-")
 			for _, line := range e.setup(t, name) {
 				e.runHook(t, platform, line) // earlier events of the session
 			}
-			out := e.runHook(t, platform, e.payload(t, name))
+			var out []byte
+			if platform == "antigravity" { // its payloads name no event
+				event, _, _ := strings.Cut(rest, "-")
+				out = []byte(e.runHookArgs(t, []string{"--platform", platform, "--event", event}, string(e.payload(t, name))) + "\n")
+			} else {
+				out = e.runHook(t, platform, e.payload(t, name))
+			}
 			checkShapeFor(t, platform, out)
 			got := strings.ReplaceAll(string(out), e.project, "$PROJECT")
 			golden := strings.TrimSuffix(f, ".json") + ".golden"
@@ -158,6 +164,8 @@ var topLevelKeys = map[string][]string{
 	"codex":    {"hookSpecificOutput"},
 	"opencode": {"hookSpecificOutput"},
 	"gemini":   {"hookSpecificOutput", "decision", "reason"},
+	// Antigravity CLI: both block forms, and injectSteps at PreInvocation
+	"antigravity": {"allowTool", "denyReason", "decision", "reason", "injectSteps"},
 }
 
 // checkShapeFor holds an answer to what the platform's agent accepts.

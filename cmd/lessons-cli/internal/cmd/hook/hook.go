@@ -14,7 +14,7 @@ import (
 
 // NewCmdHook returns the hook command.
 func NewCmdHook(f *cmdutil.Factory) *cobra.Command {
-	var platform string
+	var platform, event string
 	cmd := &cobra.Command{
 		Use:   "hook",
 		Short: "Answer an agent's hook event (run by the agent, not by people)",
@@ -33,6 +33,7 @@ problems go to hook.log in the state directory.`,
 			p, unknown := engine.ChoosePlatform(platform, f.Getenv)
 			h := &engine.Hook{
 				Platform: p,
+				Event:    event,
 				Getenv:   f.Getenv,
 				Now:      f.Now,
 				Rebuild: func(dir string) error {
@@ -50,5 +51,6 @@ problems go to hook.log in the state directory.`,
 	}
 	cmd.Flags().StringVar(&platform, "platform", "", "answer in the `agent`'s format: "+engine.PlatformNames+
 		" (default: $"+engine.PlatformEnv+", else recognised from the payload)")
+	cmd.Flags().StringVar(&event, "event", "", "the hook `event`, for agents whose payload does not name it (Antigravity CLI)")
 	return cmd
 }
