@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -73,6 +74,9 @@ type Provenance struct {
 	// Key identifies the occurrence, so that reading a record again
 	// (a rescan, a resumed session's copy) does not count it twice.
 	Key string `json:"key"`
+	// Call names the failing call, as session and call id, when known:
+	// a tag and a retry of the same failure count once.
+	Call string `json:"call,omitempty"`
 	// Covered is set on a heuristic occurrence the agent also tagged.
 	Covered bool `json:"covered,omitempty"`
 }
@@ -110,7 +114,11 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 	if uid == "" {
 		uid = file + ":" + strconv.Itoa(f.Line)
 	}
-	c.add(Provenance{File: file, Line: f.Line, SessionID: sess.ID, Project: sess.Project, Agent: agent, Key: f.Kind + ":" + uid, Covered: f.Covered})
+	call := ""
+	if f.Call != "" {
+		call = cmp.Or(sess.ID, file) + ":" + f.Call
+	}
+	c.add(Provenance{File: file, Line: f.Line, SessionID: sess.ID, Project: sess.Project, Agent: agent, Key: f.Kind + ":" + uid, Call: call, Covered: f.Covered})
 	return c, true
 }
 
@@ -221,9 +229,10 @@ func summarize(c Candidate, change string) string {
 	case c.Kind == KindTag:
 		s = firstSentence(c.Problem)
 	case change != "":
-		s = headWords(c.Trigger) + ": " + change
+		s = changedHead(c.Trigger, c.Fixed) + ": " + change
 	default:
-		s = firstSentence(c.Solution)
+		// the user's words, not the "Run `…` instead." the scan added
+		s = firstSentence(firstLine(c.Solution))
 		if h := headWords(c.Trigger); h != "" {
 			s = h + ": " + s
 		}
@@ -273,6 +282,15 @@ func shorten(s string, n int) string {
 	return strings.TrimRight(cut, " ,;:") + "…"
 }
 
+// changedHead is the executable and subcommand of the simple command a
+// fix changed (grep in go test | grep), else the trigger's first.
+func changedHead(failing, fixed string) string {
+	if d, ok := diffCommands(failing, fixed); ok && d.exe != "" {
+		return strings.TrimSpace(d.exe + " " + d.sub)
+	}
+	return headWords(failing)
+}
+
 // headWords is the executable and subcommand a command trigger is about.
 func headWords(cmd string) string {
 	for _, seg := range segments(cmd) {
@@ -295,7 +313,7 @@ func normalizeSpace(s string) string { return strings.Join(strings.Fields(string
 // whether anything changed.
 func (c *Candidate) add(p Provenance) bool {
 	for _, q := range c.Provenance {
-		if q.Key == p.Key {
+		if q.Key == p.Key || p.Call != "" && q.Call == p.Call {
 			return false
 		}
 	}

@@ -43,6 +43,10 @@ type finding struct {
 	Tags     []string
 	Scope    string
 	Signals  Signals
+	// Call is the id of the failing call the finding is about (for a
+	// tag, the failure it reports), so that the same failure seen by two
+	// routes counts once.
+	Call string
 	// Covered is set when the agent also wrote a #lesson block near a
 	// heuristic finding, for the compliance report.
 	Covered bool
@@ -97,6 +101,7 @@ type analyzer struct {
 	seq       int
 	lastUser  string
 	lastCall  *callRec
+	settled   []*callRec // the last failures settled, for a tag to name
 	findings  []finding
 	malformed int
 	templates int
@@ -188,6 +193,7 @@ func (a *analyzer) result(rec *callRec, e Event) {
 		return
 	}
 	a.drop(prev)
+	a.settle(prev)
 	if prev.rec.call.Tool != "Bash" || prev.rec.call.Command == rec.call.Command ||
 		(prev.correction == "" && !fixWorthy(prev.rec.call.Command, rec.call.Command, prev.res)) {
 		a.close(prev) // fixed elsewhere, or a change no lesson can teach
@@ -203,6 +209,15 @@ var exploring = map[string]bool{"--help": true, "-h": true, "help": true, "--ver
 // opposed to what it found (a failing test, a lint error).
 var invocationError = regexp.MustCompile(`(?i)(unknown (option|flag|command|subcommand|argument)|unrecognized|invalid (option|argument|choice|value|flag)|usage:|command not found|not found|no such file|does not exist|requires? (an? )?(argument|value)|missing (required )?(argument|option|operand)|permission denied|not allowed|not permitted|did you mean|cannot find|could not find|couldn't find|externally.managed|enoent|not installed|no module named|not recognized|unsupported|unexpected argument|blocked|\bno \S+ found)`)
 
+// misuse matches errors that say the call itself was wrong (a command,
+// an option or an argument the tool does not know), as opposed to a
+// file or a thing it did not find.
+var misuse = regexp.MustCompile(`(?i)(unknown (command|option|flag|subcommand|argument)|unrecognized|invalid (argument|option|command|flag)|unexpected argument|did you mean)`)
+
+// checkMode are options that only check what the same call without them
+// would change (prettier --check, then --write).
+var checkMode = map[string]bool{"--check": true, "--dry-run": true, "--diff": true, "--list-different": true}
+
 // fixWorthy reports whether a retry that worked teaches something about
 // how to call the command: a changed flag or executable the error points
 // at, a missing argument, or an environment variable. A retry that only
@@ -213,6 +228,13 @@ func fixWorthy(failing, fixed string, res *Result) bool {
 	if !ok {
 		return false
 	}
+	out := ""
+	if res != nil {
+		out = strings.ToLower(res.Output)
+	}
+	if d.quoted != "" {
+		return shellError.MatchString(res.Output)
+	}
 	for _, w := range d.added {
 		if exploring[w] {
 			return false
@@ -221,8 +243,11 @@ func fixWorthy(failing, fixed string, res *Result) bool {
 			return true
 		}
 	}
+	if slices.ContainsFunc(d.removed, func(w string) bool { return checkMode[w] }) {
+		return false // checked, then applied: the tool's workflow, not a mistake
+	}
 	switch {
-	case d.prelude != nil:
+	case d.dash != "", d.wrapper != nil, d.prelude != nil:
 	case flagValue(d) != nil: // --since 1d → --since 1
 	case d.gexe != d.exe:
 		if jaccard(d.f[1:], d.g[1:]) < 0.5 {
@@ -230,17 +255,16 @@ func fixWorthy(failing, fixed string, res *Result) bool {
 		}
 	case d.gsub != d.sub:
 		return false
-	case !hasFlag(d.added) && !hasFlag(d.removed) && positional(d.f) > 0:
+	case !hasFlag(d.added) && !hasFlag(d.removed) && positional(d.f) > 0 && !misuse.MatchString(out):
 		return false
-	case hasWord(d.added) && hasWord(d.removed):
+	case hasWord(d.added) && hasWord(d.removed) && !misuse.MatchString(out):
 		return false // aimed at something else
-	}
-	out := ""
-	if res != nil {
-		out = strings.ToLower(res.Output)
 	}
 	if invocationError.MatchString(out) {
 		return true
+	}
+	if d.sub != "" && strings.Contains(out, d.exe+" "+d.sub+" -") {
+		return true // the tool printed how to call it (git push --set-upstream …)
 	}
 	if d.gexe != d.exe && strings.Contains(out, d.exe) {
 		return true
@@ -339,7 +363,7 @@ func (a *analyzer) assistant(e Event) {
 	for _, b := range blocks {
 		a.tags++
 		a.findings = append(a.findings, finding{
-			Kind: KindTag, Line: e.Line, UID: e.UID, Tool: b.Tool, Trigger: b.Trigger,
+			Kind: KindTag, Line: e.Line, UID: e.UID, Tool: b.Tool, Trigger: b.Trigger, Call: a.reported(b.Trigger),
 			Problem: b.Problem, Solution: b.Solution, Tags: b.Tags, Scope: b.Scope,
 			Signals: Signals{SelfReported: true, Causal: causalWords.MatchString(b.Problem + " " + b.Solution)},
 		})
@@ -369,6 +393,38 @@ func (a *analyzer) user(t string) {
 	a.closeAll()
 }
 
+// reported is the id of the latest failure of this session that a tag
+// about trigger reports: an open or recently settled failing call with
+// the same executable and subcommand, else "".
+func (a *analyzer) reported(trigger string) string {
+	about := func(c *Call) bool {
+		if c.Command != "" {
+			return sameHead(c.Command, trigger)
+		}
+		base := path.Base(c.Path)
+		return c.Path != "" && trigger != "" && (strings.HasSuffix(c.Path, trigger) || strings.Contains(trigger, base))
+	}
+	for i := len(a.open) - 1; i >= 0; i-- {
+		if r := a.open[i].rec; about(r.call) {
+			return r.id
+		}
+	}
+	for i := len(a.settled) - 1; i >= 0; i-- {
+		if r := a.settled[i]; about(r.call) {
+			return r.id
+		}
+	}
+	return ""
+}
+
+// settle remembers a failure that no longer waits for a fix.
+func (a *analyzer) settle(f *failure) {
+	a.settled = append(a.settled, f.rec)
+	if len(a.settled) > maxOpen {
+		a.settled = a.settled[1:]
+	}
+}
+
 func (a *analyzer) closeAll() {
 	for _, f := range a.open {
 		a.close(f)
@@ -382,6 +438,7 @@ func (a *analyzer) flush() { a.closeAll() }
 // close settles a failure that no retry fixed: it is a finding when the
 // user said something about it.
 func (a *analyzer) close(f *failure) {
+	a.settle(f)
 	if f.correction != "" {
 		a.emit(f, "")
 	}
@@ -452,7 +509,7 @@ func (a *analyzer) emit(f *failure, fixed string) {
 	c := f.rec.call
 	fd := finding{
 		Kind: f.kind, Line: f.line, UID: f.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: fixed,
-		Covered: f.tagged,
+		Call: f.rec.id, Covered: f.tagged,
 		Signals: Signals{
 			UserCorrection: f.correction != "", FixConfirmed: fixed != "", Retries: f.retries,
 			Causal: f.causal, DataLoss: dataLoss(c.Command) || dataLoss(f.correction),

@@ -2,6 +2,8 @@ package scanner
 
 import (
 	"slices"
+
+	"github.com/lessons-dev/lessons"
 )
 
 // merger folds a scan's findings into the candidate store. It loads the
@@ -10,12 +12,17 @@ import (
 type merger struct {
 	store   *Store
 	weights Weights
-	loaded  bool
-	byID    map[string]*Candidate
-	dirty   map[string]bool
-	found   int
-	created int
-	updated int
+	// known returns the active lessons of every scope, asked once and
+	// only when a new candidate might repeat one.
+	known     func() []lessons.Lesson
+	knownList []lessons.Lesson
+	knownRead bool
+	loaded    bool
+	byID      map[string]*Candidate
+	dirty     map[string]bool
+	found     int
+	created   int
+	updated   int
 }
 
 func (m *merger) load() error {
@@ -44,12 +51,20 @@ func (m *merger) merge(r fileResult) error {
 		m.found++
 		old, ok := m.byID[c.ID]
 		if !ok {
+			old, ok = m.nearest(&c)
+		}
+		if !ok {
 			c := c
 			m.byID[c.ID] = &c
 			m.dirty[c.ID] = true
 			m.created++
 			continue
 		}
+		if c.ID != old.ID && old.Status == StatusNew {
+			old.combine(c)
+			m.dirty[old.ID] = true
+		}
+		c.ID = old.ID
 		if old.merge(c) {
 			if !m.dirty[c.ID] {
 				m.updated++
@@ -58,6 +73,45 @@ func (m *merger) merge(r fileResult) error {
 		}
 	}
 	return nil
+}
+
+// nearest returns the candidate that c repeats: one of the store's
+// (same mistake, whatever its status), else the record of an active
+// lesson c repeats, created if needed. Candidates are tried in id order,
+// so the outcome does not depend on the order files were read.
+func (m *merger) nearest(c *Candidate) (*Candidate, bool) {
+	ids := make([]string, 0, len(m.byID))
+	for id, o := range m.byID {
+		if o.Status != StatusDuplicate && o.Tool == c.Tool {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		if sameMistake(m.byID[id], c) {
+			return m.byID[id], true
+		}
+	}
+	if m.known == nil {
+		return nil, false
+	}
+	if !m.knownRead {
+		m.knownList, m.knownRead = m.known(), true
+	}
+	for i := range m.knownList {
+		l := &m.knownList[i]
+		if !repeats(c, l) {
+			continue
+		}
+		d := duplicateOf(*c, l)
+		if old, ok := m.byID[d.ID]; ok {
+			return old, true
+		}
+		m.byID[d.ID] = &d
+		m.dirty[d.ID] = true
+		return &d, true
+	}
+	return nil, false
 }
 
 // write scores and stores every candidate the scan changed.

@@ -38,9 +38,14 @@ func TestScanOpencodeDatabase(t *testing.T) {
 		t.Fatalf("first scan read %+v, want 1 session of 2 messages", fc)
 	}
 	cs := candidates(t, state)
-	retry := find(cs, KindRetry, "python manage.py")
+	// the session's retry and its #lesson tag are one candidate, in the
+	// tag's words, with the trigger the retry narrowed
+	retry := find(cs, KindTag, "python manage.py")
 	if retry == nil || !commandFires(retry.Triggers, "python manage.py test") || commandFires(retry.Triggers, "python3 manage.py test") {
-		t.Fatalf("no retry candidate telling python from python3: %+v", retry)
+		t.Fatalf("no candidate telling python from python3: %+v", retry)
+	}
+	if retry.Occurrences != 1 || find(cs, KindRetry, "python") != nil {
+		t.Errorf("the reported retry counts %d times, or is a candidate of its own", retry.Occurrences)
 	}
 	if p := retry.Provenance[0]; p.SessionID != "ses_a" || p.Project != "/home/u/dbproj" || p.Agent != "opencode" || p.Line != 2 {
 		t.Errorf("retry provenance = %+v", p)
@@ -93,7 +98,7 @@ func TestScanOpencodeDatabaseInBatches(t *testing.T) {
 		t.Errorf("batched scan read %+v, want 2 sessions of 2 messages", fc)
 	}
 	cs := candidates(t, state)
-	if find(cs, KindRetry, "python manage.py") == nil || find(cs, KindRejection, "config.yaml") == nil || len(cs) != 3 {
+	if find(cs, KindTag, "python manage.py") == nil || find(cs, KindRejection, "config.yaml") == nil || len(cs) != 2 {
 		t.Errorf("batched scan found %d candidates: %+v", len(cs), cs)
 	}
 }

@@ -223,7 +223,9 @@ func headPattern(exe, sub string) string {
 	return p
 }
 
-// argPattern matches one argument; a --flag=value matches its flag.
+// argPattern matches one argument; a --flag=value matches its flag, and
+// a quoted argument of several words (a SQL statement) its first word,
+// quoted or not.
 func argPattern(arg string) string {
 	if m := assignment.FindString(arg); m != "" {
 		return wordStart + esc(m)
@@ -233,7 +235,18 @@ func argPattern(arg string) string {
 			return wordStart + esc(k) + `(?==|` + wordEnd[3:]
 		}
 	}
-	return wordStart + esc(arg) + wordEnd
+	if first, _, ok := strings.Cut(arg, " "); ok && first != "" {
+		return `(?:^|[\s;&|('"])` + esc(first) + `(?=$|[\s;&|)'"])`
+	}
+	return wordStart + `['"]?` + esc(arg) + `['"]?` + wordEnd
+}
+
+func mapEsc(ws []string) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = esc(w)
+	}
+	return out
 }
 
 // commandPattern is the trigger for a command seen on its own: the head
@@ -257,12 +270,25 @@ type cmdDiff struct {
 	added      []string // words of g not in f, flags first
 	removed    []string // words of f not in g, flags first
 	prelude    []string // a simple command the fix ran before the same one
+	wrapper    []string // words the fix put before the same command (uv run)
+	quoted     string   // a word with * or ? that the fix quoted
+	dash       string   // a quoted argument starting with - that the fix marked or dropped
 }
 
 // diffCommands finds the simple command of failing that the fix changed
 // and what changed in it. ok is false when nothing comparable changed.
 func diffCommands(failing, fixed string) (cmdDiff, bool) {
 	fs, gs := segments(failing), segments(fixed)
+	if w := quotedGlob(failing, fixed); w != "" {
+		for _, f := range fs {
+			if slices.Contains(f, w) {
+				d := cmdDiff{f: f, g: f, quoted: w}
+				d.exe, d.sub = commandHead(f)
+				d.gexe, d.gsub = d.exe, d.sub
+				return d, d.exe != ""
+			}
+		}
+	}
 	seen := map[string]bool{}
 	for _, g := range gs {
 		seen[strings.Join(g, " ")] = true
@@ -282,6 +308,10 @@ func diffCommands(failing, fixed string) (cmdDiff, bool) {
 		d := cmdDiff{exe: exe, sub: sub, f: f, g: g}
 		d.gexe, d.gsub = commandHead(g)
 		d.added, d.removed = wordDiff(f, g)
+		if d.gexe != d.exe && len(g) > len(f) && slices.Equal(g[len(g)-len(f):], f) {
+			d.wrapper = g[:len(g)-len(f)]
+		}
+		d.dash = dashArg(failing, f, g)
 		if d.gexe != d.exe || d.gsub != d.sub || len(d.added)+len(d.removed) > 0 {
 			return d, true
 		}
@@ -312,6 +342,17 @@ func fixPatterns(failing, fixed string) (commands, unless []string, change strin
 	}
 	head := headPattern(d.exe, d.sub)
 	switch {
+	case d.quoted != "":
+		change = "quote " + d.quoted + ": the shell expands its * or ? as a file pattern"
+		commands = []string{head + `[^|;&\n]*\s[^\s'"|;&]*[*?]`}
+	case d.dash != "":
+		change = "put -e (or --) before a pattern that starts with -, such as " + d.dash + ", or it is read as an option"
+		commands = []string{head + `[^|;&\n]*\s['"]-`}
+		unless = []string{`(?:^|\s)(?:-e|--regexp|--)\s+['"]?-`}
+	case d.wrapper != nil:
+		change = "run it through `" + strings.Join(d.wrapper, " ") + "`"
+		commands = []string{head}
+		unless = []string{wordStart + strings.Join(mapEsc(d.wrapper), `\s+`) + wordEnd}
 	case d.prelude != nil:
 		change = "run `" + strings.Join(d.prelude, " ") + "` first"
 		commands = []string{head}
@@ -326,11 +367,17 @@ func fixPatterns(failing, fixed string) (commands, unless []string, change strin
 		fv := flagValue(d)
 		change = "use " + fv.flag + " " + fv.to + " instead of " + fv.flag + " " + fv.from
 		commands = []string{head + `.*` + wordStart + esc(fv.flag) + `(?:\s+|=)` + esc(fv.from) + wordEnd}
+	case len(d.added) == 1 && len(d.removed) == 1 && !strings.HasPrefix(d.added[0], "-") && !strings.HasPrefix(d.removed[0], "-"):
+		change = "use `" + clip(d.added[0], 80) + "` instead of `" + clip(d.removed[0], 80) + "`"
+		commands = []string{head + `.*` + argPattern(d.removed[0])}
+		unless = []string{argPattern(d.added[0])}
 	case len(d.added) > 0:
 		change = "add " + strings.Join(d.added, " ")
 		commands = []string{head}
-		for _, a := range d.added[:min(len(d.added), 2)] {
-			unless = append(unless, argPattern(a))
+		for _, a := range d.added {
+			if len(unless) < 2 && !optionEnds[a] { // a bare -- says nothing
+				unless = append(unless, argPattern(a))
+			}
 		}
 		if len(d.removed) > 0 {
 			change += ", drop " + strings.Join(d.removed, " ")
@@ -378,6 +425,12 @@ func longest(ws []string) string {
 func closest(f []string, gs [][]string) []string {
 	var best []string
 	bestScore := 0.0
+	exe, _ := commandHead(f)
+	for _, g := range gs {
+		if e, _ := commandHead(g); e == exe && len(gs) > 1 {
+			return g // the same command in a pipeline, whatever its arguments
+		}
+	}
 	for _, g := range gs {
 		if s := jaccard(f, g); s > bestScore {
 			best, bestScore = g, s

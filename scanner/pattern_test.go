@@ -68,7 +68,14 @@ func TestFixWorthy(t *testing.T) {
 		{"gh auth status", "gh auth status --help", "not logged in", false},
 		{"git gc --dry-run", "git count-objects -v", "error: unknown option `dry-run'", false},
 		{"ruff check a.py", "ruff check /abs/a.py", "No such file or directory", false},
-		{"prettier --check f", "prettier --write f", "[warn] Code style issues found. Run Prettier with --write to fix.", true},
+		// checking, then applying what the check found, is how the tool
+		// is used: no lesson
+		{"prettier --check f", "prettier --write f", "[warn] Code style issues found. Run Prettier with --write to fix.", false},
+		{"sqlite3 a.db '.schema users'", `sqlite3 a.db "SELECT sql FROM sqlite_master WHERE name='users'"`, `Error: unknown command or invalid arguments:  "schema"`, true},
+		{"pytest -q", "uv run pytest -q", "bash: pytest: command not found", true},
+		{"git push", "git push -u origin f", "fatal: no upstream branch\nuse\n\n    git push --set-upstream origin f", true},
+		{"curl https://x.test/a?b=1", "curl 'https://x.test/a?b=1'", "zsh:1: no matches found: https://x.test/a?b=1", true},
+		{"go test ./... | grep -E '--- FAIL'", "go test ./... | grep 'FAIL'", "grep: unrecognized option '--- FAIL'", true},
 		{"ssh-add -l", "SSH_AUTH_SOCK=/tmp/s ssh-add -l", "The agent has no identities.", true},
 	}
 	for _, tt := range tests {

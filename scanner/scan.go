@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/scope"
 )
 
@@ -50,6 +51,11 @@ type Options struct {
 	Wait bool
 	// Now is the clock (default time.Now).
 	Now func() time.Time
+	// Known returns the active lessons of every scope; a new candidate
+	// that repeats one of them adds its evidence to the lesson's record
+	// (StatusDuplicate) instead of waiting for review. It is called at
+	// most once, and only when something new was found. Nil: none.
+	Known func() []lessons.Lesson
 }
 
 func (o Options) withDefaults() Options {
@@ -150,7 +156,7 @@ func Scan(ctx context.Context, opts Options) (Report, error) {
 	jobs, total := plan(opts, st, &rep)
 
 	store := OpenStore(opts.StateDir)
-	m := &merger{store: store, weights: *opts.Weights}
+	m := &merger{store: store, weights: *opts.Weights, known: opts.Known}
 	bar := newProgress(opts, total, len(jobs))
 	results := make(chan fileResult)
 	work := make(chan job)

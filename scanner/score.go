@@ -19,6 +19,10 @@ type Weights struct {
 	// Weak is added for a rejection whose reason is only a question or
 	// feedback without an instruction (negative: it lowers confidence).
 	Weak float64 `json:"weak"`
+	// WeakMax caps such a candidate's confidence, below the default
+	// minConfidence, however often it was seen: a question asked in two
+	// sessions is still not a lesson.
+	WeakMax float64 `json:"weakMax"`
 
 	BasePriority         int `json:"basePriority"`
 	PriorityMultiSession int `json:"priorityMultiSession"`
@@ -33,11 +37,12 @@ type Weights struct {
 
 // DefaultWeights are the weights of the capture design: tags start at
 // 0.85 and heuristics at 0.4, a weak rejection reason (a question, or
-// feedback without an instruction) takes 0.2 off; priority starts at 3.
+// feedback without an instruction) takes 0.2 off and stays at 0.45 or
+// below; priority starts at 3.
 func DefaultWeights() Weights {
 	return Weights{
 		TagConfidence: 0.85, HeuristicConfidence: 0.4, FixConfirmed: 0.2, UserCorrection: 0.15,
-		MultiSession: 0.1, MultiProject: 0.1, Causal: 0.05, Weak: -0.2,
+		MultiSession: 0.1, MultiProject: 0.1, Causal: 0.05, Weak: -0.2, WeakMax: 0.45,
 		BasePriority: 3, PriorityMultiSession: 2, PriorityMultiProject: 1, PriorityHang: 1,
 		PriorityDataLoss: 1, PriorityCorrection: 1, PriorityFixConfirmed: 1, PrioritySelfReported: 1,
 		PrioritySingle: -1,
@@ -66,6 +71,9 @@ func (w Weights) Score(c *Candidate) {
 	add(multiProject, w.MultiProject)
 	add(s.Causal, w.Causal)
 	add(s.Weak(), w.Weak)
+	if s.Weak() {
+		conf = min(conf, w.WeakMax)
+	}
 	c.Confidence = math.Round(min(max(conf, 0), 1)*100) / 100
 
 	p := w.BasePriority

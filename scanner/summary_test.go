@@ -29,4 +29,10 @@ func TestSummaryIsAWholeSentence(t *testing.T) {
 	if got := shorten(strings.Repeat("é", 100), 20); !utf8.ValidString(got) || len(got) > 20 {
 		t.Errorf("shorten of one long word = %q", got)
 	}
+	// a rejection's reason without a full stop, then the retry the scan
+	// added: the summary is the reason alone
+	c := Candidate{Kind: KindRejection, Trigger: "git add -A", Solution: "wait, copy the favicon too\nRun `git add -A && git commit` instead."}
+	if got := summarize(c, ""); got != "git add: wait, copy the favicon too" {
+		t.Errorf("rejection summary = %q", got)
+	}
 }

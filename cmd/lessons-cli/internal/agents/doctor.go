@@ -33,6 +33,8 @@ var samplePayloads = map[string]map[string]any{
 		"tool_input": map[string]any{"command": "echo lessons-doctor"}},
 	"opencode": {"hook_event_name": "PreToolUse", "tool_name": "bash",
 		"tool_input": map[string]any{"command": "echo lessons-doctor"}},
+	"antigravity": {"conversationId": "lessons-doctor",
+		"toolCall": map[string]any{"name": "run_command", "args": map[string]any{"CommandLine": "echo lessons-doctor"}}},
 }
 
 // Check finds every agent lessons is installed in, for the user and for
@@ -52,7 +54,9 @@ func Check(getenv func(string) string, cwd string) []Problem {
 	for _, name := range Names() {
 		a := Agents[name]
 		for _, root := range roots {
-			out = append(out, a.check(a.Path(env, root), root != "", cwd)...)
+			for _, path := range a.Paths(env, root) {
+				out = append(out, a.check(path, root != "", cwd)...)
+			}
 		}
 		if user, project := a.Twice(env, cwd); user != "" {
 			out = append(out, Problem{Severity: "warning", File: project,
@@ -129,7 +133,11 @@ func (a *Agent) probe(command, cwd string) string {
 	timeout := time.Duration(hookTimeout) * time.Second
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "hook", "--platform", a.Name)
+	args := []string{"hook", "--platform", a.Name}
+	if a.HookName != "" { // Antigravity CLI: its payloads name no event
+		args = append(args, "--event", a.Events[0].Name)
+	}
+	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir, cmd.Stdin = cwd, bytes.NewReader(in)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -165,8 +173,9 @@ func (a *Agent) probe(command, cwd string) string {
 
 // answerKeys are the top-level keys each agent reads in a hook's answer.
 var answerKeys = map[string][]string{
-	"claude":   {"hookSpecificOutput"},
-	"codex":    {"hookSpecificOutput"},
-	"opencode": {"hookSpecificOutput"},
-	"gemini":   {"decision", "reason", "hookSpecificOutput", "systemMessage", "continue", "stopReason", "suppressOutput"},
+	"claude":      {"hookSpecificOutput"},
+	"codex":       {"hookSpecificOutput"},
+	"opencode":    {"hookSpecificOutput"},
+	"gemini":      {"decision", "reason", "hookSpecificOutput", "systemMessage", "continue", "stopReason", "suppressOutput"},
+	"antigravity": {"allowTool", "denyReason", "decision", "reason", "injectSteps"},
 }

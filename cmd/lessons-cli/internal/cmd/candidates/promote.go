@@ -24,6 +24,7 @@ type PromoteOptions struct {
 	Global   bool
 	Edit     bool
 	JSON     bool
+	Force    bool
 	NoReplay bool
 	// Replay replays a new lesson over the last week's logs
 	// (replay.Preview).
@@ -48,8 +49,10 @@ was seen in (written, not committed). --project or --global choose.
 
 The lesson passes the same checks as lessons add: lengths, no template
 placeholders, no summary ending in "...", regexes that compile, examples
-that behave, and no lesson already saying the same thing. --edit opens it
-in $VISUAL or $EDITOR first. Print the new lessons' slugs.
+that behave, and no lesson already saying the same thing or catching the
+same mistake (each one's trigger fires on the other's example); --force
+writes it anyway. --edit opens it in $VISUAL or $EDITOR first. Print the
+new lessons' slugs.
 
 When session logs of the last 7 days are there, each new trigger is
 replayed over them (for at most 2 seconds; --no-replay skips it) and a
@@ -74,6 +77,7 @@ calls that went fine than before failures.`,
 	cmd.Flags().BoolVar(&opts.Global, "global", false, "write into the global store")
 	cmd.Flags().BoolVar(&opts.Edit, "edit", false, "edit each lesson in $EDITOR before it is written")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print each new lesson's candidate, id, slug, scope and path as JSON")
+	cmd.Flags().BoolVar(&opts.Force, "force", false, "write the lesson even if an active lesson already catches the same mistake")
 	cmd.Flags().BoolVar(&opts.NoReplay, "no-replay", false, "do not replay the new triggers over the last 7 days of session logs")
 	return cmd
 }
@@ -93,6 +97,7 @@ func promoteRun(opts *PromoteOptions) error {
 	if err != nil {
 		return err
 	}
+	p.Force = opts.Force
 	if !opts.NoReplay {
 		p.Replay = opts.Replay
 	}

@@ -42,6 +42,8 @@ type Promoter struct {
 	// Replay, when set, replays the new lesson over the last week's logs
 	// and returns a warning when it would be noisy, or "".
 	Replay func(lessons.Lesson, lessons.Config) string
+	// Force writes a lesson that repeats one that exists.
+	Force bool
 }
 
 // Promoted is one promotion, as promote prints it with --json.
@@ -65,6 +67,10 @@ func (p *Promoter) Promote(c scanner.Candidate, dest Dest, edit bool) (Promoted,
 	if c.Status == scanner.StatusPromoted {
 		return out, cmdutil.Hintf("lessons show "+c.LessonID, "candidate %s is already the lesson %s", c.ID, c.LessonID)
 	}
+	if c.Status == scanner.StatusDuplicate && !p.Force {
+		return out, cmdutil.Hintf("lessons show "+c.LessonID+"; lessons promote "+c.ID+" --force adds it anyway",
+			"candidate %s repeats the lesson %s, which already catches this mistake: %s", c.ID, c.LessonID, c.Summary)
+	}
 	t, dir, err := p.target(c, dest)
 	if err != nil {
 		return out, err
@@ -83,7 +89,7 @@ func (p *Promoter) Promote(c scanner.Candidate, dest Dest, edit bool) (Promoted,
 		return out, cmdutil.WithHint(err, "lessons promote "+c.ID+" --edit to fix it, or lessons reject "+c.ID)
 	}
 	m := p.MergeAt(dir)
-	if err := cmdutil.CheckNew(&l, m, false); err != nil {
+	if err := cmdutil.CheckNew(&l, m, p.Force); err != nil {
 		return out, fmt.Errorf("candidate %s: %w", c.ID, err)
 	}
 	if conf := l.EffectiveConfidence(); conf < m.Config.MinConfidence {

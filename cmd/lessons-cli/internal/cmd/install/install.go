@@ -53,6 +53,9 @@ runs the lessons binary (beside this one) at every event lessons answers:
   gemini    ~/.gemini/settings.json or .gemini/settings.json:
             BeforeTool, AfterTool, BeforeAgent, SessionStart (timeouts in ms)
   opencode  a plugin in ~/.config/opencode/plugins or .opencode/plugins
+  antigravity  ~/.gemini/config/hooks.json and ~/.gemini/antigravity-cli/hooks.json,
+            or .agents/hooks.json and .antigravitycli/hooks.json (a named hook
+            "lessons"): PreToolUse, PreInvocation
 
 Every other key and entry of the file keeps its exact bytes, and a second
 install changes nothing. The first change to an existing file keeps a copy
@@ -168,8 +171,9 @@ func installRun(opts *Options) error {
 
 // notes tell the user what else an agent needs before it runs the hook.
 var notes = map[string]string{
-	"codex":  "Codex runs new hooks only once you trust them: review them in Codex's /hooks.",
-	"gemini": "Gemini CLI runs hooks only with its hooks system enabled: /settings → Advanced → Enable Hooks System.",
+	"codex":       "Codex runs new hooks only once you trust them: review them in Codex's /hooks.",
+	"gemini":      "Gemini CLI runs hooks only with its hooks system enabled: /settings → Advanced → Enable Hooks System.",
+	"antigravity": "Antigravity CLI loads hooks.json at start: check with /hooks in agy that lessons is listed for PreToolUse and PreInvocation.",
 }
 
 // plan computes the changes the command makes.
@@ -186,12 +190,7 @@ func (opts *Options) plan(a *agents.Agent, bin string) ([]agents.Change, error) 
 		root = agents.ProjectRoot(cwd)
 	}
 	env := agents.EnvFrom(opts.Getenv)
-	path := a.Path(env, root)
-	var c agents.Change
-	var err error
-	if opts.Uninstall {
-		c, err = a.PlanUninstall(path)
-	} else {
+	if !opts.Uninstall {
 		if other := otherInstall(opts, a, env, root); other != "" {
 			flag := " --project"
 			if root != "" {
@@ -200,12 +199,22 @@ func (opts *Options) plan(a *agents.Agent, bin string) ([]agents.Change, error) 
 			return nil, cmdutil.Hintf("lessons uninstall --platform "+a.Name+flag+" first, or keep that one",
 				"lessons already runs for %s from %s: a second install would run every hook twice; nothing was written", a.Title, other)
 		}
-		c, err = a.PlanInstall(path, bin)
 	}
-	if err != nil {
-		return nil, err
+	var changes []agents.Change
+	for _, path := range a.Paths(env, root) {
+		var c agents.Change
+		var err error
+		if opts.Uninstall {
+			c, err = a.PlanUninstall(path)
+		} else {
+			c, err = a.PlanInstall(path, bin)
+		}
+		if err != nil {
+			return nil, err
+		}
+		changes = append(changes, c)
 	}
-	return []agents.Change{c}, nil
+	return changes, nil
 }
 
 // otherInstall is where lessons already runs for a at the other level

@@ -159,6 +159,7 @@ func scanRun(ctx context.Context, opts *Options) error {
 	rep, err := scanner.Scan(ctx, scanner.Options{
 		StateDir: opts.Dirs.State, Paths: paths, Full: opts.Full, Since: opts.Since, Now: opts.Now, Weights: &weights,
 		Progress: opts.IO.ErrOut, IsTerminal: opts.IO.IsStderrTTY() && !opts.Quiet && !opts.JSON,
+		Known: opts.known,
 	})
 	if errors.Is(err, scanner.ErrBusy) {
 		fmt.Fprintln(opts.IO.ErrOut, "another lessons scan is running; this one did nothing")
@@ -187,6 +188,22 @@ func scanRun(ctx context.Context, opts *Options) error {
 	}
 	printReport(opts.IO, res)
 	return nil
+}
+
+// known returns the active lessons where the scan runs (built-in,
+// global, packs and the project's), for the scanner to fold candidates
+// that repeat one into it.
+func (opts *Options) known() []lessons.Lesson {
+	p, err := opts.Promoter()
+	if err != nil {
+		return nil
+	}
+	m := p.MergeAt(p.Cwd)
+	out := make([]lessons.Lesson, len(m.Active))
+	for i, r := range m.Active {
+		out[i] = r.Lesson
+	}
+	return out
 }
 
 // overrun is how long a scan may go on past its timeout: the scanner
