@@ -164,7 +164,6 @@ func ReadSessions[T any](ctx context.Context, opts ReadOptions, work func(*Logge
 	}
 	sem := make(chan struct{}, window)
 	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	next := make(chan int)
 	go func() {
 		defer close(next)
@@ -189,7 +188,7 @@ func ReadSessions[T any](ctx context.Context, opts ReadOptions, work func(*Logge
 			}
 		})
 	}
-	defer wg.Wait()
+	defer func() { cancel(); wg.Wait() }() // stop the dispatcher first: it may wait for a slot
 	for i := range jobs {
 		var r readResult[T]
 		select {

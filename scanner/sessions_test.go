@@ -2,11 +2,14 @@ package scanner
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestReadSessions reads the replay fixtures: sessions come oldest
@@ -52,5 +55,37 @@ func TestReadSessions(t *testing.T) {
 	}
 	if rep.Files != 5 || rep.Sessions != 4 || rep.Skipped.UnknownFiles != 1 || rep.Skipped.InvalidLines != 1 || len(rep.Errors) != 2 {
 		t.Errorf("report %+v", rep)
+	}
+}
+
+// An error from emit ends the read at once, with more sessions waiting
+// than the window holds.
+func TestReadSessionsStopsAtEmitsError(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "replay", "logs", "claude", "s1.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for i := range 100 {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("s%03d.jsonl", i)), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stop := errors.New("enough")
+	n := 0
+	done := make(chan error)
+	go func() {
+		_, err := ReadSessions(context.Background(), ReadOptions{Paths: []string{dir}, Workers: 1},
+			func(s *LoggedSession) int { return len(s.Calls) },
+			func(int) error { n++; return stop })
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, stop) || n != 1 {
+			t.Errorf("ReadSessions = %v after %d sessions, want the emit error after 1", err, n)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("ReadSessions did not return after emit failed")
 	}
 }
