@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	lessons "github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/scope"
 )
 
@@ -89,22 +90,22 @@ func (r *run) capture(event string) (string, error) {
 	if err != nil {
 		return "", nil // the lessons part of the event reports it
 	}
-	var fam family
+	var fam lessons.Family
 	if call.Tool == "Bash" {
-		fam = commandFamily(call.Command)
+		fam = lessons.CommandFamily(call.Command)
 	}
 	out := r.p.outcome(platformName(r.pf), event, call.Command)
 	switch {
-	case fam.probe:
+	case fam.Probe:
 		return "", nil
 	case out.reason != "":
 		return r.rejected(call, fam, out.reason)
-	case call.Tool != "Bash" || fam.exe == "":
+	case call.Tool != "Bash" || fam.Exe == "":
 		return "", nil
 	case out.failed:
-		return "", r.recordFailure(call, failedFamily(call.Command, out.errLine, fam), out.errLine)
+		return "", r.recordFailure(call, lessons.FailedFamily(call.Command, out.errLine), out.errLine)
 	}
-	for _, f := range fixFamilies(call.Command) {
+	for _, f := range lessons.FixFamilies(call.Command) {
 		if text, err := r.fixed(call, f); text != "" || err != nil {
 			return text, err
 		}
@@ -139,7 +140,7 @@ func (r *run) donePath(fam string) string {
 // recordFailure keeps a failed call for the fix that may follow, unless
 // the family had its nudge, the session has had all its nudges, or an
 // active lesson already covers the call.
-func (r *run) recordFailure(call Call, fam family, errLine string) error {
+func (r *run) recordFailure(call Call, fam lessons.Family, errLine string) error {
 	if exists(r.donePath(fam.String())) {
 		return nil
 	}
@@ -196,7 +197,7 @@ func (r *run) captureLimit(call Call) (limit int, covered bool, err error) {
 
 // fixed answers a successful call whose family failed before with a
 // nudge, when the call differs from the failed one.
-func (r *run) fixed(call Call, fam family) (string, error) {
+func (r *run) fixed(call Call, fam lessons.Family) (string, error) {
 	path := r.recordPath(fam.String())
 	data, err := readSmall(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -222,7 +223,7 @@ func (r *run) fixed(call Call, fam family) (string, error) {
 }
 
 // rejected answers a call the user rejected with a reason.
-func (r *run) rejected(call Call, fam family, reason string) (string, error) {
+func (r *run) rejected(call Call, fam lessons.Family, reason string) (string, error) {
 	key := fam.String()
 	if call.Tool != "Bash" || key == "" {
 		key = call.Tool

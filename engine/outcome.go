@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+
+	lessons "github.com/lessons-dev/lessons"
 )
 
 // outcome is what an outcome event (PostToolUse, PostToolUseFailure,
@@ -132,8 +134,8 @@ func isFailure(code int, command string) bool {
 		return false
 	}
 	if code == 1 {
-		switch fam := commandFamily(command); {
-		case answers[fam.exe]:
+		switch fam := lessons.CommandFamily(command); {
+		case answers[fam.Exe]:
 			return false
 		case fam.String() == "git config" && strings.Contains(command, "--get"),
 			fam.String() == "git diff" && strings.Contains(command, "--exit-code"),
@@ -155,7 +157,8 @@ func claudeExit(text string) (int, bool) {
 }
 
 // answers are commands whose exit status 1 is an answer, not an error.
-var answers = set("grep", "egrep", "fgrep", "rg", "ag", "diff", "cmp", "test", "[", "[[", "pgrep")
+var answers = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true, "ag": true, "diff": true, "cmp": true,
+	"test": true, "[": true, "[[": true, "pgrep": true}
 
 // rejectionReason finds what the user said when rejecting a call, in the
 // text each agent gives the model: Claude Code's "…the user said:\n…",

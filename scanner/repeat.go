@@ -3,6 +3,8 @@ package scanner
 import (
 	"path"
 	"regexp"
+
+	"github.com/lessons-dev/lessons"
 )
 
 // A failure repeats an earlier one when both have the same command
@@ -10,20 +12,15 @@ import (
 // question is whether the agent made the same kind of mistake again, not
 // whether it typed the same bytes.
 
-// Family is the call's command family: for a shell command the
-// executable of its first real simple command and, for tools that have
-// them, the subcommand ("Bash git push", "Bash pytest"); for a file tool
-// the tool and the file's extension ("Edit .go"); else the tool.
+// Family is the call's command family: for a shell command "Bash" and
+// its family as live capture names it (lessons.CommandFamily: "Bash git
+// push", "Bash pytest" for `uv run pytest`, "Bash npm run lint"), or
+// "Bash" alone for one that only sets up; for a file tool the tool and
+// the file's extension ("Edit .go"); else the tool.
 func (c *LoggedCall) Family() string {
 	if c.Tool == "Bash" {
-		for _, seg := range segments(c.Command) {
-			exe, sub := commandHead(seg)
-			if exe != "" && exe != "cd" && exe != "export" && exe != "set" && exe != "source" {
-				if sub != "" {
-					return "Bash " + exe + " " + sub
-				}
-				return "Bash " + exe
-			}
+		if f := lessons.CommandFamily(c.Command); f.Exe != "" {
+			return "Bash " + f.String()
 		}
 		return "Bash"
 	}

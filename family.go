@@ -1,4 +1,4 @@
-package engine
+package lessons
 
 import (
 	"path"
@@ -6,38 +6,46 @@ import (
 	"strings"
 )
 
-// family is what a shell command runs, as live capture groups calls: the
-// executable and, for tools made of subcommands, the subcommand ("npm
-// test", "git push", "rg"). A failure and its fix share a family.
-type family struct {
-	exe, sub string
-	// probe: the command only looks around (--help, --version, which,
+// Family is what a shell command runs, as capture and replay group
+// calls: the executable and, for tools made of subcommands, the
+// subcommand ("npm test", "git push", "rg"). A failure and its fix share
+// a family, and a failure repeats an earlier one of its family.
+type Family struct {
+	// Exe is the executable's base name, past wrappers such as sudo, env,
+	// npx and uv run; "" for a command that only sets up (cd, export).
+	Exe string
+	// Sub is the subcommand of a tool made of them ("push" for git), with
+	// the script's name for a script runner ("run lint" for npm run
+	// lint), or "-m pip" for python -m pip; else "".
+	Sub string
+	// Probe: the command only looks around (--help, --version, which,
 	// ls, cat…); its failure teaches nothing worth a lesson.
-	probe bool
+	Probe bool
 }
 
-func (f family) String() string {
-	if f.sub == "" {
-		return f.exe
+// String is the family's name: Exe, then Sub if any ("git push").
+func (f Family) String() string {
+	if f.Sub == "" {
+		return f.Exe
 	}
-	return f.exe + " " + f.sub
+	return f.Exe + " " + f.Sub
 }
 
-// commandFamily names the family of a shell command: that of its first
-// segment that does something (`cd app && npm test | tail` is "npm
-// test"), past variable assignments and wrappers such as sudo, env, time
-// and npx.
-func commandFamily(command string) family {
-	var first family
+// CommandFamily names the family of a shell command: that of its first
+// simple command that does something and is no probe (`cd app && npm
+// test | tail` is "npm test"), else of its first probe, else the zero
+// Family.
+func CommandFamily(command string) Family {
+	var first Family
 	for _, seg := range segments(command) {
 		f := segmentFamily(strings.Fields(seg.text))
-		if f.exe == "" {
+		if f.Exe == "" {
 			continue
 		}
-		if !f.probe {
+		if !f.Probe {
 			return f
 		}
-		if first.exe == "" {
+		if first.Exe == "" {
 			first = f
 		}
 	}
@@ -47,18 +55,19 @@ func commandFamily(command string) family {
 // maxFamilies caps the families a successful call is checked for.
 const maxFamilies = 4
 
-// fixFamilies are the distinct families a successful command may have
-// fixed: its segments that do something, are no probes, and whose exit
-// status the shell did not hide in a pipe (`go vet ./... && go test ./...`
-// may fix a failed `go test`; `npm test | tail` says nothing about npm).
-func fixFamilies(command string) []family {
-	var out []family
+// FixFamilies are the distinct families, at most four, a successful
+// command may have fixed: its simple commands that do something, are no
+// probes, and whose exit status the shell did not hide in a pipe (`go vet
+// ./... && go test ./...` may fix a failed `go test`; `npm test | tail`
+// says nothing about npm, unless the line sets pipefail).
+func FixFamilies(command string) []Family {
+	var out []Family
 	for _, seg := range segments(command) {
 		if seg.piped && !strings.Contains(command, "pipefail") {
 			continue
 		}
 		f := segmentFamily(strings.Fields(seg.text))
-		if f.exe != "" && !f.probe && !slices.Contains(out, f) {
+		if f.Exe != "" && !f.Probe && !slices.Contains(out, f) {
 			if out = append(out, f); len(out) == maxFamilies {
 				break
 			}
@@ -67,39 +76,40 @@ func fixFamilies(command string) []family {
 	return out
 }
 
-// failedFamily is the family of a failed command line: of its segments
-// that may have failed (`mise run fmt && mise run lint`), the last one
-// the error names ("[lint] ERROR task failed"), else fam, the first.
-func failedFamily(command, errLine string, fam family) family {
-	fams := fixFamilies(command)
+// FailedFamily is the family of a failed command line: of its simple
+// commands that may have failed (`mise run fmt && mise run lint`), the
+// last one errLine, the line of its output that says what went wrong,
+// names ("[lint] ERROR task failed"); else CommandFamily(command).
+func FailedFamily(command, errLine string) Family {
+	fams := FixFamilies(command)
 	for i := len(fams) - 1; i >= 0; i-- {
 		f := fams[i]
-		name := f.exe
-		if f.sub != "" {
-			name = f.sub[strings.LastIndexByte(f.sub, ' ')+1:]
+		name := f.Exe
+		if f.Sub != "" {
+			name = f.Sub[strings.LastIndexByte(f.Sub, ' ')+1:]
 		}
 		if len(fams) > 1 && len(name) >= 2 && strings.Contains(errLine, name) {
 			return f
 		}
 	}
-	return fam
+	return CommandFamily(command)
 }
 
-// segmentFamily is the family of one simple command; its exe is "" for
+// segmentFamily is the family of one simple command; its Exe is "" for
 // one that only sets up (cd, export).
-func segmentFamily(words []string) family {
+func segmentFamily(words []string) Family {
 	if len(words) >= 2 && words[0] == "command" && (words[1] == "-v" || words[1] == "-V") {
-		return family{exe: "command", probe: true}
+		return Family{Exe: "command", Probe: true}
 	}
 	words = skipWrappers(words)
 	if len(words) == 0 {
-		return family{}
+		return Family{}
 	}
 	exe := path.Base(strings.Trim(words[0], `"'`))
 	if setup[exe] {
-		return family{}
+		return Family{}
 	}
-	f := family{exe: exe}
+	f := Family{Exe: exe}
 	args := words[1:]
 	if subcommands[exe] {
 		for i := 0; i < len(args); i++ {
@@ -109,9 +119,9 @@ func segmentFamily(words []string) family {
 				continue
 			}
 			if !strings.HasPrefix(w, "-") {
-				f.sub = strings.Trim(w, `"'`)
-				if scriptRunners[f.sub] && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
-					f.sub += " " + strings.Trim(args[i+1], `"'`) // npm run lint: the script is the intent
+				f.Sub = strings.Trim(w, `"'`)
+				if scriptRunners[f.Sub] && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+					f.Sub += " " + strings.Trim(args[i+1], `"'`) // npm run lint: the script is the intent
 				}
 				break
 			}
@@ -119,10 +129,10 @@ func segmentFamily(words []string) family {
 	}
 	if exe == "python" || exe == "python3" {
 		if len(args) >= 2 && args[0] == "-m" {
-			f.sub = "-m " + args[1]
+			f.Sub = "-m " + args[1]
 		}
 	}
-	f.probe = probes[exe] || isProbe(f, args)
+	f.Probe = probes[exe] || isProbe(f, args)
 	return f
 }
 
@@ -241,37 +251,37 @@ func skipWrappers(words []string) []string {
 	return words
 }
 
-var wrappers = set("sudo", "env", "time", "nice", "nohup", "timeout", "command", "exec", "npx", "bunx", "pnpx", "xargs", "stdbuf",
+var wrappers = setOf("sudo", "env", "time", "nice", "nohup", "timeout", "command", "exec", "npx", "bunx", "pnpx", "xargs", "stdbuf",
 	"if", "then", "else", "elif", "do", "while", "until")
 
 // optionArgs are options before a subcommand that take the next word.
-var optionArgs = set("git -C", "git -c", "go -C", "make -C", "make -f", "docker -H", "docker --context", "kubectl -n",
+var optionArgs = setOf("git -C", "git -c", "go -C", "make -C", "make -f", "docker -H", "docker --context", "kubectl -n",
 	"kubectl --namespace", "kubectl --context", "npm --prefix", "npm -w", "npm --workspace", "pnpm -C", "pnpm --dir",
 	"pnpm -F", "pnpm --filter", "yarn --cwd", "cargo --manifest-path", "terraform -chdir")
 
 // scriptRunners are subcommands that run a named script or task: the
 // name belongs to the family (npm run lint and npm run test differ).
-var scriptRunners = set("run", "run-script", "exec", "task", "x")
+var scriptRunners = setOf("run", "run-script", "exec", "task", "x")
 
 // setup are commands that prepare for the real one in the same line.
-var setup = set("cd", "pushd", "popd", "export", "source", ".", "set", "unset", "sleep", "true", ":", "mkdir")
+var setup = setOf("cd", "pushd", "popd", "export", "source", ".", "set", "unset", "sleep", "true", ":", "mkdir")
 
 // subcommands are tools whose second word names what they do.
-var subcommands = set("git", "npm", "pnpm", "yarn", "bun", "deno", "go", "cargo", "docker", "podman", "kubectl", "helm",
+var subcommands = setOf("git", "npm", "pnpm", "yarn", "bun", "deno", "go", "cargo", "docker", "podman", "kubectl", "helm",
 	"gh", "glab", "pip", "pip3", "uv", "poetry", "conda", "brew", "apt", "apt-get", "dnf", "yum", "systemctl", "terraform",
 	"tofu", "aws", "gcloud", "az", "dotnet", "mvn", "gradle", "make", "just", "rake", "rails", "mix", "stack", "cabal",
 	"nix", "composer", "rustup", "flutter", "swift", "gem", "bundle", "heroku", "fly", "vercel", "supabase", "wrangler",
 	"mise", "task", "nx", "turbo", "pixi", "hatch", "tox", "nox", "invoke")
 
 // probes are commands that only look around.
-var probes = set("which", "whereis", "type", "ls", "ll", "la", "cat", "head", "tail", "less", "more", "pwd", "echo",
+var probes = setOf("which", "whereis", "type", "ls", "ll", "la", "cat", "head", "tail", "less", "more", "pwd", "echo",
 	"printf", "file", "stat", "wc", "tree", "printenv", "man", "whoami", "id", "uname", "date", "hostname", "realpath",
 	"readlink", "dirname", "basename", "du", "df")
 
 // isProbe reports whether the arguments ask a tool about itself: --help,
 // --version, a help or version subcommand, `command -v`.
-func isProbe(f family, args []string) bool {
-	if f.sub == "help" || f.sub == "version" || f.sub == "--version" {
+func isProbe(f Family, args []string) bool {
+	if f.Sub == "help" || f.Sub == "version" || f.Sub == "--version" {
 		return true
 	}
 	for _, a := range args {
@@ -282,7 +292,8 @@ func isProbe(f family, args []string) bool {
 	return len(args) == 1 && (args[0] == "-h" || args[0] == "-v" || args[0] == "-V")
 }
 
-func set(words ...string) map[string]bool {
+// setOf is a set of words.
+func setOf(words ...string) map[string]bool {
 	m := make(map[string]bool, len(words))
 	for _, w := range words {
 		m[w] = true
