@@ -3,34 +3,8 @@ package engine
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
-
-	"github.com/lessons-dev/lessons/scope"
 )
-
-// benchHook writes a 1,000-lesson manifest for a project and returns a
-// hook on it and the project.
-func benchHook(b *testing.B) (*Hook, string) {
-	root := b.TempDir()
-	project := filepath.Join(root, "proj")
-	if err := os.MkdirAll(filepath.Join(project, ".lessons"), 0o755); err != nil {
-		b.Fatal(err)
-	}
-	env := map[string]string{"HOME": root, "XDG_CACHE_HOME": root + "/cache", "XDG_STATE_HOME": root + "/state"}
-	getenv := func(k string) string { return env[k] }
-	mg := merged(syntheticLessons(1000)...)
-	mg.Project = project
-	m, err := Compile(mg, scope.Stamp{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := m.WriteManifest(scope.DefaultDirs(getenv).ManifestPath(project)); err != nil {
-		b.Fatal(err)
-	}
-	return &Hook{Getenv: getenv}, project
-}
 
 // BenchmarkHookOutcome runs outcome events in-process: a success with no
 // failure on record (every call pays it), next to a PreToolUse that
