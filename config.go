@@ -36,6 +36,10 @@ type Config struct {
 	// InjectAggregates makes the hook inject a tool's aggregated text
 	// instead of its lessons one by one.
 	InjectAggregates bool `json:"injectAggregates,omitempty"`
+	// CaptureNudges caps the times per session the hook asks the agent to
+	// write a #lesson block after it fixed a failed call; 0 turns live
+	// capture off. A pointer, so that a file can set 0 over the default.
+	CaptureNudges *int `json:"captureNudges,omitempty"`
 	// NetworkTimeoutSeconds bounds each network step of a pack's sync,
 	// update or submit: listing the remote, fetching, pushing.
 	NetworkTimeoutSeconds int `json:"networkTimeoutSeconds,omitempty"`
@@ -73,7 +77,19 @@ func DefaultConfig() Config {
 		ScanIntervalMinutes:            60,
 		AggregateMinLessons:            5,
 		NetworkTimeoutSeconds:          60,
+		CaptureNudges:                  new(DefaultCaptureNudges),
 	}
+}
+
+// DefaultCaptureNudges is captureNudges' default.
+const DefaultCaptureNudges = 3
+
+// Nudges is the captureNudges setting: its default when unset.
+func (c Config) Nudges() int {
+	if c.CaptureNudges == nil {
+		return DefaultCaptureNudges
+	}
+	return max(*c.CaptureNudges, 0)
 }
 
 // Overlay returns c with every field that o sets replacing c's. Disable
@@ -142,6 +158,10 @@ func (c Config) ApplyEnv(getenv func(string) string) (Config, error) {
 			continue
 		}
 		f := v.Field(i)
+		if f.Kind() == reflect.Pointer {
+			f.Set(reflect.New(f.Type().Elem()))
+			f = f.Elem()
+		}
 		var err error
 		switch f.Kind() {
 		case reflect.Int:

@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -75,5 +76,22 @@ func TestConfigKeysMatchJSONTags(t *testing.T) {
 	keys := ConfigKeys()
 	if keys[0] != "injectionBudgetBytes" || keys[len(keys)-1] != "packs" {
 		t.Errorf("ConfigKeys() = %q", keys)
+	}
+}
+
+func TestApplyEnvCaptureNudges(t *testing.T) {
+	for _, v := range []string{"0", "5"} {
+		c, err := DefaultConfig().ApplyEnv(func(k string) string {
+			if k == "LESSONS_CAPTURE_NUDGES" {
+				return v
+			}
+			return ""
+		})
+		if err != nil || strconv.Itoa(c.Nudges()) != v {
+			t.Errorf("LESSONS_CAPTURE_NUDGES=%s: Nudges() = %d, %v", v, c.Nudges(), err)
+		}
+	}
+	if DefaultConfig().Nudges() != 3 {
+		t.Errorf("default captureNudges = %d, want 3", DefaultConfig().Nudges())
 	}
 }

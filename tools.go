@@ -22,6 +22,10 @@ var ToolAliases = map[string]string{
 	"write_file": "Write", "replace": "Edit", "glob": "Glob", "grep_search": "Grep",
 	"search_file_content": "Grep", "web_fetch": "WebFetch", "google_web_search": "WebSearch",
 	"invoke_agent": "Task", // its subagent tool (0.61)
+	// Antigravity CLI (agy); its grep_search is Gemini CLI's
+	"run_command": "Bash", "view_file": "Read", "write_to_file": "Write", "replace_file_content": "Edit",
+	"multi_replace_file_content": "MultiEdit", "edit_file": "Edit", "find_by_name": "Glob",
+	"read_url_content": "WebFetch", "search_web": "WebSearch",
 	// opencode
 	"bash": "Bash", "read": "Read", "write": "Write", "edit": "Edit", "multiedit": "MultiEdit",
 	"grep": "Grep", "webfetch": "WebFetch", "task": "Task", "patch": "Edit",

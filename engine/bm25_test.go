@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"testing"
 
 	lessons "github.com/lessons-dev/lessons"
@@ -32,6 +33,46 @@ func TestRelevantNeedsTwoSharedWords(t *testing.T) {
 		}
 		if len(got) != len(tc.want) || (len(got) > 0 && got[0] != tc.want[0]) {
 			t.Errorf("Relevant(%q) = %v, want %v", tc.prompt, got, tc.want)
+		}
+	}
+}
+
+// A lesson comes up for words of its keywords or tags, not for words its
+// summary shares with any talk; a lesson without keywords anchors on its
+// summary. Among many lessons that share a word, that word anchors none.
+func TestRelevantAnchors(t *testing.T) {
+	chmod := lesson("chmod", lessons.Trigger{Keywords: []string{"chmod", "permission denied"}})
+	chmod.Summary = "chmod 777 makes files world-writable and rarely fixes the real problem"
+	bare := lesson("bare", lessons.Trigger{})
+	bare.Summary = "terraform workspaces share one backend bucket"
+	ls := []lessons.Lesson{chmod, bare}
+	for i := range 30 {
+		l := lesson(fmt.Sprintf("git-%d", i), lessons.Trigger{Keywords: []string{"git", fmt.Sprintf("topic%d", i)}})
+		l.Summary = "git does a thing"
+		ls = append(ls, l)
+	}
+	m := compileTest(t, ls...)
+	for _, tc := range []struct {
+		prompt string
+		want   string
+	}{
+		{"a real-world problem", ""}, // summary words only
+		{"permission denied on the uploads folder", "chmod"},
+		{"do terraform workspaces share state?", "bare"}, // no keywords: the summary anchors
+		{"git does weird things", ""},                    // "git" is in 30 of 32 lessons
+		{"git topic7 broke", "git-7"},
+	} {
+		scored, err := m.Relevant(tc.prompt, 0.1, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if len(scored) > 0 {
+			e, _ := m.Entry(scored[0].Index)
+			got = e.Slug
+		}
+		if got != tc.want {
+			t.Errorf("Relevant(%q) = %q first, want %q", tc.prompt, got, tc.want)
 		}
 	}
 }

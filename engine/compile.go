@@ -21,7 +21,7 @@ func Compile(m scope.Merged, builtBy scope.Stamp) (*Manifest, error) {
 		tools    = map[string][]int{}
 		globs    = map[string][]int{}
 		start    []int
-		docs     [][]string
+		docs     []document
 		members  []*lessons.Lesson
 	)
 	for _, r := range m.Active {
@@ -42,7 +42,7 @@ func Compile(m scope.Merged, builtBy scope.Stamp) (*Manifest, error) {
 		if r.Triggers.SessionStart {
 			start = append(start, i)
 		}
-		docs = append(docs, documentTerms(&r.Lesson))
+		docs = append(docs, documentOf(&r.Lesson))
 		members = append(members, &r.Lesson)
 	}
 	aggs, aggWarnings := aggregates(members, m.Config.AggregateMinLessons)
@@ -109,7 +109,7 @@ func sortUnique[T interface{ ~int | ~string }](s []T) []T {
 }
 
 func encodeManifest(m scope.Merged, sources []scope.Stamp, recs []record,
-	tools, globs map[string][]int, start []int, docs [][]string, aggs []Aggregate) []byte {
+	tools, globs map[string][]int, start []int, docs []document, aggs []Aggregate) []byte {
 	e := &encoder{b: make([]byte, 0, 64<<10)}
 	e.b = append(e.b, magic...)
 	e.u32(formatVersion)

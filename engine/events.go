@@ -8,14 +8,15 @@ import (
 	"time"
 )
 
-// Event is one line of the event log: a lesson injected or a call
-// blocked. Nothing in it leaves the machine.
+// Event is one line of the event log: a lesson injected, a call blocked,
+// or live capture's nudge (which has no slug). Nothing in it leaves the
+// machine.
 type Event struct {
 	Time    time.Time `json:"time"`
 	Session string    `json:"session"` // SessionHash of the session id
 	Project string    `json:"project,omitempty"`
-	Slug    string    `json:"slug"`
-	// Event is "inject" or "block".
+	Slug    string    `json:"slug,omitempty"`
+	// Event is "inject", "block" or "nudge".
 	Event string `json:"event"`
 	// Decision is deny or ask, for a block.
 	Decision string `json:"decision,omitempty"`
@@ -23,14 +24,19 @@ type Event struct {
 	Hook string `json:"hook"`
 	Tool string `json:"tool,omitempty"`
 	// Trigger is what matched: trigger kinds such as "commands" or
-	// "paths+content", "sessionStart", or "prompt".
+	// "paths+content", "sessionStart", or "prompt"; for a nudge, "fix"
+	// or "rejection".
 	Trigger string `json:"trigger,omitempty"`
+	// Agent is the platform a nudge went to (claude, codex, gemini,
+	// opencode).
+	Agent string `json:"agent,omitempty"`
 }
 
 // Event kinds.
 const (
 	EventInject = "inject"
 	EventBlock  = "block"
+	EventNudge  = "nudge"
 )
 
 // maxLogSize is where the event log and the hook log rotate: the current

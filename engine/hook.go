@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -40,6 +41,9 @@ type Hook struct {
 	// OnStartup is the seam for work a new session starts in the
 	// background, such as a scan of session logs. It must not block.
 	OnStartup func(StartInfo)
+	// Event names the event when the payload does not: Antigravity CLI's
+	// hooks.json passes it on the command line.
+	Event string
 }
 
 // StartInfo tells OnStartup about the session that started.
@@ -74,11 +78,14 @@ func (h *Hook) Run(stdin io.Reader, stdout io.Writer) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	getenv := h.getenv()
 	start := h.now()
-	r := &run{h: h, dirs: scope.DefaultDirs(getenv)}
+	r := &run{h: h, dirs: scope.DefaultDirs(getenv), pf: h.Platform}
 	out, err := r.safely(stdin)
 	if err != nil {
 		r.note("error: %v", err)
 		out = noOutput
+	}
+	if s, ok := r.pf.(silencer); ok && out == any(noOutput) {
+		out = s.Silence(cmp.Or(r.p.HookEventName, h.Event)) // {} would refuse an Antigravity CLI call
 	}
 	if err := writeOutput(stdout, out); err != nil {
 		r.note("write answer: %v", err)
@@ -155,14 +162,16 @@ func (r *run) sessionKey() string {
 }
 
 func (r *run) answer() (any, error) {
+	if own, ok := r.pf.(ownEvents); ok {
+		if out, handled, err := own.answerOwn(r); handled {
+			return out, err
+		}
+	}
 	switch r.pf.Event(r.p.HookEventName) {
 	case "PreToolUse":
 		return r.preToolUse()
-	case "PostToolUse":
-		if r.pf.ToolLessonsAt() != "PostToolUse" {
-			return noOutput, nil
-		}
-		return r.postToolUse()
+	case "PostToolUse", "PostToolUseFailure":
+		return r.outcomeEvent()
 	case "SessionStart":
 		return r.sessionStart()
 	case "SubagentStart":
@@ -214,15 +223,16 @@ func (r *run) preToolUse() (any, error) {
 	return r.inject(call.Tool, describeCall(call), injects)
 }
 
-// postToolUse adds a call's lessons to its result, for agents that read
-// no text before the call. A blocking lesson was answered before it.
-func (r *run) postToolUse() (any, error) {
+// postToolUse is the text of a call's lessons, added to its result for
+// agents that read no text before the call. A blocking lesson was
+// answered before it.
+func (r *run) postToolUse() (string, error) {
 	call, m, _, injects, err := r.matchCall()
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	defer m.Close()
-	return r.inject(call.Tool, describeCall(call), injects)
+	return r.selectText(call.Tool, describeCall(call), injects)
 }
 
 // matchCall matches the payload's tool call and sorts the lessons that
@@ -341,6 +351,7 @@ func (r *run) sessionStart() (any, error) {
 		if err := r.sess.Reset(); err != nil {
 			return nil, fmt.Errorf("clear session state: %w", err)
 		}
+		r.forgetFailures()
 	case "compact":
 		if err := r.forgetImportant(m); err != nil {
 			return nil, err

@@ -33,7 +33,7 @@ import (
 // the hook's call points.
 const (
 	magic         = "LESSONSM"
-	formatVersion = 3
+	formatVersion = 5
 	// maxManifest caps what Open reads: 10,000 lessons take about 1 MB.
 	maxManifest = 64 << 20
 )
@@ -171,6 +171,7 @@ func encodeConfig(e *encoder, c lessons.Config) {
 	e.strs(c.ScanPaths)
 	e.int(c.AggregateMinLessons)
 	e.bool(c.InjectAggregates)
+	e.int(c.Nudges())
 }
 
 // decodeConfig reads what the hook uses; disable and packs were applied
@@ -187,6 +188,7 @@ func decodeConfig(d *decoder) lessons.Config {
 		ScanPaths:                      d.strs(),
 		AggregateMinLessons:            d.int(),
 		InjectAggregates:               d.bool(),
+		CaptureNudges:                  new(d.int()),
 	}
 }
 

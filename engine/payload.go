@@ -22,13 +22,21 @@ type Payload struct {
 	// Source is why a session starts: startup, resume, clear or compact.
 	Source string `json:"source"`
 	// Prompt is the user's text in UserPromptSubmit.
-	Prompt    string `json:"prompt"`
+	Prompt string `json:"prompt"`
+	// Antigravity CLI's camelCase fields (see antigravity.go).
+	antigravityFields
+
 	AgentID   string `json:"agent_id"`
 	AgentType string `json:"agent_type"`
 	// Timestamp is set by Gemini CLI only, TurnID by Codex only: they
 	// tell the agents apart when no platform is named.
 	Timestamp string `json:"timestamp"`
 	TurnID    string `json:"turn_id"`
+	// ToolResponse, Error and IsInterrupt say how a call ended, in each
+	// agent's own shape (see outcome.go).
+	ToolResponse json.RawMessage `json:"tool_response"`
+	Error        json.RawMessage `json:"error"`
+	IsInterrupt  bool            `json:"is_interrupt"`
 }
 
 // toolInput holds the tool_input fields triggers read, across tools and

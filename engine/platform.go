@@ -44,10 +44,11 @@ type Resumed struct {
 
 // Platforms are the agents `lessons hook --platform` knows, by name.
 var Platforms = map[string]Platform{
-	"claude":   claudePlatform{},
-	"codex":    codexPlatform{},
-	"gemini":   geminiPlatform{},
-	"opencode": opencodePlatform{},
+	"claude":      claudePlatform{},
+	"codex":       codexPlatform{},
+	"gemini":      geminiPlatform{},
+	"opencode":    opencodePlatform{},
+	"antigravity": antigravityPlatform{},
 }
 
 // DefaultPlatform is the platform used when none is named or recognised.
@@ -75,14 +76,17 @@ func ChoosePlatform(flag string, getenv func(string) string) (p Platform, unknow
 }
 
 // PlatformNames lists the known platforms for messages.
-const PlatformNames = "claude, codex, gemini, opencode"
+const PlatformNames = "antigravity, claude, codex, gemini, opencode"
 
-// Recognise names the platform a payload comes from by its shape: Gemini
-// CLI stamps a timestamp and names its events and tools its own way,
-// Codex sends a turn_id; anything else is Claude Code's.
+// Recognise names the platform a payload comes from by its shape:
+// Antigravity CLI's is camelCase (toolCall, conversationId), Gemini CLI
+// stamps a timestamp and names its events and tools its own way, Codex
+// sends a turn_id; anything else is Claude Code's.
 func (p *Payload) Recognise() string {
 	_, geminiEvent := geminiEvents[p.HookEventName]
 	switch {
+	case p.isAntigravity():
+		return "antigravity"
 	case geminiEvent && p.HookEventName != "SessionStart", p.Timestamp != "", isGeminiTool(p.ToolName):
 		return "gemini"
 	case p.TurnID != "":

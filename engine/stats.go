@@ -31,6 +31,8 @@ type StatsReport struct {
 	// Idle are the manifest's lessons that never fired in the last
 	// IdleDays days.
 	Idle []string `json:"idle"`
+	// Nudges are live capture's nudges, per agent.
+	Nudges []NudgeStats `json:"nudges"`
 	// Skipped counts log lines that did not parse.
 	Skipped int `json:"skipped,omitempty"`
 	// Overlong counts log lines longer than 1 MiB, skipped unread: an
@@ -73,6 +75,7 @@ func eachLine(r io.Reader, max int, fn func([]byte)) (overlong int, err error) {
 func Stats(state string, m *Manifest, idleDays int, now time.Time) (*StatsReport, error) {
 	per := map[string]*LessonStats{}
 	sessions := map[string]map[string]bool{}
+	nudges := nudgeTally{}
 	rep := &StatsReport{IdleDays: idleDays, Lessons: []LessonStats{}, Idle: []string{}}
 	path := EventsPath(state)
 	for _, p := range []string{path + ".1", path} {
@@ -85,7 +88,12 @@ func Stats(state string, m *Manifest, idleDays int, now time.Time) (*StatsReport
 		}
 		overlong, err := eachLine(f, maxEventLine, func(line []byte) {
 			var e Event
-			if json.Unmarshal(line, &e) != nil || e.Slug == "" {
+			err := json.Unmarshal(line, &e)
+			if err == nil && e.Event == EventNudge {
+				nudges.add(e)
+				return
+			}
+			if err != nil || e.Slug == "" {
 				rep.Skipped++
 				return
 			}
@@ -111,6 +119,7 @@ func Stats(state string, m *Manifest, idleDays int, now time.Time) (*StatsReport
 			return nil, err
 		}
 	}
+	rep.Nudges = nudges.list()
 	for slug, s := range per {
 		s.Sessions = len(sessions[slug])
 		rep.Lessons = append(rep.Lessons, *s)

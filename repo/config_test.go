@@ -105,3 +105,24 @@ func TestPackSchema(t *testing.T) {
 		t.Errorf("Decode(bad pack) = %v", err)
 	}
 }
+
+// captureNudges 0 turns live capture off: a file's 0 must win over the
+// default, unlike the other keys' zero.
+func TestConfigCaptureNudgesZero(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"config.yaml": "captureNudges: 0\n"})
+	cfg, err := Loader{}.Config(filepath.Join(dir, "config.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := lessons.DefaultConfig().Overlay(cfg).Nudges(); got != 0 {
+		t.Errorf("captureNudges: 0 over the default = %d", got)
+	}
+	if got := lessons.DefaultConfig().Overlay(lessons.Config{}).Nudges(); got != lessons.DefaultCaptureNudges {
+		t.Errorf("no captureNudges = %d, want the default", got)
+	}
+	writeFiles(t, dir, map[string]string{"config.yaml": "captureNudges: -1\n"})
+	if _, err := (Loader{}).Config(filepath.Join(dir, "config.yaml")); err == nil {
+		t.Error("captureNudges: -1 was accepted")
+	}
+}

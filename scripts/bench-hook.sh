@@ -5,6 +5,9 @@
 # p99 and peak RSS. scripts/hooktime execs each binary directly, stdin
 # from the payload file, round after round so all see the same noise.
 # Targets (issue 3): median <= 2x hello world, p99 <= 10 ms, RSS <= 20 MiB.
+# Then the outcome event (issue 9): a PostToolUse for a success with no
+# failure on record, next to a PreToolUse that matches no lesson, in the
+# same rounds: it must cost no more.
 #
 # Usage: scripts/bench-hook.sh [runs]
 set -euo pipefail
@@ -48,7 +51,19 @@ bash_payload=$work/bash.json
 edit_payload=$work/edit.json
 printf '{"session_id":"bench","cwd":"%s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git push origin feature-branch && npm run build -- --watch=false"}}' "$project" >"$bash_payload"
 printf '{"session_id":"bench","cwd":"%s","hook_event_name":"PreToolUse","tool_name":"Edit","tool_input":{"file_path":"%s/src/api/handlers.py","old_string":"x","new_string":"result = await client.fetch(url)\\nmock.patch(\\"app.db\\")\\n"}}' "$project" "$project" >"$edit_payload"
+nomatch_payload=$work/nomatch.json
+post_payload=$work/post.json
+nomatch_cmd='go test ./internal/... -run TestParse -count 1'
+printf '{"session_id":"bench","cwd":"%s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"%s"}}' "$project" "$nomatch_cmd" >"$nomatch_payload"
+printf '{"session_id":"bench","cwd":"%s","hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"%s"},"tool_response":{"stdout":"%s","stderr":"","interrupted":false},"tool_use_id":"toolu_bench"}' \
+	"$project" "$nomatch_cmd" "$(printf 'ok  \\texample.com/app/internal/parse\\t0.%03ds\\n' $(seq 1 40))" >"$post_payload"
 "$work/lessons" hook <"$bash_payload" >/dev/null
+for p in "$nomatch_payload" "$post_payload"; do
+	if [ "$("$work/lessons" hook <"$p")" != "{}" ]; then
+		echo "$p: the hook had something to say; the comparison needs a call no lesson matches" >&2
+		exit 1
+	fi
+done
 
 hook_log=$XDG_STATE_HOME/lessons/hook.log
 go build -o "$work/hooktime" ./scripts/hooktime
@@ -56,9 +71,12 @@ go build -o "$work/hooktime" ./scripts/hooktime
 	hello-world="$work/hello-world" "hook-Bash=$work/lessons hook"
 "$work/hooktime" -runs "$runs" -input "$edit_payload" \
 	hello-world="$work/hello-world" "hook-Edit=$work/lessons hook" | tail -1
+"$work/hooktime" -runs "$runs" -input "$nomatch_payload" \
+	hello-world="$work/hello-world" "hook-Pre-nomatch=$work/lessons hook" "hook-Post@$post_payload=$work/lessons hook" | tail -2
 rss() { /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1; }
 echo "peak RSS (KiB): hello-world $(rss "$work/hello-world" <"$bash_payload")," \
-	"hook Bash $(rss "$work/lessons" hook <"$bash_payload"), hook Edit $(rss "$work/lessons" hook <"$edit_payload")"
+	"hook Bash $(rss "$work/lessons" hook <"$bash_payload"), hook Edit $(rss "$work/lessons" hook <"$edit_payload")," \
+	"hook PostToolUse $(rss "$work/lessons" hook <"$post_payload")"
 if [ -s "$hook_log" ]; then
 	echo "hook.log is not empty:" >&2
 	cat "$hook_log" >&2

@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -82,6 +84,26 @@ func (e *env) payload(t testing.TB, name string) []byte {
 	return []byte(strings.ReplaceAll(string(data), "$PROJECT", e.project))
 }
 
+// setup is what a fixture's NAME.setup.jsonl holds: payloads of the same
+// session sent before it, one a line.
+func (e *env) setup(t testing.TB, name string) [][]byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "hooks", name+".setup.jsonl"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out [][]byte
+	for line := range strings.Lines(strings.ReplaceAll(string(data), "$PROJECT", e.project)) {
+		if line = strings.TrimSpace(line); line != "" {
+			out = append(out, []byte(line))
+		}
+	}
+	return out
+}
+
 func TestHookGolden(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "hooks", "*.json"))
 	if len(files) == 0 {
@@ -93,8 +115,17 @@ func TestHookGolden(t *testing.T) {
 			t.Parallel()
 			e := newEnv(t)
 			e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
-			platform, _, _ := strings.Cut(name, "-")
-			out := e.runHook(t, platform, e.payload(t, name))
+			platform, rest, _ := strings.Cut(name, "-")
+			for _, line := range e.setup(t, name) {
+				e.runHook(t, platform, line) // earlier events of the session
+			}
+			var out []byte
+			if platform == "antigravity" { // its payloads name no event
+				event, _, _ := strings.Cut(rest, "-")
+				out = []byte(e.runHookArgs(t, []string{"--platform", platform, "--event", event}, string(e.payload(t, name))) + "\n")
+			} else {
+				out = e.runHook(t, platform, e.payload(t, name))
+			}
 			checkShapeFor(t, platform, out)
 			got := strings.ReplaceAll(string(out), e.project, "$PROJECT")
 			golden := strings.TrimSuffix(f, ".json") + ".golden"
@@ -133,6 +164,8 @@ var topLevelKeys = map[string][]string{
 	"codex":    {"hookSpecificOutput"},
 	"opencode": {"hookSpecificOutput"},
 	"gemini":   {"hookSpecificOutput", "decision", "reason"},
+	// Antigravity CLI: both block forms, and injectSteps at PreInvocation
+	"antigravity": {"allowTool", "denyReason", "decision", "reason", "injectSteps"},
 }
 
 // checkShapeFor holds an answer to what the platform's agent accepts.

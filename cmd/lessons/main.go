@@ -35,19 +35,26 @@ func main() {
 	os.Exit(1)
 }
 
-// hook runs `lessons hook [--platform NAME]`. Without --platform it reads
-// $LESSONS_AGENT_PLATFORM, else recognises the agent from the payload.
-// It always exits 0: a hook that fails must not break the agent, so even
-// a bad flag answers "{}".
+// hook runs `lessons hook [--platform NAME] [--event NAME]`. Without
+// --platform it reads $LESSONS_AGENT_PLATFORM, else recognises the agent
+// from the payload; --event names the event for agents whose payload
+// does not (Antigravity CLI). It always exits 0: a hook that fails must
+// not break the agent, so even a bad flag answers "{}" (or what lets
+// the agent go on, where {} would refuse the call).
 func hook(args []string) int {
-	platform := ""
+	platform, event := "", ""
 	for i := 0; i < len(args); i++ {
-		switch a := args[i]; {
-		case a == "--platform" && i+1 < len(args):
-			platform = args[i+1]
-			i++
-		case len(a) > len("--platform=") && a[:len("--platform=")] == "--platform=":
-			platform = a[len("--platform="):]
+		for _, f := range []struct {
+			name string
+			to   *string
+		}{{"--platform", &platform}, {"--event", &event}} {
+			switch a := args[i]; {
+			case a == f.name && i+1 < len(args):
+				*f.to = args[i+1]
+				i++
+			case strings.HasPrefix(a, f.name+"="):
+				*f.to = a[len(f.name)+1:]
+			}
 		}
 	}
 	engine.SetTimeoutCheckPeriod()
@@ -60,12 +67,12 @@ func hook(args []string) int {
 	// answered by hookDeadline, well within the agents' own limits.
 	out := &answerOnce{w: os.Stdout}
 	time.AfterFunc(hookDeadline, func() {
-		if out.write([]byte("{}\n")) {
+		if out.write(engine.SilenceFor(p, event)) {
 			os.Exit(0)
 		}
 	})
 	var buf bytes.Buffer
-	h := &engine.Hook{Platform: p, Rebuild: rebuild, OnStartup: startScan}
+	h := &engine.Hook{Platform: p, Event: event, Rebuild: rebuild, OnStartup: startScan}
 	h.Run(os.Stdin, &buf)
 	out.write(buf.Bytes())
 	return 0

@@ -19,7 +19,7 @@ func TestInitScaffoldsAPackThatSyncs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{".github/CODEOWNERS", ".github/workflows/lessons.yml", "README.md", "lessons/.gitkeep", "pack.yaml"}
+	want := []string{".github/CODEOWNERS", ".github/workflows/lessons.yml", "README.md", "corpus/README.md", "lessons/.gitkeep", "pack.yaml"}
 	if !slices.Equal(created, want) {
 		t.Errorf("Init created %v, want %v", created, want)
 	}
@@ -38,7 +38,7 @@ func TestInitScaffoldsAPackThatSyncs(t *testing.T) {
 		t.Errorf("pack.yaml = %+v, want %+v", got, meta)
 	}
 	for file, wants := range map[string][]string{
-		".github/workflows/lessons.yml": {"pull_request", "lessons test", "lessons doctor", "LESSONS_HOME: ${{ github.workspace }}"},
+		".github/workflows/lessons.yml": {"pull_request", "lessons test", "lessons doctor", "lessons replay --path corpus --scope global --max-noise 0.05", "LESSONS_HOME: ${{ github.workspace }}"},
 		".github/CODEOWNERS":            {"*  @acme/platform @ada"},
 		"README.md":                     {"lessons submit <slug> --pack team", "lessons/<slug>.yaml", "allowBlock"},
 	} {

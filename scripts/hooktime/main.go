@@ -5,7 +5,8 @@
 // is left to /usr/bin/time: a forked child's rusage counts the parent's
 // pages from before exec.)
 //
-// Usage: hooktime -runs N -input FILE NAME=COMMAND... (COMMAND split on spaces)
+// Usage: hooktime -runs N -input FILE NAME[@FILE]=COMMAND... (COMMAND split
+// on spaces; NAME@FILE feeds that command FILE instead of -input's)
 package main
 
 import (
@@ -20,6 +21,7 @@ import (
 
 type series struct {
 	name  string
+	input string
 	argv  []string
 	times []time.Duration
 }
@@ -36,7 +38,11 @@ func main() {
 			fmt.Fprintf(os.Stderr, "hooktime: %q is not NAME=COMMAND\n", arg)
 			os.Exit(2)
 		}
-		all = append(all, &series{name: name, argv: strings.Fields(cmd)})
+		name, in, ok := strings.Cut(name, "@")
+		if !ok {
+			in = *input
+		}
+		all = append(all, &series{name: name, input: in, argv: strings.Fields(cmd)})
 	}
 	if len(all) == 0 {
 		flag.Usage()
@@ -44,7 +50,7 @@ func main() {
 	}
 	for i := 0; i < *warmup+*runs; i++ {
 		for _, s := range all {
-			d, err := runOnce(s.argv, *input)
+			d, err := runOnce(s.argv, s.input)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "hooktime: %s: %v\n", s.name, err)
 				os.Exit(1)
@@ -55,10 +61,10 @@ func main() {
 		}
 	}
 	base := median(all[0].times)
-	fmt.Printf("%-12s %9s %9s %8s\n", "command", "median", "p99", "x first")
+	fmt.Printf("%-16s %9s %9s %8s\n", "command", "median", "p99", "x first")
 	for _, s := range all {
 		m := median(s.times)
-		fmt.Printf("%-12s %7.2fms %7.2fms %8.2f\n", s.name, ms(m), ms(quantile(s.times, 0.99)), float64(m)/float64(base))
+		fmt.Printf("%-16s %7.2fms %7.2fms %8.2f\n", s.name, ms(m), ms(quantile(s.times, 0.99)), float64(m)/float64(base))
 	}
 }
 

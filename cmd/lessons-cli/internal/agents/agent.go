@@ -25,10 +25,14 @@ type Agent struct {
 	// Plugin says the agent has no command hooks: lessons installs a
 	// plugin file instead of editing a settings file.
 	Plugin bool
+	// HookName, when set, is the name lessons' hooks sit under in a
+	// hooks.json grouped by hook name, then event (Antigravity CLI's).
+	HookName string
 	// user and project are where its file lives, in the user's home or
-	// at the project root.
+	// at the project root; more, where else it may (see Paths).
 	user    func(Env) string
 	project func(root string) string
+	more    func(e Env, root string) []string
 }
 
 // Event is one hook event lessons answers.
@@ -52,6 +56,9 @@ var Agents = map[string]*Agent{
 			{"SessionStart", "", hookTimeout},
 			{"SubagentStart", "", hookTimeout},
 			{"UserPromptSubmit", "", hookTimeout},
+			// Live capture: a fix is a shell call; a rejection, any call.
+			{"PostToolUse", "Bash", hookTimeout},
+			{"PostToolUseFailure", "*", hookTimeout},
 		},
 		user: func(e Env) string {
 			if d := e.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
@@ -67,6 +74,7 @@ var Agents = map[string]*Agent{
 			{"PreToolUse", "", hookTimeout},
 			{"SessionStart", "", hookTimeout},
 			{"UserPromptSubmit", "", hookTimeout},
+			{"PostToolUse", "", hookTimeout},
 		},
 		user: func(e Env) string {
 			if d := e.Getenv("CODEX_HOME"); d != "" {
@@ -87,6 +95,7 @@ var Agents = map[string]*Agent{
 		user:    func(e Env) string { return filepath.Join(geminiHome(e), ".gemini", "settings.json") },
 		project: func(root string) string { return filepath.Join(root, ".gemini", "settings.json") },
 	},
+	"antigravity": antigravity,
 	"opencode": {
 		Name: "opencode", Title: "opencode", Plugin: true,
 		user: func(e Env) string {
@@ -133,6 +142,16 @@ func (a *Agent) Path(env Env, root string) string {
 		return a.project(root)
 	}
 	return a.user(env)
+}
+
+// Paths are every file install writes at a level: Path, then, for an
+// agent whose documented and observed locations differ, the others.
+func (a *Agent) Paths(env Env, root string) []string {
+	out := []string{a.Path(env, root)}
+	if a.more != nil {
+		out = append(out, a.more(env, root)...)
+	}
+	return out
 }
 
 // Command is the hook command line for the lessons binary at bin.

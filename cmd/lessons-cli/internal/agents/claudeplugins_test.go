@@ -44,7 +44,13 @@ func TestDoctorChecksClaudePlugins(t *testing.T) {
 	}
 	claude := func() (Status, []Problem) {
 		ps, sts := Report(getenv, s.project)
-		return sts[0], ps
+		for _, st := range sts {
+			if st.Title == "Claude Code" {
+				return st, ps
+			}
+		}
+		t.Fatal("no status for Claude Code")
+		return Status{}, nil
 	}
 
 	writePlugin(filepath.Join(s.bin, "lessons"))

@@ -33,6 +33,8 @@ var samplePayloads = map[string]map[string]any{
 		"tool_input": map[string]any{"command": "echo lessons-doctor"}},
 	"opencode": {"hook_event_name": "PreToolUse", "tool_name": "bash",
 		"tool_input": map[string]any{"command": "echo lessons-doctor"}},
+	"antigravity": {"conversationId": "lessons-doctor",
+		"toolCall": map[string]any{"name": "run_command", "args": map[string]any{"CommandLine": "echo lessons-doctor"}}},
 }
 
 // Check finds every agent lessons is installed in, for the user and for
@@ -94,11 +96,12 @@ func Report(getenv func(string) string, cwd string) ([]Problem, []Status) {
 		st := Status{Title: a.Title}
 		var ps []Problem
 		for _, root := range roots {
-			path := a.Path(env, root)
-			if a.InstalledAt(path) {
-				st.Files = append(st.Files, path)
+			for _, path := range a.Paths(env, root) {
+				if a.InstalledAt(path) {
+					st.Files = append(st.Files, path)
+				}
+				ps = append(ps, a.check(env, path, root, cwd)...)
 			}
-			ps = append(ps, a.check(env, path, root, cwd)...)
 		}
 		if name == "claude" {
 			files, problems := checkClaudePlugins(env, cwd, st.Files)
@@ -196,7 +199,11 @@ func (a *Agent) probe(command, cwd string) string {
 	timeout := time.Duration(hookTimeout) * time.Second
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "hook", "--platform", a.Name)
+	args := []string{"hook", "--platform", a.Name}
+	if a.HookName != "" { // Antigravity CLI: its payloads name no event
+		args = append(args, "--event", a.Events[0].Name)
+	}
+	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir, cmd.Stdin = cwd, bytes.NewReader(in)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -232,8 +239,9 @@ func (a *Agent) probe(command, cwd string) string {
 
 // answerKeys are the top-level keys each agent reads in a hook's answer.
 var answerKeys = map[string][]string{
-	"claude":   {"hookSpecificOutput"},
-	"codex":    {"hookSpecificOutput"},
-	"opencode": {"hookSpecificOutput"},
-	"gemini":   {"decision", "reason", "hookSpecificOutput", "systemMessage", "continue", "stopReason", "suppressOutput"},
+	"claude":      {"hookSpecificOutput"},
+	"codex":       {"hookSpecificOutput"},
+	"opencode":    {"hookSpecificOutput"},
+	"gemini":      {"decision", "reason", "hookSpecificOutput", "systemMessage", "continue", "stopReason", "suppressOutput"},
+	"antigravity": {"allowTool", "denyReason", "decision", "reason", "injectSteps"},
 }

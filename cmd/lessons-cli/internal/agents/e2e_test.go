@@ -175,17 +175,114 @@ func TestBuiltInstallCreatesAndDeletes(t *testing.T) {
 	if err := os.MkdirAll(sub, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for _, agent := range []string{"claude", "codex", "gemini", "opencode"} {
-		path := Agents[agent].Path(Env{}, s.project)
+	for _, agent := range []string{"claude", "codex", "gemini", "opencode", "antigravity"} {
+		paths := Agents[agent].Paths(Env{}, s.project)
 		s.lessons("install", "--platform", agent, "--project")
-		if _, err := os.Stat(path); err != nil {
-			t.Fatalf("%s: %v", agent, err)
+		for _, path := range paths {
+			if _, err := os.Stat(path); err != nil {
+				t.Fatalf("%s: %v", agent, err)
+			}
 		}
 		s.lessons("uninstall", "--platform", agent, "--project")
-		if _, err := os.Stat(path); !os.IsNotExist(err) {
-			t.Errorf("%s: uninstall left %s", agent, path)
+		for _, path := range paths {
+			if _, err := os.Stat(path); !os.IsNotExist(err) {
+				t.Errorf("%s: uninstall left %s", agent, path)
+			}
+			if _, err := os.Stat(filepath.Dir(path)); !os.IsNotExist(err) {
+				t.Errorf("%s: uninstall left %s", agent, filepath.Dir(path))
+			}
 		}
 	}
+}
+
+// TestBuiltAntigravity installs for Antigravity CLI at the user's level,
+// into a hooks.json that has other hooks, and runs the command lines the
+// files hold as agy would, through a shell, with agy's payloads: a force
+// push is refused in both of agy's forms, a harmless call is allowed
+// explicitly, and the first model call gets the protocol. Uninstalling
+// restores the file and deletes the one install created.
+func TestBuiltAntigravity(t *testing.T) {
+	s := newSandbox(t)
+	a := Agents["antigravity"]
+	paths := a.Paths(EnvFrom(func(k string) string {
+		if k == "HOME" {
+			return s.home
+		}
+		return ""
+	}), "")
+	orig := fixture(t, "antigravity-hooks.json")
+	s.write(paths[0], orig)
+	out := s.lessons("install", "--platform", "antigravity")
+	for i, path := range paths {
+		if !strings.Contains(out, "installed lessons for Antigravity CLI in "+path) {
+			t.Errorf("install said %q, want %s named", out, path)
+		}
+		events, commands, err := a.Installed(s.read(path))
+		if err != nil || strings.Join(events, ",") != "PreToolUse,PreInvocation" {
+			t.Fatalf("%s: events %v, %v", path, events, err)
+		}
+		deny := s.shell(commands[0], agyPayload(s.project, "PreToolUse"))
+		if !strings.HasPrefix(deny, `{"allowTool":false,"denyReason":"`) || !strings.Contains(deny, `"decision":"deny","reason":"`) ||
+			!strings.Contains(deny, "--force-with-lease") {
+			t.Errorf("PreToolUse from %s answered %s", path, deny)
+		}
+		// Both files run in one conversation: the protocol comes once.
+		text := s.shell(commands[1], agyPayload(s.project, "PreInvocation"))
+		if want := map[int]string{0: `{"injectSteps":[{"ephemeralMessage":"## Lessons: report what you learn`, 1: `{}`}[i]; !strings.HasPrefix(text, want) {
+			t.Errorf("PreInvocation from %s answered %.100s, want %s", path, text, want)
+		}
+	}
+	getenv := func(k string) string {
+		for _, kv := range s.env {
+			if v, ok := strings.CutPrefix(kv, k+"="); ok {
+				return v
+			}
+		}
+		return ""
+	}
+	for _, kv := range s.env { // the hook doctor runs finds its directories here
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
+	if ps := Check(getenv, s.project); len(ps) > 0 {
+		t.Errorf("doctor on the install: %+v", ps)
+	}
+	if log, err := os.ReadFile(filepath.Join(getenv("XDG_STATE_HOME"), "lessons", "hook.log")); err == nil {
+		t.Errorf("hook.log after the install's calls and doctor's probe: %s", log)
+	}
+	if answer := s.shell(a.Command(filepath.Join(s.bin, "lessons"))+" --event PreToolUse",
+		`{"conversationId":"c2","workspacePaths":["`+s.project+`"],"toolCall":{"name":"view_file","args":{"AbsolutePath":"README.md"}}}`); answer != `{"allowTool":true,"decision":"allow"}` {
+		t.Errorf("a harmless call answered %s", answer)
+	}
+	s.lessons("uninstall", "--platform", "antigravity")
+	if got := s.read(paths[0]); !bytes.Equal(got, orig) {
+		t.Errorf("uninstall did not restore %s:\n%s", paths[0], got)
+	}
+	if _, err := os.Stat(paths[1]); !os.IsNotExist(err) {
+		t.Errorf("uninstall left %s, which install created", paths[1])
+	}
+}
+
+// agyPayload is what Antigravity CLI sends at event: a force push at
+// PreToolUse, a model call otherwise.
+func agyPayload(project, event string) string {
+	if event == "PreToolUse" {
+		return `{"conversationId":"c1","workspacePaths":["` + project + `"],"stepIdx":1,` +
+			`"toolCall":{"name":"run_command","args":{"CommandLine":"git push --force origin main","Cwd":"` + project + `"}}}`
+	}
+	return `{"conversationId":"c1","workspacePaths":["` + project + `"],"stepIdx":2}`
+}
+
+// shell runs a hook command line through sh, as agents do, with stdin.
+func (s *sandbox) shell(command, stdin string) string {
+	s.t.Helper()
+	cmd := exec.Command("sh", "-c", command)
+	cmd.Dir, cmd.Env, cmd.Stdin = s.project, s.env, strings.NewReader(stdin)
+	out, err := cmd.Output()
+	if err != nil {
+		s.t.Fatalf("%s: %v", command, err)
+	}
+	return strings.TrimSpace(string(out))
 }
 
 // TestBuiltOpencodePlugin runs the installed plugin against the built
@@ -246,8 +343,8 @@ func TestBuiltDoctor(t *testing.T) {
 	// Codex runs the hooks once trusted, Gemini CLI in a trusted folder.
 	codexHooks := Agents["codex"].Path(EnvFrom(getenv), "")
 	var trust strings.Builder
-	for i, ev := range []string{"pre_tool_use", "session_start", "user_prompt_submit"} {
-		fmt.Fprintf(&trust, "[hooks.state.%q]\ntrusted_hash = \"sha256:%064x\"\n", codexHooks+":"+ev+":0:0", i)
+	for i, ev := range Agents["codex"].Events {
+		fmt.Fprintf(&trust, "[hooks.state.%q]\ntrusted_hash = \"sha256:%064x\"\n", codexHooks+":"+codexEventLabels[ev.Name]+":0:0", i)
 	}
 	codexConfig := filepath.Join(s.home, ".codex", "config.toml")
 	s.write(codexConfig, []byte(trust.String()))
@@ -322,7 +419,7 @@ func TestBuiltDoctor(t *testing.T) {
 	for _, p := range Check(getenv, s.project) {
 		got[p.File] = p.Severity + ": " + p.Message
 	}
-	if !strings.Contains(got[claude], "warning: Claude Code runs lessons for PreToolUse, SubagentStart, UserPromptSubmit but not for SessionStart") {
+	if !strings.Contains(got[claude], "warning: Claude Code runs lessons for PreToolUse, SubagentStart, UserPromptSubmit, PostToolUse, PostToolUseFailure but not for SessionStart") {
 		t.Errorf("claude: %q", got[claude])
 	}
 	if !strings.Contains(got[codex], "error: the hook runs /gone/lessons, which is not an executable file") {

@@ -41,7 +41,7 @@ func PluginFiles(bin, version string) map[string][]byte {
 func pluginFiles(hookCmd, cli, version string) map[string][]byte {
 	a := Agents["claude"]
 	hooks := pluginHooks{
-		Description: "lessons: lesson text before tool calls, refusals, and the #lesson protocol at session start",
+		Description: "lessons: lesson text before tool calls, refusals, the #lesson protocol at session start, and a request for a lesson when a failed call is fixed",
 		Hooks:       map[string][]hookGroup{},
 	}
 	for _, ev := range a.Events {

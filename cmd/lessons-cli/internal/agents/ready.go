@@ -98,7 +98,8 @@ func codexHome(env Env) string {
 
 // codexEventLabels are the names Codex's trust keys give lessons' events.
 var codexEventLabels = map[string]string{
-	"PreToolUse": "pre_tool_use", "SessionStart": "session_start", "UserPromptSubmit": "user_prompt_submit",
+	"PreToolUse": "pre_tool_use", "PostToolUse": "post_tool_use",
+	"SessionStart": "session_start", "UserPromptSubmit": "user_prompt_submit",
 }
 
 // codexReadiness checks what Codex 0.169 needs before it runs the hooks

@@ -16,6 +16,9 @@ var emptySettings = []byte("{}\n")
 // stay; an entry of lessons' that differs (another binary, another
 // timeout) is replaced. Everything else keeps its bytes.
 func (a *Agent) AddHooks(src []byte, bin string) ([]byte, error) {
+	if a.HookName != "" {
+		return a.addNamed(src, bin)
+	}
 	if len(bytes.TrimSpace(src)) == 0 {
 		src = emptySettings
 	}
@@ -54,6 +57,9 @@ func (a *Agent) AddHooks(src []byte, bin string) ([]byte, error) {
 // (its backup, nil when there is none) had them. It reports whether it
 // removed anything.
 func (a *Agent) RemoveHooks(src, backup []byte) ([]byte, bool, error) {
+	if a.HookName != "" {
+		return a.removeNamed(src)
+	}
 	if len(bytes.TrimSpace(src)) == 0 {
 		return src, false, nil
 	}
@@ -101,6 +107,9 @@ func (a *Agent) RemoveHooks(src, backup []byte) ([]byte, bool, error) {
 // Installed reports which of a's events have lessons' entry in src, and
 // the commands those entries run.
 func (a *Agent) Installed(src []byte) (events, commands []string, err error) {
+	if a.HookName != "" {
+		return a.installedNamed(src)
+	}
 	if len(bytes.TrimSpace(src)) == 0 {
 		return nil, nil, nil
 	}

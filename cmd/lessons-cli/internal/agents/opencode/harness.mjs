@@ -9,7 +9,9 @@
 // output {title, output, metadata}), chat.message(input {sessionID},
 // output {message, parts}), experimental.chat.system.transform(input
 // {sessionID}, output {system}), and event({event}) with
-// session.created {info} and session.compacted {sessionID}.
+// session.created {info}, session.compacted {sessionID} and
+// message.part.updated {part} (a tool part with state {status, input,
+// error} when a call threw).
 //
 // Usage: node harness.mjs fake PLUGIN   (a fake lessons binary it writes)
 //        node harness.mjs real PLUGIN   (LESSONS_HOOK_BIN is the real one;
@@ -44,6 +46,10 @@ process.stdin.on("end", () => {
     answer = ctx("SessionStart", "PROTOCOL " + p.source)
   } else if (p.hook_event_name === "SubagentStart") {
     answer = ctx("SubagentStart", "PROTOCOL for a subagent")
+  } else if (p.hook_event_name === "PostToolUse" && p.tool_response.metadata.exit === 0 && /--ci/.test(p.tool_input.command || "")) {
+    answer = ctx("PostToolUse", "NUDGE: write a #lesson block")
+  } else if (p.hook_event_name === "PostToolUseFailure" && /feedback/.test(p.error)) {
+    answer = ctx("PostToolUseFailure", "NUDGE: the user said why")
   } else if (p.hook_event_name === "UserPromptSubmit" && /docker/.test(p.prompt)) {
     answer = ctx("UserPromptSubmit", "LESSON: add a .dockerignore")
   }
@@ -106,9 +112,46 @@ async function fake() {
   const args = { command: "pytest -x", description: "run tests" }
   await hooks["tool.execute.before"]({ tool: "bash", sessionID: "ses_1", callID: "c2" }, { args })
   assert.deepEqual(args, { command: "pytest -x", description: "run tests" }, "arguments are left as they were")
-  const result = { title: "pytest -x", output: "1 passed", metadata: {} }
-  await hooks["tool.execute.after"]({ tool: "bash", sessionID: "ses_1", callID: "c2" }, result)
+  const result = { title: "pytest -x", output: "1 passed", metadata: { exit: 0, output: "1 passed" } }
+  await hooks["tool.execute.after"]({ tool: "bash", sessionID: "ses_1", callID: "c2", args }, result)
   assert.equal(result.output, "1 passed\n\nLESSON: pytest hangs on a TTY")
+  // The hook hears how every call ended, for live capture.
+  assert.deepEqual(log().at(-1).payload, {
+    session_id: "ses_1", cwd: project, hook_event_name: "PostToolUse", tool_name: "bash",
+    tool_input: args, tool_use_id: "c2", tool_response: { output: "1 passed", metadata: { exit: 0 } },
+  })
+  const failed = { title: "npm test", output: "jest: not found", metadata: { exit: 127 } }
+  await hooks["tool.execute.after"]({ tool: "bash", sessionID: "ses_1", callID: "c4", args: { command: "npm test" } }, failed)
+  assert.equal(failed.output, "jest: not found", "a failure with nothing to say leaves the output")
+  assert.equal(log().at(-1).payload.tool_response.metadata.exit, 127)
+  const fixed = { title: "npm test", output: "ok", metadata: { exit: 0 } }
+  await hooks["tool.execute.after"]({ tool: "bash", sessionID: "ses_1", callID: "c5", args: { command: "npm test -- --ci" } }, fixed)
+  assert.equal(fixed.output, "ok\n\nNUDGE: write a #lesson block", "the hook's answer is what the model reads")
+
+  // Other tools' results cost no hook run.
+  const before = log().length
+  const read = { title: "a.py", output: "print(1)", metadata: {} }
+  await hooks["tool.execute.after"]({ tool: "read", sessionID: "ses_1", callID: "c8", args: { filePath: "a.py" } }, read)
+  assert.equal(log().length, before)
+  assert.equal(read.output, "print(1)")
+
+  // A call that threw reaches only the event hook, once per call however
+  // often its part is updated.
+  const thrown = {
+    type: "message.part.updated",
+    properties: { part: { type: "tool", tool: "edit", callID: "c6", sessionID: "ses_1",
+      state: { status: "error", input: { filePath: "/x/gen.go" }, error: "The user rejected permission to use this specific tool call with the following feedback: generated, do not edit" } } },
+  }
+  await hooks.event({ event: thrown })
+  await hooks.event({ event: thrown })
+  const failures = log().filter((l) => l.payload.hook_event_name === "PostToolUseFailure")
+  assert.equal(failures.length, 1)
+  assert.deepEqual(failures[0].payload, {
+    session_id: "ses_1", cwd: project, hook_event_name: "PostToolUseFailure", tool_name: "edit",
+    tool_input: { filePath: "/x/gen.go" }, tool_use_id: "c6", error: thrown.properties.part.state.error,
+  })
+  await hooks.event({ event: { type: "message.part.updated", properties: { part: { type: "tool", callID: "c7", sessionID: "ses_1", state: { status: "running" } } } } })
+  assert.equal(log().filter((l) => l.payload.hook_event_name === "PostToolUseFailure").length, 1, "only errors are sent")
 
   // A call that failed never reaches tool.execute.after: its lesson goes
   // to the system prompt instead.
@@ -125,7 +168,7 @@ async function fake() {
   const system = { system: ["You are opencode."] }
   await hooks["experimental.chat.system.transform"]({ sessionID: "ses_1", model: {} }, system)
   assert.deepEqual(system.system, [
-    "You are opencode.", "PROTOCOL startup", "LESSON: pytest hangs on a TTY", "LESSON: add a .dockerignore",
+    "You are opencode.", "PROTOCOL startup", "NUDGE: the user said why", "LESSON: pytest hangs on a TTY", "LESSON: add a .dockerignore",
   ])
 
   // Compaction restarts the session's text; other sessions see nothing.
@@ -179,6 +222,16 @@ async function real() {
   assert.ok(err instanceof Error, "the blocking lesson refuses the call")
   assert.match(err.message, /force-with-lease/)
   await hooks["tool.execute.before"]({ tool: "bash", sessionID: "ses_real", callID: "c2" }, { args: { command: "ls" } })
+
+  // Live capture: a failed call, then a changed one that works, brings a
+  // request for a #lesson block, appended to the output the model reads.
+  const failed = { title: "make check", output: "make: *** No rule to make target 'check'.  Stop.", metadata: { exit: 2 } }
+  await hooks["tool.execute.after"]({ tool: "bash", sessionID: "ses_real", callID: "c3", args: { command: "make check" } }, failed)
+  assert.equal(failed.output, "make: *** No rule to make target 'check'.  Stop.")
+  const fixed = { title: "make test", output: "ok", metadata: { exit: 0 } }
+  await hooks["tool.execute.after"]({ tool: "bash", sessionID: "ses_real", callID: "c4", args: { command: "make -k check" } }, fixed)
+  assert.match(fixed.output, /^ok\n\nLive capture: `make check` failed earlier in this session \(make: \*\*\* No rule/)
+  assert.match(fixed.output, /write a #lesson block now/)
 }
 
 try {

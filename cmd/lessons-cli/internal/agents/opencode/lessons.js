@@ -9,8 +9,10 @@
 //   - tool.execute.before: a lesson that blocks the call throws an Error,
 //     which is how opencode refuses a tool call; other lesson text waits
 //     for the call's result.
-//   - tool.execute.after: the waiting lesson text is appended to the tool's
-//     output, which the model reads next.
+//   - tool.execute.after: the hook hears how a shell call ended (its output
+//     and metadata.exit), for live capture; the waiting lesson text and the
+//     hook's answer are appended to the tool's output, which the model
+//     reads next.
 //   - chat.message: the user's prompt brings up relevant lessons for the
 //     turn.
 //   - experimental.chat.system.transform: the session's text (the #lesson
@@ -18,7 +20,10 @@
 //     lesson text whose tool call failed before tool.execute.after are
 //     added to the system prompt.
 //   - event: session.created and session.compacted start (or restart) a
-//     session; a child session (a subagent) gets the protocol.
+//     session; a child session (a subagent) gets the protocol. A tool part
+//     updated to status "error" is a call that threw (tool.execute.after
+//     never runs for it): the hook hears it as PostToolUseFailure, and its
+//     answer joins the system prompt.
 //
 // opencode does not await event hooks: chat.message and the first request
 // can come while session.created is still asking lessons. A session starts
@@ -32,6 +37,9 @@ import { spawn } from "node:child_process"
 
 const LESSONS = process.env.LESSONS_HOOK_BIN || "__LESSONS_BIN__"
 const TIMEOUT_MS = 10000
+// MAX_OUTPUT caps the tool output sent to the hook, which reads the
+// error's first line from it (the exit status comes in metadata).
+const MAX_OUTPUT = 65536
 
 // runHook sends one payload to `lessons hook` and resolves to its answer:
 // { decision, reason, context }, empty when there is nothing to do.
@@ -77,7 +85,7 @@ async function LessonsPlugin({ directory, worktree } = {}) {
   const session = (id) => {
     let s = sessions.get(id)
     if (!s) {
-      s = { starting: null, start: "", notes: [], pending: new Map(), turn: "" }
+      s = { starting: null, start: "", notes: [], pending: new Map(), turn: "", failed: new Set() }
       sessions.set(id, s)
     }
     return s
@@ -102,6 +110,22 @@ async function LessonsPlugin({ directory, worktree } = {}) {
         await (s.starting || start(props.info.id, props.info.parentID ? "SubagentStart" : "SessionStart", "startup"))
       } else if (event.type === "session.compacted" && props.sessionID) {
         await start(props.sessionID, "SessionStart", "compact")
+      } else if (event.type === "message.part.updated" && props.part && props.part.type === "tool") {
+        const part = props.part
+        const state = part.state || {}
+        if (state.status !== "error" || !part.sessionID) return
+        const s = session(part.sessionID)
+        if (s.failed.has(part.callID)) return
+        s.failed.add(part.callID)
+        const answer = await runHook(
+          payload(part.sessionID, "PostToolUseFailure", {
+            tool_name: part.tool,
+            tool_input: state.input || {},
+            tool_use_id: part.callID,
+            error: String(state.error || "").slice(0, MAX_OUTPUT),
+          }),
+        )
+        if (answer.context) s.notes.push(answer.context)
       }
     },
 
@@ -120,11 +144,25 @@ async function LessonsPlugin({ directory, worktree } = {}) {
     },
 
     "tool.execute.after": async (input, output) => {
+      const result = (output && output.output) || ""
+      const meta = (output && output.metadata) || {}
+      // Live capture reads shell calls only: other tools cost no hook run.
+      const answer =
+        input.tool !== "bash"
+          ? {}
+          : await runHook(
+              payload(input.sessionID, "PostToolUse", {
+                tool_name: input.tool,
+                tool_input: input.args || {},
+                tool_use_id: input.callID,
+                tool_response: { output: String(result).slice(0, MAX_OUTPUT), metadata: { exit: meta.exit } },
+              }),
+            )
       const s = sessions.get(input.sessionID)
-      const text = s && s.pending.get(input.callID)
-      if (!text) return
-      s.pending.delete(input.callID)
-      output.output = (output.output ? output.output + "\n\n" : "") + text
+      const texts = [s && s.pending.get(input.callID), answer.context].filter(Boolean)
+      if (s) s.pending.delete(input.callID)
+      if (texts.length === 0) return
+      output.output = [result, ...texts].filter(Boolean).join("\n\n")
     },
 
     "chat.message": async (input, output) => {

@@ -3,6 +3,7 @@ package add
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"regexp"
@@ -11,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/replay"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/iostreams"
 	"github.com/lessons-dev/lessons/repo"
@@ -24,13 +26,17 @@ type Options struct {
 	WorkingDir func() (string, error)
 	Merge      func() (scope.Merged, error)
 	Now        func() time.Time
+	// Replay replays a new lesson over the last week's logs and returns
+	// a warning when it would be noisy, or "" (replay.Preview).
+	Replay func(lessons.Lesson, lessons.Config) string
 
-	Fields  Fields
-	File    string
-	Project bool
-	Global  bool
-	Force   bool
-	JSON    bool
+	Fields   Fields
+	File     string
+	Project  bool
+	Global   bool
+	Force    bool
+	JSON     bool
+	NoReplay bool
 }
 
 // Fields are the lesson's fields given as flags.
@@ -48,7 +54,10 @@ type Fields struct {
 
 // NewCmdAdd returns the add command; runF replaces addRun in tests.
 func NewCmdAdd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IOStreams, WorkingDir: f.WorkingDir, Merge: f.Merge, Now: f.Now}
+	opts := &Options{IO: f.IOStreams, WorkingDir: f.WorkingDir, Merge: f.Merge, Now: f.Now,
+		Replay: func(l lessons.Lesson, cfg lessons.Config) string {
+			return replay.Preview(context.Background(), l, cfg, f.Getenv)
+		}}
 	cmd := &cobra.Command{
 		Use:   "add",
 		Short: "Add a lesson",
@@ -63,6 +72,11 @@ compile, a field too short, a template placeholder, a summary ending in
 "..."), when its examples do not behave as declared, or when it repeats a
 lesson that exists (the same content, or half its words or more; --force
 adds it anyway).
+
+When session logs of the last 7 days are there, the new trigger is
+replayed over them (for at most 2 seconds; --no-replay skips it) and a
+warning gives the figures when it would have fired more often before
+calls that went fine than before failures.
 
 --match and --no-match take a Bash command, or a JSON object with tool,
 command, path and content for other tools.`,
@@ -112,6 +126,7 @@ command, path and content for other tools.`,
 	fl.BoolVar(&opts.Global, "global", false, "add to the global store")
 	fl.BoolVar(&opts.Force, "force", false, "add even when a lesson says the same thing")
 	fl.BoolVar(&opts.JSON, "json", false, "print the new lesson's id, slug, scope and path as JSON")
+	fl.BoolVar(&opts.NoReplay, "no-replay", false, "do not replay the new trigger over the last 7 days of session logs")
 	_ = cmd.RegisterFlagCompletionFunc("tool", cobra.FixedCompletions(lessons.CanonicalTools, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("decision", cobra.FixedCompletions([]string{"deny", "ask"}, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.MarkFlagFilename("file", "yaml", "yml")
@@ -170,11 +185,24 @@ func addRun(opts *Options) error {
 		return err
 	}
 	if opts.JSON {
+		opts.warnNoisy(l, m.Config)
 		return cmdutil.PrintJSON(opts.IO.Out, Added{ID: l.ID, Slug: l.Slug, Scope: string(target.Scope), Path: path})
 	}
 	fmt.Fprintln(opts.IO.Out, l.Slug)
 	fmt.Fprintf(opts.IO.ErrOut, "added %s to %s\n", path, target.Where())
+	opts.warnNoisy(l, m.Config)
 	return nil
+}
+
+// warnNoisy warns when the new lesson would have fired more often
+// before calls that went fine than before failures in the last week.
+func (opts *Options) warnNoisy(l *lessons.Lesson, cfg lessons.Config) {
+	if opts.NoReplay || opts.Replay == nil {
+		return
+	}
+	if w := opts.Replay(*l, cfg); w != "" {
+		fmt.Fprintf(opts.IO.ErrOut, "warning: %s\n", iostreams.EscapeLine(w))
+	}
 }
 
 // lesson reads the lesson from the file, or from the flags and prompts.

@@ -1,11 +1,14 @@
 package candidates
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
 
+	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/replay"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/iostreams"
 	"github.com/lessons-dev/lessons/scanner"
@@ -16,18 +19,25 @@ type PromoteOptions struct {
 	IO       *iostreams.IOStreams
 	Promoter func() (*Promoter, error)
 
-	IDs     []string
-	Project bool
-	Global  bool
-	Edit    bool
-	JSON    bool
-	Force   bool
+	IDs      []string
+	Project  bool
+	Global   bool
+	Edit     bool
+	JSON     bool
+	Force    bool
+	NoReplay bool
+	// Replay replays a new lesson over the last week's logs
+	// (replay.Preview).
+	Replay func(lessons.Lesson, lessons.Config) string
 }
 
 // NewCmdPromote returns the promote command; runF replaces promoteRun in
 // tests.
 func NewCmdPromote(f *cmdutil.Factory, runF func(*PromoteOptions) error) *cobra.Command {
-	opts := &PromoteOptions{IO: f.IOStreams, Promoter: func() (*Promoter, error) { return NewPromoter(f) }}
+	opts := &PromoteOptions{IO: f.IOStreams, Promoter: func() (*Promoter, error) { return NewPromoter(f) },
+		Replay: func(l lessons.Lesson, cfg lessons.Config) string {
+			return replay.Preview(context.Background(), l, cfg, f.Getenv)
+		}}
 	cmd := &cobra.Command{
 		Use:   "promote ID...",
 		Short: "Turn candidates into lessons",
@@ -42,7 +52,12 @@ placeholders, no summary ending in "...", regexes that compile, examples
 that behave, and no lesson already saying the same thing or catching the
 same mistake (each one's trigger fires on the other's example); --force
 writes it anyway. --edit opens it in $VISUAL or $EDITOR first. Print the
-new lessons' slugs.`,
+new lessons' slugs.
+
+When session logs of the last 7 days are there, each new trigger is
+replayed over them (for at most 2 seconds; --no-replay skips it) and a
+warning gives the figures when it would have fired more often before
+calls that went fine than before failures.`,
 		Example: `  lessons promote 1f2e3d4c5b6a
   lessons promote 1f2e 9a8b --global
   lessons promote 1f2e --project --edit`,
@@ -63,6 +78,7 @@ new lessons' slugs.`,
 	cmd.Flags().BoolVar(&opts.Edit, "edit", false, "edit each lesson in $EDITOR before it is written")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print each new lesson's candidate, id, slug, scope and path as JSON")
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "write the lesson even if an active lesson already catches the same mistake")
+	cmd.Flags().BoolVar(&opts.NoReplay, "no-replay", false, "do not replay the new triggers over the last 7 days of session logs")
 	return cmd
 }
 
@@ -82,6 +98,9 @@ func promoteRun(opts *PromoteOptions) error {
 		return err
 	}
 	p.Force = opts.Force
+	if !opts.NoReplay {
+		p.Replay = opts.Replay
+	}
 	var done []Promoted
 	var errs []error
 	for _, id := range opts.IDs {

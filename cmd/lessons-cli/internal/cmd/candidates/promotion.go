@@ -39,6 +39,9 @@ type Promoter struct {
 	Now func() time.Time
 	// Edit lets the user change the lesson's YAML before it is checked.
 	Edit func(name string, data []byte) ([]byte, error)
+	// Replay, when set, replays the new lesson over the last week's logs
+	// and returns a warning when it would be noisy, or "".
+	Replay func(lessons.Lesson, lessons.Config) string
 	// Force writes a lesson that repeats one that exists.
 	Force bool
 }
@@ -92,6 +95,11 @@ func (p *Promoter) Promote(c scanner.Candidate, dest Dest, edit bool) (Promoted,
 	if conf := l.EffectiveConfidence(); conf < m.Config.MinConfidence {
 		warnings = append(warnings, fmt.Sprintf("confidence %g is below minConfidence %g: the lesson will not be injected until you raise it (lessons edit %s)",
 			conf, m.Config.MinConfidence, l.Slug))
+	}
+	if p.Replay != nil {
+		if w := p.Replay(l, m.Config); w != "" {
+			warnings = append(warnings, w)
+		}
 	}
 	path, err := t.Create(&l, "promote candidate "+c.ID+" as "+l.Slug+": "+l.Summary)
 	if err != nil {

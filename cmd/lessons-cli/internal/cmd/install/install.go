@@ -53,6 +53,9 @@ runs the lessons binary (beside this one) at every event lessons answers:
   gemini    ~/.gemini/settings.json or .gemini/settings.json:
             BeforeTool, AfterTool, BeforeAgent, SessionStart (timeouts in ms)
   opencode  a plugin in ~/.config/opencode/plugins or .opencode/plugins
+  antigravity  ~/.gemini/config/hooks.json and ~/.gemini/antigravity-cli/hooks.json,
+            or .agents/hooks.json and .antigravitycli/hooks.json (a named hook
+            "lessons"): PreToolUse, PreInvocation
 
 Every other key and entry of the file keeps its exact bytes, and a second
 install changes nothing. The first change to an existing file keeps a copy
@@ -179,6 +182,8 @@ func notes(agent string, project bool) []string {
 		return out
 	case "gemini":
 		return []string{"Gemini CLI runs hooks unless hooksConfig.enabled is false in its settings, and only in a trusted folder: trust it when gemini asks (headless runs need --skip-trust or GEMINI_CLI_TRUST_WORKSPACE=true)."}
+	case "antigravity":
+		return []string{"Antigravity CLI loads hooks.json at start: check with /hooks in agy that lessons is listed for PreToolUse and PreInvocation."}
 	}
 	return nil
 }
@@ -197,12 +202,7 @@ func (opts *Options) plan(a *agents.Agent, bin string) ([]agents.Change, error) 
 		root = agents.ProjectRoot(cwd)
 	}
 	env := agents.EnvFrom(opts.Getenv)
-	path := a.Path(env, root)
-	var c agents.Change
-	var err error
-	if opts.Uninstall {
-		c, err = a.PlanUninstall(path)
-	} else {
+	if !opts.Uninstall {
 		if other := otherInstall(opts, a, env, root); other != "" {
 			flag := " --project"
 			if root != "" {
@@ -218,12 +218,22 @@ func (opts *Options) plan(a *agents.Agent, bin string) ([]agents.Change, error) 
 					"lessons already runs for Claude Code from the %s plugin (%s): a second install would run every hook twice; nothing was written", plugins[0].Key, plugins[0].Dir)
 			}
 		}
-		c, err = a.PlanInstall(path, bin)
 	}
-	if err != nil {
-		return nil, err
+	var changes []agents.Change
+	for _, path := range a.Paths(env, root) {
+		var c agents.Change
+		var err error
+		if opts.Uninstall {
+			c, err = a.PlanUninstall(path)
+		} else {
+			c, err = a.PlanInstall(path, bin)
+		}
+		if err != nil {
+			return nil, err
+		}
+		changes = append(changes, c)
 	}
-	return []agents.Change{c}, nil
+	return changes, nil
 }
 
 // otherInstall is where lessons already runs for a at the other level

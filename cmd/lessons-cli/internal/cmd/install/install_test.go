@@ -20,7 +20,7 @@ func TestFlags(t *testing.T) {
 	}{
 		{"--platform claude --project --dry-run", ""},
 		{"--platform claude --plugin /tmp/p", ""},
-		{"--platform cursor", `--platform must be one of claude, codex, gemini, opencode, not "cursor"`},
+		{"--platform cursor", `--platform must be one of antigravity, claude, codex, gemini, opencode, not "cursor"`},
 		{"--platform codex --plugin /tmp/p", "--plugin writes a Claude Code plugin"},
 		{"--platform claude --project --user", "--project and --user cannot be used together"},
 		{"--project", `required flag(s) "platform" not set`},

@@ -27,6 +27,7 @@ import (
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/install"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/list"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/packcmd"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/replay"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/rm"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/scan"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/search"
@@ -88,6 +89,7 @@ packs < project (.lessons/ at the project root).`,
 	cmd.AddCommand(
 		scan.NewCmdScan(f, nil), candidates.NewCmdCandidates(f, nil), candidates.NewCmdReview(f, nil),
 		candidates.NewCmdPromote(f, nil), candidates.NewCmdReject(f, nil), stats.NewCmdStats(f, nil),
+		replay.NewCmdReplay(f, nil),
 	)
 	cmd.AddCommand(gendocs.NewCmdGenDocs())
 	return cmd

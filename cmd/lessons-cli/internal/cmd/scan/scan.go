@@ -9,7 +9,6 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"time"
 
@@ -87,7 +86,7 @@ lessons review.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if since != "" {
-				d, err := parseSince(since)
+				d, err := cmdutil.ParseSince(since)
 				if err != nil {
 					return cmdutil.FlagErrorf("--since %s: %v", since, err)
 				}
@@ -109,22 +108,6 @@ lessons review.`,
 	fl.BoolVar(&opts.Promote, "promote", false, "promote the agents' own #lesson reports that pass the checks")
 	fl.DurationVar(&opts.Timeout, "timeout", 30*time.Minute, "give up after `DUR`, so a stuck scan cannot hold the scan lock (0: no limit)")
 	return cmd
-}
-
-// parseSince reads a Go duration, or a number of days as "7d".
-func parseSince(s string) (time.Duration, error) {
-	if n, ok := strings.CutSuffix(s, "d"); ok {
-		days, err := strconv.Atoi(n)
-		if err != nil || days <= 0 {
-			return 0, errors.New("want a positive number of days, as 7d")
-		}
-		return time.Duration(days) * 24 * time.Hour, nil
-	}
-	d, err := time.ParseDuration(s)
-	if err == nil && d <= 0 {
-		err = errors.New("want a positive duration")
-	}
-	return d, err
 }
 
 // Result is scan's JSON output: the scanner's report, and what --promote

@@ -46,7 +46,9 @@ many tool calls it blocked, in how many distinct sessions, and when it was
 last used; then the lessons active here that never fired in the last
 --days days, which may be worth a better trigger or removal; then, from the
 scans of session logs so far, how often each agent reported its own
-mistakes with #lesson tags.`,
+mistakes with #lesson tags; then, per agent, live capture's nudges (the
+hook asking for a #lesson block right after a fix or a rejection) and in
+how many of the nudged sessions a scan found a #lesson block.`,
 		Example: `  lessons stats
   lessons stats --days 7 --json`,
 		Args: cobra.NoArgs,
@@ -82,6 +84,9 @@ func statsRun(opts *Options) error {
 	if err != nil {
 		return fmt.Errorf("read the scan state: %w", err)
 	}
+	if err := countLessonBlocks(opts.State, rep.Nudges); err != nil {
+		return fmt.Errorf("read the scan's candidates: %w", err)
+	}
 	if opts.JSON {
 		return cmdutil.PrintJSON(opts.IO.Out, Result{StatsReport: rep, Agents: agents})
 	}
@@ -113,6 +118,7 @@ func statsRun(opts *Options) error {
 		}
 	}
 	cmdutil.PrintCompliance(opts.IO, agents)
+	printNudges(opts.IO, rep.Nudges)
 	return nil
 }
 

@@ -1,0 +1,252 @@
+// Package replay implements `lessons replay`: what the lessons would have
+// done on the user's own past sessions.
+package replay
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/iostreams"
+	"github.com/lessons-dev/lessons/scanner"
+	"github.com/lessons-dev/lessons/scope"
+)
+
+// Options are replay's flags and dependencies.
+type Options struct {
+	IO     *iostreams.IOStreams
+	Getenv func(string) string
+	Merge  func() (scope.Merged, error)
+
+	Paths []string
+	Since time.Duration
+	JSON  bool
+	// Learn is "", LearnAll or LearnTags.
+	Learn string
+	// MaxNoise is the gate's rate; negative turns the gate off.
+	MaxNoise float64
+	// Scope keeps only the lessons of one scope ("" keeps all).
+	Scope string
+	Slugs []string
+}
+
+// NewCmdReplay returns the replay command; runF replaces replayRun in
+// tests.
+func NewCmdReplay(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{IO: f.IOStreams, Getenv: f.Getenv, Merge: f.Merge}
+	var since string
+	cmd := &cobra.Command{
+		Use:   "replay [SLUG...]",
+		Short: "Show what the lessons would have done on past sessions",
+		Long: `Read the session logs lessons scan reads, oldest session first, and run
+every tool call through the lessons active here as the hook would have:
+the same matcher, ranking, byte budget and once-per-session claims, with
+the claims held in memory (no session state, no event log is touched).
+With SLUG arguments only those lessons are replayed.
+
+The report gives calls, failed and rejected calls, injections and bytes
+of lesson text per 100 calls, the calls a blocking lesson would have
+refused, and per lesson: fires, fires before a failed / fine / rejected
+call, sessions, and caught (it fired on a failed call and not on the
+call that fixed it). Then the lessons that never fired and the noisiest
+(most fires before calls that went fine).
+
+--learn walks the sessions in time order and, at each session boundary,
+adds as provisional lessons the candidates a scan of every earlier
+session would have proposed at or above minConfidence (--learn=tags: only
+the agents' own #lesson reports). It counts the failures that repeat an
+earlier session's (same command family, same error class) and how many
+of those the provisional lessons caught: "repeated mistakes: N; caught: K",
+per agent and per project.
+
+--max-noise RATE is a gate for CI: exit 1 when a lesson (the named ones,
+else all) fired before more than RATE of the fine calls it could match
+(the calls of its tools that went fine). A team pack's CI runs it on the
+session logs the pack keeps in corpus/ (lessons pack init scaffolds it).
+
+Unreadable files, files of an unknown format, lines that are not JSON
+records (a truncated log) and lessons that do not load or compile are
+counted and named in the report.`,
+		Example: `  lessons replay
+  lessons replay --path ~/.claude/projects --since 30d
+  lessons replay --learn --json
+  lessons replay --path corpus --max-noise 0.05 my-lesson
+  lessons replay --path corpus --scope global --max-noise 0.05`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if since != "" {
+				d, err := cmdutil.ParseSince(since)
+				if err != nil {
+					return cmdutil.FlagErrorf("--since %s: %v", since, err)
+				}
+				opts.Since = d
+			}
+			switch opts.Learn {
+			case "", LearnAll, LearnTags:
+			default:
+				return cmdutil.FlagErrorf("--learn=%s: want --learn or --learn=tags", opts.Learn)
+			}
+			if cmd.Flags().Changed("max-noise") && (opts.MaxNoise < 0 || opts.MaxNoise > 1) {
+				return cmdutil.FlagErrorf("--max-noise %g: want a rate between 0 and 1", opts.MaxNoise)
+			}
+			if !cmd.Flags().Changed("max-noise") {
+				opts.MaxNoise = -1
+			}
+			opts.Slugs = args
+			if runF != nil {
+				return runF(opts)
+			}
+			return replayRun(cmd.Context(), opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringArrayVar(&opts.Paths, "path", nil, "file or directory of session logs; repeatable (default: scanPaths, else every agent's)")
+	fl.StringVar(&since, "since", "", "only files modified in the last `DUR` (90m, 24h, 7d)")
+	fl.BoolVar(&opts.JSON, "json", false, "print the report as JSON")
+	fl.StringVar(&opts.Learn, "learn", "", "learn from earlier sessions as it goes (`=tags`: from #lesson reports only)")
+	fl.Lookup("learn").NoOptDefVal = LearnAll
+	fl.StringVar(&opts.Scope, "scope", "", "replay only the lessons of `SCOPE` (builtin, global, project, pack:NAME)")
+	fl.Float64Var(&opts.MaxNoise, "max-noise", 0, "exit 1 when a lesson fires before more than `RATE` of the fine calls it could match")
+	return cmd
+}
+
+// GateReport is the --max-noise verdict.
+type GateReport struct {
+	MaxNoise float64 `json:"maxNoise"`
+	// Noisy are the lessons over the rate.
+	Noisy []string `json:"noisy"`
+}
+
+func replayRun(ctx context.Context, opts *Options) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+	defer stop()
+	tuneGC()
+	mg, err := opts.Merge()
+	if err != nil {
+		return err
+	}
+	if mg.Config, err = mg.Config.ApplyEnv(opts.Getenv); err != nil {
+		return err
+	}
+	if opts.Scope != "" {
+		mg.Active = slices.DeleteFunc(mg.Active, func(r scope.Resolved) bool { return string(r.Scope) != opts.Scope })
+	}
+	if len(opts.Slugs) > 0 {
+		if mg.Active, err = only(mg.Active, opts.Slugs); err != nil {
+			return err
+		}
+	}
+	paths := Paths(opts.Paths, mg.Config, opts.Getenv)
+	weights, err := scanner.DefaultWeights().With(mg.Config.Scoring)
+	if err != nil {
+		return err
+	}
+	rep, err := Run(ctx, Job{
+		Merged: mg, Learn: opts.Learn, Weights: weights,
+		Read: scanner.ReadOptions{Paths: paths, Since: opts.Since, Progress: opts.IO.ErrOut,
+			IsTerminal: opts.IO.IsStderrTTY() && !opts.JSON},
+	})
+	if err != nil {
+		return err
+	}
+	if opts.MaxNoise >= 0 {
+		rep.Gate = gate(rep, opts.MaxNoise)
+	}
+	if opts.JSON {
+		err = cmdutil.PrintJSON(opts.IO.Out, rep)
+	} else {
+		err = printReport(opts.IO, rep)
+	}
+	if err != nil {
+		return err
+	}
+	if rep.Gate != nil && len(rep.Gate.Noisy) > 0 {
+		return &cmdutil.ExitError{Code: 1, Err: fmt.Errorf("%d %s fired before more than %g of the fine calls they could match: %s",
+			len(rep.Gate.Noisy), plural(len(rep.Gate.Noisy), "lesson", "lessons"), opts.MaxNoise, strings.Join(rep.Gate.Noisy, ", "))}
+	}
+	return nil
+}
+
+// tuneGC makes the collector run less often than Go's default, whose
+// cycles every few megabytes of a small live heap cost a replay a tenth
+// of its time, under a soft limit that keeps the peak well below
+// 150 MiB; GOGC and GOMEMLIMIT still win.
+func tuneGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(96 << 20)
+	}
+}
+
+// gate lists the lessons whose noise is over max.
+func gate(rep *Report, max float64) *GateReport {
+	g := &GateReport{MaxNoise: max, Noisy: []string{}}
+	for _, l := range rep.Lessons {
+		if !l.Provisional && l.Noise > max {
+			g.Noisy = append(g.Noisy, l.Slug)
+		}
+	}
+	slices.Sort(g.Noisy)
+	return g
+}
+
+// only keeps the lessons named by slug or id; an unknown name is an
+// error.
+func only(active []scope.Resolved, names []string) ([]scope.Resolved, error) {
+	var out []scope.Resolved
+	for _, n := range names {
+		i := slices.IndexFunc(active, func(r scope.Resolved) bool { return r.Slug == n || r.ID == n })
+		if i < 0 {
+			return nil, cmdutil.Hintf("lessons list", "no active lesson %q here", n)
+		}
+		out = append(out, active[i])
+	}
+	return out, nil
+}
+
+// Paths are the log paths a replay reads: paths, else the config's
+// scanPaths, else every agent's own, with a leading ~ expanded.
+func Paths(paths []string, cfg lessons.Config, getenv func(string) string) []string {
+	home := getenv("HOME")
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	if len(paths) == 0 {
+		paths = cfg.ScanPaths
+	}
+	if len(paths) == 0 {
+		return scanner.DefaultPaths(home)
+	}
+	out := make([]string, 0, len(paths))
+	for _, p := range paths {
+		if rest, ok := strings.CutPrefix(p, "~"); ok && (rest == "" || rest[0] == '/') {
+			p = home + rest
+		}
+		if abs, err := filepath.Abs(p); err == nil {
+			p = abs
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -1,0 +1,339 @@
+package engine
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+
+	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/scope"
+)
+
+// Live capture asks the agent for a #lesson block at the moment it fixed
+// a mistake, while it still knows what the mistake was. The hook keeps,
+// per session, a small record of failed shell calls by command family;
+// when a later call of the same family succeeds and differs, or right
+// after the user rejected a call with a reason, it answers that outcome
+// event with a short nudge. At most captureNudges a session, once per
+// family, never for probes, never when an active lesson already matches
+// the failed call.
+//
+// The state lives beside the session's claims, in
+// <state>/sessions/<hash>.capture/:
+//
+//	f-<hash of agent id and family>  the family's last failure (JSON)
+//	d-<hash of family>               the family had its nudge
+//	n-<i>                            nudge i of the session was given
+//
+// A success with no failure on record costs one failed open.
+
+// maxNudge caps the nudge text.
+const maxNudge = 400
+
+// failure is a failed call on record. Its command and error are scrubbed.
+type failure struct {
+	Family  string `json:"family"`
+	Command string `json:"command"`
+	Error   string `json:"error"`
+	// Limit is captureNudges when the failure was recorded: the success
+	// that answers it opens no manifest.
+	Limit   int    `json:"limit"`
+	Project string `json:"project,omitempty"`
+}
+
+// Capture triggers, as the event log names them.
+const (
+	nudgeFix       = "fix"
+	nudgeRejection = "rejection"
+)
+
+// outcomeEvent answers PostToolUse and PostToolUseFailure: live
+// capture's nudge, then, for an agent that reads a call's lessons only
+// with its result, those lessons. A failure of live capture goes to the
+// hook log and leaves the lessons be.
+func (r *run) outcomeEvent() (any, error) {
+	event := r.pf.Event(r.p.HookEventName)
+	nudge, err := r.capture(event)
+	if err != nil {
+		r.note("live capture: %v", err)
+		nudge = ""
+	}
+	var text string
+	if event == "PostToolUse" && r.pf.ToolLessonsAt() == "PostToolUse" {
+		if text, err = r.postToolUse(); err != nil {
+			if nudge == "" {
+				return nil, err
+			}
+			r.note("%v (answering with the nudge only)", err) // it was claimed: say it
+		}
+	}
+	// The nudge goes first: Gemini CLI's text must end with the
+	// injection note.
+	if text = strings.TrimSpace(nudge + "\n\n" + text); text == "" {
+		return noOutput, nil
+	}
+	return r.pf.Context(r.p.HookEventName, text), nil
+}
+
+// capture plays an outcome event's part in live capture: it records a
+// failure, or answers a fix or a rejection with the nudge text; "" when
+// there is nothing to say.
+func (r *run) capture(event string) (string, error) {
+	call, err := r.p.Call()
+	if err != nil {
+		return "", nil // the lessons part of the event reports it
+	}
+	var fam lessons.Family
+	if call.Tool == "Bash" {
+		fam = lessons.CommandFamily(call.Command)
+	}
+	out := r.p.outcome(platformName(r.pf), event, call.Command)
+	switch {
+	case fam.Probe:
+		return "", nil
+	case out.reason != "":
+		return r.rejected(call, fam, out.reason)
+	case call.Tool != "Bash" || fam.Exe == "":
+		return "", nil
+	case out.failed:
+		return "", r.recordFailure(call, lessons.FailedFamily(call.Command, out.errLine), out.errLine)
+	}
+	for _, f := range lessons.FixFamilies(call.Command) {
+		if text, err := r.fixed(call, f); text != "" || err != nil {
+			return text, err
+		}
+	}
+	return "", nil
+}
+
+// forgetFailures drops the session's failures on record: after /clear
+// the agent no longer knows them, so a fix could not teach it anything.
+// Its nudges given stay counted.
+func (r *run) forgetFailures() {
+	records, _ := filepath.Glob(filepath.Join(r.captureDir(), "f-*"))
+	for _, p := range records {
+		_ = os.Remove(p)
+	}
+}
+
+func (r *run) captureDir() string {
+	return SessionOf(r.dirs.State, r.p.SessionID).Dir + ".capture"
+}
+
+// recordPath is where a family's failure waits for its fix: per agent of
+// the session, since a subagent's fix answers its own failures.
+func (r *run) recordPath(fam string) string {
+	return filepath.Join(r.captureDir(), "f-"+scope.NameHash(r.p.AgentID+"\x00"+fam))
+}
+
+func (r *run) donePath(fam string) string {
+	return filepath.Join(r.captureDir(), "d-"+scope.NameHash(fam))
+}
+
+// recordFailure keeps a failed call for the fix that may follow, unless
+// the family had its nudge, the session has had all its nudges, or an
+// active lesson already covers the call.
+func (r *run) recordFailure(call Call, fam lessons.Family, errLine string) error {
+	if exists(r.donePath(fam.String())) {
+		return nil
+	}
+	limit, covered, err := r.captureLimit(call)
+	if err != nil || limit == 0 || covered || exists(r.slotPath(limit)) {
+		return err
+	}
+	data, err := json.Marshal(failure{
+		Family: fam.String(), Command: clip(scrub(call.Command), 600), Error: clip(scrub(errLine), 200),
+		Limit: limit, Project: r.project,
+	})
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(r.captureDir(), 0o700); err != nil {
+		return err
+	}
+	return writeRecord(r.recordPath(fam.String()), data)
+}
+
+// writeRecord replaces a capture record: written beside it and renamed,
+// so a reader never sees half of one. Not synced: a record a crash loses
+// costs one nudge, and an fsync would cost every failure a millisecond.
+func writeRecord(path string, data []byte) error {
+	tmp := path + ".tmp" + strconv.Itoa(os.Getpid())
+	if err := os.WriteFile(tmp, data, 0o600); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}
+
+// captureLimit opens the manifest for captureNudges, and says whether an
+// active lesson already matches the call.
+func (r *run) captureLimit(call Call) (limit int, covered bool, err error) {
+	m, err := r.open()
+	if err != nil {
+		return 0, false, err
+	}
+	defer m.Close()
+	limit = r.cfg.Nudges()
+	if limit == 0 {
+		return 0, false, nil
+	}
+	hits, err := r.match.Match(m, call)
+	if err != nil && !errors.Is(err, ErrTimeout) {
+		return 0, false, err
+	}
+	return limit, len(hits) > 0, nil
+}
+
+// fixed answers a successful call whose family failed before with a
+// nudge, when the call differs from the failed one.
+func (r *run) fixed(call Call, fam lessons.Family) (string, error) {
+	path := r.recordPath(fam.String())
+	data, err := readSmall(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	_ = os.Remove(path) // answered, nudge or not
+	var f failure
+	if err := json.Unmarshal(data, &f); err != nil {
+		return "", fmt.Errorf("capture record %s: %w", path, err)
+	}
+	if clip(scrub(call.Command), 600) == f.Command {
+		return "", nil // the same call worked this time: nothing changed
+	}
+	r.project = f.Project
+	if !r.claimNudge(f.Family, f.Limit) {
+		return "", nil
+	}
+	r.nudged(call.Tool, nudgeFix)
+	return fixNudge(f), nil
+}
+
+// rejected answers a call the user rejected with a reason.
+func (r *run) rejected(call Call, fam lessons.Family, reason string) (string, error) {
+	key := fam.String()
+	if call.Tool != "Bash" || key == "" {
+		key = call.Tool
+		if len(call.Paths) > 0 {
+			key += " " + call.Paths[0]
+		}
+	}
+	if exists(r.donePath(key)) {
+		return "", nil
+	}
+	limit, covered, err := r.captureLimit(call)
+	if err != nil || limit == 0 || covered || !r.claimNudge(key, limit) {
+		return "", err
+	}
+	r.nudged(call.Tool, nudgeRejection)
+	return rejectionNudge(reason), nil
+}
+
+// claimNudge takes the family's one nudge and one of the session's
+// limit nudges; false when either is gone. Both are files created with
+// O_EXCL, so parallel calls never nudge twice.
+func (r *run) claimNudge(fam string, limit int) bool {
+	if err := os.MkdirAll(r.captureDir(), 0o700); err != nil || !create(r.donePath(fam)) {
+		return false
+	}
+	for i := 1; i <= limit; i++ {
+		if create(r.slotPath(i)) {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *run) slotPath(i int) string {
+	return filepath.Join(r.captureDir(), "n-"+strconv.Itoa(i))
+}
+
+// nudged logs the nudge, under the session's own hash (not a
+// subagent's), which is how `lessons stats` joins it with the scan.
+func (r *run) nudged(tool, trigger string) {
+	r.events = append(r.events, Event{
+		Time: r.h.now().UTC(), Session: SessionHash(r.p.SessionID), Project: r.project, Event: EventNudge,
+		Hook: r.p.HookEventName, Tool: tool, Trigger: trigger, Agent: platformName(r.pf),
+	})
+}
+
+// fixNudge asks for a lesson after a fix.
+func fixNudge(f failure) string {
+	head := "Live capture: `" + quoteSafe(clip(scrub(f.Family), 40)) + "` failed earlier in this session"
+	tail := " and this changed call worked. If the change is a fix worth knowing next time, write a #lesson block now " +
+		"(tool, trigger, problem, solution); if it was a one-off such as a typo or a wrong path, write nothing."
+	if room := maxNudge - len(head) - len(tail) - len(" ()"); f.Error != "" && room > 20 {
+		head += " (" + clip(quoteSafe(f.Error), room) + ")"
+	}
+	return head + tail
+}
+
+// rejectionNudge asks for a lesson after the user rejected a call.
+func rejectionNudge(reason string) string {
+	head := "Live capture: the user rejected this call, saying: \""
+	tail := "\". If the user stated a rule for calls like this one, write a #lesson block now (tool, trigger, problem, " +
+		"solution); if it was a question or applies only here, write nothing."
+	return head + clip(quoteSafe(scrub(reason)), maxNudge-len(head)-len(tail)) + tail
+}
+
+// quoteSafe keeps angle brackets out of the text: Gemini CLI shows them
+// escaped, and the agents read text in tags as markup.
+func quoteSafe(s string) string {
+	return strings.NewReplacer("<", "(", ">", ")").Replace(s)
+}
+
+// platformName names a platform as Platforms does, "" for another one.
+func platformName(pf Platform) string {
+	t := reflect.TypeOf(pf)
+	for name, p := range Platforms {
+		if reflect.TypeOf(p) == t {
+			return name
+		}
+	}
+	return ""
+}
+
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
+}
+
+// create makes an empty file, reporting whether this call made it.
+func create(path string) bool {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+	if err != nil {
+		return false
+	}
+	return f.Close() == nil
+}
+
+// maxRecord caps what a capture record read may hold.
+const maxRecord = 4 << 10
+
+// readSmall reads a capture record: a regular file of at most maxRecord
+// bytes.
+func readSmall(path string) ([]byte, error) {
+	f, err := scope.OpenRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxRecord+1))
+	if err == nil && len(data) > maxRecord {
+		err = fmt.Errorf("capture record %s is over %d bytes", path, maxRecord)
+	}
+	return data, err
+}

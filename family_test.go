@@ -1,0 +1,70 @@
+package lessons
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestCommandFamily(t *testing.T) {
+	tests := []struct {
+		cmd, want string
+		probe     bool
+	}{
+		{"npm test", "npm test", false},
+		{"cd app && CI=true npm test -- --watchAll=false 2>&1 | tail -20", "npm test", false},
+		{"sudo -E apt-get install -y jq", "apt-get install", false},
+		{"timeout 30 pytest -x", "pytest", false},
+		{"npx jest --ci", "jest", false},
+		{"uv run pytest", "pytest", false},
+		{"uv run ruff check .", "ruff", false},
+		{"python3 -m pip install -r req.txt", "python3 -m pip", false},
+		{"/usr/local/bin/rg -n foo", "rg", false},
+		{"ls -la && cat x", "ls", true},
+		{"which node", "which", true},
+		{"command -v jq", "command", true},
+		{"docker --version", "docker", true},
+		{"kubectl help", "kubectl help", true},
+		{"rg -h", "rg", true},
+		{"cat x | grep -c y", "grep", false},
+		{"export A=1; cd /x", "", false},
+		{"bun run lint:fix 2>&1", "bun run lint:fix", false},
+		{"mise run test", "mise run test", false},
+		{"(source .venv/bin/activate && pytest -x)", "pytest", false},
+		{"if ! make check; then echo no; fi", "make check", false},
+		{"git -C /work/app push origin main", "git push", false},
+		{"python -c \"import x\nfrom y import z; print(1)\" && echo 'a | b; c'", "python", false},
+		{"git commit -m \"$(cat <<'EOF'\nFix | the; thing\nEOF\n)\" && git push", "git commit", false},
+		{"echo `date; ls` && make", "make", false},
+		{"kubectl -n prod get pods", "kubectl get", false},
+	}
+	for _, tt := range tests {
+		f := CommandFamily(tt.cmd)
+		if f.String() != tt.want || f.Probe != tt.probe {
+			t.Errorf("CommandFamily(%q) = %q probe %v, want %q probe %v", tt.cmd, f, f.Probe, tt.want, tt.probe)
+		}
+	}
+	var names []string
+	for _, f := range FixFamilies("ls && go vet ./... 2>&1 && go test ./... | tee out; make -k check |& cat") {
+		names = append(names, f.String())
+	}
+	if got := strings.Join(names, ", "); got != "go vet, tee" {
+		t.Errorf("FixFamilies = %s, want go vet, tee (a piped command's status is hidden)", got)
+	}
+	for _, tt := range []struct{ cmd, errLine, want string }{
+		{"mise run fmt && mise run lint", "[lint] ERROR task failed", "mise run lint"},
+		{"mise run fmt && mise run lint", "something broke", "mise run fmt"},
+		{"go vet ./... && go test ./...", "vet: main.go:3: unreachable code", "go vet"},
+		{"npm ci && npm test", "npm ERR! test failed", "npm test"},
+	} {
+		if got := FailedFamily(tt.cmd, tt.errLine); got.String() != tt.want {
+			t.Errorf("FailedFamily(%q, %q) = %s, want %s", tt.cmd, tt.errLine, got, tt.want)
+		}
+	}
+	names = nil
+	for _, f := range FixFamilies("set -o pipefail; npm test | tail -5") {
+		names = append(names, f.String())
+	}
+	if got := strings.Join(names, ", "); got != "npm test" {
+		t.Errorf("FixFamilies with pipefail = %s", got)
+	}
+}
