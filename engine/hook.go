@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"time"
 
@@ -116,23 +115,50 @@ func (r *run) safely(stdin io.Reader) (out any, err error) {
 	if err := json.Unmarshal(data, &r.p); err != nil {
 		return nil, fmt.Errorf("payload is not a JSON object: %w", err)
 	}
-	r.sess = SessionOf(r.dirs.State, r.sessionKey())
 	r.pf = r.h.Platform
 	if r.pf == nil {
 		r.pf = Platforms[r.p.Recognise()]
 	}
+	if err := r.bracketSubagent(); err != nil {
+		r.note("subagent state: %v", err)
+	}
+	r.sess = SessionOf(r.dirs.State, r.sessionKey())
 	return r.answer()
+}
+
+// bracketSubagent marks a Gemini CLI session while its invoke_agent call
+// runs: the subagent runs inside that call, and its calls carry the
+// session's id and nothing to tell them from the parent's (0.61.0), so
+// while the mark is there they claim lessons for the subagent. Gemini
+// sends AfterTool for a refused call too, which removes the mark.
+func (r *run) bracketSubagent() error {
+	if _, ok := r.pf.(geminiPlatform); !ok || r.p.ToolName != "invoke_agent" {
+		return nil
+	}
+	switch r.pf.Event(r.p.HookEventName) {
+	case "PreToolUse":
+		return startSubagent(r.dirs.State, r.p.SessionID, r.h.now())
+	case "PostToolUse":
+		return endSubagent(r.dirs.State, r.p.SessionID)
+	}
+	return nil
 }
 
 // sessionKey names whose claims a call counts against: the session, or a
 // subagent of it. Claude Code's subagents send their parent's session_id
 // with an agent_id of their own, and their context never held what the
-// parent was told, so they claim lessons for themselves.
+// parent was told, so they claim lessons for themselves; so do Gemini
+// CLI's, while bracketSubagent's mark is there.
 func (r *run) sessionKey() string {
-	if r.p.AgentID == "" {
-		return r.p.SessionID
+	if r.p.AgentID != "" {
+		return r.p.SessionID + "/agent/" + r.p.AgentID
 	}
-	return r.p.SessionID + "/agent/" + r.p.AgentID
+	if _, ok := r.pf.(geminiPlatform); ok && r.p.ToolName != "invoke_agent" { // invoke_agent is the parent's
+		if id := runningSubagent(r.dirs.State, r.p.SessionID); id != "" {
+			return r.p.SessionID + "/agent/" + id
+		}
+	}
+	return r.p.SessionID
 }
 
 func (r *run) answer() (any, error) {
@@ -188,15 +214,13 @@ func (r *run) preToolUse() (any, error) {
 	if len(blocks) > 0 {
 		return r.block(blocks, call), nil
 	}
-	switch r.pf.ToolLessonsAt() {
-	case "PreToolUse":
-		return r.inject(call.Tool, describeCall(call), injects)
-	case "UserPromptSubmit":
-		if err := r.sess.Defer(slugsOf(injects)); err != nil {
-			return nil, fmt.Errorf("session state: %w", err)
-		}
+	if gp, ok := r.pf.(geminiPlatform); ok && r.p.ToolName == "invoke_agent" {
+		return r.subagentPrompt(m, gp)
 	}
-	return noOutput, nil
+	if r.pf.ToolLessonsAt() != "PreToolUse" {
+		return noOutput, nil
+	}
+	return r.inject(call.Tool, describeCall(call), injects)
 }
 
 // postToolUse is the text of a call's lessons, added to its result for
@@ -255,14 +279,6 @@ func (r *run) matchCall() (call Call, m *Manifest, blocks, injects []Candidate, 
 		injects, r.aggMembers = withAggregates(injects, aggs)
 	}
 	return call, m, blocks, injects, nil
-}
-
-func slugsOf(cs []Candidate) []string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = c.Slug
-	}
-	return out
 }
 
 // block answers with the strongest decision of the top-ranked blocking
@@ -341,10 +357,8 @@ func (r *run) sessionStart() (any, error) {
 			return nil, err
 		}
 	case "resume":
-		if !r.pf.ResumeKeepsText() {
-			if err := r.sess.Reset(); err != nil {
-				return nil, fmt.Errorf("forget the resumed session's claims: %w", err)
-			}
+		if err := r.forgetLost(m, r.pf.ResumeKeeps()); err != nil {
+			return nil, fmt.Errorf("forget the resumed session's claims: %w", err)
 		}
 	default: // startup
 		sweepSessions(r.dirs.State, r.h.now())
@@ -352,15 +366,29 @@ func (r *run) sessionStart() (any, error) {
 			r.h.OnStartup(StartInfo{Dirs: r.dirs, Project: r.project, Cwd: r.cwd, Config: r.cfg})
 		}
 	}
-	idx, err := m.SessionStart()
+	text, err := r.startText(m, !(r.p.Source == "resume" && r.pf.ResumeKeeps().Start))
 	if err != nil {
 		return nil, err
+	}
+	if text == "" {
+		return noOutput, nil
+	}
+	return r.pf.Context(r.p.HookEventName, text), nil
+}
+
+// startText is what a fresh context gets: the protocol, unless the
+// context still holds it, and the session-start lessons the session has
+// not claimed, which it claims.
+func (r *run) startText(m *Manifest, protocol bool) (string, error) {
+	idx, err := m.SessionStart()
+	if err != nil {
+		return "", err
 	}
 	var cs []Candidate
 	for _, i := range idx {
 		e, err := m.Entry(i)
 		if err != nil {
-			return nil, err
+			return "", err
 		}
 		if !r.sess.Claimed(e.Slug) {
 			cs = append(cs, Candidate{Entry: e, Trigger: "sessionStart"})
@@ -369,19 +397,67 @@ func (r *run) sessionStart() (any, error) {
 	rankCandidates(cs)
 	lessonText, err := r.selectText("", "for this session", cs)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
-	text := Protocol
-	if r.p.Source == "resume" && r.pf.ResumeKeepsText() {
-		text = "" // the session still holds it
+	text := ""
+	if protocol {
+		text = Protocol
 	}
 	if lessonText != "" {
 		text = strings.TrimSpace(text + "\n\n" + lessonText)
 	}
-	if text == "" {
+	return text, nil
+}
+
+// subagentPrompt gives a Gemini CLI subagent what SubagentStart gives a
+// Claude Code one, the protocol and the session's lessons: Gemini has no
+// such event, so the text goes at the end of the invoke_agent call's
+// prompt, through BeforeTool's tool_input, which Gemini 0.61.0 applies
+// and tells the parent model it did. bracketSubagent has marked the
+// session, so the lessons are claimed for the subagent.
+func (r *run) subagentPrompt(m *Manifest, gp geminiPlatform) (any, error) {
+	var in map[string]any
+	id := runningSubagent(r.dirs.State, r.p.SessionID)
+	if json.Unmarshal(r.p.ToolInput, &in) != nil || id == "" {
 		return noOutput, nil
 	}
-	return r.pf.Context(r.p.HookEventName, text), nil
+	prompt, _ := in["prompt"].(string)
+	if prompt == "" {
+		return noOutput, nil
+	}
+	r.sess = SessionOf(r.dirs.State, r.p.SessionID+"/agent/"+id)
+	text, err := r.startText(m, true)
+	if err != nil || text == "" {
+		return noOutput, err
+	}
+	// Gemini validates the replaced arguments whole: all of them go back.
+	in["prompt"] = prompt + "\n\n" + text
+	return gp.toolInput(r.p.HookEventName, in), nil
+}
+
+// forgetLost makes the lessons whose text a resumed session lost
+// eligible again: every claim when it lost the calls' text, the
+// session-start lessons when it lost the start's.
+func (r *run) forgetLost(m *Manifest, kept Resumed) error {
+	switch {
+	case !kept.Calls:
+		return r.sess.Reset()
+	case !kept.Start:
+		idx, err := m.SessionStart()
+		if err != nil {
+			return err
+		}
+		var forget []string
+		for _, i := range idx {
+			e, err := m.Entry(i)
+			if err != nil {
+				return err
+			}
+			forget = append(forget, e.Slug)
+		}
+		return r.sess.Forget(forget)
+	}
+	return nil
 }
 
 // forgetImportant makes lessons at or above the compaction threshold
@@ -407,11 +483,9 @@ func (r *run) forgetImportant(m *Manifest) error {
 	return r.sess.Forget(forget)
 }
 
-// promptSubmit answers a prompt with the lessons relevant to it, after
-// the lessons of earlier tool calls the agent could not read then.
+// promptSubmit answers a prompt with the lessons relevant to it.
 func (r *run) promptSubmit() (any, error) {
-	deferred := r.sess.Deferred()
-	if strings.TrimSpace(r.p.Prompt) == "" && len(deferred) == 0 {
+	if strings.TrimSpace(r.p.Prompt) == "" {
 		return noOutput, nil
 	}
 	m, err := r.open()
@@ -419,63 +493,22 @@ func (r *run) promptSubmit() (any, error) {
 		return nil, err
 	}
 	defer m.Close()
-	cs, err := r.deferredCandidates(m, deferred)
-	if err != nil {
-		return nil, err
-	}
-	about := "relevant to this prompt"
-	if len(cs) > 0 {
-		about = "from your recent tool calls and this prompt"
-	} else {
-		r.cfg.MaxLessonsPerInjection = min(max(r.cfg.MaxLessonsPerInjection, 1), promptTopK)
-	}
+	r.cfg.MaxLessonsPerInjection = min(max(r.cfg.MaxLessonsPerInjection, 1), promptTopK)
 	scored, err := m.Relevant(r.p.Prompt, r.cfg.PromptMinScore, 4*promptTopK)
 	if err != nil {
 		return nil, err
 	}
+	var cs []Candidate
 	for _, s := range scored {
 		e, err := m.Entry(s.Index)
 		if err != nil {
 			return nil, err
 		}
-		if !r.sess.Claimed(e.Slug) && !e.Block && !slices.Contains(deferred, e.Slug) {
+		if !r.sess.Claimed(e.Slug) && !e.Block {
 			cs = append(cs, Candidate{Entry: e, Trigger: "prompt"})
 		}
 	}
-	out, err := r.inject("", about, cs)
-	if err != nil {
-		return nil, err
-	}
-	var done []string
-	for _, slug := range deferred {
-		if r.sess.Claimed(slug) {
-			done = append(done, slug)
-		}
-	}
-	if err := r.sess.Undefer(done); err != nil {
-		r.note("session state: %v", err)
-	}
-	return out, nil
-}
-
-// deferredCandidates are the ranked lessons of earlier tool calls still
-// waiting to be read.
-func (r *run) deferredCandidates(m *Manifest, deferred []string) ([]Candidate, error) {
-	if len(deferred) == 0 {
-		return nil, nil
-	}
-	var cs []Candidate
-	for i := range m.Len() {
-		e, err := m.Entry(i)
-		if err != nil {
-			return nil, err
-		}
-		if slices.Contains(deferred, e.Slug) && !r.sess.Claimed(e.Slug) {
-			cs = append(cs, Candidate{Entry: e, Trigger: "deferred"})
-		}
-	}
-	rankCandidates(cs)
-	return cs, nil
+	return r.inject("", "relevant to this prompt", cs)
 }
 
 func (r *run) event(slug, kind, decision, tool, trigger string) {

@@ -19,19 +19,27 @@ type Platform interface {
 	// ToolLessonsAt is the hook event at which the agent reads the
 	// lessons a tool call brings up: PreToolUse when it reads text added
 	// before the call, PostToolUse when only text added to the call's
-	// result, UserPromptSubmit when neither (they wait for the next
-	// prompt). Blocks are always answered before the call.
+	// result. Blocks are always answered before the call.
 	ToolLessonsAt() string
 	// Context answers an event, named as the agent names it, with text
 	// for the agent to read.
 	Context(event, text string) any
 	// Decide refuses a tool call, or asks the user about it.
 	Decide(d lessons.Decision, reason string) any
-	// ResumeKeepsText reports whether a resumed session still holds the
-	// text hooks added before: then a resume repeats neither the protocol
-	// nor a lesson; else the session's claims are forgotten, so its
-	// lessons come back.
-	ResumeKeepsText() bool
+	// ResumeKeeps says which text hooks added before a resumed session
+	// still holds: what it holds is not repeated, what it lost comes
+	// again.
+	ResumeKeeps() Resumed
+}
+
+// Resumed is what a resumed session still holds of the text hooks added
+// to it, as measured on each agent by the real-agent suite
+// (cmd/lessons-cli/internal/agents/realagents, checkResume).
+type Resumed struct {
+	// Start is the session-start text: the protocol and session lessons.
+	Start bool
+	// Calls is the text added at tool calls and prompts.
+	Calls bool
 }
 
 // Platforms are the agents `lessons hook --platform` knows, by name.
@@ -109,6 +117,8 @@ type specificOutput struct {
 	AdditionalContext        string `json:"additionalContext,omitempty"`
 	PermissionDecision       string `json:"permissionDecision,omitempty"`
 	PermissionDecisionReason string `json:"permissionDecisionReason,omitempty"`
+	// ToolInput replaces arguments of the call (Gemini CLI's BeforeTool).
+	ToolInput map[string]any `json:"tool_input,omitempty"`
 }
 
 // noOutput is the empty answer, {} for every agent: go on as if the hook
@@ -123,9 +133,10 @@ type claudePlatform struct{}
 
 func (claudePlatform) Event(name string) string { return name }
 
-// ResumeKeepsText: claude -c sends the model the conversation without the
-// PreToolUse text hooks added (measured with a probe hook, 2.1.197).
-func (claudePlatform) ResumeKeepsText() bool { return false }
+// ResumeKeeps: claude -c replays the text every hook added to the
+// conversation it resumes, SessionStart's included (measured on 2.1.331;
+// 2.1.197 dropped it).
+func (claudePlatform) ResumeKeeps() Resumed  { return Resumed{Start: true, Calls: true} }
 func (claudePlatform) ToolLessonsAt() string { return "PreToolUse" }
 
 func (claudePlatform) Context(event, text string) any {
@@ -155,15 +166,14 @@ func denyOnly(d lessons.Decision, reason string) (lessons.Decision, string) {
 }
 
 // codexPlatform is Claude Code's shape, but Codex does not implement
-// "ask" (it would let the call run), and it ignores text added before a
-// tool call: a call's lessons wait for the next prompt.
+// "ask" (it would let the call run). Codex 0.169.0 gives the model a
+// PreToolUse additionalContext as a developer message in the same turn,
+// right after the call (the real-agent suite checks it).
 type codexPlatform struct{ claudePlatform }
 
-func (codexPlatform) ToolLessonsAt() string { return "UserPromptSubmit" }
-
-// ResumeKeepsText: a resumed Codex session replays its developer messages,
+// ResumeKeeps: a resumed Codex session replays its developer messages,
 // hook text included; the protocol piled up once per resume (0.169.0).
-func (codexPlatform) ResumeKeepsText() bool { return true }
+func (codexPlatform) ResumeKeeps() Resumed { return Resumed{Start: true, Calls: true} }
 
 func (p codexPlatform) Decide(d lessons.Decision, reason string) any {
 	return p.claudePlatform.Decide(denyOnly(d, reason))
@@ -173,6 +183,11 @@ func (p codexPlatform) Decide(d lessons.Decision, reason string) any {
 // Claude Code's events and reads Claude Code's answers. A plugin cannot
 // ask the user from tool.execute.before, so asking denies.
 type opencodePlatform struct{ claudePlatform }
+
+// ResumeKeeps: opencode run --continue replays the tool outputs the plugin
+// added lessons to, but the plugin's system-prompt text (the protocol and
+// session lessons) is asked again for each run (1.18.33).
+func (opencodePlatform) ResumeKeeps() Resumed { return Resumed{Calls: true} }
 
 func (p opencodePlatform) Decide(d lessons.Decision, reason string) any {
 	return p.claudePlatform.Decide(denyOnly(d, reason))
@@ -193,9 +208,9 @@ var geminiEvents = map[string]string{
 // "ask" either.
 type geminiPlatform struct{}
 
-// ResumeKeepsText is not measured for Gemini CLI: a resume gives the
-// lessons again rather than risk their absence.
-func (geminiPlatform) ResumeKeepsText() bool { return false }
+// ResumeKeeps: gemini --resume replays the text AfterTool and BeforeAgent
+// added, but not SessionStart's, which it asks for again (0.61.0).
+func (geminiPlatform) ResumeKeeps() Resumed { return Resumed{Calls: true} }
 
 func (geminiPlatform) Event(name string) string {
 	if e, ok := geminiEvents[name]; ok {
@@ -212,14 +227,30 @@ type geminiOutput struct {
 	Specific *specificOutput `json:"hookSpecificOutput,omitempty"`
 }
 
-// Context: Gemini CLI escapes < and > in hook text, so the model would
-// read the injection comment as a visible "&lt;!-- … --&gt;"; it gets a
-// plain bracketed line instead.
+// Context: Gemini CLI replaces < and > in hook text with &lt; and &gt;
+// (0.61.0, in every additionalContext), so the model would read the
+// injection comment as a visible "&lt;!-- … --&gt;": it gets a plain
+// bracketed line instead. Text that holds either sign, such as a command's
+// `< /dev/null`, ends with a line telling the model what the entities
+// stand for, in words that survive the escaping; the real-agent suite
+// checks what the model receives.
 func (geminiPlatform) Context(event, text string) any {
 	if i := strings.LastIndex(text, "\n<!-- lessons injected: "); i >= 0 && strings.HasSuffix(text, " -->") {
 		text = text[:i] + "\n[lessons injected: " + strings.TrimSuffix(text[i+len("\n<!-- lessons injected: "):], " -->") + "]"
 	}
+	if strings.ContainsAny(text, "<>") {
+		text += "\n" + geminiEscapeNote
+	}
 	return geminiOutput{Specific: &specificOutput{HookEventName: event, AdditionalContext: text}}
+}
+
+// geminiEscapeNote explains Gemini CLI's escaping to the model without a
+// sign it would escape.
+const geminiEscapeNote = "(Gemini CLI escapes this text: &lt; stands for the less-than sign and &gt; for the greater-than sign; write the signs themselves in commands and code.)"
+
+// toolInput replaces the arguments of a call at BeforeTool.
+func (geminiPlatform) toolInput(event string, in map[string]any) any {
+	return geminiOutput{Specific: &specificOutput{HookEventName: event, ToolInput: in}}
 }
 
 func (geminiPlatform) Decide(d lessons.Decision, reason string) any {

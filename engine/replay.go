@@ -26,9 +26,7 @@ func (r *Replay) Counters() Counters { return r.mt.Counters }
 // Fire is a lesson whose text reached the agent.
 type Fire struct {
 	Entry
-	// Call is the index of the call that brought the lesson up; for an
-	// agent that reads it only with the next prompt, an earlier call
-	// than the one being answered.
+	// Call is the index of the call that brought the lesson up.
 	Call int
 }
 
@@ -45,30 +43,23 @@ type Answer struct {
 	Bytes int
 }
 
-// ReplaySession is one replayed session's claims and deferred lessons.
+// ReplaySession is one replayed session's claims.
 type ReplaySession struct {
-	r  *Replay
-	pf Platform
+	r *Replay
 	// claims maps each injected lesson to its priority, which a
 	// compaction compares with the threshold.
 	claims map[string]int
-	// deferred are lessons waiting for the next prompt, with the call
-	// that brought each up.
-	deferred map[string]int
 	// hits remembers what each distinct call of the session matched:
 	// agents repeat a third of their calls within a session, and the
 	// same call always matches the same lessons.
 	hits map[string][]Hit
 }
 
-// Session starts a replayed session of an agent; a nil platform is
-// Claude Code's. The platform decides when a call's lessons are read
-// (ToolLessonsAt), never what matches.
-func (r *Replay) Session(pf Platform) *ReplaySession {
-	if pf == nil {
-		pf = Platforms[DefaultPlatform]
-	}
-	return &ReplaySession{r: r, pf: pf, claims: map[string]int{}, deferred: map[string]int{}, hits: map[string][]Hit{}}
+// Session starts a replayed session. Every agent reads a call's lessons
+// at the call, before it or with its result, so the agent does not
+// matter.
+func (r *Replay) Session() *ReplaySession {
+	return &ReplaySession{r: r, claims: map[string]int{}, hits: map[string][]Hit{}}
 }
 
 // Call answers the session's call number i. A lesson whose regex timed
@@ -116,49 +107,9 @@ func (s *ReplaySession) Call(i int, c Call) (Answer, error) {
 		return ans, merr
 	}
 	rankCandidates(injects)
-	if s.pf.ToolLessonsAt() == "UserPromptSubmit" {
-		for _, cand := range injects {
-			if _, ok := s.deferred[cand.Slug]; !ok {
-				s.deferred[cand.Slug] = i
-			}
-		}
-		return ans, merr
-	}
 	var err error
-	ans.Fires, ans.Bytes, err = s.inject(describeCall(c), injects, true, func(string) int { return i })
+	ans.Fires, ans.Bytes, err = s.inject(describeCall(c), injects, i)
 	return ans, errors.Join(merr, err)
-}
-
-// Prompt answers a user's prompt: the lessons of earlier calls that
-// waited for it (Codex reads no text before a call). Lessons a prompt
-// brings up by its words are not replayed.
-func (s *ReplaySession) Prompt() (Answer, error) {
-	if len(s.deferred) == 0 {
-		return Answer{}, nil
-	}
-	m := s.r.Manifest
-	var cs []Candidate
-	for i := range m.Len() {
-		e, err := m.Entry(i)
-		if err != nil {
-			return Answer{}, err
-		}
-		if _, ok := s.deferred[e.Slug]; ok {
-			if _, claimed := s.claims[e.Slug]; !claimed {
-				cs = append(cs, Candidate{Entry: e, Trigger: "deferred"})
-			}
-		}
-	}
-	rankCandidates(cs)
-	var ans Answer
-	var err error
-	ans.Fires, ans.Bytes, err = s.inject("from your recent tool calls and this prompt", cs, false, func(slug string) int { return s.deferred[slug] })
-	for slug := range s.deferred {
-		if _, claimed := s.claims[slug]; claimed {
-			delete(s.deferred, slug)
-		}
-	}
-	return ans, err
 }
 
 // Compact makes the lessons at or above the compaction threshold
@@ -172,13 +123,13 @@ func (s *ReplaySession) Compact() {
 }
 
 // inject selects among ranked candidates within the budget, claims them
-// and returns them with the size of the text that carries them; at names
-// the call that brought each up. As in the hook, only a tool call's
-// lessons give way to their tool's aggregated text.
-func (s *ReplaySession) inject(about string, cs []Candidate, aggregate bool, at func(slug string) int) ([]Fire, int, error) {
+// and returns them with the size of the text that carries them, as fired
+// by call i. As in the hook, a tool's lessons give way to its aggregated
+// text.
+func (s *ReplaySession) inject(about string, cs []Candidate, i int) ([]Fire, int, error) {
 	cfg := s.r.Config
 	var members map[string][]string
-	if aggregate && cfg.InjectAggregates {
+	if cfg.InjectAggregates {
 		aggs, err := s.r.Manifest.Aggregates()
 		if err != nil {
 			return nil, 0, err
@@ -204,7 +155,7 @@ func (s *ReplaySession) inject(about string, cs []Candidate, aggregate bool, at 
 	}
 	fires := make([]Fire, len(sel.Injected))
 	for k, p := range sel.Injected {
-		fires[k] = Fire{Entry: p.Entry, Call: at(p.Slug)}
+		fires[k] = Fire{Entry: p.Entry, Call: i}
 	}
 	return fires, len(injectionText(about, sel)), nil
 }

@@ -50,7 +50,7 @@ func TestReplayAgreesWithHook(t *testing.T) {
 	for _, platform := range []string{"claude", "codex"} {
 		for sess := range 20 {
 			id := fmt.Sprintf("%s-%d", platform, sess)
-			rs := (&Replay{Manifest: m, Config: mg.Config}).Session(Platforms[platform])
+			rs := (&Replay{Manifest: m, Config: mg.Config}).Session()
 			for i := range 30 {
 				var cmd string
 				if rng.IntN(10) == 0 {
@@ -77,21 +77,11 @@ func TestReplayAgreesWithHook(t *testing.T) {
 				if ans.Block != nil {
 					blocks++
 				}
-				if platform == "codex" && rng.IntN(4) == 0 {
-					prompt := fmt.Sprintf(`{"turn_id":"t","session_id":%q,"cwd":%q,"hook_event_name":"UserPromptSubmit","prompt":""}`, id, project)
-					hookOut := runHookPayload(t, getenv, platform, prompt)
-					ans, err := rs.Prompt()
-					if err != nil {
-						t.Fatal(err)
-					}
-					compareAnswer(t, id+" prompt", hookOut, ans)
-					fires["codex prompt"] += len(ans.Fires)
-				}
 			}
 		}
 	}
-	if fires["claude"] == 0 || fires["codex"] != 0 || fires["codex prompt"] == 0 || blocks == 0 {
-		t.Errorf("fires %v, blocks %d: the sessions should inject before Claude Code's calls, with Codex's prompts, and block", fires, blocks)
+	if fires["claude"] == 0 || fires["codex"] == 0 || blocks == 0 {
+		t.Errorf("fires %v, blocks %d: the sessions should inject before Claude Code's and Codex's calls, and block", fires, blocks)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -75,54 +76,41 @@ func (s Session) Forget(slugs []string) error {
 	return errors.Join(errs...)
 }
 
-// Reset forgets every claim of the session, and its deferred lessons.
+// Reset forgets every claim of the session.
 func (s Session) Reset() error {
-	return errors.Join(os.RemoveAll(s.Dir), os.RemoveAll(s.deferDir()))
+	return os.RemoveAll(s.Dir)
 }
 
-// deferDir holds the session's deferred lessons: those a tool call
-// brought up that the agent could not read then (Codex reads no text
-// before a call); the next prompt brings them.
-func (s Session) deferDir() string { return s.Dir + ".deferred" }
+// subagentPath marks a session whose subagent is running, for agents
+// whose subagents' calls carry nothing of their own (Gemini CLI).
+func subagentPath(state, id string) string {
+	return filepath.Join(state, "sessions", SessionHash(id)+".subagent")
+}
 
-// Defer keeps lessons for the session's next prompt.
-func (s Session) Defer(slugs []string) error {
-	if len(slugs) == 0 {
-		return nil
-	}
-	if err := os.MkdirAll(s.deferDir(), 0o700); err != nil {
+// startSubagent marks the session: its calls are a new subagent's.
+func startSubagent(state, id string, now time.Time) error {
+	p := subagentPath(state, id)
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
 		return err
 	}
-	var errs []error
-	for _, slug := range slugs {
-		p := filepath.Join(s.deferDir(), filepath.Base(s.claimPath(slug)))
-		errs = append(errs, os.WriteFile(p, []byte(slug), 0o600))
-	}
-	return errors.Join(errs...)
+	return os.WriteFile(p, []byte(strconv.FormatInt(now.UnixNano(), 36)), 0o600)
 }
 
-// Deferred lists the lessons waiting for the session's next prompt.
-func (s Session) Deferred() []string {
-	ents, _ := os.ReadDir(s.deferDir())
-	var out []string
-	for _, e := range ents {
-		if slug, err := os.ReadFile(filepath.Join(s.deferDir(), e.Name())); err == nil {
-			out = append(out, string(slug))
-		}
+// endSubagent removes the mark.
+func endSubagent(state, id string) error {
+	if err := os.Remove(subagentPath(state, id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
 	}
-	return out
+	return nil
 }
 
-// Undefer drops lessons from the ones waiting.
-func (s Session) Undefer(slugs []string) error {
-	var errs []error
-	for _, slug := range slugs {
-		err := os.Remove(filepath.Join(s.deferDir(), filepath.Base(s.claimPath(slug))))
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			errs = append(errs, err)
-		}
+// runningSubagent names the session's running subagent, "" when none is.
+func runningSubagent(state, id string) string {
+	data, err := os.ReadFile(subagentPath(state, id))
+	if err != nil || len(data) > 32 {
+		return ""
 	}
-	return errors.Join(errs...)
+	return string(data)
 }
 
 // Claims lists the slugs claimed in this session.

@@ -112,12 +112,12 @@ func TestE2EReplayReport(t *testing.T) {
 	if rep.Sessions != 4 || rep.Calls != 14 || rep.Failed != 3 || rep.Rejected != 1 {
 		t.Errorf("sessions %d, calls %d, failed %d, rejected %d; want 4, 14, 3, 1", rep.Sessions, rep.Calls, rep.Failed, rep.Rejected)
 	}
-	// Injections: ls and make deploy in Claude Code's session; make
-	// deploy with Codex's next prompt (its ls has no prompt after it, so
-	// it never reaches the agent); make deploy and ls -la in Gemini's;
+	// Injections: ls and make deploy in Claude Code's session and in
+	// Codex's (Codex reads a call's lessons at the call since 0.169.0, as
+	// the real-agent suite checks); make deploy and ls -la in Gemini's;
 	// ls in the truncated session. The push is refused, not injected.
-	if rep.Injections != 6 || rep.InjectedBytes != 1291 || rep.InjectionsPer100 != 42.86 || rep.BytesPer100 != 9221.43 {
-		t.Errorf("injections %d, %d bytes, %g and %g per 100 calls; want 6, 1291, 42.86, 9221.43",
+	if rep.Injections != 7 || rep.InjectedBytes != 1477 || rep.InjectionsPer100 != 50 || rep.BytesPer100 != 10550 {
+		t.Errorf("injections %d, %d bytes, %g and %g per 100 calls; want 7, 1477, 50, 10550",
 			rep.Injections, rep.InjectedBytes, rep.InjectionsPer100, rep.BytesPer100)
 	}
 	if rep.Blocks != 1 || len(rep.Refused) != 1 || rep.Refused[0]["slug"] != "no-force-push" ||
@@ -130,14 +130,14 @@ func TestE2EReplayReport(t *testing.T) {
 		// fired on each failed make deploy, never on STAGE=… make deploy
 		"deploy-needs-stage": {3, 3, 3, 0, 0, 0, 3, 3, 9},
 		"no-force-push":      {1, 1, 0, 1, 0, 1, 1, 0, 9},
-		"ls-noise":           {5, 3, 0, 2, 0, 0, 3, 0, 9},
+		"ls-noise":           {5, 4, 0, 3, 0, 0, 4, 0, 9},
 	} {
 		if got := lessonFigures(t, rep, slug); !slices.Equal(got, want) {
 			t.Errorf("%s: figures %v, want %v", slug, got, want)
 		}
 	}
-	if noise := rep.Lessons[0]["noise"]; rep.Lessons[0]["slug"] != "ls-noise" || noise != 0.2222 {
-		t.Errorf("first lesson %v (noise %v), want ls-noise, the most fires, at 2/9", rep.Lessons[0]["slug"], noise)
+	if noise := rep.Lessons[0]["noise"]; rep.Lessons[0]["slug"] != "ls-noise" || noise != 0.3333 {
+		t.Errorf("first lesson %v (noise %v), want ls-noise, the most fires, at 3/9", rep.Lessons[0]["slug"], noise)
 	}
 	if !slices.Equal(rep.NeverFired, []string{"never-fires"}) || !slices.Equal(rep.Noisiest, []string{"ls-noise", "no-force-push"}) {
 		t.Errorf("never fired %v, noisiest %v", rep.NeverFired, rep.Noisiest)
@@ -162,8 +162,8 @@ func TestE2EReplayReport(t *testing.T) {
 	r = s.ok(s.root, append([]string{"replay", "--path", logs}, replayLessons...)...)
 	for _, want := range []string{
 		"replayed 14 calls in 4 sessions through 4 lessons in ", ": 3 failed, 1 rejected\n",
-		"injections: 6 (42.86 per 100 calls), 1291 bytes of lesson text (9221 per 100 calls)\nblocks: 1\n",
-		"ls-noise\t5\t3\t0\t2\t3\t0\t22.22%\n", "deploy-needs-stage\t3\t3\t3\t0\t3\t3\t0.00%\n",
+		"injections: 7 (50.00 per 100 calls), 1477 bytes of lesson text (10550 per 100 calls)\nblocks: 1\n",
+		"ls-noise\t5\t4\t0\t3\t4\t0\t33.33%\n", "deploy-needs-stage\t3\t3\t3\t0\t3\t3\t0.00%\n",
 		"never fired (1): never-fires\n",
 	} {
 		if !strings.Contains(r.stdout, want) {
@@ -286,8 +286,8 @@ func TestE2EReplayNoiseGate(t *testing.T) {
 	if _, r := s.replay(t, "--path", logs, "--max-noise", "0.2", "deploy-needs-stage", "no-force-push"); r.code != 0 {
 		t.Errorf("gate at 0.2 on the quiet lessons: exit %d\n%s", r.code, r.stderr)
 	}
-	if _, r := s.replay(t, "--path", logs, "--max-noise", "0.25", "ls-noise"); r.code != 0 {
-		t.Errorf("gate at 0.25 on ls-noise (2/9): exit %d\n%s", r.code, r.stderr)
+	if _, r := s.replay(t, "--path", logs, "--max-noise", "0.35", "ls-noise"); r.code != 0 {
+		t.Errorf("gate at 0.35 on ls-noise (3/9): exit %d\n%s", r.code, r.stderr)
 	}
 	if r := s.run(s.root, "", "replay", "--path", logs, "--max-noise", "2"); r.code == 0 || !strings.Contains(r.stderr, "between 0 and 1") {
 		t.Errorf("--max-noise 2: exit %d\n%s", r.code, r.stderr)
@@ -322,7 +322,7 @@ func TestE2EAddWarnsOfANoisyTrigger(t *testing.T) {
 		"--command", `^ls\b`, "--match", "ls", "--no-match", "make deploy"}
 	r := s.ok(s.root, noisy...)
 	slug := strings.TrimSpace(r.stdout)
-	want := slug + " would have fired 3 times in the last 7 days, 0 of them before a failure and 2 before a call that went fine " +
+	want := slug + " would have fired 4 times in the last 7 days, 0 of them before a failure and 3 before a call that went fine " +
 		"(its trigger matched 5 of 14 calls in 4 sessions); see lessons replay " + slug
 	if !strings.Contains(r.stderr, "warning: "+want+"\n") {
 		t.Errorf("add of a noisy trigger, stderr:\n%s\nwant the warning %q", r.stderr, want)

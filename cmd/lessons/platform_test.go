@@ -59,24 +59,24 @@ func TestPlatformChoice(t *testing.T) {
 	}
 }
 
-// TestCodexDefersToPrompt: Codex ignores text added before a tool call,
-// so a call's lessons come with the next prompt, once.
-func TestCodexDefersToPrompt(t *testing.T) {
+// TestCodexLessonsBeforeTheCall: Codex 0.169.0 gives the model the text
+// a PreToolUse hook adds, in the same turn, so a call's lessons come at
+// the call, once, and the next prompt does not bring them again.
+func TestCodexLessonsBeforeTheCall(t *testing.T) {
 	e := newEnv(t)
 	e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
-	if got := e.runHook(t, "codex", e.payload(t, "codex-pretooluse-apply-patch")); strings.TrimSpace(string(got)) != "{}" {
-		t.Fatalf("codex PreToolUse answered %s", got)
+	pre := e.payload(t, "codex-pretooluse-apply-patch")
+	got := context(t, e.runHook(t, "codex", pre))
+	if !strings.HasPrefix(got, "1 lesson for this Edit call") || !strings.Contains(got, "lessons injected: mock-patch-where-used") {
+		t.Errorf("codex PreToolUse answered:\n%s", got)
 	}
-	prompt := func(text string) string {
-		return string(e.runHook(t, "codex", []byte(`{"session_id":"019a7c1e-codex-patch","turn_id":"turn-7","cwd":"`+
-			e.project+`","hook_event_name":"UserPromptSubmit","prompt":"`+text+`"}`)))
+	if again := e.runHook(t, "codex", pre); strings.TrimSpace(string(again)) != "{}" {
+		t.Errorf("the lesson came twice: %s", again)
 	}
-	got := context(t, []byte(prompt("continue")))
-	if !strings.HasPrefix(got, "1 lesson from your recent tool calls and this prompt") || !strings.Contains(got, "lessons injected: mock-patch-where-used") {
-		t.Errorf("the next prompt brought:\n%s", got)
-	}
-	if again := prompt("continue"); strings.TrimSpace(again) != "{}" {
-		t.Errorf("the deferred lesson came twice: %s", again)
+	prompt := e.runHook(t, "codex", []byte(`{"session_id":"019a7c1e-codex-patch","turn_id":"turn-7","cwd":"`+
+		e.project+`","hook_event_name":"UserPromptSubmit","prompt":"continue"}`))
+	if strings.Contains(string(prompt), "mock-patch-where-used") {
+		t.Errorf("the next prompt brought the call's lesson again: %s", prompt)
 	}
 }
 

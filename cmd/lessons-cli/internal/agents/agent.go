@@ -92,7 +92,7 @@ var Agents = map[string]*Agent{
 			{"BeforeAgent", "", hookTimeout},
 			{"SessionStart", "", hookTimeout},
 		},
-		user:    func(e Env) string { return filepath.Join(e.Home, ".gemini", "settings.json") },
+		user:    func(e Env) string { return filepath.Join(geminiHome(e), ".gemini", "settings.json") },
 		project: func(root string) string { return filepath.Join(root, ".gemini", "settings.json") },
 	},
 	"antigravity": antigravity,

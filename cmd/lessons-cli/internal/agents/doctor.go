@@ -38,42 +38,100 @@ var samplePayloads = map[string]map[string]any{
 }
 
 // Check finds every agent lessons is installed in, for the user and for
-// the project around cwd, and checks each: every event has its entry,
-// the binary the entries run exists, and the hook answers a sample
-// payload with one JSON object, on time. A nil getenv checks nothing.
+// the project around cwd, and checks each (see Report).
 func Check(getenv func(string) string, cwd string) []Problem {
+	problems, _ := Report(getenv, cwd)
+	return problems
+}
+
+// Status is one agent's state for lessons doctor: where lessons is
+// installed for it, and the worst of its problems.
+type Status struct {
+	Title string
+	Files []string
+	// Worst is "error", "warning", or "" when all is well.
+	Worst    string
+	Problems int
+}
+
+// Line says the status in one line, for people.
+func (s Status) Line() string {
+	switch {
+	case len(s.Files) == 0:
+		return s.Title + ": not installed"
+	case s.Problems == 0:
+		return fmt.Sprintf("%s: ok (%s)", s.Title, strings.Join(s.Files, ", "))
+	}
+	return fmt.Sprintf("%s: %d %s, worst %s (%s)", s.Title, s.Problems, plural(s.Problems, "problem", "problems"),
+		s.Worst, strings.Join(s.Files, ", "))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// Report finds every agent lessons is installed in, for the user and for
+// the project around cwd, and checks each: every event has its entry of
+// the right value types, the binary the entries run exists, the hook
+// answers a sample payload with one JSON object, on time, and the agent
+// will run the hooks (Codex's trust, Gemini CLI's hooksConfig and folder
+// trust). It returns the problems and one status per agent, in name
+// order. A nil getenv checks nothing.
+func Report(getenv func(string) string, cwd string) ([]Problem, []Status) {
 	if getenv == nil {
-		return nil
+		return nil, nil
 	}
 	env := EnvFrom(getenv)
 	var out []Problem
+	var statuses []Status
 	roots := []string{""}
 	if root := ProjectRoot(cwd); root != "" {
 		roots = append(roots, root)
 	}
 	for _, name := range Names() {
 		a := Agents[name]
+		st := Status{Title: a.Title}
+		var ps []Problem
 		for _, root := range roots {
 			for _, path := range a.Paths(env, root) {
-				out = append(out, a.check(path, root != "", cwd)...)
+				if a.InstalledAt(path) {
+					st.Files = append(st.Files, path)
+				}
+				ps = append(ps, a.check(env, path, root, cwd)...)
 			}
 		}
+		if name == "claude" {
+			files, problems := checkClaudePlugins(env, cwd, st.Files)
+			st.Files = append(st.Files, files...)
+			ps = append(ps, problems...)
+		}
 		if user, project := a.Twice(env, cwd); user != "" {
-			out = append(out, Problem{Severity: "warning", File: project,
+			ps = append(ps, Problem{Severity: "warning", File: project,
 				Message: fmt.Sprintf("%s runs lessons from %s and from %s: every hook runs twice and injects twice", a.Title, user, project),
 				Fix:     "lessons uninstall --platform " + a.Name + " --project (or without --project, to keep the project's)"})
 		}
+		for _, p := range ps {
+			st.Problems++
+			if st.Worst != "error" {
+				st.Worst = p.Severity
+			}
+		}
+		out = append(out, ps...)
+		statuses = append(statuses, st)
 	}
-	return out
+	return out, statuses
 }
 
-func (a *Agent) check(path string, project bool, cwd string) []Problem {
+func (a *Agent) check(env Env, path, root, cwd string) []Problem {
 	data, existed, err := readFile(path)
 	if !existed {
 		return nil
 	}
 	reinstall := "lessons install --platform " + a.Name
-	if project {
+	if root != "" {
 		reinstall += " --project"
 	}
 	problem := func(sev, format string, args ...any) Problem {
@@ -83,6 +141,7 @@ func (a *Agent) check(path string, project bool, cwd string) []Problem {
 		return []Problem{problem("error", "%v", err)}
 	}
 	var commands []string
+	var out []Problem
 	if a.Plugin {
 		if !IsOurPlugin(data) {
 			return nil
@@ -108,8 +167,15 @@ func (a *Agent) check(path string, project bool, cwd string) []Problem {
 			return []Problem{problem("warning", "%s runs lessons for %s but not for %s",
 				a.Title, strings.Join(events, ", "), strings.Join(missing, ", "))}
 		}
+		hooks, err := a.ourHooks(data)
+		if err != nil {
+			return []Problem{problem("error", "cannot read the settings: %v", err)}
+		}
+		for _, msg := range a.typeProblems(data, hooks) {
+			out = append(out, problem("error", "%s", msg))
+		}
+		out = append(out, a.readiness(env, path, root, cwd, hooks)...)
 	}
-	var out []Problem
 	for _, cmd := range uniq(commands) {
 		if p := a.probe(cmd, cwd); p != "" {
 			out = append(out, problem("error", "%s", p))

@@ -2,6 +2,7 @@ package agents
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -339,8 +340,59 @@ func TestBuiltDoctor(t *testing.T) {
 		k, v, _ := strings.Cut(kv, "=")
 		t.Setenv(k, v)
 	}
-	if ps := Check(getenv, s.project); len(ps) > 0 {
+	// Codex runs the hooks once trusted, Gemini CLI in a trusted folder.
+	codexHooks := Agents["codex"].Path(EnvFrom(getenv), "")
+	var trust strings.Builder
+	for i, ev := range Agents["codex"].Events {
+		fmt.Fprintf(&trust, "[hooks.state.%q]\ntrusted_hash = \"sha256:%064x\"\n", codexHooks+":"+codexEventLabels[ev.Name]+":0:0", i)
+	}
+	codexConfig := filepath.Join(s.home, ".codex", "config.toml")
+	s.write(codexConfig, []byte(trust.String()))
+	trustedFolders := filepath.Join(s.home, ".gemini", "trustedFolders.json")
+	s.write(trustedFolders, []byte(`{"`+s.project+`": "TRUST_FOLDER"}`))
+	ps, statuses := Report(getenv, s.project)
+	if len(ps) > 0 {
 		t.Fatalf("problems with a good install: %+v", ps)
+	}
+	for _, st := range statuses {
+		if !strings.HasPrefix(st.Line(), st.Title+": ok (") {
+			t.Errorf("status of a good install: %q", st.Line())
+		}
+	}
+
+	// What keeps the agents from running the hooks.
+	geminiProject := Agents["gemini"].Path(EnvFrom(getenv), s.project)
+	goodGemini := s.read(geminiProject)
+	s.write(codexConfig, []byte(strings.Replace(trust.String(), "session_start", "session_gone", 1)))
+	s.write(trustedFolders, []byte(`{"`+s.project+`": "DO_NOT_TRUST"}`))
+	s.write(geminiProject, bytes.Replace(goodGemini, []byte(`{`), []byte(`{"hooksConfig": {"enabled": false, "disabled": ["lessons-aftertool"]},`), 1))
+	says := map[string]bool{}
+	for _, p := range Check(getenv, s.project) {
+		says[p.Severity+": "+p.Message] = true
+	}
+	for _, want := range []string{
+		"warning: Codex has not trusted lessons' SessionStart hooks: it skips untrusted hooks (codex exec without a word)",
+		"warning: Gemini CLI loads hooks only in a trusted folder, and " + s.project + " is not trusted",
+		"error: Gemini CLI runs no hook: hooksConfig.enabled is false",
+		`error: Gemini CLI skips lessons' hook "lessons-aftertool": it is in hooksConfig.disabled`,
+	} {
+		if !says[want] {
+			t.Errorf("doctor does not say %q; it says %v", want, says)
+		}
+	}
+	s.write(codexConfig, []byte(trust.String()))
+	s.write(trustedFolders, []byte(`{"`+filepath.Join(s.project, "x")+`": "TRUST_PARENT"}`))
+	s.write(geminiProject, goodGemini)
+
+	// A value type the agent rejects: Codex refuses a string timeout.
+	codexData := s.read(codexHooks)
+	s.write(codexHooks, bytes.Replace(codexData, []byte(`"timeout": 10`), []byte(`"timeout": "10"`), 1))
+	if ps := Check(getenv, s.project); len(ps) != 1 || !strings.Contains(ps[0].Message, `"timeout": "10", which Codex CLI rejects: it must be a whole number of seconds`) {
+		t.Errorf("doctor on a string timeout: %+v", ps)
+	}
+	s.write(codexHooks, codexData)
+	if ps := Check(getenv, s.project); len(ps) > 0 {
+		t.Fatalf("problems after restoring the install: %+v", ps)
 	}
 
 	// The same agent for the user and the project runs every hook twice.

@@ -180,6 +180,23 @@ async function fake() {
   await hooks["experimental.chat.system.transform"]({ sessionID: "ses_9", model: {} }, other)
   assert.deepEqual(other.system, [])
 
+  // opencode's title request gets no lesson text.
+  const title = { system: ["You are a title generator. You output ONLY a thread title."] }
+  await hooks["experimental.chat.system.transform"]({ sessionID: "ses_1", model: {} }, title)
+  assert.equal(title.system.length, 1, "the title request got lesson text")
+
+  // opencode does not await event hooks: the first message can come while
+  // session.created is still asking. The session starts once, and its
+  // text is there for the first request.
+  const created = hooks.event({ event: { type: "session.created", properties: { info: { id: "ses_r" } } } })
+  await hooks["chat.message"]({ sessionID: "ses_r" }, { message: {}, parts: [{ type: "text", text: "hi" }] })
+  const first = { system: [] }
+  await hooks["experimental.chat.system.transform"]({ sessionID: "ses_r", model: {} }, first)
+  await created
+  const starts = log().filter((l) => l.payload.session_id === "ses_r" && l.payload.hook_event_name === "SessionStart")
+  assert.deepEqual(starts.map((l) => l.payload.source), ["startup"], "one SessionStart, the startup's")
+  assert.deepEqual(first.system, ["PROTOCOL startup"])
+
   // A session the plugin never saw start (opencode resumed it) starts on
   // its first message.
   await hooks["chat.message"]({ sessionID: "ses_3" }, { message: {}, parts: [{ type: "text", text: "hi" }] })

@@ -25,6 +25,11 @@
 //     never runs for it): the hook hears it as PostToolUseFailure, and its
 //     answer joins the system prompt.
 //
+// opencode does not await event hooks: chat.message and the first request
+// can come while session.created is still asking lessons. A session starts
+// once, and everything that needs its text waits for that start. opencode's
+// own side requests, such as the title, get no lesson text.
+//
 // The hook never breaks the agent: if it cannot run or answers nonsense,
 // the call goes on as if this plugin were not there.
 
@@ -80,22 +85,29 @@ async function LessonsPlugin({ directory, worktree } = {}) {
   const session = (id) => {
     let s = sessions.get(id)
     if (!s) {
-      s = { start: null, notes: [], pending: new Map(), turn: "", failed: new Set() }
+      s = { starting: null, start: "", notes: [], pending: new Map(), turn: "", failed: new Set() }
       sessions.set(id, s)
     }
     return s
   }
   const payload = (id, event, fields) => ({ session_id: id, cwd, hook_event_name: event, ...fields })
-  const start = async (id, event, source) => {
-    const answer = await runHook(payload(id, event, { source }))
-    session(id).start = answer.context || ""
+  // start asks the session's text and keeps the promise, set before any
+  // await, so that whatever runs meanwhile waits for it instead of
+  // starting the session a second time.
+  const start = (id, event, source) => {
+    const s = session(id)
+    s.starting = runHook(payload(id, event, { source })).then((answer) => {
+      s.start = answer.context || ""
+    })
+    return s.starting
   }
 
   return {
     event: async ({ event }) => {
       const props = (event && event.properties) || {}
       if (event.type === "session.created" && props.info && props.info.id) {
-        await start(props.info.id, props.info.parentID ? "SubagentStart" : "SessionStart", "startup")
+        const s = session(props.info.id)
+        await (s.starting || start(props.info.id, props.info.parentID ? "SubagentStart" : "SessionStart", "startup"))
       } else if (event.type === "session.compacted" && props.sessionID) {
         await start(props.sessionID, "SessionStart", "compact")
       } else if (event.type === "message.part.updated" && props.part && props.part.type === "tool") {
@@ -155,7 +167,8 @@ async function LessonsPlugin({ directory, worktree } = {}) {
 
     "chat.message": async (input, output) => {
       const s = session(input.sessionID)
-      if (s.start === null) await start(input.sessionID, "SessionStart", "resume")
+      // A session the plugin never saw created is one opencode resumed.
+      await (s.starting || start(input.sessionID, "SessionStart", "resume"))
       const prompt = ((output && output.parts) || [])
         .filter((p) => p.type === "text" && !p.synthetic)
         .map((p) => p.text)
@@ -166,12 +179,20 @@ async function LessonsPlugin({ directory, worktree } = {}) {
 
     "experimental.chat.system.transform": async (input, output) => {
       const s = input && input.sessionID && sessions.get(input.sessionID)
-      if (!s) return
+      if (!s || isSideRequest(output.system)) return
+      await s.starting
       for (const text of s.pending.values()) s.notes.push(text)
       s.pending.clear()
       for (const text of [s.start, ...s.notes, s.turn]) if (text) output.system.push(text)
     },
   }
+}
+
+// isSideRequest recognises opencode's requests that are not the
+// conversation by their system prompt: the title of a session (opencode
+// 1.18 gives it its own "title" agent).
+function isSideRequest(system) {
+  return (system || []).some((text) => typeof text === "string" && text.startsWith("You are a title generator"))
 }
 
 // opencode's loaders differ by version: older ones call every export,

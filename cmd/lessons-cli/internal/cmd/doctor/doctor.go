@@ -97,7 +97,8 @@ func doctorRun(opts *Options) error {
 		c.add(SeverityError, store.Dir, 0, 0, "", p.Problem, p.Fix)
 	}
 	n := c.run(cwd)
-	for _, p := range agents.Check(opts.Getenv, cwd) {
+	problems, statuses := agents.Report(opts.Getenv, cwd)
+	for _, p := range problems {
 		c.add(p.Severity, p.File, 0, 0, "", p.Message, p.Fix)
 	}
 	fs := c.findings
@@ -120,6 +121,9 @@ func doctorRun(opts *Options) error {
 	} else {
 		for _, f := range fs {
 			fmt.Fprintf(opts.IO.Out, "%-7s %s\n        fix: %s\n", f.Severity, iostreams.Escape(f.location()), iostreams.Escape(f.Fix))
+		}
+		for _, st := range statuses {
+			fmt.Fprintln(opts.IO.Out, "agent   "+iostreams.Escape(st.Line()))
 		}
 		fmt.Fprintf(opts.IO.Out, "%d errors, %d warnings in %d lesson files\n", errors, len(fs)-errors, n)
 	}

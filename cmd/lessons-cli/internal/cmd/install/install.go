@@ -162,18 +162,30 @@ func installRun(opts *Options) error {
 		fmt.Fprintln(opts.IO.Out, describe(a, opts, c, backup))
 	}
 	if !opts.Uninstall && opts.Plugin == "" {
-		if note := notes[a.Name]; note != "" {
+		for _, note := range notes(a.Name, opts.Project) {
 			fmt.Fprintln(opts.IO.ErrOut, "note: "+note)
 		}
 	}
 	return nil
 }
 
-// notes tell the user what else an agent needs before it runs the hook.
-var notes = map[string]string{
-	"codex":       "Codex runs new hooks only once you trust them: review them in Codex's /hooks.",
-	"gemini":      "Gemini CLI runs hooks only with its hooks system enabled: /settings → Advanced → Enable Hooks System.",
-	"antigravity": "Antigravity CLI loads hooks.json at start: check with /hooks in agy that lessons is listed for PreToolUse and PreInvocation.",
+// notes tell the user what else an agent needs before it runs the hook,
+// as the agents at the versions the real-agent suite pins behave; lessons
+// doctor checks each.
+func notes(agent string, project bool) []string {
+	switch agent {
+	case "codex":
+		out := []string{"Codex runs these hooks only once you trust them: open codex and trust them in /hooks (codex exec skips untrusted hooks without a word)."}
+		if project {
+			out = append(out, "Codex reads a project's .codex/hooks.json only when the project is trusted: trust it when codex asks.")
+		}
+		return out
+	case "gemini":
+		return []string{"Gemini CLI runs hooks unless hooksConfig.enabled is false in its settings, and only in a trusted folder: trust it when gemini asks (headless runs need --skip-trust or GEMINI_CLI_TRUST_WORKSPACE=true)."}
+	case "antigravity":
+		return []string{"Antigravity CLI loads hooks.json at start: check with /hooks in agy that lessons is listed for PreToolUse and PreInvocation."}
+	}
+	return nil
 }
 
 // plan computes the changes the command makes.
@@ -198,6 +210,13 @@ func (opts *Options) plan(a *agents.Agent, bin string) ([]agents.Change, error) 
 			}
 			return nil, cmdutil.Hintf("lessons uninstall --platform "+a.Name+flag+" first, or keep that one",
 				"lessons already runs for %s from %s: a second install would run every hook twice; nothing was written", a.Title, other)
+		}
+		if a.Name == "claude" {
+			cwd, _ := opts.WorkingDir()
+			if plugins := agents.ClaudePlugins(env, cwd); len(plugins) > 0 {
+				return nil, cmdutil.Hintf("claude plugin disable "+plugins[0].Key+" first, or keep the plugin",
+					"lessons already runs for Claude Code from the %s plugin (%s): a second install would run every hook twice; nothing was written", plugins[0].Key, plugins[0].Dir)
+			}
 		}
 	}
 	var changes []agents.Change

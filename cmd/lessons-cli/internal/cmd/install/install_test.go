@@ -120,3 +120,47 @@ func TestSecondInstallRefused(t *testing.T) {
 		t.Error("the refused install wrote the project's settings")
 	}
 }
+
+// TestInstallNotes: what install says an agent needs before it runs the
+// hooks is what the real-agent suite measured: Codex's trust of each hook
+// and of a project, Gemini CLI's hooksConfig and folder trust; it writes
+// Gemini's settings where $GEMINI_CLI_HOME says.
+func TestInstallNotes(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "lessons"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	project := filepath.Join(dir, "project")
+	if err := os.MkdirAll(filepath.Join(project, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"HOME": filepath.Join(dir, "home"), "GEMINI_CLI_HOME": filepath.Join(dir, "gemini-home")}
+	for _, tt := range []struct {
+		agent   string
+		project bool
+		file    string
+		want    []string
+	}{
+		{"codex", true, filepath.Join(project, ".codex", "hooks.json"), []string{"trust them in /hooks", "codex exec skips untrusted hooks", "only when the project is trusted"}},
+		{"gemini", false, filepath.Join(dir, "gemini-home", ".gemini", "settings.json"), []string{"hooksConfig.enabled", "trusted folder", "--skip-trust"}},
+	} {
+		ios, _, _, errOut := iostreams.Test()
+		opts := &Options{
+			IO: ios, Platform: tt.agent, Project: tt.project,
+			Getenv:     func(k string) string { return env[k] },
+			WorkingDir: func() (string, error) { return project, nil },
+			Executable: func() (string, error) { return filepath.Join(dir, "lessons-cli"), nil },
+		}
+		if err := installRun(opts); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(tt.file); err != nil {
+			t.Errorf("%s: %v", tt.agent, err)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(errOut.String(), w) {
+				t.Errorf("%s install says %q, without %q", tt.agent, errOut, w)
+			}
+		}
+	}
+}

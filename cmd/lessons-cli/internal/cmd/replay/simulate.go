@@ -77,7 +77,7 @@ func toCall(c *scanner.LoggedCall) engine.Call {
 // With learn set it lists the session's failures for the learning curve.
 func simulate(s *scanner.LoggedSession, rp *engine.Replay, slugs []string, learn bool) *sessionResult {
 	r := &sessionResult{agent: s.Agent, project: s.Project, lessons: map[string]*tally{}, fineTools: map[string]int{}}
-	rs := rp.Session(engine.Platforms[s.Agent])
+	rs := rp.Session()
 	hits := make([][]int, len(s.Calls))
 	fired := make([][]string, len(s.Calls))
 	deliver := func(ans engine.Answer) {
@@ -94,11 +94,6 @@ func simulate(s *scanner.LoggedSession, rp *engine.Replay, slugs []string, learn
 		c := &s.Calls[i]
 		if c.AfterCompaction {
 			rs.Compact()
-		}
-		if c.AfterPrompt {
-			ans, err := rs.Prompt()
-			r.note(s, c, err)
-			deliver(ans)
 		}
 		ans, err := rs.Call(i, toCall(c))
 		r.note(s, c, err)

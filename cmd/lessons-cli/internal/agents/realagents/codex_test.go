@@ -1,0 +1,74 @@
+package realagents
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// codex runs Codex CLI's exec against the fake model; args go after
+// exec (resume and its arguments, for one).
+func (w *world) codex(m *model, args ...string) string {
+	w.t.Helper()
+	return w.codexTrusting(m, false, args...)
+}
+
+// codexTrusting runs codex exec, with the project trusted when trust is
+// set: Codex reads a project's .codex/hooks.json only then.
+func (w *world) codexTrusting(m *model, trust bool, args ...string) string {
+	w.t.Helper()
+	bin := filepath.Join(agentDir(w.t, "@openai/codex"), "node_modules", ".bin", "codex")
+	home := filepath.Join(w.home, ".codex")
+	w.write(filepath.Join(home, "config.toml"), `model = "gpt-5.5"
+model_provider = "fake"
+
+[model_providers.fake]
+name = "fake"
+base_url = "`+m.URL+`/v1"
+wire_api = "responses"
+env_key = "FAKE_OPENAI_KEY"
+`+map[bool]string{true: "\n[projects.\"" + w.project + "\"]\ntrust_level = \"trusted\"\n"}[trust])
+	args = append([]string{"exec", "--dangerously-bypass-hook-trust", "--dangerously-bypass-approvals-and-sandbox",
+		"--skip-git-repo-check"}, args...)
+	return w.run([]string{"CODEX_HOME=" + home, "FAKE_OPENAI_KEY=sk-e2e"}, bin, args...)
+}
+
+func codexShell(command string) step {
+	return call("exec_command", map[string]any{"cmd": command})
+}
+
+// TestCodex runs codex exec with lessons installed for the user: the core
+// script, the call's lesson in the same turn, then a resume.
+func TestCodex(t *testing.T) {
+	w := newWorld(t)
+	w.lessons("install", "--platform", "codex")
+	m := newModel(t, responses, append(core(codexShell), say("All done."))...)
+	w.codex(m, prompt)
+	m.done()
+	checkCore(t, w, m)
+
+	t.Run("resume", func(t *testing.T) {
+		checkResume(t, w, "codex", []string{"install", "--platform", "codex"}, func(m *model) { w.codex(m, "resume", "--last", prompt) })
+	})
+}
+
+// TestCodexProject runs codex exec with lessons installed in the
+// project's .codex/hooks.json, which Codex reads only in a trusted
+// project: untrusted, the model sees nothing of lessons, and doctor says
+// why.
+func TestCodexProject(t *testing.T) {
+	w := newWorld(t)
+	w.lessons("install", "--platform", "codex", "--project")
+	m := newModel(t, responses, say("Nothing to do."))
+	w.codex(m, prompt)
+	once(t, "the first request in an untrusted project", m.conversation()[0], protocolMark, 0)
+	if out := w.doctor(); !strings.Contains(out, "Codex reads "+filepath.Join(w.project, ".codex", "hooks.json")+" only in a trusted project") {
+		t.Errorf("doctor in an untrusted project says:\n%s", out)
+	}
+
+	m = newModel(t, responses, append(core(codexShell), codexShell(push), say("All done."))...)
+	w.codexTrusting(m, true, prompt)
+	m.done()
+	checkCore(t, w, m)
+	checkAsk(t, m, 4, "This call needs a human's approval")
+}
