@@ -55,9 +55,8 @@ type LoggedCall struct {
 	// its window, a similar command or the same path, and it worked), or
 	// -1. Every failed attempt of a chain of retries points at the fix.
 	Fix int
-	// AfterPrompt is set when a user's message came since the previous
-	// call; AfterCompaction when the context was compacted since.
-	AfterPrompt     bool
+	// AfterCompaction is set when the context was compacted since the
+	// previous call.
 	AfterCompaction bool
 }
 
@@ -408,7 +407,6 @@ type collector struct {
 	calls   []LoggedCall
 	byID    map[string]int
 	retryOf map[int]int // a failed retry → the attempt before it
-	prompt  bool
 	compact bool
 	// tags: the analyzer reads the agent's text too, for the #lesson
 	// reports among the session's candidates; pairing needs none of it.
@@ -432,13 +430,11 @@ func (c *collector) event(e Event) {
 				c.byID[e.CallID] = len(c.calls)
 			}
 			c.calls = append(c.calls, LoggedCall{Call: *e.Call, Line: e.Line, ExitCode: -1, Fix: -1,
-				AfterPrompt: c.prompt, AfterCompaction: c.compact})
-			c.prompt, c.compact = false, false
+				AfterCompaction: c.compact})
+			c.compact = false
 		}
 	case ToolResult:
 		c.result(e)
-	case UserText:
-		c.prompt = true
 	case Compaction:
 		c.compact = true
 	case Interrupt:

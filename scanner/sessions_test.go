@@ -30,9 +30,6 @@ func TestReadSessions(t *testing.T) {
 				if c.Outcome == OutcomeFailed || c.Outcome == OutcomeRejected {
 					desc += " [" + c.Family() + " | " + c.ErrorClass() + "]"
 				}
-				if c.AfterPrompt {
-					desc = "prompt, " + desc
-				}
 				calls = append(calls, desc)
 			}
 			got = append(got, fmt.Sprintf("%s %s %s %d candidates: %s", s.Agent, s.ID, filepath.Base(s.File), len(s.Candidates), strings.Join(calls, "; ")))
@@ -42,13 +39,13 @@ func TestReadSessions(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		"claude s1 s1.jsonl 3 candidates: prompt, ls=fine; make deploy=failed fixed by 2 [Bash make deploy | usage]; " +
+		"claude s1 s1.jsonl 3 candidates: ls=fine; make deploy=failed fixed by 2 [Bash make deploy | usage]; " +
 			"STAGE=staging make deploy=fine; git push --force origin main=fine; ls dist=fine; rm -rf build=rejected [Bash rm | rejected]",
-		"codex s2 rollout-s2.jsonl 1 candidates: prompt, make deploy=failed fixed by 1 [Bash make deploy | usage]; " +
-			"STAGE=staging make deploy=fine; prompt, ls=fine",
-		"gemini s3 chat-s3.jsonl 1 candidates: prompt, make deploy=failed fixed by 1 [Bash make deploy | usage]; " +
+		"codex s2 rollout-s2.jsonl 1 candidates: make deploy=failed fixed by 1 [Bash make deploy | usage]; " +
+			"STAGE=staging make deploy=fine; ls=fine",
+		"gemini s3 chat-s3.jsonl 1 candidates: make deploy=failed fixed by 1 [Bash make deploy | usage]; " +
 			"STAGE=prod make deploy=fine; ls -la=fine; terraform plan=fine",
-		"claude s4 s4-truncated.jsonl 0 candidates: prompt, ls=unknown",
+		"claude s4 s4-truncated.jsonl 0 candidates: ls=unknown",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("sessions:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
