@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strconv"
 	"strings"
 
@@ -296,10 +295,10 @@ func quoteSafe(s string) string {
 }
 
 // platformName names a platform as Platforms does, "" for another one.
+// Platforms are comparable values, so equality finds the name.
 func platformName(pf Platform) string {
-	t := reflect.TypeOf(pf)
 	for name, p := range Platforms {
-		if reflect.TypeOf(p) == t {
+		if p == pf {
 			return name
 		}
 	}
