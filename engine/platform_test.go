@@ -30,3 +30,15 @@ func TestGeminiContextReadsAfterEscaping(t *testing.T) {
 		}
 	}
 }
+
+// Nudges are logged per agent under the name platformName gives.
+func TestPlatformName(t *testing.T) {
+	for name, pf := range Platforms {
+		if got := platformName(pf); got != name {
+			t.Errorf("platformName(Platforms[%q]) = %q", name, got)
+		}
+	}
+	if got := platformName(nil); got != "" {
+		t.Errorf("platformName(nil) = %q, want \"\"", got)
+	}
+}
