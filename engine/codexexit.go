@@ -32,14 +32,29 @@ func codexExit(transcript, callID string) (int, bool) {
 	if err != nil {
 		return 0, false
 	}
-	off := max(fi.Size()-codexTail, 0)
-	buf := make([]byte, fi.Size()-off)
-	if _, err := f.ReadAt(buf, off); err != nil && err != io.EOF {
-		return 0, false
-	}
 	id, _ := json.Marshal(callID)
 	needle := append([]byte(`"id":`), id...)
-	for len(buf) > 0 { // last line first: the call just ended
+	// The call's line is most often the last: read a little first.
+	for _, n := range []int64{8 << 10, codexTail} {
+		off := max(fi.Size()-n, 0)
+		buf := make([]byte, fi.Size()-off)
+		if _, err := f.ReadAt(buf, off); err != nil && err != io.EOF {
+			return 0, false
+		}
+		if code, ok := findExit(buf, needle, callID); ok {
+			return code, true
+		}
+		if off == 0 {
+			break
+		}
+	}
+	return 0, false
+}
+
+// findExit finds the exit code of call callID in the lines of buf, the
+// last line first: the item_completed line that holds needle.
+func findExit(buf, needle []byte, callID string) (int, bool) {
+	for len(buf) > 0 {
 		i := bytes.LastIndexByte(bytes.TrimRight(buf, "\n"), '\n')
 		line := buf[i+1:]
 		buf = buf[:max(i, 0)]

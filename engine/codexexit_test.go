@@ -28,7 +28,8 @@ func TestCodexExit(t *testing.T) {
 		`{"type":"response_item","payload":{"type":"function_call","call_id":"call_10","arguments":"{\"cmd\":\"./deploy.sh\"}"}}` + "\n" +
 		codexItem("call_10", "./deploy.sh", 2, "error: --env is required\n") +
 		codexItem("call_100", "./deploy.sh --env staging", 0, "deployed\n") +
-		codexItem("call_11", "rg TODO", 1, "")
+		codexItem("call_11", "rg TODO", 1, "") +
+		codexItem("call_20", "make lint", 2, strings.Repeat("a.go:1: lint\n", 1000)) // past the first, short read
 	if err := os.WriteFile(rollout, []byte(data), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -40,6 +41,7 @@ func TestCodexExit(t *testing.T) {
 		{"silent non-zero exit", rollout, "call_10", "./deploy.sh", "error: --env is required\n", true, "error: --env is required"},
 		{"success", rollout, "call_100", "./deploy.sh --env staging", "deployed\n", false, ""},
 		{"rg 1 is no match", rollout, "call_11", "rg TODO", "", false, ""},
+		{"the last line", rollout, "call_20", "make lint", "a.go:1: lint\n", true, "a.go:1: lint"},
 		{"not logged: the text decides", rollout, "call_12", "jq .", "bash: line 1: jq: command not found", true, "bash: line 1: jq: command not found"},
 		{"past the tail: the text decides", rollout, "call_1", "make", "make: *** no rule", false, ""},
 		{"no file", filepath.Join(dir, "none.jsonl"), "call_10", "./deploy.sh", "error: --env is required\n", false, ""},
