@@ -28,10 +28,11 @@ type outcome struct {
 //   - Claude Code fires PostToolUseFailure with error ("Exit code 2\n…")
 //     for a failed call, PostToolUse for a success or an exit it reads as
 //     normal (grep 1); is_interrupt marks a call the user stopped.
-//   - Codex fires PostToolUse for every exit, with the output text only:
-//     a failure shows only where the text says so ("Exit code: N",
-//     "Process exited with code N", a shell's "command not found"), so a
-//     silent non-zero exit looks like a success.
+//   - Codex fires PostToolUse for every exit, with the output text only;
+//     the exit code is in the session's rollout file (codexExit). Where
+//     that file does not say, a failure shows only where the text says so
+//     ("Exit code: N", "Process exited with code N", a shell's "command
+//     not found").
 //   - Gemini CLI's AfterTool has "Exit Code: N" in tool_response.llmContent,
 //     or tool_response.error {message, type} for a tool error.
 //   - The opencode plugin sends tool.execute.after's output and metadata
@@ -69,6 +70,15 @@ func (p *Payload) outcome(platform, event, command string) outcome {
 			return outcome{failed: true, errLine: firstTelling(r.Error.Message)}
 		}
 		return fromText(partsText(r.LLMContent), command)
+	case "codex":
+		text := responseText(p.ToolResponse)
+		if code, ok := codexExit(p.TranscriptPath, p.ToolUseID); ok {
+			if !isFailure(code, command) {
+				return outcome{}
+			}
+			return outcome{failed: true, errLine: firstTelling(text)}
+		}
+		return fromText(text, command)
 	case "opencode":
 		var r struct {
 			Output   string `json:"output"`

@@ -5,9 +5,11 @@
 // tests assert, from the requests the agent sent that server, what the
 // model saw: the protocol at session start, a lesson after its call, a
 // refused call's reason, nothing for an unrelated call, each lesson once a
-// session, a subagent's own lessons, a resumed session and a project-level
-// install.
+// session, a subagent's own lessons, a resumed session, a project-level
+// install, and live capture's nudge after a fix.
 //
 // The suite runs when $LESSONS_REAL_AGENTS names the cache directory the
 // install script printed (.ci/run sets it); without it every test skips.
+// With $LESSONS_DEBUG set, the hook logs every event it answers to its
+// hook.log, which a failing test prints.
 package realagents

@@ -132,6 +132,9 @@ func newWorld(t *testing.T) *world {
 		"GIT_CONFIG_GLOBAL=" + filepath.Join(root, "gitconfig"),
 		"GIT_CONFIG_NOSYSTEM=1",
 	}
+	if os.Getenv("LESSONS_DEBUG") != "" { // the hook logs every event it answers
+		w.env = append(w.env, "LESSONS_DEBUG=1")
+	}
 	t.Cleanup(func() {
 		if t.Failed() {
 			data, _ := os.ReadFile(filepath.Join(w.home, ".local", "state", "lessons", "events.jsonl"))
