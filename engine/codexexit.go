@@ -32,8 +32,9 @@ func codexExit(transcript, callID string) (int, bool) {
 	if err != nil {
 		return 0, false
 	}
-	id, _ := json.Marshal(callID)
-	needle := append([]byte(`"id":`), id...)
+	// The quoted id, whatever the spacing around the key: lines that
+	// hold it are decoded, and only the decoded record decides.
+	needle, _ := json.Marshal(callID)
 	// The call's line is most often the last: read a little first.
 	for _, n := range []int64{8 << 10, codexTail} {
 		off := max(fi.Size()-n, 0)

@@ -29,6 +29,8 @@ func TestCodexExit(t *testing.T) {
 		codexItem("call_10", "./deploy.sh", 2, "error: --env is required\n") +
 		codexItem("call_100", "./deploy.sh --env staging", 0, "deployed\n") +
 		codexItem("call_11", "rg TODO", 1, "") +
+		`{"type": "event_msg", "payload": {"type": "item_completed", "item": {"id": "call_30", "exit_code": 3}}}` + "\n" + // spaced JSON
+		`{"type":"event_msg","payload":{"type":"item_started","item":{"id":"call_31","exit_code":4}}}` + "\n" + // not finished
 		codexItem("call_20", "make lint", 2, strings.Repeat("a.go:1: lint\n", 1000)) // past the first, short read
 	if err := os.WriteFile(rollout, []byte(data), 0o644); err != nil {
 		t.Fatal(err)
@@ -41,6 +43,8 @@ func TestCodexExit(t *testing.T) {
 		{"silent non-zero exit", rollout, "call_10", "./deploy.sh", "error: --env is required\n", true, "error: --env is required"},
 		{"success", rollout, "call_100", "./deploy.sh --env staging", "deployed\n", false, ""},
 		{"rg 1 is no match", rollout, "call_11", "rg TODO", "", false, ""},
+		{"spacing does not matter", rollout, "call_30", "make", "", true, ""},
+		{"only a finished item counts", rollout, "call_31", "make", "", false, ""},
 		{"the last line", rollout, "call_20", "make lint", "a.go:1: lint\n", true, "a.go:1: lint"},
 		{"not logged: the text decides", rollout, "call_12", "jq .", "bash: line 1: jq: command not found", true, "bash: line 1: jq: command not found"},
 		{"past the tail: the text decides", rollout, "call_1", "make", "make: *** no rule", false, ""},
