@@ -178,8 +178,10 @@ func (antigravityPlatform) Decide(d lessons.Decision, reason string) any {
 }
 
 // Silence is the answer that lets the call or the turn go on: at
-// PreToolUse (or an event the hook was not told) an explicit allow, which
-// leaves agy's own permission rules in charge; {} elsewhere.
+// PreToolUse (or an event the hook was not told) an explicit allow, since
+// agy fails closed on a missing decision; integrators who tested agy
+// 1.1.x report that allow does not skip its own review prompt, so agy's
+// permission rules stay in charge. {} elsewhere.
 func (p antigravityPlatform) Silence(event string) any {
 	switch p.Event(event) {
 	case "PreToolUse", "":
