@@ -91,12 +91,12 @@ func (r *run) capture(event string) (string, error) {
 	}
 	var fam lessons.Family
 	if call.Tool == "Bash" {
-		fam = lessons.CommandFamily(call.Command)
+		if fam = lessons.CommandFamily(call.Command); fam.Probe {
+			return "", nil // before outcome, which reads Codex's session file
+		}
 	}
 	out := r.p.outcome(platformName(r.pf), event, call.Command)
 	switch {
-	case fam.Probe:
-		return "", nil
 	case out.reason != "":
 		return r.rejected(call, fam, out.reason)
 	case call.Tool != "Bash" || fam.Exe == "":
