@@ -22,6 +22,7 @@ type Lesson struct {
 	Block       bool       `json:"block,omitempty"`
 	BlockReason string     `json:"blockReason,omitempty"`
 	Decision    Decision   `json:"decision,omitempty"`
+	Kind        Kind       `json:"kind,omitempty"`
 	Triggers    Trigger    `json:"triggers"`
 	Examples    Examples   `json:"examples,omitzero"`
 	Priority    int        `json:"priority,omitempty"`
@@ -63,6 +64,33 @@ func (l *Lesson) EffectiveDecision() Decision {
 		return DecisionDeny
 	}
 	return l.Decision
+}
+
+// Kind says how a lesson earns its place, and so how it is judged.
+type Kind string
+
+// Kinds of lesson.
+const (
+	// KindPitfall warns about a call that fails, hangs or misleads. It is
+	// judged by precision: how many of its fires come before a failure it
+	// addresses.
+	KindPitfall Kind = "pitfall"
+	// KindHazard guards a call that succeeds and does harm (a force push,
+	// a hard reset, a recursive delete). It is judged by what it refused
+	// or asked, not by the calls that went fine after it.
+	KindHazard Kind = "hazard"
+)
+
+// EffectiveKind is the declared kind, else hazard for a blocking lesson
+// and pitfall for any other.
+func (l *Lesson) EffectiveKind() Kind {
+	switch {
+	case l.Kind != "":
+		return l.Kind
+	case l.Block:
+		return KindHazard
+	}
+	return KindPitfall
 }
 
 // Decision says what a blocking lesson does with the call it matches.

@@ -72,6 +72,9 @@ func Validate(l *Lesson) []Problem {
 	if l.Decision != "" && l.Decision != DecisionDeny && l.Decision != DecisionAsk {
 		add("decision", "must be deny or ask, not %q", l.Decision)
 	}
+	if l.Kind != "" && l.Kind != KindPitfall && l.Kind != KindHazard {
+		add("kind", "must be pitfall or hazard, not %q", l.Kind)
+	}
 	for _, k := range []struct {
 		kind string
 		list []string
