@@ -121,6 +121,10 @@ type Trigger struct {
 	Paths []string `json:"paths,omitempty"`
 	// Content are regexes searched in the text an Edit or Write would write.
 	Content []string `json:"content,omitempty"`
+	// Errors are regexes searched in what a failed call printed. A lesson
+	// with errors comes after a failure, at the outcome events, never
+	// before a call; the other kinds, when set, must match the failed call.
+	Errors []string `json:"errors,omitempty"`
 	// Keywords make the lesson relevant to a user's prompt.
 	Keywords []string `json:"keywords,omitempty"`
 	// SessionStart injects the lesson when a session starts instead.
@@ -148,6 +152,9 @@ type ToolCall struct {
 	Command string `json:"command,omitempty"`
 	Path    string `json:"path,omitempty"`
 	Content string `json:"content,omitempty"`
+	// Error is what the call printed when it failed: an example for a
+	// lesson with error triggers.
+	Error string `json:"error,omitempty"`
 }
 
 // EffectiveTool is the call's tool, Bash when only a command is given.
@@ -160,7 +167,7 @@ func (c ToolCall) EffectiveTool() string {
 
 // IsPlainCommand reports whether the call is written as a plain string.
 func (c ToolCall) IsPlainCommand() bool {
-	return (c.Tool == "" || c.Tool == "Bash") && c.Command != "" && c.Path == "" && c.Content == ""
+	return (c.Tool == "" || c.Tool == "Bash") && c.Command != "" && c.Path == "" && c.Content == "" && c.Error == ""
 }
 
 // UnmarshalJSON accepts a plain string (a Bash command) or an object.

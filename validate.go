@@ -78,7 +78,7 @@ func Validate(l *Lesson) []Problem {
 	for _, k := range []struct {
 		kind string
 		list []string
-	}{{"commands", l.Triggers.Commands}, {"unless", l.Triggers.Unless}, {"content", l.Triggers.Content}} {
+	}{{"commands", l.Triggers.Commands}, {"unless", l.Triggers.Unless}, {"content", l.Triggers.Content}, {"errors", l.Triggers.Errors}} {
 		for i, src := range k.list {
 			if err := CheckPattern(src); err != nil {
 				add(fmt.Sprintf("triggers.%s[%d]", k.kind, i), "invalid regex %q: %v", src, err)
@@ -95,8 +95,8 @@ func Validate(l *Lesson) []Problem {
 			warn(fmt.Sprintf("triggers.tools[%d]", i), "no agent has a tool named %q (known: %s, or mcp__ names)", t, strings.Join(CanonicalTools, ", "))
 		}
 	}
-	if !l.Triggers.Matchable() && !l.Triggers.SessionStart && len(l.Triggers.Keywords) == 0 {
-		add("triggers", "needs at least one of tools, commands, paths, content, keywords or sessionStart")
+	if !l.Triggers.Matchable() && !l.Triggers.SessionStart && len(l.Triggers.Keywords) == 0 && len(l.Triggers.Errors) == 0 {
+		add("triggers", "needs at least one of tools, commands, paths, content, errors, keywords or sessionStart")
 	}
 	for i, tag := range l.Tags {
 		if !tagPattern().MatchString(tag) {
