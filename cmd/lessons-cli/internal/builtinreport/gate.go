@@ -1,0 +1,130 @@
+package builtinreport
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/replay"
+	"github.com/lessons-dev/lessons/scope"
+)
+
+// Gate is what the built-ins must meet on every history to keep their
+// place. See docs/builtins.md for why each figure is what it is.
+type Gate struct {
+	// MaxInjectionsPer100 caps, per history, the answers that added
+	// lesson text per 100 calls: the context every user pays for.
+	MaxInjectionsPer100 float64
+	// MinPrecision is the least share of a pitfall's fires that must come
+	// before a failure it addresses, once it has MinFires fires summed
+	// over the histories (fewer say too little to judge).
+	MinPrecision float64
+	MinFires     int
+	// MaxSessionShare is the largest share of a history's sessions (of at
+	// least MinSessions) a pitfall under MinPrecision may fire in.
+	MaxSessionShare float64
+	MinSessions     int
+}
+
+// DefaultGate is the gate .ci/run applies.
+var DefaultGate = Gate{MaxInjectionsPer100: 1, MinPrecision: 0.1, MinFires: 20, MaxSessionShare: 0.1, MinSessions: 5}
+
+// Stat is one lesson's figures, on one history or summed over several.
+type Stat struct {
+	Slug string
+	Kind lessons.Kind
+	// Fires counts the calls its text reached or it refused; Addressed
+	// those of them that came before a failure it addresses.
+	Fires, Addressed int
+	// Blocks counts the calls it refused or asked about.
+	Blocks int
+	// Sessions counts the sessions it fired in.
+	Sessions int
+	// FineCalls counts the calls of its tools that went fine.
+	FineCalls int
+}
+
+// Precision is Addressed / Fires, 0 for a lesson that never fired.
+func (s Stat) Precision() float64 {
+	if s.Fires == 0 {
+		return 0
+	}
+	return float64(s.Addressed) / float64(s.Fires)
+}
+
+// addressed counts a lesson's fires before a failure it addresses.
+// Until the replay reports that figure, a fire addresses the failure of
+// the call it fired on.
+func addressed(l replay.LessonReport) int { return l.FiresBeforeFailed }
+
+// stats are a report's per-lesson figures, by slug.
+func stats(rep *replay.Report, kinds map[string]lessons.Kind) map[string]Stat {
+	out := map[string]Stat{}
+	for _, l := range rep.Lessons {
+		out[l.Slug] = Stat{Slug: l.Slug, Kind: kinds[l.Slug], Fires: l.Fires, Addressed: addressed(l),
+			Blocks: l.Blocks, Sessions: l.Sessions, FineCalls: l.FineCalls}
+	}
+	return out
+}
+
+// Pooled sums each lesson's figures over the histories, most fires first.
+func Pooled(ms []Measured, kinds map[string]lessons.Kind) []Stat {
+	sum := map[string]Stat{}
+	for _, m := range ms {
+		for slug, s := range stats(m.Report, kinds) {
+			p := sum[slug]
+			p.Slug, p.Kind = slug, s.Kind
+			p.Fires += s.Fires
+			p.Addressed += s.Addressed
+			p.Blocks += s.Blocks
+			p.Sessions += s.Sessions
+			p.FineCalls += s.FineCalls
+			sum[slug] = p
+		}
+	}
+	out := make([]Stat, 0, len(sum))
+	for _, s := range sum {
+		out = append(out, s)
+	}
+	slices.SortFunc(out, func(a, b Stat) int { return cmp.Or(cmp.Compare(b.Fires, a.Fires), cmp.Compare(a.Slug, b.Slug)) })
+	return out
+}
+
+// Check lists what fails the gate, one line each, in a stable order.
+func (g Gate) Check(ms []Measured, kinds map[string]lessons.Kind) []string {
+	var out []string
+	for _, m := range ms {
+		if r := m.Report; r.InjectionsPer100 > g.MaxInjectionsPer100 {
+			out = append(out, fmt.Sprintf("%s: %.2f built-in injections per 100 calls, over %g", m.History.Name, r.InjectionsPer100, g.MaxInjectionsPer100))
+		}
+	}
+	for _, s := range Pooled(ms, kinds) {
+		if s.Kind == lessons.KindPitfall && s.Fires >= g.MinFires && s.Precision() < g.MinPrecision {
+			out = append(out, fmt.Sprintf("%s: pitfall with %d fires and precision %.2f, under %g", s.Slug, s.Fires, s.Precision(), g.MinPrecision))
+		}
+	}
+	for _, m := range ms {
+		if m.Report.Sessions < g.MinSessions {
+			continue
+		}
+		per := stats(m.Report, kinds)
+		for _, l := range m.Report.Lessons {
+			s := per[l.Slug]
+			share := float64(s.Sessions) / float64(m.Report.Sessions)
+			if s.Kind == lessons.KindPitfall && share > g.MaxSessionShare && s.Precision() < g.MinPrecision {
+				out = append(out, fmt.Sprintf("%s: pitfall %s fires in %.0f%% of sessions with precision %.2f", m.History.Name, s.Slug, 100*share, s.Precision()))
+			}
+		}
+	}
+	return out
+}
+
+// Kinds maps the slugs of lessons to their effective kind.
+func Kinds(rs []scope.Resolved) map[string]lessons.Kind {
+	out := make(map[string]lessons.Kind, len(rs))
+	for i := range rs {
+		out[rs[i].Slug] = rs[i].EffectiveKind()
+	}
+	return out
+}
