@@ -48,6 +48,12 @@ type Config struct {
 	Scoring map[string]float64 `json:"scoring,omitempty"`
 	// Disable mutes lessons by slug or id, from any scope.
 	Disable []string `json:"disable,omitempty"`
+	// Allow names, by slug or id, the blocking lessons whose calls this
+	// scope permits: they neither refuse nor ask here, and still say why
+	// the call is risky once a session. A project's config allows a
+	// hazard its own workflow uses on purpose (a reset to the remote
+	// branch) without turning it off anywhere else.
+	Allow []string `json:"allow,omitempty"`
 	// Packs are the team packs this scope subscribes to.
 	Packs []PackRef `json:"packs,omitempty"`
 }
@@ -93,7 +99,8 @@ func (c Config) Nudges() int {
 }
 
 // Overlay returns c with every field that o sets replacing c's. Disable
-// lists are joined, and packs are joined with o winning on a name clash.
+// and allow lists are joined, and packs are joined with o winning on a
+// name clash.
 func (c Config) Overlay(o Config) Config {
 	out := c
 	cv, ov := reflect.ValueOf(&out).Elem(), reflect.ValueOf(o)
@@ -103,6 +110,7 @@ func (c Config) Overlay(o Config) Config {
 		}
 	}
 	out.Disable = joinUnique(c.Disable, o.Disable)
+	out.Allow = joinUnique(c.Allow, o.Allow)
 	out.Packs = append([]PackRef(nil), c.Packs...)
 	for _, p := range o.Packs {
 		replaced := false

@@ -95,3 +95,10 @@ func TestApplyEnvCaptureNudges(t *testing.T) {
 		t.Errorf("default captureNudges = %d, want 3", DefaultConfig().Nudges())
 	}
 }
+
+func TestOverlayJoinsAllow(t *testing.T) {
+	c := Config{Allow: []string{"a"}}.Overlay(Config{Allow: []string{"b", "a"}})
+	if !reflect.DeepEqual(c.Allow, []string{"a", "b"}) {
+		t.Errorf("Allow = %q, want [a b]: a project's allow adds to the global one", c.Allow)
+	}
+}

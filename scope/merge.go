@@ -187,9 +187,12 @@ func (m *Merged) resolve(all []Resolved) {
 			byID[r.ID] = r
 		}
 	}
-	disabled := map[string]bool{}
+	disabled, allowed := map[string]bool{}, map[string]bool{}
 	for _, s := range m.Config.Disable {
 		disabled[s] = true
+	}
+	for _, s := range m.Config.Allow {
+		allowed[s] = true
 	}
 	for _, r := range kept {
 		reason := excluded[r]
@@ -199,6 +202,11 @@ func (m *Merged) resolve(all []Resolved) {
 		if reason != "" {
 			m.Excluded = append(m.Excluded, Exclusion{Resolved: *r, Reason: reason})
 			continue
+		}
+		if allowed[r.Slug] || allowed[r.ID] {
+			// The config permits its calls: the manifest keeps the text
+			// and drops the refusal.
+			r.AllowBlock = false
 		}
 		m.Active = append(m.Active, *r)
 	}
