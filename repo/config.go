@@ -53,6 +53,7 @@ func DefaultConfigFile() []byte {
 	}
 	b.WriteString("# scanPaths: []    # where session logs are read from\n" +
 		"# disable: []      # slugs or ids of lessons to mute\n" +
+		"# allow: []        # slugs or ids of blocking lessons whose calls this project permits\n" +
 		"# injectAggregates: false  # inject a tool's aggregated text instead of its lessons\n" +
 		"# scoring: {}      # weights for captured candidates, e.g. heuristicConfidence: 0.3\n" +
 		"# packs:           # team packs\n" +

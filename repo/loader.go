@@ -15,7 +15,7 @@ import (
 )
 
 // Loader reads lesson stores and config files: stores from disk, the
-// built-in one from lessons.Builtin.
+// built-in one and the packs shipped with the binary from lessons.Builtin.
 type Loader struct{}
 
 var _ scope.Loader = Loader{}
@@ -30,7 +30,7 @@ var _ scope.Loader = Loader{}
 func (Loader) Lessons(s scope.Store) ([]scope.Resolved, []error) {
 	fsys, dir, display := fs.FS(lessons.Builtin), s.Dir, func(name string) string { return path.Join(s.Dir, name) }
 	read := func(name string) ([]byte, error) { return readFile(fsys, path.Join(dir, name)) }
-	if s.Scope != lessons.ScopeBuiltin {
+	if s.Scope != lessons.ScopeBuiltin && !s.Embedded {
 		fsys, dir, display = os.DirFS(s.Dir), ".", func(name string) string { return filepath.Join(s.Dir, name) }
 		read = func(name string) ([]byte, error) { return ReadFile(filepath.Join(s.Dir, name)) }
 	}

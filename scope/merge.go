@@ -21,6 +21,9 @@ type Store struct {
 	// AllowBlock lets the store's lessons block tool calls (packs only
 	// when their subscriber allows it; every other scope may).
 	AllowBlock bool
+	// Embedded says Dir is inside lessons.Builtin, as for a pack shipped
+	// with the binary; the built-in store always is.
+	Embedded bool
 }
 
 // Resolved is a lesson in the merged view, with where it came from.

@@ -14,12 +14,16 @@ import (
 // its files. Directories catch files added, removed or replaced atomically;
 // the project's files are stamped one by one because editors that save in
 // place leave the directory untouched. Paths that do not exist yet are
-// stamped as missing, so their creation shows. The built-in lessons change
-// only with the binary. Every LESSONS_* variable a config key reads is
-// stamped too, read through getenv.
+// stamped as missing, so their creation shows. The built-in lessons and
+// the packs shipped with the binary change only with the binary. Every
+// LESSONS_* variable a config key reads is stamped too, read through
+// getenv.
 func sources(d Dirs, project string, cfg lessons.Config, getenv func(string) string) []Stamp {
 	paths := []string{d.GlobalLessons(), d.GlobalConfig()}
 	for _, p := range cfg.Packs {
+		if _, ok := lessons.BuiltinPackName(p.URL); ok {
+			continue // changes only with the binary
+		}
 		// Versions never change once written; activating another
 		// replaces the link.
 		paths = append(paths, d.PackLink(p.Name, p.Store))

@@ -1,6 +1,8 @@
 package scope
 
 import (
+	"io/fs"
+	"path"
 	"path/filepath"
 
 	lessons "github.com/lessons-dev/lessons"
@@ -8,6 +10,22 @@ import (
 
 // BuiltinDir is the built-in store's directory inside lessons.Builtin.
 const BuiltinDir = "lessons.d"
+
+// BuiltinPacksDir holds, inside lessons.Builtin, one directory per opt-in
+// pack shipped with the binary; "builtin:NAME" subscribes to one.
+const BuiltinPacksDir = BuiltinDir + "/packs"
+
+// BuiltinPacks lists the names of the packs shipped with the binary.
+func BuiltinPacks() []string {
+	entries, _ := fs.ReadDir(lessons.Builtin, BuiltinPacksDir)
+	var out []string
+	for _, e := range entries {
+		if e.IsDir() {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
 
 // ConfigName is the config file of the global store and of a project's
 // .lessons directory. The loader never reads it as a lesson.
@@ -31,6 +49,11 @@ func stores(d Dirs, project string, cfg lessons.Config) []Store {
 		{Scope: lessons.ScopeGlobal, Dir: d.GlobalLessons(), Config: d.GlobalConfig(), AllowBlock: true},
 	}
 	for _, p := range cfg.Packs {
+		if name, ok := lessons.BuiltinPackName(p.URL); ok {
+			out = append(out, Store{Scope: lessons.PackScope(p.Name), Dir: path.Join(BuiltinPacksDir, name),
+				Embedded: true, AllowBlock: p.AllowBlock})
+			continue
+		}
 		out = append(out, Store{
 			Scope:      lessons.PackScope(p.Name),
 			Dir:        filepath.Join(d.PackDir(p.Name, p.Store), "lessons"),

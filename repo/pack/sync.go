@@ -76,6 +76,8 @@ var (
 // written, or that would change under Frozen.
 func (s *Syncer) Sync(ctx context.Context, configs []Scoped, opts Options) ([]Result, error) {
 	subs, _ := Subscriptions(configs...)
+	// A pack shipped with the binary has nothing to fetch and no lock.
+	subs = slices.DeleteFunc(subs, func(s Subscription) bool { _, ok := lessons.BuiltinPackName(s.URL); return ok })
 	if opts.Update && len(opts.Names) > 0 {
 		for _, name := range opts.Names {
 			if !slices.ContainsFunc(subs, func(s Subscription) bool { return s.Name == name }) {

@@ -2,15 +2,18 @@ package packcmd
 
 import (
 	"fmt"
+	"path"
 	"path/filepath"
 	"strconv"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	lessons "github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/iostreams"
 	"github.com/lessons-dev/lessons/repo/pack"
+	"github.com/lessons-dev/lessons/scope"
 )
 
 // ListOptions are pack list's flags and dependencies.
@@ -81,6 +84,12 @@ func Items(e *env) ([]Item, error) {
 		}
 		if entry := lock.Entry(s.Name); entry != nil {
 			it.LockedCommit = entry.Commit
+		}
+		if name, ok := lessons.BuiltinPackName(s.URL); ok {
+			ls, _ := e.loader.Lessons(scope.Store{Scope: lessons.PackScope(s.Name), Dir: path.Join(scope.BuiltinPacksDir, name), Embedded: true})
+			it.Lessons = len(ls)
+			items = append(items, it)
+			continue
 		}
 		dir := e.dirs.PackDir(s.Name, filepath.Dir(s.Lock))
 		if a, err := pack.ReadActive(dir); err == nil && a != nil {

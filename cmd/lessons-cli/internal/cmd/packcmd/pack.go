@@ -16,6 +16,7 @@ import (
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/iostreams"
 	"github.com/lessons-dev/lessons/repo"
 	"github.com/lessons-dev/lessons/repo/pack"
+	"github.com/lessons-dev/lessons/scope"
 )
 
 // NewCmdPack returns `lessons pack` and its subcommands.
@@ -110,18 +111,28 @@ when inside a project (commit it, and lessons.lock after "lessons sync", so
 the whole team gets the pack), else the global store's. --project and
 --global choose.
 
+builtin:NAME subscribes to an opt-in pack shipped with the binary: lessons
+that are right where they apply but too noisy to give every user (see
+docs/builtins.md). It needs no git and no sync.
+
 A pack's lessons never block a tool call unless --allow-block is given.
 Credentials do not belong in the URL, as user information or a query
 parameter (?private_token=…): such a URL is refused. Use LESSONS_GIT_TOKEN
 (with LESSONS_GIT_TOKEN_HOSTS naming the host), GITHUB_TOKEN, ~/.netrc,
 ssh-agent or LESSONS_SSH_KEY.`,
 		Example: `  lessons pack add https://github.com/acme/lessons-pack
+  lessons pack add builtin:go-testing --project
   lessons pack add git@github.com:acme/lessons-pack.git --name acme --ref v2 --project
   lessons pack add https://gitlab.com/acme/guards --allow-block --global`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Ref.URL = args[0]
-			if where := pack.CredentialIn(opts.Ref.URL); where != "" || pack.Redact(opts.Ref.URL) != opts.Ref.URL {
+			if name, ok := lessons.BuiltinPackName(opts.Ref.URL); ok || strings.HasPrefix(opts.Ref.URL, lessons.BuiltinPackScheme) {
+				if !slices.Contains(scope.BuiltinPacks(), name) {
+					return cmdutil.FlagErrorf("no pack %q ships with this binary; the built-in packs are: %s",
+						opts.Ref.URL, strings.Join(scope.BuiltinPacks(), ", "))
+				}
+			} else if where := pack.CredentialIn(opts.Ref.URL); where != "" || pack.Redact(opts.Ref.URL) != opts.Ref.URL {
 				host := "HOST"
 				if u, err := url.Parse(pack.Redact(opts.Ref.URL)); err == nil && u.Hostname() != "" {
 					host = u.Hostname()
@@ -179,6 +190,9 @@ func addRun(opts *AddOptions) error {
 		return err
 	}
 	fmt.Fprintf(opts.IO.Out, "subscribed to pack %s in %s\n", opts.Ref.Name, t.Config)
+	if _, ok := lessons.BuiltinPackName(opts.Ref.URL); ok {
+		return nil // shipped with the binary: nothing to fetch
+	}
 	fmt.Fprintln(opts.IO.Out, "run `lessons sync` to fetch it")
 	return nil
 }
