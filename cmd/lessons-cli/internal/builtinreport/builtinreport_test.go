@@ -33,7 +33,15 @@ func TestReportIsFresh(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := Markdown(mg.Active, ms, DefaultGate)
+	opt, err := OptIn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	optMs, err := Measure(context.Background(), opt, SharedHistories(shared))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Markdown(mg.Active, ms, opt.Active, optMs, DefaultGate)
 	want, err := os.ReadFile(filepath.Join(root, "docs", "builtins.md"))
 	if err != nil {
 		t.Fatal(err)
@@ -90,8 +98,16 @@ func TestMarkdownNamesEveryBuiltin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	md := string(Markdown(mg.Active, []Measured{measured("h", 10, 100, 0)}, DefaultGate))
-	for _, r := range mg.Active {
+	opt, err := OptIn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(opt.Active) == 0 {
+		t.Fatal("OptIn holds no lesson of the packs shipped with the binary")
+	}
+	h := []Measured{measured("h", 10, 100, 0)}
+	md := string(Markdown(mg.Active, h, opt.Active, h, DefaultGate))
+	for _, r := range append(mg.Active, opt.Active...) {
 		if !strings.Contains(md, "`"+r.Slug+"`") {
 			t.Errorf("report does not name %s", r.Slug)
 		}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	lessons "github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/replay"
@@ -43,14 +44,40 @@ type Measured struct {
 // Builtins is the merged view holding only the built-in lessons, as a
 // user with no store, pack or project gets them.
 func Builtins() (scope.Merged, error) {
+	return merged("", func(r scope.Resolved) bool { return r.Scope == lessons.ScopeBuiltin })
+}
+
+// OptIn is the merged view holding only the lessons of the packs shipped
+// with the binary (lessons pack add builtin:NAME), as if a user had
+// subscribed to all of them.
+func OptIn() (scope.Merged, error) {
+	var cfg strings.Builder
+	cfg.WriteString("packs:\n")
+	for _, name := range scope.BuiltinPacks() {
+		fmt.Fprintf(&cfg, "  - name: %s\n    url: %s%s\n", name, lessons.BuiltinPackScheme, name)
+	}
+	return merged(cfg.String(), func(r scope.Resolved) bool { return r.Scope.Pack() != "" })
+}
+
+// merged merges the stores of a user whose global config is config (""
+// for none) in an empty directory, and keeps the lessons keep accepts.
+func merged(config string, keep func(scope.Resolved) bool) (scope.Merged, error) {
 	tmp, err := os.MkdirTemp("", "lessons-builtins-")
 	if err != nil {
 		return scope.Merged{}, err
 	}
 	defer os.RemoveAll(tmp)
 	d := scope.Dirs{Home: filepath.Join(tmp, "home"), Cache: filepath.Join(tmp, "cache"), State: filepath.Join(tmp, "state")}
+	if config != "" {
+		if err := os.MkdirAll(d.Home, 0o755); err != nil {
+			return scope.Merged{}, err
+		}
+		if err := os.WriteFile(d.GlobalConfig(), []byte(config), 0o644); err != nil {
+			return scope.Merged{}, err
+		}
+	}
 	mg := scope.Merge(d, tmp, repo.Loader{})
-	mg.Active = slices.DeleteFunc(mg.Active, func(r scope.Resolved) bool { return r.Scope != lessons.ScopeBuiltin })
+	mg.Active = slices.DeleteFunc(mg.Active, func(r scope.Resolved) bool { return !keep(r) })
 	if len(mg.Warnings) > 0 {
 		return mg, fmt.Errorf("built-in lessons: %w", mg.Warnings[0])
 	}

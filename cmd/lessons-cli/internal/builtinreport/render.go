@@ -11,8 +11,9 @@ import (
 )
 
 // Markdown is the report of active's lessons measured on ms, checked by
-// g: the same inputs give the same bytes, so a stale copy shows as a diff.
-func Markdown(active []scope.Resolved, ms []Measured, g Gate) []byte {
+// g, and of the opt-in packs' lessons optIn measured on optMs: the same
+// inputs give the same bytes, so a stale copy shows as a diff.
+func Markdown(active []scope.Resolved, ms []Measured, optIn []scope.Resolved, optMs []Measured, g Gate) []byte {
 	kinds := Kinds(active)
 	var b bytes.Buffer
 	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
@@ -47,7 +48,28 @@ func Markdown(active []scope.Resolved, ms []Measured, g Gate) []byte {
 	}
 	p("\n## Per built-in\n\n")
 	p("Each history gives fires (/100), precision for a pitfall or asks for a hazard, and sessions; `-` where it never fired.\n\n")
-	p("| built-in | kind |")
+	table(&b, active, ms, kinds)
+	if len(optIn) > 0 {
+		p("\n## Opt-in packs shipped with the binary\n\n")
+		p("Not in the totals or the gate above: a user subscribes with `lessons pack add builtin:NAME`.\n\n")
+		table(&b, optIn, optMs, Kinds(optIn))
+	}
+	p("\n## Gate verdict\n\n")
+	if v := g.Check(ms, kinds); len(v) > 0 {
+		for _, line := range v {
+			p("- FAILS: %s\n", line)
+		}
+	} else {
+		p("Every history and every built-in passes.\n")
+	}
+	return b.Bytes()
+}
+
+// table writes one row per lesson of active that fired, most fires
+// first, then names those that never fired.
+func table(b *bytes.Buffer, active []scope.Resolved, ms []Measured, kinds map[string]lessons.Kind) {
+	p := func(format string, a ...any) { fmt.Fprintf(b, format, a...) }
+	p("| lesson | kind |")
 	for _, m := range ms {
 		p(" %s fires (/100) | prec. / asks | sessions |", m.History.Name)
 	}
@@ -56,14 +78,12 @@ func Markdown(active []scope.Resolved, ms []Measured, g Gate) []byte {
 	for i, m := range ms {
 		per[i] = stats(m.Report, kinds)
 	}
-	pooled := Pooled(ms, kinds)
-	order := make([]string, 0, len(active))
-	for _, s := range pooled {
+	var order, never []string
+	for _, s := range Pooled(ms, kinds) {
 		if s.Fires > 0 {
 			order = append(order, s.Slug)
 		}
 	}
-	var never []string
 	for _, r := range active {
 		if !slices.Contains(order, r.Slug) {
 			never = append(never, r.Slug)
@@ -90,16 +110,9 @@ func Markdown(active []scope.Resolved, ms []Measured, g Gate) []byte {
 		}
 		p("\n")
 	}
-	p("\nNever fired on these histories (%d): %s.\n", len(never), codeList(never))
-	p("\n## Gate verdict\n\n")
-	if v := g.Check(ms, kinds); len(v) > 0 {
-		for _, line := range v {
-			p("- FAILS: %s\n", line)
-		}
-	} else {
-		p("Every history and every built-in passes.\n")
+	if len(never) > 0 {
+		p("\nNever fired on these histories (%d): %s.\n", len(never), codeList(never))
 	}
-	return b.Bytes()
 }
 
 func codeList(ss []string) string {

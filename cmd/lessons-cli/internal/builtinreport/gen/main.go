@@ -61,7 +61,15 @@ func run(shared string, extra []builtinreport.History, write string, gate bool) 
 	}
 	g := builtinreport.DefaultGate
 	if write != "" {
-		if err := os.WriteFile(write, builtinreport.Markdown(mg.Active, ms, g), 0o644); err != nil {
+		opt, err := builtinreport.OptIn()
+		if err != nil {
+			return err
+		}
+		optMs, err := builtinreport.Measure(context.Background(), opt, hs)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(write, builtinreport.Markdown(mg.Active, ms, opt.Active, optMs, g), 0o644); err != nil {
 			return err
 		}
 	}
