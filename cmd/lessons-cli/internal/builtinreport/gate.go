@@ -91,6 +91,25 @@ func Pooled(ms []Measured, kinds map[string]lessons.Kind) []Stat {
 	return out
 }
 
+// Ranked returns, from pooled figures, the n most useful lessons (most
+// fires before a failure they address, plus asks) and the n noisiest
+// (most fires that did neither); a lesson with neither is in no list.
+func Ranked(pooled []Stat, n int) (useful, noisy []Stat) {
+	worth := func(s Stat) int { return s.Addressed + s.Blocks }
+	waste := func(s Stat) int { return s.Fires - worth(s) }
+	for _, s := range pooled {
+		if worth(s) > 0 {
+			useful = append(useful, s)
+		}
+		if waste(s) > 0 {
+			noisy = append(noisy, s)
+		}
+	}
+	slices.SortStableFunc(useful, func(a, b Stat) int { return cmp.Or(cmp.Compare(worth(b), worth(a)), cmp.Compare(a.Slug, b.Slug)) })
+	slices.SortStableFunc(noisy, func(a, b Stat) int { return cmp.Or(cmp.Compare(waste(b), waste(a)), cmp.Compare(a.Slug, b.Slug)) })
+	return useful[:min(n, len(useful))], noisy[:min(n, len(noisy))]
+}
+
 // Check lists what fails the gate, one line each, in a stable order.
 func (g Gate) Check(ms []Measured, kinds map[string]lessons.Kind) []string {
 	var out []string

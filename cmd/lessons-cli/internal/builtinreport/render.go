@@ -46,6 +46,15 @@ func Markdown(active []scope.Resolved, ms []Measured, optIn []scope.Resolved, op
 		}
 		p("| %s | %d | %d | %d | %.2f | %d |\n", m.History.Name, r.Sessions, r.Calls, r.Failed, r.InjectionsPer100, caught)
 	}
+	useful, noisy := Ranked(Pooled(ms, kinds), 5)
+	p("\nSummed over the histories, the most useful (most fires before a failure they address, or asks for a hazard):\n")
+	for _, s := range useful {
+		p("- `%s` (%s): %d fires, %d before a failure they address, %d asks\n", s.Slug, s.Kind, s.Fires, s.Addressed, s.Blocks)
+	}
+	p("\nThe noisiest (most fires that neither came before a failure they address nor asked):\n")
+	for _, s := range noisy {
+		p("- `%s` (%s): %d of %d fires\n", s.Slug, s.Kind, s.Fires-s.Addressed-s.Blocks, s.Fires)
+	}
 	p("\n## Per built-in\n\n")
 	p("Each history gives fires (/100), precision for a pitfall or asks for a hazard, and sessions; `-` where it never fired.\n\n")
 	table(&b, active, ms, kinds)
