@@ -118,9 +118,25 @@ func (g Gate) Check(ms []Measured, kinds map[string]lessons.Kind) []string {
 			out = append(out, fmt.Sprintf("%s: %.2f built-in injections per 100 calls, over %g", m.History.Name, r.InjectionsPer100, g.MaxInjectionsPer100))
 		}
 	}
+	for _, v := range g.Lessons(ms, kinds) {
+		out = append(out, v.Line)
+	}
+	return out
+}
+
+// Verdict is one lesson failing the gate.
+type Verdict struct {
+	Slug string
+	Line string // what fails, in a line that names the lesson
+}
+
+// Lessons lists the lessons that fail the gate on ms: the per-lesson half
+// of Check, which doctor also applies to subscribed packs.
+func (g Gate) Lessons(ms []Measured, kinds map[string]lessons.Kind) []Verdict {
+	var out []Verdict
 	for _, s := range Pooled(ms, kinds) {
 		if s.Kind == lessons.KindPitfall && s.Fires >= g.MinFires && s.Precision() < g.MinPrecision {
-			out = append(out, fmt.Sprintf("%s: pitfall with %d fires and precision %.2f, under %g", s.Slug, s.Fires, s.Precision(), g.MinPrecision))
+			out = append(out, Verdict{s.Slug, fmt.Sprintf("%s: pitfall with %d fires and precision %.2f, under %g", s.Slug, s.Fires, s.Precision(), g.MinPrecision)})
 		}
 	}
 	for _, m := range ms {
@@ -132,7 +148,7 @@ func (g Gate) Check(ms []Measured, kinds map[string]lessons.Kind) []string {
 			s := per[l.Slug]
 			share := float64(s.Sessions) / float64(m.Report.Sessions)
 			if s.Kind == lessons.KindPitfall && share > g.MaxSessionShare && s.Precision() < g.MinPrecision {
-				out = append(out, fmt.Sprintf("%s: pitfall %s fires in %.0f%% of sessions with precision %.2f", m.History.Name, s.Slug, 100*share, s.Precision()))
+				out = append(out, Verdict{s.Slug, fmt.Sprintf("%s: pitfall %s fires in %.0f%% of sessions with precision %.2f", m.History.Name, s.Slug, 100*share, s.Precision())})
 			}
 		}
 	}

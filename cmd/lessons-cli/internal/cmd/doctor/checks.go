@@ -58,7 +58,7 @@ func (c *checkup) run(cwd string) int {
 func (c *checkup) store(s scope.Store) int {
 	fsys, dir, display := fs.FS(os.DirFS(s.Dir)), ".", func(name string) string { return filepath.Join(s.Dir, name) }
 	read := func(name string) ([]byte, error) { return repo.ReadFile(display(name)) }
-	if s.Scope == lessons.ScopeBuiltin {
+	if s.Scope == lessons.ScopeBuiltin || s.Embedded {
 		fsys, dir, display = lessons.Builtin, s.Dir, func(name string) string { return path.Join(s.Dir, name) }
 		read = func(name string) ([]byte, error) { return fs.ReadFile(fsys, path.Join(dir, name)) }
 	}

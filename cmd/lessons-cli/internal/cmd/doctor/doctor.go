@@ -40,7 +40,9 @@ timed probe on hostile input), tool names no agent uses, lessons without
 examples or whose examples misbehave, duplicate and near-duplicate lessons,
 config files, whether the manifest is stale, and the global store's git
 repository: a branch or index a killed command damaged, and changes an
-interrupted command left uncommitted. Each finding names the file (and
+interrupted command left uncommitted. A lesson of a subscribed pack that
+would fail the built-ins' gate on your own sessions of the last 14 days
+(replayed for at most 5 seconds) is a warning. Each finding names the file (and
 line) and the fix; --fix repairs the store. Exit 1 when there is an
 error, 0 when there are only warnings.`,
 		Example: `  lessons doctor
@@ -97,6 +99,7 @@ func doctorRun(opts *Options) error {
 		c.add(SeverityError, store.Dir, 0, 0, "", p.Problem, p.Fix)
 	}
 	n := c.run(cwd)
+	c.packGate(cwd, opts.Getenv)
 	problems, statuses := agents.Report(opts.Getenv, cwd)
 	for _, p := range problems {
 		c.add(p.Severity, p.File, 0, 0, "", p.Message, p.Fix)
