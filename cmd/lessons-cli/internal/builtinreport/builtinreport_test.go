@@ -11,6 +11,7 @@ import (
 
 	lessons "github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/replay"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
 	"github.com/lessons-dev/lessons/scope"
 )
 
@@ -114,5 +115,26 @@ func TestMarkdownNamesEveryBuiltin(t *testing.T) {
 	}
 	if i := slices.IndexFunc(mg.Active, func(r0 scope.Resolved) bool { return r0.Scope != lessons.ScopeBuiltin }); i >= 0 {
 		t.Errorf("Builtins holds %s of scope %s", mg.Active[i].Slug, mg.Active[i].Scope)
+	}
+}
+
+// TestOptInLessonsHold: the lessons of the packs shipped with the binary
+// are held to the built-ins' standard, though lessons test only runs the
+// built-in store: they load, declare a kind, and their examples behave.
+func TestOptInLessonsHold(t *testing.T) {
+	opt, err := OptIn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(opt.Active) < len(scope.BuiltinPacks()) {
+		t.Fatalf("%d opt-in lessons in %d packs", len(opt.Active), len(scope.BuiltinPacks()))
+	}
+	for _, r := range opt.Active {
+		if r.Kind == "" {
+			t.Errorf("%s declares no kind", r.Path)
+		}
+		if n, fails := cmdutil.CheckExamples(&r.Lesson); n == 0 || len(fails) > 0 {
+			t.Errorf("%s: %d examples, failing: %v", r.Path, n, fails)
+		}
 	}
 }
