@@ -11,7 +11,7 @@ import (
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
-	"github.com/lessons-dev/lessons/scanner/redact/redacttest"
+	"github.com/lessons-dev/lessons/secret/secrettest"
 )
 
 // TestE2ESecretsNeverStored plants every kind of secret of redacttest in
@@ -45,13 +45,13 @@ func TestE2ESecretsNeverStored(t *testing.T) {
 	}
 	// A tag whose lesson an intake check refuses stays a candidate,
 	// which is checked too; most must make it into the store.
-	if want := len(redacttest.Secrets); promoted < want-3 || len(cands) <= want {
+	if want := len(secrettest.Secrets); promoted < want-3 || len(cands) <= want {
 		t.Fatalf("%d candidates, %d tags promoted; want a tag per secret (%d) and the heuristics' candidates", len(cands), promoted, want)
 	}
 
 	s.ok(s.root, "build") // the manifest holds the lessons' text too
 	stored := storeText(t, s.home) + storeText(t, filepath.Join(s.root, "state")) + storeText(t, filepath.Join(s.root, "cache"))
-	for _, sec := range redacttest.Secrets {
+	for _, sec := range secrettest.Secrets {
 		for _, v := range []string{sec.Value, strings.ToLower(sec.Value)} {
 			if strings.Contains(stored, v) {
 				t.Errorf("%s (%s) is stored", sec.Kind, v)
@@ -85,7 +85,7 @@ func secretSession(t *testing.T) string {
 	result := func(uid, id string, failed bool, out string) {
 		line(uid, "user", []any{map[string]any{"type": "tool_result", "tool_use_id": id, "is_error": failed, "content": out}})
 	}
-	for i, sec := range redacttest.Secrets {
+	for i, sec := range secrettest.Secrets {
 		oneLine := strings.ReplaceAll(sec.Text, "\n", " ")
 		n := fmt.Sprint(i)
 		call("c"+n, "t"+n, oneLine)
