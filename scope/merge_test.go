@@ -398,7 +398,9 @@ func TestMergePackMayNotShadowAnotherPacksBlock(t *testing.T) {
 				refs = append(refs, lessons.PackRef{Name: name, URL: "x", AllowBlock: name == "guard"})
 			}
 			f.loader.configs[f.d.GlobalConfig()] = lessons.Config{Packs: refs}
-			dir := func(name string) string { return filepath.Join(f.d.PackDir(name, filepath.Dir(f.d.GlobalConfig())), "lessons") }
+			dir := func(name string) string {
+				return filepath.Join(f.d.PackDir(name, filepath.Dir(f.d.GlobalConfig())), "lessons")
+			}
 			block := lesson(dir("guard"), "GUARD", "pytest-block")
 			block.Block, block.BlockReason = true, "Refused: pytest needs -x."
 			impostor := lesson(dir("free"), "FREE", "pytest-block")
