@@ -52,16 +52,16 @@ func findIn(text string) []Finding {
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
-	lower := strings.ToLower(text)
+	own, gitleaks := index().rules(strings.ToLower(text))
 	var out []Finding
-	for i := range ownRules {
-		if r := &ownRules[i]; r.applies(lower) {
-			out = r.findOwn(text, out)
+	for i, ok := range own {
+		if ok {
+			out = ownRules[i].findOwn(text, out)
 		}
 	}
-	for i := range gitleaksRules {
-		if r := &gitleaksRules[i]; r.applies(lower) {
-			out = r.findGitleaks(text, out)
+	for i, ok := range gitleaks {
+		if ok {
+			out = gitleaksRules[i].findGitleaks(text, out)
 		}
 	}
 	return out

@@ -56,20 +56,6 @@ func re(pattern string) *regexp.Regexp {
 	return v.(*regexp.Regexp)
 }
 
-// applies reports whether the lower-cased text holds one of the rule's
-// keywords.
-func (r *rule) applies(lower string) bool {
-	if len(r.keywords) == 0 {
-		return true
-	}
-	for _, k := range r.keywords {
-		if strings.Contains(lower, k) {
-			return true
-		}
-	}
-	return false
-}
-
 // allows reports whether an allowlist lets the secret pass.
 func (a *allowlist) allows(secret, match, line string) bool {
 	target := secret
@@ -98,4 +84,80 @@ func (a *allowlist) allows(secret, match, line string) bool {
 		return (len(a.patterns) == 0 || matched) && (len(a.stopWords) == 0 || stop)
 	}
 	return matched || stop
+}
+
+// keywordIndex finds which rules a text calls for in one pass over it,
+// as gitleaks' Aho-Corasick prefilter does: a rule runs only when the
+// text holds one of its keywords.
+type keywordIndex struct {
+	words []string
+	// byPair lists the keywords of two bytes or more by their first two.
+	byPair map[[2]byte][]int
+	// single are the keywords of one byte.
+	single []int
+	// own and gitleaks list, per keyword, the rules that hold it.
+	own, gitleaks [][]int
+}
+
+// index is built on the first text checked, not when the package loads.
+var index = sync.OnceValue(func() *keywordIndex {
+	x := &keywordIndex{byPair: map[[2]byte][]int{}}
+	ids := map[string]int{}
+	add := func(rules []rule, to func(k, r int)) {
+		for i, r := range rules {
+			for _, w := range r.keywords {
+				k, ok := ids[w]
+				if !ok {
+					k = len(x.words)
+					ids[w] = k
+					x.words = append(x.words, w)
+					x.own, x.gitleaks = append(x.own, nil), append(x.gitleaks, nil)
+					if len(w) == 1 {
+						x.single = append(x.single, k)
+					} else {
+						p := [2]byte{w[0], w[1]}
+						x.byPair[p] = append(x.byPair[p], k)
+					}
+				}
+				to(k, i)
+			}
+		}
+	}
+	add(ownRules, func(k, r int) { x.own[k] = append(x.own[k], r) })
+	add(gitleaksRules, func(k, r int) { x.gitleaks[k] = append(x.gitleaks[k], r) })
+	return x
+})
+
+// rules returns which of ownRules and gitleaksRules the lower-cased text
+// calls for: those with a keyword in it, and those with none.
+func (x *keywordIndex) rules(lower string) (own, gitleaks []bool) {
+	own, gitleaks = make([]bool, len(ownRules)), make([]bool, len(gitleaksRules))
+	found := make([]bool, len(x.words))
+	for i := 0; i+1 < len(lower); i++ {
+		for _, k := range x.byPair[[2]byte{lower[i], lower[i+1]}] {
+			if !found[k] && strings.HasPrefix(lower[i:], x.words[k]) {
+				found[k] = true
+			}
+		}
+	}
+	for _, k := range x.single {
+		found[k] = strings.Contains(lower, x.words[k])
+	}
+	for k, ok := range found {
+		if ok {
+			for _, r := range x.own[k] {
+				own[r] = true
+			}
+			for _, r := range x.gitleaks[k] {
+				gitleaks[r] = true
+			}
+		}
+	}
+	for i := range ownRules {
+		own[i] = own[i] || len(ownRules[i].keywords) == 0
+	}
+	for i := range gitleaksRules {
+		gitleaks[i] = gitleaks[i] || len(gitleaksRules[i].keywords) == 0
+	}
+	return own, gitleaks
 }

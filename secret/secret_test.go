@@ -175,3 +175,38 @@ func TestBuiltinLessonsHoldNoSecret(t *testing.T) {
 		}
 	}
 }
+
+// TestKeywordIndexAgreesWithContains proves the prefilter: on every
+// planted text, the rules the index picks are those with a keyword the
+// text contains (or none at all).
+func TestKeywordIndexAgreesWithContains(t *testing.T) {
+	brute := func(r rule, lower string) bool {
+		if len(r.keywords) == 0 {
+			return true
+		}
+		for _, k := range r.keywords {
+			if strings.Contains(lower, k) {
+				return true
+			}
+		}
+		return false
+	}
+	texts := []string{"", "a", "?", "x&y", "ghp_ and AKIA and sk-ant- and hooks.slack.com"}
+	for _, s := range secrettest.Secrets {
+		texts = append(texts, s.Text)
+	}
+	for _, text := range texts {
+		lower := strings.ToLower(text)
+		own, gl := index().rules(lower)
+		for i, r := range ownRules {
+			if own[i] != brute(r, lower) {
+				t.Errorf("%q: own rule %s picked %v", text, r.id, own[i])
+			}
+		}
+		for i, r := range gitleaksRules {
+			if gl[i] != brute(r, lower) {
+				t.Errorf("%q: gitleaks rule %s picked %v", text, r.id, gl[i])
+			}
+		}
+	}
+}
