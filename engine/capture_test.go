@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestOutcome(t *testing.T) {
@@ -121,5 +122,19 @@ func TestNudgesFit(t *testing.T) {
 		if strings.ContainsAny(text, "<>") {
 			t.Errorf("nudge has angle brackets: %s", text)
 		}
+	}
+}
+
+// TestScrubLongCommand: a command of megabytes is scrubbed in bounded
+// time, and what callers keep of it still hides its secret.
+func TestScrubLongCommand(t *testing.T) {
+	long := "mysql -u root -pTr0ub4dor3xyz shop " + strings.Repeat("--verbose ", 3<<20)
+	start := time.Now()
+	got := clip(scrub(long), 600)
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("scrub of %d bytes took %v", len(long), d)
+	}
+	if strings.Contains(got, "Tr0ub4dor3xyz") || !strings.HasPrefix(got, "mysql -u root -p[REDACTED] shop") {
+		t.Errorf("scrub = %.80q…", got)
 	}
 }

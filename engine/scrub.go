@@ -22,6 +22,9 @@ const redacted = "[REDACTED]"
 // text, and a key of a shape no rule knows is likelier here than a
 // 32-character word worth reading.
 func scrub(s string) string {
+	if len(s) > maxScrub {
+		s = clip(s, maxScrub) // every caller keeps far less: a 30 MiB command costs no more
+	}
 	words := strings.Fields(strings.Map(printable, secret.Redact(s, redacted)))
 	for i, w := range words {
 		if core := strings.Trim(w, "\"'`()[]{}<>,;."); keyLike(core) {
@@ -30,6 +33,10 @@ func scrub(s string) string {
 	}
 	return strings.Join(words, " ")
 }
+
+// maxScrub caps what scrub reads: its callers keep at most 600 bytes of
+// what it returns.
+const maxScrub = 4 << 10
 
 // printable turns control characters into spaces.
 func printable(r rune) rune {

@@ -47,7 +47,8 @@ const namedPattern = `(?:[=:]|\s-{1,2}[A-Za-z][\w-]*\s+|\s-[A-Za-z])["']?$`
 func markers(s string) []Finding {
 	var out []Finding
 	for _, m := range re(markerPattern).FindAllStringIndex(s, -1) {
-		out = append(out, Finding{Rule: "marker", Start: m[0], End: m[1], Named: re(namedPattern).MatchString(s[:m[0]])})
+		before := s[max(0, m[0]-64):m[0]] // a flag or key is short: no rescan of the whole text per marker
+		out = append(out, Finding{Rule: "marker", Start: m[0], End: m[1], Named: re(namedPattern).MatchString(before)})
 	}
 	return out
 }
