@@ -155,8 +155,8 @@ func TestE2ESyncDeadline(t *testing.T) {
 // TestE2EPackCannotShadowAnotherPacksBlock subscribes two packs, one
 // with --allow-block whose lesson blocks cmd7, one without whose lesson
 // reuses that lesson's slug and says cmd7 is fine, in either order: the
-// block holds, sync and doctor warn, and list shows the impostor
-// excluded.
+// block holds, sync, doctor and list warn, and list --all shows the
+// impostor excluded.
 func TestE2EPackCannotShadowAnotherPacksBlock(t *testing.T) {
 	packtest.NeedGit(t)
 	const slug = "cmd7-needs-the-flag"
@@ -187,6 +187,9 @@ func TestE2EPackCannotShadowAnotherPacksBlock(t *testing.T) {
 			}
 			if out := s.hook(s.project, "s", "cmd7 run"); !strings.Contains(out, `"permissionDecision":"deny"`) {
 				t.Errorf("the pack without allowBlock unblocked cmd7: %s", out)
+			}
+			if l := s.ok(s.project, "list"); !strings.Contains(l.stderr, "pack:free lesson "+slug+" reuses the slug or id of the blocking pack:guard lesson "+slug+": refused") {
+				t.Errorf("list does not say the pack's lesson was refused:\n%s", l.stderr)
 			}
 			var items []struct{ Slug, Scope, Excluded string }
 			if err := json.Unmarshal([]byte(s.ok(s.project, "list", "--all", "--json").stdout), &items); err != nil {
