@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	lessons "github.com/lessons-dev/lessons"
 )
 
 var built struct {
@@ -297,12 +299,19 @@ func TestBuiltOpencodePlugin(t *testing.T) {
 	runHarness(t, "real", writePlugin(t, s.read(plugin)), append(s.env, "HARNESS_PROJECT="+s.project)...)
 }
 
-// TestBuiltClaudePlugin writes a Claude Code plugin.
+// TestBuiltClaudePlugin writes a Claude Code plugin whose manifest
+// carries the version --version prints, whatever Go's VCS stamping
+// setting was when the binaries were built.
 func TestBuiltClaudePlugin(t *testing.T) {
 	s := newSandbox(t)
 	dir := filepath.Join(s.project, "plugin")
 	s.lessons("install", "--platform", "claude", "--plugin", dir)
-	for name, want := range PluginFiles(filepath.Join(s.bin, "lessons"), "") {
+	_, after, _ := strings.Cut(s.lessons("--version"), " version ")
+	printed := strings.Fields(after)
+	if len(printed) == 0 || printed[0] != lessons.Version {
+		t.Fatalf("--version printed %q, want %s first", printed, lessons.Version)
+	}
+	for name, want := range PluginFiles(filepath.Join(s.bin, "lessons"), printed[0]) {
 		if got := s.read(filepath.Join(dir, filepath.FromSlash(name))); !bytes.Equal(got, want) {
 			t.Errorf("%s:\n%s", name, got)
 		}

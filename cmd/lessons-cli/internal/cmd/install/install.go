@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -191,7 +190,8 @@ func notes(agent string, project bool) []string {
 // plan computes the changes the command makes.
 func (opts *Options) plan(a *agents.Agent, bin string) ([]agents.Change, error) {
 	if opts.Plugin != "" {
-		return agents.PlanPlugin(opts.Plugin, bin, version())
+		version, _ := cmdutil.BuildVersion() // the one --version prints
+		return agents.PlanPlugin(opts.Plugin, bin, version)
 	}
 	root := ""
 	if opts.Project {
@@ -300,13 +300,4 @@ func frontBinary(executable func() (string, error)) (string, error) {
 			"the lessons binary agents run is not beside lessons-cli (looked for %s)", bin)
 	}
 	return bin, err
-}
-
-// version is the module version this binary was built from, or "".
-func version() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok || !strings.HasPrefix(info.Main.Version, "v") { // "(devel)" from a checkout
-		return ""
-	}
-	return strings.TrimPrefix(info.Main.Version, "v")
 }
