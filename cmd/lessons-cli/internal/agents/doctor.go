@@ -78,7 +78,8 @@ func plural(n int, one, many string) string {
 // the right value types, the binary the entries run exists, the hook
 // answers a sample payload with one JSON object, on time, and the agent
 // will run the hooks (Codex's trust, Gemini CLI's hooksConfig and folder
-// trust). It returns the problems and one status per agent, in name
+// trust, and each agent's switch that turns all hooks off: see
+// hooksOff). It returns the problems and one status per agent, in name
 // order. A nil getenv checks nothing.
 func Report(getenv func(string) string, cwd string) ([]Problem, []Status) {
 	if getenv == nil {
@@ -107,6 +108,9 @@ func Report(getenv func(string) string, cwd string) ([]Problem, []Status) {
 			files, problems := checkClaudePlugins(env, cwd, st.Files)
 			st.Files = append(st.Files, files...)
 			ps = append(ps, problems...)
+		}
+		if len(st.Files) > 0 {
+			ps = append(ps, a.hooksOff(env, ProjectRoot(cwd))...)
 		}
 		if user, project := a.Twice(env, cwd); user != "" {
 			ps = append(ps, Problem{Severity: "warning", File: project,

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -331,6 +332,7 @@ func TestBuiltClaudePlugin(t *testing.T) {
 // good install passes, a missing event and a missing binary are found.
 func TestBuiltDoctor(t *testing.T) {
 	s := newSandbox(t)
+	withMachineSettings(t, filepath.Join(s.home, "machine"))
 	getenv := func(k string) string {
 		for _, kv := range s.env {
 			if v, ok := strings.CutPrefix(kv, k+"="); ok {
@@ -392,6 +394,18 @@ func TestBuiltDoctor(t *testing.T) {
 	s.write(codexConfig, []byte(trust.String()))
 	s.write(trustedFolders, []byte(`{"`+filepath.Join(s.project, "x")+`": "TRUST_PARENT"}`))
 	s.write(geminiProject, goodGemini)
+
+	// Claude Code's switch for every hook, in the project's local settings.
+	local := filepath.Join(s.project, ".claude", "settings.local.json")
+	s.write(local, []byte(`{"disableAllHooks": true}`))
+	ps, statuses = Report(getenv, s.project)
+	if len(ps) != 1 || ps[0].File != local || !strings.Contains(ps[0].Message, "Claude Code runs no hook") ||
+		!strings.HasPrefix(statuses[slices.Index(Names(), "claude")].Line(), "Claude Code: 1 problem, worst error") {
+		t.Errorf("doctor with disableAllHooks: %+v, %q", ps, statuses[slices.Index(Names(), "claude")].Line())
+	}
+	if err := os.Remove(local); err != nil {
+		t.Fatal(err)
+	}
 
 	// A value type the agent rejects: Codex refuses a string timeout.
 	codexData := s.read(codexHooks)
