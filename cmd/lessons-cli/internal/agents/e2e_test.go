@@ -3,6 +3,7 @@ package agents
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -114,7 +115,9 @@ func (s *sandbox) write(path string, data []byte) {
 }
 
 // TestBuiltInstallRoundTrip installs into real settings files full of
-// other keys and hooks with the built binary, and uninstalls.
+// other keys and hooks with the built binary, and uninstalls: the home
+// directory is then what it was, byte for byte, file for file (the
+// backup install kept is gone too).
 func TestBuiltInstallRoundTrip(t *testing.T) {
 	for _, tt := range []struct{ agent, file, path string }{
 		{"claude", "claude-settings.json", ".claude/settings.json"},
@@ -126,6 +129,7 @@ func TestBuiltInstallRoundTrip(t *testing.T) {
 			path := filepath.Join(s.home, filepath.FromSlash(tt.path))
 			orig := fixture(t, tt.file)
 			s.write(path, orig)
+			before := tree(t, s.home)
 
 			diff := s.lessons("install", "--platform", tt.agent, "--dry-run")
 			if !strings.HasPrefix(diff, "--- "+path+"\n+++ "+path+"\n@@ ") ||
@@ -166,7 +170,62 @@ func TestBuiltInstallRoundTrip(t *testing.T) {
 			if got := s.read(path); !bytes.Equal(got, orig) {
 				t.Errorf("uninstall did not restore the file:\n%s", unifiedDiff("orig", "now", string(orig), string(got)))
 			}
+			sameTree(t, before, tree(t, s.home))
 		})
+	}
+	t.Run("opencode", func(t *testing.T) {
+		s := newSandbox(t)
+		config := filepath.Join(s.home, ".config", "opencode")
+		s.write(filepath.Join(config, "opencode.json"), []byte(`{"$schema": "https://opencode.ai/config.json", "model": "x/y"}`+"\n"))
+		s.write(filepath.Join(config, "plugins", "other.js"), []byte("export const Other = async () => ({})\n"))
+		before := tree(t, s.home)
+		s.lessons("install", "--platform", "opencode")
+		if _, err := os.Stat(filepath.Join(config, "plugins", PluginFile)); err != nil {
+			t.Fatal(err)
+		}
+		s.lessons("uninstall", "--platform", "opencode")
+		sameTree(t, before, tree(t, s.home))
+	})
+}
+
+// tree is every file and directory under root, by relative path: a
+// file's bytes, "dir" for a directory.
+func tree(t *testing.T, root string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		if d.IsDir() {
+			out[rel] = "dir"
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		out[rel] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// sameTree fails the test where after differs from before.
+func sameTree(t *testing.T, before, after map[string]string) {
+	t.Helper()
+	for _, p := range slices.Sorted(maps.Keys(after)) {
+		if b, ok := before[p]; !ok {
+			t.Errorf("uninstall left %s, which install created", p)
+		} else if b != after[p] {
+			t.Errorf("%s differs after the round trip:\n%s", p, unifiedDiff("before", "after", b, after[p]))
+		}
+	}
+	for _, p := range slices.Sorted(maps.Keys(before)) {
+		if _, ok := after[p]; !ok {
+			t.Errorf("the round trip removed %s", p)
+		}
 	}
 }
 

@@ -58,9 +58,10 @@ runs the lessons binary (beside this one) at every event lessons answers:
 
 Every other key and entry of the file keeps its exact bytes, and a second
 install changes nothing. The first change to an existing file keeps a copy
-of it beside it (settings.json.lessons-backup). --plugin DIR writes a
-Claude Code plugin instead: its hooks and the /lessons:add,
-/lessons:review and /lessons:scan commands.`,
+of it beside it (settings.json.lessons-backup), which uninstall deletes
+once it has restored the file. --plugin DIR writes a Claude Code plugin
+instead: its hooks and the /lessons:add, /lessons:review and /lessons:scan
+commands.`,
 		Example: `  lessons install --platform claude
   lessons install --platform codex --project --dry-run
   lessons install --platform claude --plugin ~/src/lessons-plugin`,
@@ -221,13 +222,15 @@ func (opts *Options) plan(a *agents.Agent, bin string) ([]agents.Change, error) 
 	}
 	var changes []agents.Change
 	for _, path := range a.Paths(env, root) {
-		var c agents.Change
-		var err error
 		if opts.Uninstall {
-			c, err = a.PlanUninstall(path)
-		} else {
-			c, err = a.PlanInstall(path, bin)
+			cs, err := a.PlanUninstall(path)
+			if err != nil {
+				return nil, err
+			}
+			changes = append(changes, cs...)
+			continue
 		}
+		c, err := a.PlanInstall(path, bin)
 		if err != nil {
 			return nil, err
 		}
@@ -259,6 +262,8 @@ func describe(a *agents.Agent, opts *Options, c agents.Change, backup string) st
 	switch {
 	case opts.Plugin != "":
 		return "wrote " + c.Path
+	case opts.Uninstall && c.Remove && strings.HasSuffix(c.Path, agents.BackupSuffix):
+		return fmt.Sprintf("deleted %s, the copy install kept of the file as it was before", c.Path)
 	case opts.Uninstall && c.Remove:
 		return fmt.Sprintf("removed lessons from %s: deleted %s, which lessons had created", a.Title, c.Path)
 	case opts.Uninstall:
