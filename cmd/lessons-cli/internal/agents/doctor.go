@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -96,12 +97,13 @@ func Report(getenv func(string) string, cwd string) ([]Problem, []Status) {
 		a := Agents[name]
 		st := Status{Title: a.Title}
 		var ps []Problem
+		release := sync.OnceValue(func() string { return a.Release(env) })
 		for _, root := range roots {
 			for _, path := range a.Paths(env, root) {
 				if a.InstalledAt(path) {
 					st.Files = append(st.Files, path)
 				}
-				ps = append(ps, a.check(env, path, root, cwd)...)
+				ps = append(ps, a.check(env, path, root, cwd, release)...)
 			}
 		}
 		if name == "claude" {
@@ -129,7 +131,10 @@ func Report(getenv func(string) string, cwd string) ([]Problem, []Status) {
 	return out, statuses
 }
 
-func (a *Agent) check(env Env, path, root, cwd string) []Problem {
+// check checks lessons' entries in the file at path; release is the
+// agent's release, which decides whether an event that only newer
+// releases have must be there.
+func (a *Agent) check(env Env, path, root, cwd string, release func() string) []Problem {
 	data, existed, err := readFile(path)
 	if !existed {
 		return nil
@@ -163,7 +168,7 @@ func (a *Agent) check(env Env, path, root, cwd string) []Problem {
 		}
 		var missing []string
 		for _, ev := range a.Events {
-			if !slices.Contains(events, ev.Name) {
+			if !slices.Contains(events, ev.Name) && (ev.Since == "" || release() != "" && ev.In(release())) {
 				missing = append(missing, ev.Name)
 			}
 		}

@@ -71,7 +71,7 @@ func newSandbox(t *testing.T) *sandbox {
 	}
 	s.env = []string{
 		"HOME=" + s.home,
-		"PATH=" + os.Getenv("PATH"),
+		"PATH=" + pathWithoutClaude(),
 		"LESSONS_HOME=" + filepath.Join(root, "store"),
 		"XDG_CONFIG_HOME=" + filepath.Join(s.home, ".config"),
 		"XDG_CACHE_HOME=" + filepath.Join(root, "cache"),
@@ -79,6 +79,18 @@ func newSandbox(t *testing.T) *sandbox {
 		"XDG_DATA_HOME=" + filepath.Join(root, "data"),
 	}
 	return s
+}
+
+// pathWithoutClaude is $PATH without the directories holding a claude
+// program, whose release would change the events install registers.
+func pathWithoutClaude() string {
+	var keep []string
+	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
+		if lookPath(Env{Getenv: func(string) string { return dir }}, "claude") == "" {
+			keep = append(keep, dir)
+		}
+	}
+	return strings.Join(keep, string(os.PathListSeparator))
 }
 
 // lessons runs the built front binary in the project and returns its
@@ -501,7 +513,7 @@ func TestBuiltDoctor(t *testing.T) {
 	for _, p := range Check(getenv, s.project) {
 		got[p.File] = p.Severity + ": " + p.Message
 	}
-	if !strings.Contains(got[claude], "warning: Claude Code runs lessons for PreToolUse, SubagentStart, UserPromptSubmit, PostToolUse, PostToolUseFailure but not for SessionStart") {
+	if !strings.Contains(got[claude], "warning: Claude Code runs lessons for PreToolUse, SubagentStart, UserPromptSubmit, PostToolUse, PostToolUseFailure, PreSkillShellCommand but not for SessionStart") {
 		t.Errorf("claude: %q", got[claude])
 	}
 	if !strings.Contains(got[codex], "error: the hook runs /gone/lessons, which is not an executable file") {

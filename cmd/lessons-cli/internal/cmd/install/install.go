@@ -46,9 +46,11 @@ func NewCmdInstall(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command
 runs the lessons binary (beside this one) at every event lessons answers:
 
   claude    ~/.claude/settings.json or .claude/settings.json:
-            PreToolUse, SessionStart, SubagentStart, UserPromptSubmit
+            PreToolUse, SessionStart, SubagentStart, UserPromptSubmit,
+            PostToolUse, PostToolUseFailure, and PreSkillShellCommand when
+            the claude on PATH is 2.1.332 or newer (or says no version)
   codex     ~/.codex/hooks.json or .codex/hooks.json:
-            PreToolUse, SessionStart, UserPromptSubmit
+            PreToolUse, SessionStart, UserPromptSubmit, PostToolUse
   gemini    ~/.gemini/settings.json or .gemini/settings.json:
             BeforeTool, AfterTool, BeforeAgent, SessionStart (timeouts in ms)
   opencode  a plugin in ~/.config/opencode/plugins or .opencode/plugins
@@ -125,6 +127,11 @@ func run(opts *Options, runF func(*Options) error) error {
 
 func installRun(opts *Options) error {
 	a := agents.Agents[opts.Platform]
+	release := ""
+	if !opts.Uninstall && opts.Plugin == "" { // uninstall removes every event; a plugin carries them all
+		release = a.Release(agents.EnvFrom(opts.Getenv))
+		a = a.For(release)
+	}
 	bin, err := frontBinary(opts.Executable)
 	if err != nil && !opts.Uninstall {
 		return err
@@ -162,7 +169,7 @@ func installRun(opts *Options) error {
 		fmt.Fprintln(opts.IO.Out, describe(a, opts, c, backup))
 	}
 	if !opts.Uninstall && opts.Plugin == "" {
-		for _, note := range notes(a.Name, opts.Project) {
+		for _, note := range notes(a.Name, opts.Project, release) {
 			fmt.Fprintln(opts.IO.ErrOut, "note: "+note)
 		}
 	}
@@ -170,10 +177,25 @@ func installRun(opts *Options) error {
 }
 
 // notes tell the user what else an agent needs before it runs the hook,
-// as the agents at the versions the real-agent suite pins behave; lessons
+// as the agents at the versions the real-agent suite pins behave, and
+// what the agent's release (release: "" when unknown) lacks; lessons
 // doctor checks each.
-func notes(agent string, project bool) []string {
+func notes(agent string, project bool, release string) []string {
 	switch agent {
+	case "claude":
+		var out []string
+		for _, ev := range agents.Agents[agent].Events {
+			switch {
+			case ev.Since == "":
+			case release == "":
+				out = append(out, fmt.Sprintf("claude did not say its version (is it on PATH?), so lessons registered %s too, which Claude Code %s added "+
+					"(before a skill's or slash command's !`cmd` line runs); 2.1.331 and older skip it with a logged error and keep the other hooks.", ev.Name, ev.Since))
+			case !ev.In(release):
+				out = append(out, fmt.Sprintf("Claude Code %s has no %s (%s added it): a skill's or slash command's !`cmd` lines run without lessons' blocks. "+
+					"After upgrading Claude Code, run lessons install --platform claude again.", release, ev.Name, ev.Since))
+			}
+		}
+		return out
 	case "codex":
 		out := []string{"Codex runs these hooks only once you trust them: open codex and trust them in /hooks (codex exec skips untrusted hooks without a word)."}
 		if project {
