@@ -107,7 +107,7 @@ func Report(getenv func(string) string, cwd string) ([]Problem, []Status) {
 			}
 		}
 		if name == "claude" {
-			files, problems := checkClaudePlugins(env, cwd, st.Files)
+			files, problems := checkClaudePlugins(env, cwd, st.Files, release)
 			st.Files = append(st.Files, files...)
 			ps = append(ps, problems...)
 		}
@@ -168,7 +168,7 @@ func (a *Agent) check(env Env, path, root, cwd string, release func() string) []
 		}
 		var missing []string
 		for _, ev := range a.Events {
-			if !slices.Contains(events, ev.Name) && (ev.Since == "" || release() != "" && ev.In(release())) {
+			if !slices.Contains(events, ev.Name) && ev.required(release) {
 				missing = append(missing, ev.Name)
 			}
 		}

@@ -69,6 +69,13 @@ func (ev Event) In(release string) bool {
 	return ev.Since == "" || release == "" || !olderThan(release, ev.Since)
 }
 
+// required reports whether doctor wants ev installed: always, unless
+// only newer releases have it; then only where release (asked when
+// needed) is known to have it.
+func (ev Event) required(release func() string) bool {
+	return ev.Since == "" || release() != "" && ev.In(release())
+}
+
 // EventsIn are the events lessons installs for the agent at release
 // ("": unknown, all of them).
 func (a *Agent) EventsIn(release string) []Event {
