@@ -118,8 +118,8 @@ func claudeOff(f switchFile) Problem {
 // settings: system defaults, then the user's, the workspace's and the
 // system settings, the last that sets it deciding.
 func geminiHooksOff(env Env, root string) []Problem {
-	system := cmpEnv(env, "GEMINI_CLI_SYSTEM_SETTINGS_PATH", machineSettings.geminiSystem)
-	defaults := cmpEnv(env, "GEMINI_CLI_SYSTEM_DEFAULTS_PATH", filepath.Join(filepath.Dir(system), "system-defaults.json"))
+	system := envOr(env, "GEMINI_CLI_SYSTEM_SETTINGS_PATH", machineSettings.geminiSystem)
+	defaults := envOr(env, "GEMINI_CLI_SYSTEM_DEFAULTS_PATH", filepath.Join(filepath.Dir(system), "system-defaults.json"))
 	paths := []string{defaults, Agents["gemini"].Path(env, "")}
 	if root != "" {
 		paths = append(paths, Agents["gemini"].Path(env, root))
@@ -233,13 +233,15 @@ func readSettings(path string) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(f, maxSettings))
 }
 
-func cmpEnv(env Env, key, fallback string) string {
+// envOr is the variable key of env, or fallback when it is empty.
+func envOr(env Env, key, fallback string) string {
 	if v := env.Getenv(key); v != "" {
 		return v
 	}
 	return fallback
 }
 
+// fileExists reports whether path is a regular file.
 func fileExists(path string) bool {
 	fi, err := os.Stat(path)
 	return err == nil && fi.Mode().IsRegular()
