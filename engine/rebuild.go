@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -39,6 +40,13 @@ func (r *run) loadManifest(path string) (*Manifest, error) {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		r.note("%v (rebuilding)", err)
 	}
+	if err != nil {
+		// Waiting on another hook's lock or a rebuild costs seconds the
+		// built-in blocks do not need.
+		if _, ok := r.builtinBlock(); ok {
+			return nil, fmt.Errorf("no usable manifest at %s (%w): %w", path, err, errBuiltinAnswers)
+		}
+	}
 	if r.h.Rebuild == nil {
 		return m, err
 	}
@@ -71,13 +79,17 @@ func (r *run) loadManifest(path string) (*Manifest, error) {
 	return fresh, nil
 }
 
+// errBuiltinAnswers stops a call the built-in blocks refuse from waiting
+// for a manifest.
+var errBuiltinAnswers = errors.New("the built-in blocks answer")
+
 func failedMark(path string) string { return path + ".failed" }
 
-// markFailed notes when a rebuild of path failed.
+// markFailed notes when a rebuild of path failed: a new file, so that
+// nothing put at its name is written through.
 func markFailed(path string) {
-	if f, err := os.Create(failedMark(path)); err == nil {
-		f.Close()
-	}
+	os.Remove(failedMark(path))
+	create(failedMark(path))
 }
 
 // failedRecently reports whether a rebuild of path failed less than
@@ -115,14 +127,18 @@ func (r *run) rebuild(path string) error {
 	for {
 		f, err := os.OpenFile(lock, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
 		if err == nil {
+			_, werr := f.WriteString(strconv.Itoa(os.Getpid()))
 			f.Close()
 			defer os.Remove(lock)
+			if werr != nil {
+				return werr
+			}
 			return r.h.Rebuild(r.cwd)
 		}
 		if !errors.Is(err, fs.ErrExist) {
 			return err
 		}
-		if fi, err := os.Stat(lock); err == nil && time.Since(fi.ModTime()) > lockStale {
+		if fi, err := os.Lstat(lock); err == nil && time.Since(fi.ModTime()) > lockStale || lockHolderGone(lock) {
 			os.Remove(lock) // its holder died
 			continue
 		}
@@ -134,4 +150,17 @@ func (r *run) rebuild(path string) error {
 			return nil // the other hook finished
 		}
 	}
+}
+
+// lockHolderGone reports whether the process that wrote its id into the
+// lock has ended: a hook the watchdog ended, or one killed, leaves its
+// lock behind, and waiting for it to go stale would cost every call
+// until then seconds. A lock whose id is not written yet is held.
+func lockHolderGone(lock string) bool {
+	data, err := readSmall(lock)
+	if err != nil {
+		return false
+	}
+	pid, err := strconv.Atoi(string(data))
+	return err == nil && pid > 0 && pid != os.Getpid() && !processAlive(pid)
 }

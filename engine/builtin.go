@@ -1,0 +1,101 @@
+package engine
+
+import (
+	"cmp"
+	"fmt"
+	"runtime/debug"
+	"slices"
+
+	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/scope"
+)
+
+//go:generate go run ./internal/genbuiltin -o builtin_gen.go
+
+// The built-in lessons that block (deny or ask) are compiled into the
+// hook binary as a manifest (builtinBlocks, in builtin_gen.go, which go
+// generate writes from lessons.d). The hook answers from it when the
+// project's manifest cannot be had or trusted: missing with no
+// lessons-cli to build it, locked by a rebuild that never finished,
+// torn, rewritten under the hook, or when the payload is too large to
+// parse. A refusal of `rm -rf ~` then never depends on a file the agent
+// can create or a state it can leave behind.
+
+// EncodeBuiltinBlocks compiles the blocking lessons among the built-in
+// store's into a manifest and returns its bytes: what go generate
+// writes into builtin_gen.go, and what its freshness test compares.
+func EncodeBuiltinBlocks(builtin []scope.Resolved) ([]byte, error) {
+	var blocks []scope.Resolved
+	for _, r := range builtin {
+		if r.Block && r.AllowBlock {
+			blocks = append(blocks, r)
+		}
+	}
+	slices.SortFunc(blocks, func(a, b scope.Resolved) int { return cmp.Compare(a.Slug, b.Slug) })
+	man, err := Compile(scope.Merged{Config: lessons.DefaultConfig(), Active: blocks}, scope.Stamp{})
+	if err != nil {
+		return nil, err
+	}
+	if w := man.Warnings(); len(w) > 0 {
+		return nil, fmt.Errorf("built-in blocks left out: %v", w)
+	}
+	return man.data, nil
+}
+
+// builtinManifest decodes the embedded built-in blocks.
+func builtinManifest() (*Manifest, error) {
+	return decodeManifest([]byte(builtinBlocks))
+}
+
+// builtinBlock answers a PreToolUse call from the built-in blocks alone:
+// the refusal of the strongest one that matches, and false when none
+// does or the event is another one. It is the hook's answer whenever
+// the project's manifest fails it.
+func (r *run) builtinBlock() (out any, ok bool) {
+	if r.builtinOut != nil {
+		return r.builtinOut, true
+	}
+	if r.builtinTried || r.pf == nil || r.pf.Event(cmp.Or(r.p.HookEventName, r.h.Event)) != "PreToolUse" {
+		return nil, false
+	}
+	r.builtinTried = true
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if v := recover(); v != nil {
+			r.note("built-in blocks: panic: %v", v)
+			out, ok = nil, false
+		}
+	}()
+	call, err := r.p.Call()
+	if err != nil {
+		return nil, false
+	}
+	blocks := r.builtinBlocks(call)
+	if len(blocks) == 0 {
+		return nil, false
+	}
+	r.builtinOut = r.block(blocks, call)
+	return r.builtinOut, true
+}
+
+// builtinBlocks are the built-in blocks that match call.
+func (r *run) builtinBlocks(call Call) []Candidate {
+	m, err := builtinManifest()
+	if err != nil {
+		r.note("built-in blocks: %v", err) // a stale go generate; the test catches it
+		return nil
+	}
+	var mt Matcher
+	hits, err := mt.Match(m, call)
+	if err != nil {
+		r.note("built-in blocks: %v", err)
+	}
+	var blocks []Candidate
+	for _, hit := range hits {
+		e, err := m.Entry(hit.Index)
+		if err == nil && e.Block {
+			blocks = append(blocks, Candidate{Entry: e, Trigger: hit.Kinds})
+		}
+	}
+	return blocks
+}
