@@ -5,7 +5,7 @@ package engine
 // builtinBlocks is the manifest of lessons.d's blocking lessons (see
 // builtin.go).
 const builtinBlocks = "" +
-	"LESSONSM\x05\x00\x00\x00\x96\x9e~\xd4,\x00\x00\x00J\x00\x00\x00Z\x00\x00\x00[\x00\x00\x00\\\x00\x00\x00G\x05\x00\x00H\x05\x00\x00\x00\x00\x80 " +
+	"LESSONSM\x06\x00\x00\x00)o\x88\xc5,\x00\x00\x00J\x00\x00\x00Z\x00\x00\x00[\x00\x00\x00\\\x00\x00\x00G\x05\x00\x00H\x05\x00\x00\x00\x00\x80 " +
 	"\x03\x00\x00\x00\x00\x00\x00\xe0?\x01\a\x00\x00\x00\x00\x00\x00\x00@<\x00\x05\x00\x03\x00\t\x01\x04Bash\t\x00\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00F\x18\x01\x00" +
 	"\x00$\x01\x00\x001\x01\x00\x00<\x01\x00\x00G\x01\x00\x00V\x01\x00\x00b\x01\x00\x00t\x01\x00\x00\x81\x01\x00\x00\x8f\x01\x00\x00\xac\x01\x00\x00\xb6\x01\x00\x00\xc1\x01\x00" +
 	"\x00\xd8\x01\x00\x00\xe3\x01\x00\x00\xf1\x01\x00\x00\xff\x01\x00\x00\t\x02\x00\x00\x1e\x02\x00\x00,\x02\x00\x009\x02\x00\x00E\x02\x00\x00O\x02\x00\x00\\\x02\x00\x00g\x02\x00" +
@@ -33,8 +33,8 @@ const builtinBlocks = "" +
 	"\x01\bL\xed\xf5?\x04tree\x01\x02\aP\xf1?\buncommit\x02\x02\xfcU\xb0?\x06.\xb5\xb3?\x04undo\x01\x02\aP\xf1?" +
 	"\x05unset\x01\r\xf3\xb48@\auntrack\x01\x05\x15P<@\avariabl\x01\r\xb7$H@\x04venv\x01\x04E" +
 	"\xde\xec?\aversion\x04\x03\xb4#K?\x03\xeeeG?\x03tP@?\x03\x1c\x06O?\x05volum\x01\x01\xe0\xf6C@\x04wip" +
-	"e\x01\x0e\xa0\xb8\xfa?\x00\x90\x05\x00\x00\xe1\x14\x00\x00x\a\x00\x00\x86\x19\x00\x00=\b\x00\x00\xac\x1d\x00\x00\x01\t\x00\x00\xc8!\x00\x00\xb8\t\x00\x00\xf0%\x00\x00" +
-	";\n\x00\x00W*\x00\x00\x87\f\x00\x00\xa7.\x00\x00\x95\r\x00\x00\x1c3\x00\x00\xdf\x13\x00\x00\xcc6\x00\x00\x00\x03\xb1\x01(?:^|[;&|(\\n" +
+	"e\x01\x0e\xa0\xb8\xfa?\x00\x90\x05\x00\x00\xe1\x14\x00\x00x\a\x00\x00\x8d\x19\x00\x00=\b\x00\x00\xba\x1d\x00\x00\x01\t\x00\x00\xdd!\x00\x00\xb8\t\x00\x00\f&\x00\x00" +
+	";\n\x00\x00z*\x00\x00\x87\f\x00\x00\xd1.\x00\x00\x95\r\x00\x00M3\x00\x00\xdf\x13\x00\x00\x047\x00\x00\x00\x03\xb1\x01(?:^|[;&|(\\n" +
 	"][ \\t]*|\\b(?:sudo|then|do)\\s+)(?:docker[ \\t]+com" +
 	"pose|docker-compose|podman[ \\t]+compose|podman-c" +
 	"ompose)\\b[^;&|\\n]*\\sdown\\b[^;&|\\n]*\\s(?:-v|--vol" +
@@ -123,204 +123,205 @@ const builtinBlocks = "" +
 	"the data in them (databases, uploads) cannot be " +
 	"recovered. Use `docker compose down` without -v " +
 	"to keep them, or confirm with the user and back " +
-	"up first.Udocker compose down -v deletes the pro" +
-	"ject's volumes, and with them the database data\x84" +
-	"\x06## Lesson: docker compose down -v deletes the p" +
-	"roject's volumes, and with them the database dat" +
-	"a\n`-v`/`--volumes` removes the named volumes dec" +
-	"lared in the compose file and the anonymous volu" +
-	"mes of its containers: a Postgres, MySQL or Elas" +
-	"ticsearch development database, uploaded files a" +
-	"nd caches are gone for good. `docker volume rm`," +
-	" `docker volume prune` and `docker system prune " +
-	"--volumes` do the same outside compose.\n**Fix**:" +
-	" To stop and remove containers and networks but " +
-	"keep data, run `docker compose down` without `-v" +
-	"`. To reset one service's data on purpose, confi" +
-	"rm with the user, back it up (`docker compose ex" +
-	"ec -T db pg_dump -U postgres app > backup.sql`) " +
-	"and remove only that volume (`docker volume rm m" +
-	"yproj_pgdata`); `docker volume ls` shows what ex" +
-	"ists.\x00\x1a01M81TF4F9HPXBF3JBY304JKDX)git-checkout-a" +
-	"nd-git-restore-discard-jz44\abuiltin\bffffff\xee?\x00\x03\bt" +
-	"ool:git\x15topic:version-control\rseverity:high\x01\x03ask" +
-	"\x99\x01`{command}` overwrites every modified file in " +
-	"the working tree; uncommitted edits cannot be re" +
-	"covered. Restore specific files, or `git stash p" +
-	"ush` first.Xgit checkout . and git restore . dis" +
-	"card every uncommitted edit in the tree with no " +
-	"undo\xa5\x05## Lesson: git checkout . and git restore " +
-	". discard every uncommitted edit in the tree wit" +
-	"h no undo\nChecking out or restoring `.` replaces" +
-	" all modified tracked files with their committed" +
-	" (or staged) version, including edits made earli" +
-	"er in the session or by the user in parallel, wh" +
-	"en usually only one file was meant. The discarde" +
-	"d changes were never committed, so neither reflo" +
-	"g nor stash can bring them back.\n**Fix**: Name t" +
-	"he files: `git restore src/app.py` (or `git chec" +
-	"kout -- src/app.py`). Look at `git status --shor" +
-	"t` and `git diff --stat` first; to set everythin" +
-	"g aside reversibly use `git stash push -m \"set a" +
-	"side\"`. `git restore --staged .` only unstages a" +
-	"nd is safe.\x00\x1a01M81TF4F97VYHXMB26J4ZYEC6(git-clea" +
-	"n-f-deletes-untracked-files-825c\abuiltin\bffffff\xee" +
-	"?\x00\x03\btool:git\x15topic:version-control\rseverity:high" +
-	"\x01\x03ask\xba\x01`{command}` permanently deletes untracked" +
-	" files (with -x also ignored ones such as .env, " +
-	".venv and node_modules); git cannot restore them" +
-	". Preview with `git clean -nd` first and confirm" +
-	".ggit clean -f deletes untracked files for good," +
-	" and -x also removes ignored .env files, venvs a" +
-	"nd caches\xec\x04## Lesson: git clean -f deletes untra" +
-	"cked files for good, and -x also removes ignored" +
-	" .env files, venvs and caches\n`git clean -fd` de" +
-	"letes every untracked file and directory, includ" +
-	"ing new source files not yet added; `-x` also de" +
-	"letes ignored files: `.env` with local secrets, " +
-	"`.venv`, `node_modules`, IDE settings and local " +
-	"databases. None of it is in git, so nothing can " +
-	"restore it.\n**Fix**: Preview first with `git cle" +
-	"an -nd` (`-ndx` to include ignored files), then " +
-	"delete only what you mean: `git clean -fd build/" +
-	"`, or keep files with exclude patterns, which st" +
-	"ill apply with `-x`: `git clean -fdx -e .env -e " +
-	".venv`.\x00\x1a01M81TBGEDPT5W0N810TH8FEHN&git-push-for" +
-	"ce-without-force-with-cmqy\abuiltin\bffffff\xee?\x00\x03\bto" +
-	"ol:git\x15topic:version-control\rseverity:high\x01\x03ask\xc6" +
-	"\x01`{command}` force-pushes without a lease and ca" +
-	"n silently overwrite commits someone else pushed" +
-	". Use `git push --force-with-lease` (plus `--for" +
-	"ce-if-includes`) so the push fails if the remote" +
-	" moved.Xgit push --force without --force-with-le" +
-	"ase can silently overwrite commits others pushed" +
-	"\xfd\x04## Lesson: git push --force without --force-wi" +
-	"th-lease can silently overwrite commits others p" +
-	"ushed\n`--force`, `-f` or a `+branch` refspec rep" +
-	"laces the remote branch with yours whatever it c" +
-	"ontains now: commits that a teammate or a CI bot" +
-	" pushed since your last fetch vanish from the br" +
-	"anch without any warning.\n**Fix**: Use `git push" +
-	" --force-with-lease origin my-branch`, which ref" +
-	"uses when the remote moved since you last fetche" +
-	"d it, and add `--force-if-includes` (Git 2.30+) " +
-	"so a background fetch cannot defeat the lease. N" +
-	"ever force-push shared branches such as `main`; " +
-	"first `git fetch` and inspect `git log HEAD..ori" +
-	"gin/my-branch`.\x00\x1a01M81TF4F9Q5DH1VHKXHVVCDVB+git-" +
-	"reset-hard-throws-away-uncommitted-h6ur\abuiltin\b" +
-	"ffffff\xee?\x00\x03\btool:git\x15topic:version-control\rseveri" +
-	"ty:high\x01\x03ask\xbd\x01`{command}` discards every uncommi" +
-	"tted change to tracked files, and unsaved work c" +
-	"annot be recovered. Check `git status`, then sav" +
-	"e anything needed with `git stash push -u` or a " +
-	"WIP commit.Ugit reset --hard throws away uncommi" +
-	"tted changes for good; stash or commit them firs" +
-	"t\xc3\x05## Lesson: git reset --hard throws away uncom" +
-	"mitted changes for good; stash or commit them fi" +
-	"rst\n`git reset --hard` rewrites the index and wo" +
-	"rking tree to the target commit. Edits that were" +
-	" never committed or stashed are gone (the reflog" +
-	" only records commits), and `git reset --hard or" +
-	"igin/main` also drops local commits from the bra" +
-	"nch, recoverable only through `git reflog` while" +
-	" it lasts.\n**Fix**: Run `git status` first and k" +
-	"eep work with `git stash push -u -m \"before rese" +
-	"t\"` or a WIP commit. To undo a commit but keep i" +
-	"ts changes use `git reset --soft HEAD~1` (or `--" +
-	"mixed`); to discard one file use `git restore pa" +
-	"th/to/file`. Lost commits come back with `git re" +
-	"flog` and `git reset --hard HEAD@{1}`.\x00\x1a01M81TF4" +
-	"FDVX4RN4R8YWP5J0A1*kubectl-delete-namespace-pvcs" +
-	"-crds-or-8azz\abuiltin\tffffff\xee?\x00\x03\ftool:kubectl\x10to" +
-	"pic:kubernetes\x11severity:critical\x01\x03ask\xc0\x01`{command" +
-	"}` deletes a namespace, volumes, CRDs or every o" +
-	"bject of a type, which cannot be undone. Check `" +
-	"kubectl config current-context`, list what would" +
-	" be removed, and confirm with the user.Xkubectl " +
-	"delete namespace, PVCs, CRDs or --all removes ev" +
-	"erything inside it, irreversibly\xa4\x05## Lesson: kub" +
-	"ectl delete namespace, PVCs, CRDs or --all remov" +
-	"es everything inside it, irreversibly\nDeleting a" +
-	" namespace deletes every resource in it (deploym" +
-	"ents, secrets, PVCs and, with the usual Delete r" +
-	"eclaim policy, their volumes); deleting a CRD de" +
-	"letes every custom resource of that kind in all " +
-	"namespaces; `--all` removes every object of the " +
-	"type. There is no undo, and on the wrong context" +
-	" it hits the wrong cluster.\n**Fix**: Confirm wit" +
-	"h the user first. Check `kubectl config current-" +
-	"context`, list what would go (`kubectl get all,p" +
-	"vc,secret -n shop`), delete specific objects by " +
-	"name or label (`kubectl delete deploy/web -n sho" +
-	"p`), and try `--dry-run=server` first.\x00\x1a01M81TBG" +
-	"EEVB5MJCZYT04SC0GC\x1crm-rf-dir-with-an-empty-9hdq\a" +
-	"builtin\tffffff\xee?\x00\x03\atool:rm\vtopic:shell\x11severity:" +
-	"critical\x01\x04deny\xf7\x01Refused: `{command}` deletes a p" +
-	"ath built from a shell variable; if the variable" +
-	" is empty or unset this removes / or a parent di" +
-	"rectory. Rewrite it with ${VAR:?} so the shell a" +
-	"borts instead (e.g. rm -rf -- \"${BUILD_DIR:?}/\")" +
-	" or use a literal path.crm -rf \"$DIR/\" with an e" +
-	"mpty or unset DIR deletes / or the parent direct" +
-	"ory; guard it with ${DIR:?}\x9e\x05## Lesson: rm -rf \"" +
-	"$DIR/\" with an empty or unset DIR deletes / or t" +
-	"he parent directory; guard it with ${DIR:?}\nThe " +
-	"shell expands an unset or empty variable to noth" +
-	"ing, so `rm -rf \"$DIR/\"` becomes `rm -rf /`, `rm" +
-	" -rf $OUT/*` becomes `rm -rf /*`, and `rm -rf bu" +
-	"ild/$TARGET` deletes all of `build/`. `set -u` d" +
-	"oes not help when the variable is set but empty," +
-	" for example from a `$(...)` that failed.\n**Fix*" +
-	"*: Use `${VAR:?}`, which aborts the command when" +
-	" the variable is unset or empty: `rm -rf -- \"${B" +
-	"UILD_DIR:?}/\"`, `rm -rf -- \"${OUT:?}\"/*`. Prefer" +
-	" literal paths you have just checked (`echo \"$BU" +
-	"ILD_DIR\"; ls -d \"$BUILD_DIR\"`), and start script" +
-	"s with `set -euo pipefail`.\x00\x1a01M81TBGEFZT6D6A6FM" +
-	"G8XN97N\x1brm-rf-on-or-home-wipes-k9h4\abuiltin\n\x00\x00\x00\x00" +
-	"\x00\x00\xf0?\x00\x03\atool:rm\vtopic:shell\x11severity:critical\x01\x04de" +
-	"nytRefused: `{command}` recursively deletes the " +
-	"root or home directory. Name the exact path you " +
-	"mean to delete instead.Crm -rf on /, /*, ~ or $H" +
-	"OME wipes the system or your home directory\xfe\x04## " +
-	"Lesson: rm -rf on /, /*, ~ or $HOME wipes the sy" +
-	"stem or your home directory\nA recursive delete w" +
-	"hose argument is `/`, `/*`, `~`, `~/*` or `$HOME" +
-	"`, often from a stray space (`rm -rf / tmp/x`) o" +
-	"r a path that did not expand as intended, delete" +
-	"s everything the user can write: the repository," +
-	" SSH keys, other projects. GNU rm only refuses a" +
-	" bare `/` (`--preserve-root`); `/*`, `~` and `$H" +
-	"OME` are not protected.\n**Fix**: Delete the spec" +
-	"ific path you mean, spelled out and checked firs" +
-	"t: `ls -d /home/u/proj/build && rm -rf -- /home/" +
-	"u/proj/build`. Put `--` before paths, quote vari" +
-	"ables as `\"${VAR:?}\"`, and never pass `--no-pres" +
-	"erve-root`.\x00\x1a01M81TF4FDAXBNDJRY1F68Q7ZW-terrafor" +
-	"m-apply-without-a-saved-reviewed-p2fk\abuiltin\bff" +
-	"ffff\xee?\x00\x03\x0etool:terraform\x14topic:infrastructure\rsev" +
-	"erity:high\x01\x03ask\x9c\x01`{command}` changes infrastruct" +
-	"ure without a reviewed plan file. Run `terraform" +
-	" plan -out=tfplan`, show the plan to the user, t" +
-	"hen `terraform apply tfplan`.fterraform apply wi" +
-	"thout a saved, reviewed plan can change or destr" +
-	"oy infrastructure you did not expect\xa4\x06## Lesson:" +
-	" terraform apply without a saved, reviewed plan " +
-	"can change or destroy infrastructure you did not" +
-	" expect\n`terraform apply` computes a fresh plan " +
-	"and, with `-auto-approve` (often added because a" +
-	"n agent shell cannot answer the prompt), execute" +
-	"s it at once: drift, a changed variable or a pro" +
-	"vider upgrade can turn into replacements (`-/+`)" +
-	" or deletions nobody saw. `terraform destroy` re" +
-	"moves everything in the state.\n**Fix**: Plan to " +
-	"a file, show it, get approval, then apply exactl" +
-	"y that plan: `terraform plan -out=tfplan`, `terr" +
-	"aform show tfplan` (look for `destroy` and `-/+`" +
-	" replacements), then `terraform apply tfplan`, w" +
-	"hich neither prompts nor re-plans. Use `-target`" +
-	" only as a last resort and never run `destroy` w" +
-	"ithout the user's explicit go-ahead. The same ho" +
-	"lds for OpenTofu (`tofu`).\x00" +
+	"up first.\x06hazardUdocker compose down -v deletes " +
+	"the project's volumes, and with them the databas" +
+	"e data\x84\x06## Lesson: docker compose down -v delete" +
+	"s the project's volumes, and with them the datab" +
+	"ase data\n`-v`/`--volumes` removes the named volu" +
+	"mes declared in the compose file and the anonymo" +
+	"us volumes of its containers: a Postgres, MySQL " +
+	"or Elasticsearch development database, uploaded " +
+	"files and caches are gone for good. `docker volu" +
+	"me rm`, `docker volume prune` and `docker system" +
+	" prune --volumes` do the same outside compose.\n*" +
+	"*Fix**: To stop and remove containers and networ" +
+	"ks but keep data, run `docker compose down` with" +
+	"out `-v`. To reset one service's data on purpose" +
+	", confirm with the user, back it up (`docker com" +
+	"pose exec -T db pg_dump -U postgres app > backup" +
+	".sql`) and remove only that volume (`docker volu" +
+	"me rm myproj_pgdata`); `docker volume ls` shows " +
+	"what exists.\x00\x1a01M81TF4F9HPXBF3JBY304JKDX)git-che" +
+	"ckout-and-git-restore-discard-jz44\abuiltin\bfffff" +
+	"f\xee?\x00\x03\btool:git\x15topic:version-control\rseverity:hi" +
+	"gh\x01\x03ask\x99\x01`{command}` overwrites every modified f" +
+	"ile in the working tree; uncommitted edits canno" +
+	"t be recovered. Restore specific files, or `git " +
+	"stash push` first.\x06hazardXgit checkout . and git" +
+	" restore . discard every uncommitted edit in the" +
+	" tree with no undo\xa5\x05## Lesson: git checkout . an" +
+	"d git restore . discard every uncommitted edit i" +
+	"n the tree with no undo\nChecking out or restorin" +
+	"g `.` replaces all modified tracked files with t" +
+	"heir committed (or staged) version, including ed" +
+	"its made earlier in the session or by the user i" +
+	"n parallel, when usually only one file was meant" +
+	". The discarded changes were never committed, so" +
+	" neither reflog nor stash can bring them back.\n*" +
+	"*Fix**: Name the files: `git restore src/app.py`" +
+	" (or `git checkout -- src/app.py`). Look at `git" +
+	" status --short` and `git diff --stat` first; to" +
+	" set everything aside reversibly use `git stash " +
+	"push -m \"set aside\"`. `git restore --staged .` o" +
+	"nly unstages and is safe.\x00\x1a01M81TF4F97VYHXMB26J4" +
+	"ZYEC6(git-clean-f-deletes-untracked-files-825c\ab" +
+	"uiltin\bffffff\xee?\x00\x03\btool:git\x15topic:version-control" +
+	"\rseverity:high\x01\x03ask\xba\x01`{command}` permanently del" +
+	"etes untracked files (with -x also ignored ones " +
+	"such as .env, .venv and node_modules); git canno" +
+	"t restore them. Preview with `git clean -nd` fir" +
+	"st and confirm.\x06hazardggit clean -f deletes untr" +
+	"acked files for good, and -x also removes ignore" +
+	"d .env files, venvs and caches\xec\x04## Lesson: git c" +
+	"lean -f deletes untracked files for good, and -x" +
+	" also removes ignored .env files, venvs and cach" +
+	"es\n`git clean -fd` deletes every untracked file " +
+	"and directory, including new source files not ye" +
+	"t added; `-x` also deletes ignored files: `.env`" +
+	" with local secrets, `.venv`, `node_modules`, ID" +
+	"E settings and local databases. None of it is in" +
+	" git, so nothing can restore it.\n**Fix**: Previe" +
+	"w first with `git clean -nd` (`-ndx` to include " +
+	"ignored files), then delete only what you mean: " +
+	"`git clean -fd build/`, or keep files with exclu" +
+	"de patterns, which still apply with `-x`: `git c" +
+	"lean -fdx -e .env -e .venv`.\x00\x1a01M81TBGEDPT5W0N81" +
+	"0TH8FEHN&git-push-force-without-force-with-cmqy\a" +
+	"builtin\bffffff\xee?\x00\x03\btool:git\x15topic:version-contro" +
+	"l\rseverity:high\x01\x03ask\xc6\x01`{command}` force-pushes w" +
+	"ithout a lease and can silently overwrite commit" +
+	"s someone else pushed. Use `git push --force-wit" +
+	"h-lease` (plus `--force-if-includes`) so the pus" +
+	"h fails if the remote moved.\x06hazardXgit push --f" +
+	"orce without --force-with-lease can silently ove" +
+	"rwrite commits others pushed\xfd\x04## Lesson: git pus" +
+	"h --force without --force-with-lease can silentl" +
+	"y overwrite commits others pushed\n`--force`, `-f" +
+	"` or a `+branch` refspec replaces the remote bra" +
+	"nch with yours whatever it contains now: commits" +
+	" that a teammate or a CI bot pushed since your l" +
+	"ast fetch vanish from the branch without any war" +
+	"ning.\n**Fix**: Use `git push --force-with-lease " +
+	"origin my-branch`, which refuses when the remote" +
+	" moved since you last fetched it, and add `--for" +
+	"ce-if-includes` (Git 2.30+) so a background fetc" +
+	"h cannot defeat the lease. Never force-push shar" +
+	"ed branches such as `main`; first `git fetch` an" +
+	"d inspect `git log HEAD..origin/my-branch`.\x00\x1a01M" +
+	"81TF4F9Q5DH1VHKXHVVCDVB+git-reset-hard-throws-aw" +
+	"ay-uncommitted-h6ur\abuiltin\bffffff\xee?\x00\x03\btool:git\x15" +
+	"topic:version-control\rseverity:high\x01\x03ask\xbd\x01`{comm" +
+	"and}` discards every uncommitted change to track" +
+	"ed files, and unsaved work cannot be recovered. " +
+	"Check `git status`, then save anything needed wi" +
+	"th `git stash push -u` or a WIP commit.\x06hazardUg" +
+	"it reset --hard throws away uncommitted changes " +
+	"for good; stash or commit them first\xc3\x05## Lesson:" +
+	" git reset --hard throws away uncommitted change" +
+	"s for good; stash or commit them first\n`git rese" +
+	"t --hard` rewrites the index and working tree to" +
+	" the target commit. Edits that were never commit" +
+	"ted or stashed are gone (the reflog only records" +
+	" commits), and `git reset --hard origin/main` al" +
+	"so drops local commits from the branch, recovera" +
+	"ble only through `git reflog` while it lasts.\n**" +
+	"Fix**: Run `git status` first and keep work with" +
+	" `git stash push -u -m \"before reset\"` or a WIP " +
+	"commit. To undo a commit but keep its changes us" +
+	"e `git reset --soft HEAD~1` (or `--mixed`); to d" +
+	"iscard one file use `git restore path/to/file`. " +
+	"Lost commits come back with `git reflog` and `gi" +
+	"t reset --hard HEAD@{1}`.\x00\x1a01M81TF4FDVX4RN4R8YWP" +
+	"5J0A1*kubectl-delete-namespace-pvcs-crds-or-8azz" +
+	"\abuiltin\tffffff\xee?\x00\x03\ftool:kubectl\x10topic:kubernete" +
+	"s\x11severity:critical\x01\x03ask\xc0\x01`{command}` deletes a " +
+	"namespace, volumes, CRDs or every object of a ty" +
+	"pe, which cannot be undone. Check `kubectl confi" +
+	"g current-context`, list what would be removed, " +
+	"and confirm with the user.\x06hazardXkubectl delete" +
+	" namespace, PVCs, CRDs or --all removes everythi" +
+	"ng inside it, irreversibly\xa4\x05## Lesson: kubectl d" +
+	"elete namespace, PVCs, CRDs or --all removes eve" +
+	"rything inside it, irreversibly\nDeleting a names" +
+	"pace deletes every resource in it (deployments, " +
+	"secrets, PVCs and, with the usual Delete reclaim" +
+	" policy, their volumes); deleting a CRD deletes " +
+	"every custom resource of that kind in all namesp" +
+	"aces; `--all` removes every object of the type. " +
+	"There is no undo, and on the wrong context it hi" +
+	"ts the wrong cluster.\n**Fix**: Confirm with the " +
+	"user first. Check `kubectl config current-contex" +
+	"t`, list what would go (`kubectl get all,pvc,sec" +
+	"ret -n shop`), delete specific objects by name o" +
+	"r label (`kubectl delete deploy/web -n shop`), a" +
+	"nd try `--dry-run=server` first.\x00\x1a01M81TBGEEVB5M" +
+	"JCZYT04SC0GC\x1crm-rf-dir-with-an-empty-9hdq\abuilti" +
+	"n\tffffff\xee?\x00\x03\atool:rm\vtopic:shell\x11severity:critic" +
+	"al\x01\x04deny\xf7\x01Refused: `{command}` deletes a path bu" +
+	"ilt from a shell variable; if the variable is em" +
+	"pty or unset this removes / or a parent director" +
+	"y. Rewrite it with ${VAR:?} so the shell aborts " +
+	"instead (e.g. rm -rf -- \"${BUILD_DIR:?}/\") or us" +
+	"e a literal path.\x06hazardcrm -rf \"$DIR/\" with an " +
+	"empty or unset DIR deletes / or the parent direc" +
+	"tory; guard it with ${DIR:?}\x9e\x05## Lesson: rm -rf " +
+	"\"$DIR/\" with an empty or unset DIR deletes / or " +
+	"the parent directory; guard it with ${DIR:?}\nThe" +
+	" shell expands an unset or empty variable to not" +
+	"hing, so `rm -rf \"$DIR/\"` becomes `rm -rf /`, `r" +
+	"m -rf $OUT/*` becomes `rm -rf /*`, and `rm -rf b" +
+	"uild/$TARGET` deletes all of `build/`. `set -u` " +
+	"does not help when the variable is set but empty" +
+	", for example from a `$(...)` that failed.\n**Fix" +
+	"**: Use `${VAR:?}`, which aborts the command whe" +
+	"n the variable is unset or empty: `rm -rf -- \"${" +
+	"BUILD_DIR:?}/\"`, `rm -rf -- \"${OUT:?}\"/*`. Prefe" +
+	"r literal paths you have just checked (`echo \"$B" +
+	"UILD_DIR\"; ls -d \"$BUILD_DIR\"`), and start scrip" +
+	"ts with `set -euo pipefail`.\x00\x1a01M81TBGEFZT6D6A6F" +
+	"MG8XN97N\x1brm-rf-on-or-home-wipes-k9h4\abuiltin\n\x00\x00\x00" +
+	"\x00\x00\x00\xf0?\x00\x03\atool:rm\vtopic:shell\x11severity:critical\x01\x04d" +
+	"enytRefused: `{command}` recursively deletes the" +
+	" root or home directory. Name the exact path you" +
+	" mean to delete instead.\x06hazardCrm -rf on /, /*," +
+	" ~ or $HOME wipes the system or your home direct" +
+	"ory\xfe\x04## Lesson: rm -rf on /, /*, ~ or $HOME wipe" +
+	"s the system or your home directory\nA recursive " +
+	"delete whose argument is `/`, `/*`, `~`, `~/*` o" +
+	"r `$HOME`, often from a stray space (`rm -rf / t" +
+	"mp/x`) or a path that did not expand as intended" +
+	", deletes everything the user can write: the rep" +
+	"ository, SSH keys, other projects. GNU rm only r" +
+	"efuses a bare `/` (`--preserve-root`); `/*`, `~`" +
+	" and `$HOME` are not protected.\n**Fix**: Delete " +
+	"the specific path you mean, spelled out and chec" +
+	"ked first: `ls -d /home/u/proj/build && rm -rf -" +
+	"- /home/u/proj/build`. Put `--` before paths, qu" +
+	"ote variables as `\"${VAR:?}\"`, and never pass `-" +
+	"-no-preserve-root`.\x00\x1a01M81TF4FDAXBNDJRY1F68Q7ZW-" +
+	"terraform-apply-without-a-saved-reviewed-p2fk\abu" +
+	"iltin\bffffff\xee?\x00\x03\x0etool:terraform\x14topic:infrastruc" +
+	"ture\rseverity:high\x01\x03ask\x9c\x01`{command}` changes inf" +
+	"rastructure without a reviewed plan file. Run `t" +
+	"erraform plan -out=tfplan`, show the plan to the" +
+	" user, then `terraform apply tfplan`.\x06hazardfter" +
+	"raform apply without a saved, reviewed plan can " +
+	"change or destroy infrastructure you did not exp" +
+	"ect\xa4\x06## Lesson: terraform apply without a saved," +
+	" reviewed plan can change or destroy infrastruct" +
+	"ure you did not expect\n`terraform apply` compute" +
+	"s a fresh plan and, with `-auto-approve` (often " +
+	"added because an agent shell cannot answer the p" +
+	"rompt), executes it at once: drift, a changed va" +
+	"riable or a provider upgrade can turn into repla" +
+	"cements (`-/+`) or deletions nobody saw. `terraf" +
+	"orm destroy` removes everything in the state.\n**" +
+	"Fix**: Plan to a file, show it, get approval, th" +
+	"en apply exactly that plan: `terraform plan -out" +
+	"=tfplan`, `terraform show tfplan` (look for `des" +
+	"troy` and `-/+` replacements), then `terraform a" +
+	"pply tfplan`, which neither prompts nor re-plans" +
+	". Use `-target` only as a last resort and never " +
+	"run `destroy` without the user's explicit go-ahe" +
+	"ad. The same holds for OpenTofu (`tofu`).\x00" +
 	""
