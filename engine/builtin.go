@@ -3,7 +3,6 @@ package engine
 import (
 	"cmp"
 	"fmt"
-	"runtime/debug"
 	"slices"
 
 	lessons "github.com/lessons-dev/lessons"
@@ -47,35 +46,47 @@ func builtinManifest() (*Manifest, error) {
 	return decodeManifest([]byte(builtinBlocks))
 }
 
-// builtinBlock answers a PreToolUse call from the built-in blocks alone:
-// the refusal of the strongest one that matches, and false when none
-// does or the event is another one. It is the hook's answer whenever
-// the project's manifest fails it.
-func (r *run) builtinBlock() (out any, ok bool) {
-	if r.builtinOut != nil {
-		return r.builtinOut, true
-	}
-	if r.builtinTried || r.pf == nil || r.pf.Event(cmp.Or(r.p.HookEventName, r.h.Event)) != "PreToolUse" {
-		return nil, false
+// builtinMatch matches the payload's PreToolUse call against the
+// built-in blocks, once: the blocks that match, none for another event.
+func (r *run) builtinMatch() ([]Candidate, Call) {
+	if r.builtinTried {
+		return r.builtinCands, r.builtinCall
 	}
 	r.builtinTried = true
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	if r.pf == nil || r.pf.Event(cmp.Or(r.p.HookEventName, r.h.Event)) != "PreToolUse" {
+		return nil, Call{}
+	}
 	defer func() {
 		if v := recover(); v != nil {
 			r.note("built-in blocks: panic: %v", v)
-			out, ok = nil, false
+			r.builtinCands = nil
 		}
 	}()
 	call, err := r.p.Call()
 	if err != nil {
-		return nil, false
+		return nil, Call{}
 	}
-	blocks := r.builtinBlocks(call)
+	r.builtinCands, r.builtinCall = r.builtinBlocks(call), call
+	return r.builtinCands, call
+}
+
+// builtinAnswer is the built-in blocks' refusal of the payload's call,
+// false when none refuses it: the hook's answer whenever the project's
+// manifest fails it.
+func (r *run) builtinAnswer() (any, bool) {
+	blocks, call := r.builtinMatch()
 	if len(blocks) == 0 {
 		return nil, false
 	}
-	r.builtinOut = r.block(blocks, call)
-	return r.builtinOut, true
+	return r.block(blocks, call), true
+}
+
+// builtinDenies reports whether a built-in block denies the call: the
+// manifest could not make that stronger, so the call need not wait for
+// it.
+func (r *run) builtinDenies() bool {
+	blocks, _ := r.builtinMatch()
+	return slices.ContainsFunc(blocks, func(c Candidate) bool { return c.Decision == lessons.DecisionDeny })
 }
 
 // builtinBlocks are the built-in blocks that match call.

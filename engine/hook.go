@@ -73,17 +73,20 @@ type run struct {
 	// opened and decoded: from then on an error is not the manifest's,
 	// and the built-in blocks do not stand in for it.
 	matched bool
-	// builtinOut is the built-in blocks' answer once builtinBlock found
-	// one; builtinTried says it looked.
-	builtinOut   any
+	// builtinCands are the built-in blocks that match builtinCall, once
+	// builtinTried (see builtinMatch).
 	builtinTried bool
+	builtinCands []Candidate
+	builtinCall  Call
 }
 
 // Run reads a payload from stdin and writes the answer to stdout in one
 // Write, then logs: the answer never waits on the event log or the hook
-// log, which are best effort. When the project's manifest fails a PreToolUse call
-// (missing and not buildable, torn, faulting, over the payload cap) the
-// built-in blocks compiled into the binary answer it, never "{}" alone.
+// log, which are best effort. When the project's manifest fails a
+// PreToolUse call (missing and not buildable, torn, faulting, over the
+// payload cap) the built-in blocks compiled into the binary answer it,
+// never "{}" alone; one that denies the call answers it before any
+// rebuild or lock wait.
 func (h *Hook) Run(stdin io.Reader, stdout io.Writer) {
 	// The manifest is mapped: a fault on a page its file no longer has
 	// becomes a panic that safely recovers from, not a crash.
@@ -92,14 +95,18 @@ func (h *Hook) Run(stdin io.Reader, stdout io.Writer) {
 	start := h.now()
 	r := &run{h: h, dirs: scope.DefaultDirs(getenv), pf: h.Platform}
 	out, err := r.safely(stdin)
-	if err != nil {
+	switch {
+	case errors.Is(err, errBuiltinDenies):
+		out, _ = r.builtinAnswer()
+	case err != nil:
 		r.note("error: %v", err)
 		out = noOutput
-		if !r.matched {
-			if b, ok := r.builtinBlock(); ok {
-				r.note("answered from the built-in blocks")
-				out = b
-			}
+		if r.matched {
+			break
+		}
+		if b, ok := r.builtinAnswer(); ok {
+			r.note("answered from the built-in blocks")
+			out = b
 		}
 	}
 	if s, ok := r.pf.(silencer); ok && out == any(noOutput) {

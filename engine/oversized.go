@@ -79,8 +79,7 @@ func (r *run) oversized(head []byte, rest io.Reader) (any, error) {
 		r.pf.Event(cmp.Or(r.p.HookEventName, r.h.Event)) != "PreToolUse" {
 		return nil, errors.Join(fmt.Errorf("payload of %d bytes or more, over the %d-byte cap: not parsed, and no built-in block refuses it", total, maxPayload), cut)
 	}
-	r.builtinOut = r.block(blocks, Call{Tool: "Bash", Command: fmt.Sprintf("(a command in a %d-byte payload)", total)})
-	return r.builtinOut, nil
+	return r.block(blocks, Call{Tool: "Bash", Command: fmt.Sprintf("(a command in a %d-byte payload)", total)}), nil
 }
 
 // stringLexer reads JSON a chunk at a time and keeps the decoded text

@@ -37,15 +37,16 @@ func (r *run) loadManifest(path string) (*Manifest, error) {
 	if err == nil && m.Fresh() {
 		return m, nil
 	}
+	if err != nil && r.builtinDenies() {
+		// Waiting on another hook's lock or a rebuild costs seconds a
+		// built-in denial does not need; the next call rebuilds.
+		if !errors.Is(err, fs.ErrNotExist) {
+			r.note("%v (a built-in block denies the call; not rebuilding)", err)
+		}
+		return nil, errBuiltinDenies
+	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		r.note("%v (rebuilding)", err)
-	}
-	if err != nil {
-		// Waiting on another hook's lock or a rebuild costs seconds the
-		// built-in blocks do not need.
-		if _, ok := r.builtinBlock(); ok {
-			return nil, fmt.Errorf("no usable manifest at %s (%w): %w", path, err, errBuiltinAnswers)
-		}
 	}
 	if r.h.Rebuild == nil {
 		return m, err
@@ -79,9 +80,9 @@ func (r *run) loadManifest(path string) (*Manifest, error) {
 	return fresh, nil
 }
 
-// errBuiltinAnswers stops a call the built-in blocks refuse from waiting
-// for a manifest.
-var errBuiltinAnswers = errors.New("the built-in blocks answer")
+// errBuiltinDenies stops a call a built-in block denies from waiting for
+// a manifest: the built-in blocks answer it.
+var errBuiltinDenies = errors.New("a built-in block denies the call")
 
 func failedMark(path string) string { return path + ".failed" }
 
