@@ -62,10 +62,14 @@ func (r *run) builtinMatch() ([]Candidate, Call) {
 			r.builtinCands = nil
 		}
 	}()
-	call, err := r.p.Call()
-	if err != nil {
-		return nil, Call{}
+	if r.call == nil { // the payload is decoded once: it may be large
+		call, err := r.p.Call()
+		if err != nil {
+			return nil, Call{}
+		}
+		r.call = &call
 	}
+	call := *r.call
 	r.builtinCands, r.builtinCall = r.builtinBlocks(call), call
 	return r.builtinCands, call
 }

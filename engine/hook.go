@@ -78,6 +78,8 @@ type run struct {
 	builtinTried bool
 	builtinCands []Candidate
 	builtinCall  Call
+	// call is the payload's call once matchCall decoded it.
+	call *Call
 }
 
 // Run reads a payload from stdin and writes the answer to stdout in one
@@ -271,6 +273,7 @@ func (r *run) matchCall() (call Call, m *Manifest, blocks, injects []Candidate, 
 	if err != nil {
 		return call, nil, nil, nil, fmt.Errorf("tool_input of %s: %w", r.p.ToolName, err)
 	}
+	r.call = &call
 	m, err = r.open()
 	if err != nil {
 		return call, nil, nil, nil, err
