@@ -370,3 +370,27 @@ func TestRmFamilyBlocks(t *testing.T) {
 		}
 	}
 }
+
+// A built-in block that asks does not stand in for a manifest that can
+// still be built: the project's lesson that denies the call wins; only
+// when no manifest can be had does the built-in ask answer.
+func TestBuiltinAskWaitsForTheManifest(t *testing.T) {
+	e := newEnv(t)
+	e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
+	path := e.dirs().ManifestPath(e.project)
+	ready := filepath.Join(e.root, "ready.manifest")
+	if err := os.Rename(path, ready); err != nil {
+		t.Fatal(err)
+	}
+	push := e.bash("s", "git push --force origin main")
+	out, _, _ := e.hookOnce(t, push, 10*time.Second) // no lessons-cli
+	if !bytes.Contains(out, []byte(`"permissionDecision":"ask"`)) {
+		t.Errorf("with no manifest to be had, a force push answered %s, want the built-in ask", out)
+	}
+	os.Remove(path + ".failed") // the failed rebuild is not retried for 30 s
+	cli := fakeBuild(t, e, "cp "+shq(ready)+" "+shq(path))
+	out, _, _ = e.hookOnce(t, push, 10*time.Second, "LESSONS_CLI="+cli)
+	if !denied(out) || !bytes.Contains(out, []byte("never overwrite others")) {
+		t.Errorf("with a manifest to build, a force push answered %s, want the project lesson's denial", out)
+	}
+}
