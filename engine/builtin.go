@@ -46,14 +46,15 @@ func builtinManifest() (*Manifest, error) {
 	return decodeManifest([]byte(builtinBlocks))
 }
 
-// builtinMatch matches the payload's PreToolUse call against the
-// built-in blocks, once: the blocks that match, none for another event.
+// builtinMatch matches the payload's call against the built-in blocks,
+// once: the blocks that match, none for an event that is not before a
+// call.
 func (r *run) builtinMatch() ([]Candidate, Call) {
 	if r.builtinTried {
 		return r.builtinCands, r.builtinCall
 	}
 	r.builtinTried = true
-	if r.pf == nil || r.pf.Event(cmp.Or(r.p.HookEventName, r.h.Event)) != "PreToolUse" {
+	if !r.beforeCall() {
 		return nil, Call{}
 	}
 	defer func() {
@@ -79,10 +80,19 @@ func (r *run) builtinMatch() ([]Candidate, Call) {
 // manifest fails it.
 func (r *run) builtinAnswer() (any, bool) {
 	blocks, call := r.builtinMatch()
-	if len(blocks) == 0 {
+	switch {
+	case len(blocks) == 0:
 		return nil, false
+	case r.p.HookEventName == skillShellEvent:
+		return r.skillShellBlock(blocks, call), true
 	}
 	return r.block(blocks, call), true
+}
+
+// beforeCall reports whether the payload asks whether a call may run:
+// the events a block answers.
+func (r *run) beforeCall() bool {
+	return r.pf != nil && (r.pf.Event(cmp.Or(r.p.HookEventName, r.h.Event)) == "PreToolUse" || r.p.HookEventName == skillShellEvent)
 }
 
 // builtinDenies reports whether a built-in block denies the call: the

@@ -75,11 +75,12 @@ func (r *run) oversized(head []byte, rest io.Reader) (any, error) {
 	}
 	r.sess = SessionOf(r.dirs.State, r.sessionKey())
 	r.builtinTried = true // nothing more to learn from the payload
-	if len(blocks) == 0 || lessons.CanonicalTool(r.p.ToolName) != "Bash" ||
-		r.pf.Event(cmp.Or(r.p.HookEventName, r.h.Event)) != "PreToolUse" {
+	if len(blocks) == 0 || lessons.CanonicalTool(r.p.ToolName) != "Bash" || !r.beforeCall() {
 		return nil, errors.Join(fmt.Errorf("payload of %d bytes or more, over the %d-byte cap: not parsed, and no built-in block refuses it", total, maxPayload), cut)
 	}
-	return r.block(blocks, Call{Tool: "Bash", Command: fmt.Sprintf("(a command in a %d-byte payload)", total)}), nil
+	r.builtinCands, r.builtinCall = blocks, Call{Tool: "Bash", Command: fmt.Sprintf("(a command in a %d-byte payload)", total)}
+	out, _ := r.builtinAnswer()
+	return out, nil
 }
 
 // stringLexer reads JSON a chunk at a time and keeps the decoded text

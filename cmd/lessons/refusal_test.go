@@ -394,3 +394,17 @@ func TestBuiltinAskWaitsForTheManifest(t *testing.T) {
 		t.Errorf("with a manifest to build, a force push answered %s, want the project lesson's denial", out)
 	}
 }
+
+// A skill's shell line gets the built-in refusal too when no manifest
+// can be had, named for its event.
+func TestBuiltinBlocksSkillShellLine(t *testing.T) {
+	e := newEnv(t)
+	p, _ := json.Marshal(map[string]any{
+		"session_id": "skill-1", "cwd": e.project, "hook_event_name": "PreSkillShellCommand",
+		"tool_name": "Bash", "tool_input": map[string]string{"command": "rm -rf ~"}, "command_name": "cleanup",
+	})
+	out, _, _ := e.hookOnce(t, p, 10*time.Second)
+	if !denied(out) || !bytes.Contains(out, []byte(`"hookEventName":"PreSkillShellCommand"`)) {
+		t.Errorf("a skill's rm -rf ~ with no manifest answered %s", out)
+	}
+}
