@@ -88,7 +88,13 @@ func (r *run) outcomeLessons(toolLessons bool) (string, error) {
 	}
 	about := describeCall(call)
 	if len(r.onError) > 0 {
-		about = "after the error of " + strings.TrimPrefix(about, "for ")
+		about = aboutFailure(call)
 	}
 	return r.selectText(call.Tool, about, cs)
+}
+
+// aboutFailure names a failed call for the first line of its lessons,
+// e.g. "after the error of this Bash call: cargo build".
+func aboutFailure(c Call) string {
+	return "after the error of " + strings.TrimPrefix(describeCall(c), "for ")
 }
