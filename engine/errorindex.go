@@ -46,13 +46,6 @@ func encodeErrorLessons(e *encoder, ls []errorLesson) {
 	}
 }
 
-// HasErrorLessons reports whether any lesson of the manifest has error
-// triggers: a failure in a manifest without them matches nothing.
-func (m *Manifest) HasErrorLessons() bool {
-	d := decoder{b: m.data, off: m.sec[secErrors]}
-	return d.count() > 0
-}
-
 // MatchFailure returns the lessons with error triggers that match a
 // failed call c, which printed output: a pattern of theirs is found in
 // the output (see failureText for how much of it), their tools name the
