@@ -22,6 +22,7 @@ type Lesson struct {
 	Block       bool       `json:"block,omitempty"`
 	BlockReason string     `json:"blockReason,omitempty"`
 	Decision    Decision   `json:"decision,omitempty"`
+	Kind        Kind       `json:"kind,omitempty"`
 	Triggers    Trigger    `json:"triggers"`
 	Examples    Examples   `json:"examples,omitzero"`
 	Priority    int        `json:"priority,omitempty"`
@@ -65,6 +66,33 @@ func (l *Lesson) EffectiveDecision() Decision {
 	return l.Decision
 }
 
+// Kind says how a lesson earns its place, and so how it is judged.
+type Kind string
+
+// Kinds of lesson.
+const (
+	// KindPitfall warns about a call that fails, hangs or misleads. It is
+	// judged by precision: how many of its fires come before a failure it
+	// addresses.
+	KindPitfall Kind = "pitfall"
+	// KindHazard guards a call that succeeds and does harm (a force push,
+	// a hard reset, a recursive delete). It is judged by what it refused
+	// or asked, not by the calls that went fine after it.
+	KindHazard Kind = "hazard"
+)
+
+// EffectiveKind is the declared kind, else hazard for a blocking lesson
+// and pitfall for any other.
+func (l *Lesson) EffectiveKind() Kind {
+	switch {
+	case l.Kind != "":
+		return l.Kind
+	case l.Block:
+		return KindHazard
+	}
+	return KindPitfall
+}
+
 // Decision says what a blocking lesson does with the call it matches.
 type Decision string
 
@@ -93,6 +121,10 @@ type Trigger struct {
 	Paths []string `json:"paths,omitempty"`
 	// Content are regexes searched in the text an Edit or Write would write.
 	Content []string `json:"content,omitempty"`
+	// Errors are regexes searched in what a failed call printed. A lesson
+	// with errors comes after a failure, at the outcome events, never
+	// before a call; the other kinds, when set, must match the failed call.
+	Errors []string `json:"errors,omitempty"`
 	// Keywords make the lesson relevant to a user's prompt.
 	Keywords []string `json:"keywords,omitempty"`
 	// SessionStart injects the lesson when a session starts instead.
@@ -120,6 +152,9 @@ type ToolCall struct {
 	Command string `json:"command,omitempty"`
 	Path    string `json:"path,omitempty"`
 	Content string `json:"content,omitempty"`
+	// Error is what the call printed when it failed: an example for a
+	// lesson with error triggers.
+	Error string `json:"error,omitempty"`
 }
 
 // EffectiveTool is the call's tool, Bash when only a command is given.
@@ -132,7 +167,7 @@ func (c ToolCall) EffectiveTool() string {
 
 // IsPlainCommand reports whether the call is written as a plain string.
 func (c ToolCall) IsPlainCommand() bool {
-	return (c.Tool == "" || c.Tool == "Bash") && c.Command != "" && c.Path == "" && c.Content == ""
+	return (c.Tool == "" || c.Tool == "Bash") && c.Command != "" && c.Path == "" && c.Content == "" && c.Error == ""
 }
 
 // UnmarshalJSON accepts a plain string (a Bash command) or an object.

@@ -134,3 +134,22 @@ func TestGeminiSubagentToolIsTask(t *testing.T) {
 		t.Errorf("CanonicalTool(invoke_agent) = %q, want Task", got)
 	}
 }
+
+func TestEffectiveKind(t *testing.T) {
+	for _, c := range []struct {
+		l    Lesson
+		want Kind
+	}{
+		{Lesson{}, KindPitfall},
+		{Lesson{Block: true}, KindHazard},
+		{Lesson{Kind: KindHazard}, KindHazard},
+		{Lesson{Block: true, Kind: KindPitfall}, KindPitfall},
+	} {
+		if got := c.l.EffectiveKind(); got != c.want {
+			t.Errorf("EffectiveKind(%+v) = %q, want %q", c.l, got, c.want)
+		}
+	}
+	if ps := Errors(Validate(&Lesson{Summary: "s", Kind: "danger", Triggers: Trigger{Keywords: []string{"x"}}})); len(ps) != 1 || ps[0].Field != "kind" {
+		t.Errorf("Validate(kind: danger) = %v, want one error on kind", ps)
+	}
+}

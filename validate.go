@@ -72,10 +72,13 @@ func Validate(l *Lesson) []Problem {
 	if l.Decision != "" && l.Decision != DecisionDeny && l.Decision != DecisionAsk {
 		add("decision", "must be deny or ask, not %q", l.Decision)
 	}
+	if l.Kind != "" && l.Kind != KindPitfall && l.Kind != KindHazard {
+		add("kind", "must be pitfall or hazard, not %q", l.Kind)
+	}
 	for _, k := range []struct {
 		kind string
 		list []string
-	}{{"commands", l.Triggers.Commands}, {"unless", l.Triggers.Unless}, {"content", l.Triggers.Content}} {
+	}{{"commands", l.Triggers.Commands}, {"unless", l.Triggers.Unless}, {"content", l.Triggers.Content}, {"errors", l.Triggers.Errors}} {
 		for i, src := range k.list {
 			if err := CheckPattern(src); err != nil {
 				add(fmt.Sprintf("triggers.%s[%d]", k.kind, i), "invalid regex %q: %v", src, err)
@@ -92,8 +95,8 @@ func Validate(l *Lesson) []Problem {
 			warn(fmt.Sprintf("triggers.tools[%d]", i), "no agent has a tool named %q (known: %s, or mcp__ names)", t, strings.Join(CanonicalTools, ", "))
 		}
 	}
-	if !l.Triggers.Matchable() && !l.Triggers.SessionStart && len(l.Triggers.Keywords) == 0 {
-		add("triggers", "needs at least one of tools, commands, paths, content, keywords or sessionStart")
+	if !l.Triggers.Matchable() && !l.Triggers.SessionStart && len(l.Triggers.Keywords) == 0 && len(l.Triggers.Errors) == 0 {
+		add("triggers", "needs at least one of tools, commands, paths, content, errors, keywords or sessionStart")
 	}
 	for i, tag := range l.Tags {
 		if !tagPattern().MatchString(tag) {

@@ -66,6 +66,7 @@ func compileLesson(l *lessons.Lesson, sc lessons.Scope, allowBlock bool, stack [
 		ID: l.ID, Slug: l.Slug, Scope: sc,
 		Priority: l.EffectivePriority(), Confidence: l.EffectiveConfidence(),
 		Tags: l.Tags, Summary: l.Summary, SessionStart: l.Triggers.SessionStart,
+		Kind: l.EffectiveKind(),
 		Text: l.Text() + packNote(sc),
 	}}
 	if l.Block && allowBlock {

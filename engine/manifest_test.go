@@ -46,7 +46,7 @@ func TestManifestRoundTrip(t *testing.T) {
 	}
 	a, _ := o.Entry(0)
 	want := Entry{ID: "a", Slug: "a", Scope: lessons.ScopeGlobal, Priority: 5, Confidence: 1, StackBonus: 1,
-		Tags: []string{"lang:go", "tool:x"}, Block: true, Decision: lessons.DecisionDeny, BlockReason: "no {command}",
+		Tags: []string{"lang:go", "tool:x"}, Block: true, Decision: lessons.DecisionDeny, BlockReason: "no {command}", Kind: lessons.KindHazard,
 		Summary: "summary of a", Text: "## Lesson: summary of a\nproblem of a\n**Fix**: solution of a", SessionStart: true}
 	if !reflect.DeepEqual(a, want) {
 		t.Errorf("Entry(0) = %+v\nwant %+v", a, want)

@@ -35,7 +35,9 @@ type Entry struct {
 	Block       bool             `json:"block,omitempty"`
 	Decision    lessons.Decision `json:"decision,omitempty"`
 	BlockReason string           `json:"blockReason,omitempty"`
-	Summary     string           `json:"summary"`
+	// Kind is the lesson's effective kind: pitfall or hazard.
+	Kind    lessons.Kind `json:"kind"`
+	Summary string       `json:"summary"`
 	// Text is the injection text, naming the pack for a pack lesson.
 	Text         string `json:"text"`
 	SessionStart bool   `json:"sessionStart,omitempty"`
@@ -102,6 +104,7 @@ func (r *record) encodeEntry(e *encoder) {
 	e.bool(x.Block)
 	e.str(string(x.Decision))
 	e.str(x.BlockReason)
+	e.str(string(x.Kind))
 	e.str(x.Summary)
 	e.str(x.Text)
 	e.bool(x.SessionStart)
@@ -158,6 +161,7 @@ func decodeEntry(d *decoder) Entry {
 		Block:        d.bool(),
 		Decision:     lessons.Decision(d.str()),
 		BlockReason:  d.str(),
+		Kind:         lessons.Kind(d.str()),
 		Summary:      d.str(),
 		Text:         d.str(),
 		SessionStart: d.bool(),
