@@ -53,10 +53,10 @@ func (s Stat) Precision() float64 {
 	return float64(s.Addressed) / float64(s.Fires)
 }
 
-// addressed counts a lesson's fires before a failure it addresses.
-// Until the replay reports that figure, a fire addresses the failure of
-// the call it fired on.
-func addressed(l replay.LessonReport) int { return l.FiresBeforeFailed }
+// addressed counts a lesson's fires that address a failure: before a
+// call, the call it fired on failed; on an error trigger, it came with
+// the failure it names, to stop the repeat.
+func addressed(l replay.LessonReport) int { return l.FiresBeforeFailed + l.FiresAfterFailed }
 
 // stats are a report's per-lesson figures, by slug.
 func stats(rep *replay.Report, kinds map[string]lessons.Kind) map[string]Stat {

@@ -26,10 +26,10 @@ func Markdown(active []scope.Resolved, ms []Measured, optIn []scope.Resolved, op
 	p("- **injections /100**: the hook's answers that added built-in lesson text, per 100 calls.\n")
 	p("- **fires**: the times a lesson's text reached the agent or it refused or asked about a call (once a session, again after a compaction).\n")
 	p("- **/100**: a lesson's fires per 100 calls of its tools that went fine (the calls it could match that needed no lesson).\n")
-	p("- **precision** (pitfalls): the share of its fires that came before a failure it addresses (the call it fired on failed).\n")
+	p("- **precision** (pitfalls): the share of its fires that address a failure: the call it fired on failed, or, for a lesson on an error (`triggers.errors`), it came with the failure it names.\n")
 	p("- **asks** (hazards): the calls it refused or asked the user about; a hazard is judged by these, not by precision.\n")
 	p("- **sessions**: the sessions it fired in.\n")
-	p("- **caught**: the sum over built-ins of fires before a failure they address.\n\n")
+	p("- **caught**: the sum over built-ins of fires that address a failure.\n\n")
 	p("## The gate\n\n")
 	p("On every history: at most %g built-in injections per 100 calls. A pitfall with %d or more fires (summed over\n", g.MaxInjectionsPer100, g.MinFires)
 	p("the histories) needs precision %g or more, and a pitfall under that precision may fire in at most %.0f%% of a\n", g.MinPrecision, 100*g.MaxSessionShare)
@@ -47,11 +47,11 @@ func Markdown(active []scope.Resolved, ms []Measured, optIn []scope.Resolved, op
 		p("| %s | %d | %d | %d | %.2f | %d |\n", m.History.Name, r.Sessions, r.Calls, r.Failed, r.InjectionsPer100, caught)
 	}
 	useful, noisy := Ranked(Pooled(ms, kinds), 5)
-	p("\nSummed over the histories, the most useful (most fires before a failure they address, or asks for a hazard):\n")
+	p("\nSummed over the histories, the most useful (most fires that address a failure, or asks for a hazard):\n")
 	for _, s := range useful {
-		p("- `%s` (%s): %d fires, %d before a failure they address, %d asks\n", s.Slug, s.Kind, s.Fires, s.Addressed, s.Blocks)
+		p("- `%s` (%s): %d fires, %d addressing a failure, %d asks\n", s.Slug, s.Kind, s.Fires, s.Addressed, s.Blocks)
 	}
-	p("\nThe noisiest (most fires that neither came before a failure they address nor asked):\n")
+	p("\nThe noisiest (most fires that neither addressed a failure nor asked):\n")
 	for _, s := range noisy {
 		p("- `%s` (%s): %d of %d fires\n", s.Slug, s.Kind, s.Fires-s.Addressed-s.Blocks, s.Fires)
 	}
