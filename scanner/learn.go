@@ -44,3 +44,12 @@ func (l *Learner) Candidates() []Candidate {
 	}
 	return out
 }
+
+// Candidate is the scored candidate with this id, as folded so far.
+func (l *Learner) Candidate(id string) (Candidate, bool) {
+	c := l.byID[id]
+	if c == nil {
+		return Candidate{}, false
+	}
+	return *c, true
+}
