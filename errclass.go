@@ -175,7 +175,7 @@ var classPatterns = sync.OnceValue(func() *patterns {
 		missing: regexp.MustCompile(`(?i)no such file or directory|\bENOENT\b|does not exist|cannot find the (?:path|file)|not a directory|no such directory|path not found`),
 		usage: regexp.MustCompile(`(?im)unknown (?:option|flag|command|subcommand|argument)|unrecognized (?:option|argument|arguments)|` +
 			`invalid (?:option|choice|flag)|^usage:|requires? (?:an? )?(?:argument|value)|missing (?:required )?(?:argument|option|operand)|unexpected argument`),
-		quoted: regexp.MustCompile("'[^']*'|\"[^\"]*\"|`[^`]*`|‘[^’]*’|“[^”]*”"),
+		quoted: regexp.MustCompile("`[^`']*['`]|'[^']*'|\"[^\"]*\"|‘[^’]*’|“[^”]*”"), // `GNU-style' quotes too
 		path:   regexp.MustCompile(`(?:[A-Za-z]:)?(?:~|\.{1,2})?[\w.@+-]*(?:[/\\][\w.@+-]+)+[/\\]?(?::\d+)*|\b[\w-]+\.(?:py|go|js|ts|tsx|jsx|rs|rb|java|c|h|cpp|json|ya?ml|toml|md|txt|sh|lock)\b(?::\d+)*`),
 		hash:   regexp.MustCompile(`\b[0-9a-f]{7,64}\b`),
 		number: regexp.MustCompile(`\d+(?:\.\d+)*`),

@@ -21,6 +21,7 @@ func TestErrorClass(t *testing.T) {
 		{"Exit code 1\nsrc/other.go:99:1: undefined: Foo", "<path>: undefined: Foo"},
 		{"error[E0308]: mismatched types at commit 3f2a9c1d", "error[EN]: mismatched types at commit <hash>"},
 		{"npm ERR! Missing script: \"lint\"", "npm ERR! Missing script: <q>"},
+		{"error: unknown `frob' in `x.c'", "error: unknown <q> in <q>"},
 		{"fatal: a defaced branch 'feat/x' already exists", "fatal: a defaced branch <q> already exists"},
 	} {
 		if got := ErrorClass(tt.text); got != tt.want {

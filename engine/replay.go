@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	lessons "github.com/lessons-dev/lessons"
@@ -18,7 +19,11 @@ type Replay struct {
 	// Config is the configuration the hook would apply (the manifest's,
 	// with LESSONS_* variables on top).
 	Config lessons.Config
-	mt     Matcher
+	// AfterOnly reports the lessons that come only after a failure (they
+	// have error triggers): a call they match brings them up only
+	// through AfterFailure. nil: none.
+	AfterOnly func(slug string) bool
+	mt        Matcher
 	// memo remembers what calls matched in each extra manifest across
 	// sessions: an extra never changes, and the same calls come back
 	// session after session.
@@ -111,6 +116,7 @@ func (s *ReplaySession) Call(i int, c Call) (Answer, error) {
 		ans.Matched = append(ans.Matched, cand.Entry)
 		_, claimed := s.claims[cand.Slug]
 		switch {
+		case s.r.AfterOnly != nil && s.r.AfterOnly(cand.Slug):
 		case cand.Block:
 			blocks = append(blocks, cand)
 		case claimed:
@@ -207,20 +213,27 @@ const extraIndex = -1
 type ErrorTrigger struct {
 	Entry
 	Errors []string
+	// MustMatch: the lesson has other triggers (commands, paths,
+	// content), which the failed call must match too.
+	MustMatch bool
 }
 
 // AfterFailure is what reaches the agent with call i's failure, whose
-// output is what the call printed: the lessons of ts whose error
-// triggers match it and that the session has not had yet, claimed as
+// output is what the call printed and whose answer was ans: the lessons
+// of ts whose error triggers match the output (and whose other triggers
+// matched the call) and that the session has not had yet, claimed as
 // the call's own fires (Fire.After). The patterns run with the
 // matcher's compiled forms and time limits, as the hook runs a call's
 // triggers. A pattern that times out leaves its lesson out, and the
 // error says so.
-func (s *ReplaySession) AfterFailure(i int, output string, ts []ErrorTrigger) ([]Fire, error) {
+func (s *ReplaySession) AfterFailure(i int, output string, ans Answer, ts []ErrorTrigger) ([]Fire, error) {
 	var fires []Fire
 	var errs []error
 	for _, t := range ts {
 		if _, claimed := s.claims[t.Slug]; claimed || len(t.Errors) == 0 {
+			continue
+		}
+		if t.MustMatch && !slices.ContainsFunc(ans.Matched, func(e Entry) bool { return e.Slug == t.Slug }) {
 			continue
 		}
 		srcs := make([][]byte, len(t.Errors))

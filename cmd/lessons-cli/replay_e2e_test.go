@@ -43,19 +43,19 @@ var replayLessons = []string{"deploy-needs-stage", "no-force-push", "ls-noise", 
 
 type replayJSON struct {
 	Sessions, Calls, Failed, Rejected, Repeated, Injections, Blocks int
-	InjectedBytes                                         int64
-	InjectionsPer100                                      float64 `json:"injectionsPer100Calls"`
-	BytesPer100                                           float64 `json:"bytesPer100Calls"`
-	Refused                                               []map[string]any
-	Lessons                                               []map[string]any
-	NeverFired, Noisiest                                  []string
-	Agents, Projects                                      []groupJSON
-	Learn                                                 *struct {
-		Mode                                                   string
-		Provisional, Global, Project                           int
-		Prevented, Shortened, Unrelated, UnrelatedFires        int
-		LearnedFiresBeforeFine                                 int
-		LearnedFiresBeforeFinePer100                           float64 `json:"learnedFiresBeforeFinePer100Calls"`
+	InjectedBytes                                                   int64
+	InjectionsPer100                                                float64 `json:"injectionsPer100Calls"`
+	BytesPer100                                                     float64 `json:"bytesPer100Calls"`
+	Refused                                                         []map[string]any
+	Lessons                                                         []map[string]any
+	NeverFired, Noisiest                                            []string
+	Agents, Projects                                                []groupJSON
+	Learn                                                           *struct {
+		Mode                                            string
+		Provisional, Global, Project                    int
+		Prevented, Shortened, Unrelated, UnrelatedFires int
+		LearnedFiresBeforeFine                          int
+		LearnedFiresBeforeFinePer100                    float64 `json:"learnedFiresBeforeFinePer100Calls"`
 	}
 	Gate *struct {
 		MaxNoise float64

@@ -84,8 +84,10 @@ type learning struct {
 }
 
 func newLearning(job Job, m *engine.Manifest, base []engine.ErrorTrigger) *learning {
-	return &learning{job: job, learner: scanner.NewLearner(job.Weights), rp: &engine.Replay{Manifest: m, Config: job.Merged.Config},
+	l := &learning{job: job, learner: scanner.NewLearner(job.Weights), rp: &engine.Replay{Manifest: m, Config: job.Merged.Config},
 		base: base, byID: map[string]*learnedLesson{}, bySlug: map[string]*learnedLesson{}, shelves: map[string]*shelf{}}
+	l.rp.AfterOnly = afterOnly(base, func(slug string) *learnedLesson { return l.bySlug[slug] })
+	return l
 }
 
 // env is what a session of project replays through: the manifest, and

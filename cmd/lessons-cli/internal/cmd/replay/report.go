@@ -150,8 +150,8 @@ const noProject = "(no project)"
 // tally is one lesson's counts.
 type tally struct {
 	matches, fires, after, beforeFailed, beforeFine, beforeRejected, addressing int
-	refused, asked, sessions, prevented, shortened, unrelated                  int
-	lastFile                                                                   string
+	refused, asked, sessions, prevented, shortened, unrelated                   int
+	lastFile                                                                    string
 }
 
 // totals sums session results into a report, in replay order.

@@ -83,7 +83,7 @@ func Run(ctx context.Context, job Job) (*Report, error) {
 	cfg := job.Merged.Config
 	var rr scanner.ReadReport
 	if job.Learn == "" {
-		pool := sync.Pool{New: func() any { return &engine.Replay{Manifest: m, Config: cfg} }}
+		pool := sync.Pool{New: func() any { return &engine.Replay{Manifest: m, Config: cfg, AfterOnly: afterOnly(after, nil)} }}
 		rr, err = scanner.ReadSessions(ctx, job.Read, func(s *scanner.LoggedSession) *sessionResult {
 			rp := pool.Get().(*engine.Replay)
 			defer pool.Put(rp)
@@ -123,13 +123,32 @@ func Run(ctx context.Context, job Job) (*Report, error) {
 	return &t.rep, err
 }
 
+// afterOnly reports the lessons with error triggers: those of after,
+// and the learned ones learned says have them.
+func afterOnly(after []engine.ErrorTrigger, learned func(slug string) *learnedLesson) func(string) bool {
+	set := map[string]bool{}
+	for _, t := range after {
+		set[t.Slug] = true
+	}
+	return func(slug string) bool {
+		if set[slug] {
+			return true
+		}
+		if learned != nil {
+			l := learned(slug)
+			return l != nil && len(l.lesson.Triggers.Errors) > 0
+		}
+		return false
+	}
+}
+
 // errorTriggers are the lessons of m with error triggers, as active
 // lists them.
 func errorTriggers(m *engine.Manifest, active []scope.Resolved) ([]engine.ErrorTrigger, error) {
-	errs := map[string][]string{}
-	for _, r := range active {
+	errs := map[string]*scope.Resolved{}
+	for i, r := range active {
 		if len(r.Triggers.Errors) > 0 {
-			errs[r.Slug] = r.Triggers.Errors
+			errs[r.Slug] = &active[i]
 		}
 	}
 	if len(errs) == 0 {
@@ -141,8 +160,8 @@ func errorTriggers(m *engine.Manifest, active []scope.Resolved) ([]engine.ErrorT
 		if err != nil {
 			return nil, fmt.Errorf("manifest: %w", err)
 		}
-		if es := errs[e.Slug]; es != nil {
-			out = append(out, engine.ErrorTrigger{Entry: e, Errors: es})
+		if r := errs[e.Slug]; r != nil {
+			out = append(out, engine.ErrorTrigger{Entry: e, Errors: r.Triggers.Errors, MustMatch: r.Triggers.Matchable()})
 		}
 	}
 	return out, nil

@@ -13,7 +13,9 @@ import (
 // Each lesson is compiled about log4(n)+1 times in all, and a call is
 // matched against at most 3 chunks a level.
 type shelf struct {
-	key    string
+	key string
+	// compiled counts the lessons compiled so far, merges included.
+	compiled int
 	mg     scope.Merged
 	chunks []*chunk
 	// after are the shelf's lessons with error triggers, in their
@@ -90,7 +92,8 @@ func (sh *shelf) errorTriggers() ([]engine.ErrorTrigger, error) {
 				if err != nil {
 					return nil, err
 				}
-				sh.after = append(sh.after, engine.ErrorTrigger{Entry: e, Errors: l.lesson.Triggers.Errors})
+				sh.after = append(sh.after, engine.ErrorTrigger{Entry: e, Errors: l.lesson.Triggers.Errors,
+					MustMatch: l.lesson.Triggers.Matchable()})
 			}
 		}
 	}
@@ -119,6 +122,7 @@ func (sh *shelf) compile(ls []*learnedLesson) (*chunk, error) {
 	if err != nil {
 		return nil, err
 	}
+	sh.compiled += len(ls)
 	c := &chunk{m: m, from: make([]*learnedLesson, m.Len()), vers: make([]int, m.Len())}
 	for i := range c.from {
 		e, err := m.Entry(i)

@@ -83,7 +83,7 @@ func simulate(s *scanner.LoggedSession, env simEnv) *sessionResult {
 		}
 		tc.InjectedBytes = ans.Bytes
 		if c.Outcome == scanner.OutcomeFailed && len(env.after) > 0 {
-			fires, err := rs.AfterFailure(i, c.ErrorText(), env.after)
+			fires, err := rs.AfterFailure(i, c.ErrorText(), ans, env.after)
 			r.note(s, c, err)
 			for _, f := range fires {
 				tc.Fired = append(tc.Fired, env.fire(&f.Entry, "after", ""))
