@@ -16,8 +16,8 @@ type shelf struct {
 	key string
 	// compiled counts the lessons compiled so far, merges included.
 	compiled int
-	mg     scope.Merged
-	chunks []*chunk
+	mg       scope.Merged
+	chunks   []*chunk
 	// after are the shelf's lessons with error triggers, in their
 	// current form once stale is cleared.
 	after []engine.ErrorTrigger
