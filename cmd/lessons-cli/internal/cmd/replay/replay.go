@@ -94,8 +94,8 @@ counted and named in the report.`,
 		Example: `  lessons replay
   lessons replay --path ~/.claude/projects --since 30d
   lessons replay --learn --json
-  lessons replay --path corpus --max-noise 0.05 my-lesson
-  lessons replay --path corpus --scope global --max-noise 0.05
+  lessons replay --path corpus --max-noise 0.9 my-lesson
+  lessons replay --path corpus --scope global --max-noise 0.9
   lessons replay --learn --trace /tmp/trace.jsonl`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if since != "" {
