@@ -36,15 +36,6 @@ func (l *Learner) Add(cs []Candidate) bool {
 	return changed
 }
 
-// Candidates are the scored candidates so far, in the order first seen.
-func (l *Learner) Candidates() []Candidate {
-	out := make([]Candidate, len(l.order))
-	for i, id := range l.order {
-		out[i] = *l.byID[id]
-	}
-	return out
-}
-
 // Candidate is the scored candidate with this id, as folded so far.
 func (l *Learner) Candidate(id string) (Candidate, bool) {
 	c := l.byID[id]
