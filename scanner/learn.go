@@ -8,7 +8,6 @@ package scanner
 type Learner struct {
 	weights Weights
 	byID    map[string]*Candidate
-	order   []string
 }
 
 // NewLearner starts with no candidates.
@@ -24,7 +23,6 @@ func (l *Learner) Add(cs []Candidate) bool {
 			c := c
 			l.weights.Score(&c)
 			l.byID[c.ID] = &c
-			l.order = append(l.order, c.ID)
 			changed = true
 			continue
 		}
