@@ -477,3 +477,27 @@ triggers:
 		t.Errorf("input %+v: want the truncated line counted and named", rep.Input)
 	}
 }
+
+// TestE2EReplayRecountsATeamHistory recounts, from the trace alone, the
+// report of a learning replay of a real team history (../shared, when
+// present).
+func TestE2EReplayRecountsATeamHistory(t *testing.T) {
+	logs, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "team-history", "oh-my-posh", ".claude", "projects"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(logs); err != nil || testing.Short() {
+		t.Skip("no team history in ../shared, or -short")
+	}
+	s := newSandbox(t)
+	trace := filepath.Join(s.root, "trace.jsonl")
+	rep, r := s.replay(t, "--path", logs, "--learn", "--trace", trace)
+	if r.code != 0 || rep.Learn == nil {
+		t.Fatalf("replay exit %d\n%s", r.code, r.stderr)
+	}
+	lines := readTrace(t, trace)
+	if len(lines) != rep.Calls || rep.Calls < 1000 {
+		t.Fatalf("%d trace lines for %d calls", len(lines), rep.Calls)
+	}
+	recount(t, lines, rep)
+}

@@ -53,6 +53,9 @@ func printReport(ios *iostreams.IOStreams, r *Report) error {
 		if err := t.Flush(); err != nil {
 			return err
 		}
+		fmt.Fprintln(w, "addressing: fires before a failure the lesson addresses (the call failed, or the next call of its family "+
+			"in the session did; for a learned lesson, a failure with a key it was learned from); precision = addressing / fires; "+
+			"hazards are judged by the calls they refused")
 	}
 	if n := len(r.NeverFired); n > 0 {
 		list := r.NeverFired
