@@ -65,12 +65,12 @@ func TestGateCheck(t *testing.T) {
 		want []string // substrings, one per expected verdict line
 	}{
 		{"passes", []Measured{measured("h", 100, 1000, 5,
-			replay.LessonReport{Slug: "useful", Fires: 30, FiresBeforeFailed: 4, Sessions: 5},
-			replay.LessonReport{Slug: "guard", Fires: 40, Blocks: 40, Sessions: 8},
+			replay.LessonReport{Slug: "useful", Fires: 30, FiresAddressing: 4, Sessions: 5},
+			replay.LessonReport{Slug: "guard", Fires: 40, Asked: 40, Sessions: 8},
 			replay.LessonReport{Slug: "rare", Fires: 19, Sessions: 3})}, nil},
 		{"too many injections", []Measured{measured("h", 100, 1000, 11)}, []string{"h: 1.10 built-in injections"}},
 		{"pitfall under the floor, pooled over histories", []Measured{
-			measured("a", 100, 1000, 1, replay.LessonReport{Slug: "noisy", Fires: 10, FiresBeforeFailed: 1, Sessions: 5}),
+			measured("a", 100, 1000, 1, replay.LessonReport{Slug: "noisy", Fires: 10, FiresAddressing: 1, Sessions: 5}),
 			measured("b", 100, 1000, 1, replay.LessonReport{Slug: "noisy", Fires: 12, Sessions: 5}),
 		}, []string{"noisy: pitfall with 22 fires and precision 0.05"}},
 		{"pitfall in too many sessions", []Measured{measured("h", 40, 1000, 1,

@@ -34,15 +34,16 @@ var DefaultGate = Gate{MaxInjectionsPer100: 1, MinPrecision: 0.1, MinFires: 20, 
 type Stat struct {
 	Slug string
 	Kind lessons.Kind
-	// Fires counts the calls its text reached or it refused; Addressed
-	// those of them that came before a failure it addresses.
+	// Fires counts the times it reached the agent (its text before a call
+	// or with a failure, or a refusal); Addressed those that address a
+	// failure, as replay counts them (firesAddressing).
 	Fires, Addressed int
 	// Blocks counts the calls it refused or asked about.
 	Blocks int
 	// Sessions counts the sessions it fired in.
 	Sessions int
-	// FineCalls counts the calls of its tools that went fine.
-	FineCalls int
+	// ToolCalls counts the calls of its tools.
+	ToolCalls int
 }
 
 // Precision is Addressed / Fires, 0 for a lesson that never fired.
@@ -53,17 +54,12 @@ func (s Stat) Precision() float64 {
 	return float64(s.Addressed) / float64(s.Fires)
 }
 
-// addressed counts a lesson's fires that address a failure: before a
-// call, the call it fired on failed; on an error trigger, it came with
-// the failure it names, to stop the repeat.
-func addressed(l replay.LessonReport) int { return l.FiresBeforeFailed + l.FiresAfterFailed }
-
 // stats are a report's per-lesson figures, by slug.
 func stats(rep *replay.Report, kinds map[string]lessons.Kind) map[string]Stat {
 	out := map[string]Stat{}
 	for _, l := range rep.Lessons {
-		out[l.Slug] = Stat{Slug: l.Slug, Kind: kinds[l.Slug], Fires: l.Fires, Addressed: addressed(l),
-			Blocks: l.Blocks, Sessions: l.Sessions, FineCalls: l.FineCalls}
+		out[l.Slug] = Stat{Slug: l.Slug, Kind: kinds[l.Slug], Fires: l.Fires, Addressed: l.FiresAddressing,
+			Blocks: l.Refused + l.Asked, Sessions: l.Sessions, ToolCalls: l.ToolCalls}
 	}
 	return out
 }
@@ -79,7 +75,7 @@ func Pooled(ms []Measured, kinds map[string]lessons.Kind) []Stat {
 			p.Addressed += s.Addressed
 			p.Blocks += s.Blocks
 			p.Sessions += s.Sessions
-			p.FineCalls += s.FineCalls
+			p.ToolCalls += s.ToolCalls
 			sum[slug] = p
 		}
 	}

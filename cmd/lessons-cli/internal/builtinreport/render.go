@@ -25,8 +25,8 @@ func Markdown(active []scope.Resolved, ms []Measured, optIn []scope.Resolved, op
 	p("- **calls**: tool calls in the history's sessions; **failed**: those that ended in an error.\n")
 	p("- **injections /100**: the hook's answers that added built-in lesson text, per 100 calls.\n")
 	p("- **fires**: the times a lesson's text reached the agent or it refused or asked about a call (once a session, again after a compaction).\n")
-	p("- **/100**: a lesson's fires per 100 calls of its tools that went fine (the calls it could match that needed no lesson).\n")
-	p("- **precision** (pitfalls): the share of its fires that address a failure: the call it fired on failed, or, for a lesson on an error (`triggers.errors`), it came with the failure it names.\n")
+	p("- **/100**: a lesson's fires per 100 calls of its tools.\n")
+	p("- **precision** (pitfalls): the share of its fires that address a failure (replay's `firesAddressing`): the call it fired on failed, or the next call of its family in the session did; a lesson on an error (`triggers.errors`) fires with the failure it names.\n")
 	p("- **asks** (hazards): the calls it refused or asked the user about; a hazard is judged by these, not by precision.\n")
 	p("- **sessions**: the sessions it fired in.\n")
 	p("- **caught**: the sum over built-ins of fires that address a failure.\n\n")
@@ -108,8 +108,8 @@ func table(b *bytes.Buffer, active []scope.Resolved, ms []Measured, kinds map[st
 				continue
 			}
 			rate := 0.0
-			if s.FineCalls > 0 {
-				rate = 100 * float64(s.Fires) / float64(s.FineCalls)
+			if s.ToolCalls > 0 {
+				rate = 100 * float64(s.Fires) / float64(s.ToolCalls)
 			}
 			judged := fmt.Sprintf("%.2f", s.Precision())
 			if s.Kind == lessons.KindHazard {
