@@ -107,15 +107,15 @@ func table(b *bytes.Buffer, active []scope.Resolved, ms []Measured, kinds map[st
 				p(" - | | |")
 				continue
 			}
-			rate := 0.0
+			rate := "-" // a lesson on an error applies to no tool in particular
 			if s.ToolCalls > 0 {
-				rate = 100 * float64(s.Fires) / float64(s.ToolCalls)
+				rate = fmt.Sprintf("%.2f", 100*float64(s.Fires)/float64(s.ToolCalls))
 			}
 			judged := fmt.Sprintf("%.2f", s.Precision())
 			if s.Kind == lessons.KindHazard {
 				judged = fmt.Sprintf("%d asks", s.Blocks)
 			}
-			p(" %d (%.2f) | %s | %d |", s.Fires, rate, judged, s.Sessions)
+			p(" %d (%s) | %s | %d |", s.Fires, rate, judged, s.Sessions)
 		}
 		p("\n")
 	}
