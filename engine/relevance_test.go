@@ -110,12 +110,32 @@ func TestPromptRelevance(t *testing.T) {
 // text), and returns the slugs the answer injected.
 func builtinHook(t *testing.T, rs []scope.Resolved) func(session, prompt string, gemini bool) []string {
 	t.Helper()
+	send := hookSender(t, rs, nil)
+	return func(session, prompt string, gemini bool) []string {
+		slugs, _ := send(session, prompt, gemini)
+		return slugs
+	}
+}
+
+// builtinHookText is builtinHook for Claude Code alone, with extra
+// environment variables for the hook, returning the injected text too.
+func builtinHookText(t *testing.T, rs []scope.Resolved, extra map[string]string) func(session, prompt string) ([]string, string) {
+	t.Helper()
+	send := hookSender(t, rs, extra)
+	return func(session, prompt string) ([]string, string) { return send(session, prompt, false) }
+}
+
+func hookSender(t *testing.T, rs []scope.Resolved, extra map[string]string) func(session, prompt string, gemini bool) ([]string, string) {
+	t.Helper()
 	root := t.TempDir()
 	project := filepath.Join(root, "proj")
 	if err := os.MkdirAll(filepath.Join(project, ".lessons"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	env := map[string]string{"HOME": root, "XDG_CACHE_HOME": root + "/cache", "XDG_STATE_HOME": root + "/state"}
+	for k, v := range extra {
+		env[k] = v
+	}
 	getenv := func(k string) string { return env[k] }
 	m, err := Compile(scope.Merged{Project: project, Config: lessons.DefaultConfig(), Active: rs}, scope.Stamp{})
 	if err != nil {
@@ -125,7 +145,7 @@ func builtinHook(t *testing.T, rs []scope.Resolved) func(session, prompt string,
 		t.Fatal(err)
 	}
 	escape := strings.NewReplacer("<", "&lt;", ">", "&gt;")
-	return func(session, prompt string, gemini bool) []string {
+	return func(session, prompt string, gemini bool) ([]string, string) {
 		payload := map[string]any{"session_id": session, "cwd": project, "hook_event_name": "UserPromptSubmit", "prompt": prompt}
 		pf := Platforms["claude"]
 		if gemini {
@@ -137,8 +157,22 @@ func builtinHook(t *testing.T, rs []scope.Resolved) func(session, prompt string,
 		in, _ := json.Marshal(payload)
 		var out bytes.Buffer
 		(&Hook{Getenv: getenv, Platform: pf}).Run(bytes.NewReader(in), &out)
-		return injectedSlugs(t, out.Bytes())
+		return injectedSlugs(t, out.Bytes()), answerContext(t, out.Bytes())
 	}
+}
+
+// answerContext is the lesson text an answer added to the context.
+func answerContext(t *testing.T, answer []byte) string {
+	t.Helper()
+	var a struct {
+		Specific struct {
+			Context string `json:"additionalContext"`
+		} `json:"hookSpecificOutput"`
+	}
+	if err := json.Unmarshal(answer, &a); err != nil {
+		t.Fatalf("answer %q: %v", answer, err)
+	}
+	return a.Specific.Context
 }
 
 // injectedSlugs reads the slugs an answer injected from the line that
