@@ -33,7 +33,7 @@ import (
 // the hook's call points.
 const (
 	magic         = "LESSONSM"
-	formatVersion = 6
+	formatVersion = 7
 	// maxManifest caps what Open reads: 10,000 lessons take about 1 MB.
 	maxManifest = 64 << 20
 )
@@ -167,6 +167,7 @@ func encodeConfig(e *encoder, c lessons.Config) {
 	e.int(c.MinPriority)
 	e.int(c.CompactionReinjectionThreshold)
 	e.f64(c.PromptMinScore)
+	e.str(c.PromptLessons)
 	e.int(c.ScanIntervalMinutes)
 	e.strs(c.ScanPaths)
 	e.int(c.AggregateMinLessons)
@@ -184,6 +185,7 @@ func decodeConfig(d *decoder) lessons.Config {
 		MinPriority:                    d.int(),
 		CompactionReinjectionThreshold: d.int(),
 		PromptMinScore:                 d.f64(),
+		PromptLessons:                  d.str(),
 		ScanIntervalMinutes:            d.int(),
 		ScanPaths:                      d.strs(),
 		AggregateMinLessons:            d.int(),

@@ -17,12 +17,14 @@ import (
 	"github.com/lessons-dev/lessons/scope"
 )
 
-// Floors of TestPromptRelevance, set from the measurement on the labelled
-// set (see testdata/prompts/labelled.yaml): a change to tokenizing,
-// stemming or scoring that loses either fails the test.
+// Floors of TestPromptLabelled, set from the measurement on the labelled
+// set (see testdata/prompts/labelled.yaml, written alongside the
+// ranking: a check of mechanisms, not a measure; TestPromptRelevance is
+// the measure): 0.961 and 0.891 since relevance reads only the request
+// and phrases of keywords. A change that loses either fails the test.
 const (
-	precisionFloor = 0.93
-	recallFloor    = 0.92
+	precisionFloor = 0.95
+	recallFloor    = 0.88
 )
 
 // labelledPrompt is one entry of testdata/prompts/labelled.yaml.
@@ -34,11 +36,11 @@ type labelledPrompt struct {
 	Gemini bool     `yaml:"gemini"`
 }
 
-// TestPromptRelevance runs every labelled prompt through the hook, with
+// TestPromptLabelled runs every labelled prompt through the hook, with
 // the built-in lessons and a fresh session each, and checks what came up:
 // no prompt brings a lesson it must not, and precision and recall over
 // the set stay at or above their floors.
-func TestPromptRelevance(t *testing.T) {
+func TestPromptLabelled(t *testing.T) {
 	data, err := os.ReadFile("../testdata/prompts/labelled.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -58,7 +60,7 @@ func TestPromptRelevance(t *testing.T) {
 	for _, r := range rs {
 		known[r.Slug] = true
 	}
-	run := builtinHook(t, rs)
+	run := builtinHook(t, rs, map[string]string{"LESSONS_PROMPT_LESSONS": "on"})
 
 	var tp, fp, fn int
 	for i, c := range cases {
@@ -108,9 +110,9 @@ func TestPromptRelevance(t *testing.T) {
 // UserPromptSubmit or, with gemini, as Gemini CLI's BeforeAgent in -p
 // mode (the SessionStart text prepended, escaped as Gemini escapes hook
 // text), and returns the slugs the answer injected.
-func builtinHook(t *testing.T, rs []scope.Resolved) func(session, prompt string, gemini bool) []string {
+func builtinHook(t *testing.T, rs []scope.Resolved, extra map[string]string) func(session, prompt string, gemini bool) []string {
 	t.Helper()
-	send := hookSender(t, rs, nil)
+	send := hookSender(t, rs, extra)
 	return func(session, prompt string, gemini bool) []string {
 		slugs, _ := send(session, prompt, gemini)
 		return slugs
@@ -190,7 +192,11 @@ func injectedSlugs(t *testing.T, answer []byte) []string {
 	text := a.Specific.Context
 	for _, mark := range []string{"<!-- lessons injected: ", "[lessons injected: "} {
 		if i := strings.LastIndex(text, mark); i >= 0 {
-			list := strings.TrimRight(text[i+len(mark):], " ->]")
+			list := text[i+len(mark):]
+			if j := strings.IndexAny(list, "]\n"); j >= 0 {
+				list = list[:j]
+			}
+			list = strings.TrimRight(list, " ->]")
 			list, _, _ = strings.Cut(list, "; dropped:")
 			return strings.Split(list, ", ")
 		}
