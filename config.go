@@ -26,8 +26,8 @@ type Config struct {
 	CompactionReinjectionThreshold int `json:"compactionReinjectionThreshold,omitempty"`
 	// PromptMinScore is the relevance a prompt needs to bring a lesson up.
 	PromptMinScore float64 `json:"promptMinScore,omitempty"`
-	// PromptLessons turns lessons at a prompt on or off: "on" or "off",
-	// off when unset (see PromptLessonsOn).
+	// PromptLessons turns lessons at a prompt on or off: "on" or "off"
+	// (the default; see PromptLessonsOn).
 	PromptLessons string `json:"promptLessons,omitempty"`
 	// ScanPaths are where session logs are read from.
 	ScanPaths []string `json:"scanPaths,omitempty"`
@@ -77,6 +77,7 @@ func DefaultConfig() Config {
 		MinPriority:                    1,
 		CompactionReinjectionThreshold: 7,
 		PromptMinScore:                 2.0,
+		PromptLessons:                  "off",
 		ScanIntervalMinutes:            60,
 		AggregateMinLessons:            5,
 		NetworkTimeoutSeconds:          60,
