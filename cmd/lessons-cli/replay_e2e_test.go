@@ -203,7 +203,7 @@ func TestE2EReplayJSONFields(t *testing.T) {
 		got  []string
 		want string
 	}{
-		"report":  {slices.Sorted(maps.Keys(top)), "blocks bytesPer100Calls calls durationNs failed gate injectedBytes injections injectionsPer100Calls input learn lessons neverFired noisiest refused rejected sessions"},
+		"report":  {slices.Sorted(maps.Keys(top)), "blocks bytesPer100Calls calls durationNs failed gate injectedBytes injections injectionsPer100Calls input learn lessons neverFired noisiest promptBytes promptBytesPer100Prompts promptInjections promptInjectionsPer100Prompts prompts refused rejected sessions"},
 		"lesson":  {keys(first(top["lessons"])), "blocks caught fineCalls fires firesBeforeFailed firesBeforeFine firesBeforeRejected matches noise sessions slug"},
 		"refused": {keys(first(top["refused"])), "agent call file line outcome slug tool"},
 		"input":   {keys(top["input"]), "errors files formats lessons lessonsLeftOut skipped timeouts"},

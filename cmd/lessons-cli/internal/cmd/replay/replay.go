@@ -56,7 +56,9 @@ With SLUG arguments only those lessons are replayed.
 
 The report gives calls, failed and rejected calls, injections and bytes
 of lesson text per 100 calls, the calls a blocking lesson would have
-refused, and per lesson: fires, fires before a failed / fine / rejected
+refused, the prompts typed in Claude Code sessions run through the
+prompt-time selection (injections and bytes per 100 prompts; none unless
+promptLessons is on), and per lesson: fires, fires before a failed / fine / rejected
 call, sessions, and caught (it fired on a failed call and not on the
 call that fixed it). Then the lessons that never fired and the noisiest
 (most fires before calls that went fine).

@@ -21,6 +21,7 @@ type Report struct {
 	InjectedBytes    int64   `json:"injectedBytes"`
 	InjectionsPer100 float64 `json:"injectionsPer100Calls"`
 	BytesPer100      float64 `json:"bytesPer100Calls"`
+	PromptReport
 	// Blocks counts the calls a lesson would have refused; Refused lists
 	// the first of them.
 	Blocks  int       `json:"blocks"`
@@ -114,6 +115,7 @@ func (t *totals) add(r *sessionResult) {
 	rep.Rejected += r.rejected
 	rep.Injections += r.injections
 	rep.InjectedBytes += r.bytes
+	rep.addPrompts(r.promptTally)
 	rep.Blocks += r.blocks
 	for _, ref := range r.refused {
 		if len(rep.Refused) < maxRefused {
@@ -159,6 +161,7 @@ func (t *totals) finish(ls []replayed) {
 		rep.InjectionsPer100 = round2(float64(rep.Injections) * 100 / float64(rep.Calls))
 		rep.BytesPer100 = round2(float64(rep.InjectedBytes) * 100 / float64(rep.Calls))
 	}
+	rep.finishPrompts()
 	rep.Lessons, rep.NeverFired, rep.Noisiest = []LessonReport{}, []string{}, []string{}
 	done := map[string]bool{}
 	for _, l := range ls {

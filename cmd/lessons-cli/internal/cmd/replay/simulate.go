@@ -47,6 +47,10 @@ type sessionResult struct {
 	timeouts  int
 	errs      []string
 	failures  []failure
+	// promptTally counts the typed prompts replayed; nextPrompt is the
+	// first not replayed yet.
+	promptTally promptTally
+	nextPrompt  int
 }
 
 func (r *sessionResult) lesson(slug string) *tally {
@@ -95,6 +99,7 @@ func simulate(s *scanner.LoggedSession, rp *engine.Replay, slugs []string, learn
 		if c.AfterCompaction {
 			rs.Compact()
 		}
+		r.replayPrompts(rs, s, i)
 		ans, err := rs.Call(i, toCall(c))
 		r.note(s, c, err)
 		for _, h := range ans.Hits {
@@ -119,6 +124,7 @@ func simulate(s *scanner.LoggedSession, rp *engine.Replay, slugs []string, learn
 			r.fineTools[c.Tool]++
 		}
 	}
+	r.replayPrompts(rs, s, len(s.Calls))
 	seen := map[string]bool{}
 	for i, fs := range fired {
 		c := &s.Calls[i]
