@@ -19,9 +19,9 @@ const requestBytes = 8 << 10
 // HTML comments (issue templates), and everything from the first
 // Markdown heading or section label on ("### Environment", "Traceback",
 // "# Plan: …", a Django ticket's "Description"), since an issue or a
-// plan puts its request in its first lines and its evidence after. A
-// line of a log (a timestamp, a stack frame, a shell prompt) ends it
-// too. The result holds at most requestWords words. Linear in the
+// plan puts its request in its first lines and its evidence after.
+// Lines of a log (a timestamp, a stack frame, a shell prompt) and of an
+// environment ("Python version: 3.9", "OS: Linux") are left out. The result holds at most requestWords words. Linear in the
 // prompt's length.
 func requestText(prompt string) string {
 	prompt = userWords(prompt)
@@ -90,7 +90,8 @@ func sectionStart(t string) bool {
 
 // pastedLine reports whether a line is pasted rather than written: code
 // indented by a tab or four spaces, a quote, a shell prompt, a stack
-// frame, a log line that starts with a timestamp.
+// frame, a log line that starts with a timestamp, a version or platform
+// line.
 func pastedLine(line, t string) bool {
 	if strings.HasPrefix(line, "\t") || strings.HasPrefix(line, "    ") {
 		return true
@@ -101,7 +102,21 @@ func pastedLine(line, t string) bool {
 		return true
 	}
 	return len(t) >= 8 && t[2] == ':' && t[5] == ':' && isDigit(t[0]) && isDigit(t[1]) ||
-		len(t) >= 10 && t[4] == '-' && t[7] == '-' && isDigit(t[0]) && isDigit(t[3])
+		len(t) >= 10 && t[4] == '-' && t[7] == '-' && isDigit(t[0]) && isDigit(t[3]) ||
+		environmentLine(t)
+}
+
+// environmentLine reports whether a line states a version or a platform,
+// as bug reports list them ("Python version: 3.9", "OS: Linux",
+// "- pip 23.1"... the first two forms): a label of at most three words
+// that names a version, an OS or a platform, then a colon.
+func environmentLine(t string) bool {
+	label, _, ok := strings.Cut(strings.TrimLeft(t, "-*• "), ":")
+	if !ok || len(strings.Fields(label)) > 3 {
+		return false
+	}
+	l := strings.ToLower(label)
+	return strings.Contains(l, "version") || l == "os" || strings.HasPrefix(l, "operating system") || l == "platform"
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -59,6 +59,8 @@ func TestRequestText(t *testing.T) {
 		{"fix the login\n```\npip install -e .\n```\nthanks", "fix the login \nthanks \n"},
 		{"Crash in parser\nDescription\n\tTraceback: sudo pip install", "Crash in parser \n"},
 		{"see this\n<bash-stdout>npm audit fix</bash-stdout>\nok", "see this \nok \n"},
+		{"pip install hangs\nPython version: 3.9\nOS: Linux\n- pip version: 23.1", "pip install hangs \n"},
+		{"the fix: use sed", "the fix: use sed \n"},
 		{strings.Repeat("word ", 100), strings.Repeat("word ", requestWords) + ""},
 	} {
 		if got := requestText(tc.prompt); got != tc.want {
