@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -160,19 +161,36 @@ func (r *run) recordFailure(call Call, fam lessons.Family, errLine string) error
 	return writeRecord(r.recordPath(fam.String()), data)
 }
 
-// writeRecord replaces a capture record: written beside it and renamed,
-// so a reader never sees half of one. Not synced: a record a crash loses
-// costs one nudge, and an fsync would cost every failure a millisecond.
+// writeRecord replaces a capture record: written beside it under a
+// random name, created with O_EXCL and without following a link (what
+// the agent may have put at a name it guessed is never written
+// through), and renamed, so a reader never sees half of one. Not
+// synced: a record a crash loses costs one nudge, and an fsync would
+// cost every failure a millisecond.
 func writeRecord(path string, data []byte) error {
-	tmp := path + ".tmp" + strconv.Itoa(os.Getpid())
-	if err := os.WriteFile(tmp, data, 0o600); err != nil {
+	var f *os.File
+	var err error
+	for range 4 {
+		tmp := path + ".tmp" + strconv.FormatUint(rand.Uint64(), 36)
+		f, err = os.OpenFile(tmp, os.O_CREATE|os.O_EXCL|os.O_WRONLY|noFollow, 0o600)
+		if !errors.Is(err, fs.ErrExist) {
+			break
+		}
+	}
+	if err != nil {
 		return err
 	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	return nil
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
 }
 
 // captureLimit opens the manifest for captureNudges, and says whether an

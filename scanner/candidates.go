@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/scanner/redact"
 )
 
 // Status is where a candidate is in review.
@@ -103,7 +104,7 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		c.Solution = strings.TrimSpace(strings.TrimSuffix(c.Solution, "Run `"+clip(c.Fixed, 300)+"` instead.") +
 			"\nFix: " + change + " (`" + clip(c.Fixed, 300) + "` worked).")
 	}
-	c.Summary = summarize(c, change)
+	c.Summary = redact.Sentence(summarize(c, change)) // its text was redacted: no marker in a name
 	key := change
 	if key == "" || f.Kind == KindTag {
 		key = normalizeSpace(c.Solution)
