@@ -55,9 +55,10 @@ const (
 )
 
 // outcomeEvent answers PostToolUse and PostToolUseFailure: live
-// capture's nudge, then, for an agent that reads a call's lessons only
-// with its result, those lessons. A failure of live capture goes to the
-// hook log and leaves the lessons be.
+// capture's nudge, then the lessons on the error a failed call printed
+// (see afterfailure.go) and, for an agent that reads a call's lessons
+// only with its result, those lessons. A failure of live capture goes to
+// the hook log and leaves the lessons be.
 func (r *run) outcomeEvent() (any, error) {
 	event := r.pf.Event(r.p.HookEventName)
 	nudge, err := r.capture(event)
@@ -66,8 +67,8 @@ func (r *run) outcomeEvent() (any, error) {
 		nudge = ""
 	}
 	var text string
-	if event == "PostToolUse" && r.pf.ToolLessonsAt() == "PostToolUse" {
-		if text, err = r.postToolUse(); err != nil {
+	if toolLessons := event == "PostToolUse" && r.pf.ToolLessonsAt() == "PostToolUse"; toolLessons || len(r.onError) > 0 {
+		if text, err = r.outcomeLessons(toolLessons); err != nil {
 			if nudge == "" {
 				return nil, err
 			}
@@ -91,19 +92,26 @@ func (r *run) capture(event string) (string, error) {
 		return "", nil // the lessons part of the event reports it
 	}
 	var fam lessons.Family
+	platform := platformName(r.pf)
 	if call.Tool == "Bash" {
 		if fam = lessons.CommandFamily(call.Command); fam.Probe {
-			return "", nil // before outcome, which reads Codex's session file
+			if platform == "codex" {
+				return "", nil // before outcome, which reads Codex's session file
+			}
+			if out := r.p.outcome(platform, event, call.Command); out.failed {
+				return "", r.failed(call, lessons.Family{}, out) // its lessons, but no nudge for a probe
+			}
+			return "", nil
 		}
 	}
-	out := r.p.outcome(platformName(r.pf), event, call.Command)
+	out := r.p.outcome(platform, event, call.Command)
 	switch {
 	case out.reason != "":
 		return r.rejected(call, fam, out.reason)
+	case out.failed:
+		return "", r.failed(call, fam, out)
 	case call.Tool != "Bash" || fam.Exe == "":
 		return "", nil
-	case out.failed:
-		return "", r.recordFailure(call, lessons.FailedFamily(call.Command, out.errLine), out.errLine)
 	}
 	for _, f := range lessons.FixFamilies(call.Command) {
 		if text, err := r.fixed(call, f); text != "" || err != nil {
@@ -139,12 +147,12 @@ func (r *run) donePath(fam string) string {
 
 // recordFailure keeps a failed call for the fix that may follow, unless
 // the family had its nudge, the session has had all its nudges, or an
-// active lesson already covers the call.
-func (r *run) recordFailure(call Call, fam lessons.Family, errLine string) error {
+// active lesson already covers the call. m is the project's manifest.
+func (r *run) recordFailure(m *Manifest, call Call, fam lessons.Family, errLine string) error {
 	if exists(r.donePath(fam.String())) {
 		return nil
 	}
-	limit, covered, err := r.captureLimit(call)
+	limit, covered, err := r.limitIn(m, call)
 	if err != nil || limit == 0 || covered || exists(r.slotPath(limit)) {
 		return err
 	}
@@ -201,6 +209,11 @@ func (r *run) captureLimit(call Call) (limit int, covered bool, err error) {
 		return 0, false, err
 	}
 	defer m.Close()
+	return r.limitIn(m, call)
+}
+
+// limitIn is captureLimit on a manifest already open.
+func (r *run) limitIn(m *Manifest, call Call) (limit int, covered bool, err error) {
 	limit = r.cfg.Nudges()
 	if limit == 0 {
 		return 0, false, nil

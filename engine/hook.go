@@ -69,6 +69,11 @@ type run struct {
 	match   Matcher
 	// aggMembers are the lessons each aggregate candidate stands for.
 	aggMembers map[string][]string
+	// onError are the lessons on the error of the failed call the
+	// outcome event reports, not yet claimed in the session, ranked.
+	onError []Candidate
+	// failedCall is that call.
+	failedCall Call
 	// matched is set once the call was matched against a manifest that
 	// opened and decoded: from then on an error is not the manifest's,
 	// and the built-in blocks do not stand in for it.
@@ -251,18 +256,6 @@ func (r *run) preToolUse() (any, error) {
 		return noOutput, nil
 	}
 	return r.inject(call.Tool, describeCall(call), injects)
-}
-
-// postToolUse is the text of a call's lessons, added to its result for
-// agents that read no text before the call. A blocking lesson was
-// answered before it.
-func (r *run) postToolUse() (string, error) {
-	call, m, _, injects, err := r.matchCall()
-	if err != nil {
-		return "", err
-	}
-	defer m.Close()
-	return r.selectText(call.Tool, describeCall(call), injects)
 }
 
 // matchCall matches the payload's tool call and sorts the lessons that
