@@ -19,6 +19,6 @@ func (s *ReplaySession) Prompt(call int, text string) (Answer, error) {
 	saved := s.r.Config
 	s.r.Config = cfg
 	defer func() { s.r.Config = saved }()
-	fires, n, err := s.inject("relevant to this prompt", cs, call)
+	fires, n, err := s.inject("relevant to this prompt", cs, nil, call)
 	return Answer{Fires: fires, Bytes: n}, err
 }

@@ -8,7 +8,6 @@ package scanner
 type Learner struct {
 	weights Weights
 	byID    map[string]*Candidate
-	order   []string
 }
 
 // NewLearner starts with no candidates.
@@ -24,7 +23,6 @@ func (l *Learner) Add(cs []Candidate) bool {
 			c := c
 			l.weights.Score(&c)
 			l.byID[c.ID] = &c
-			l.order = append(l.order, c.ID)
 			changed = true
 			continue
 		}
@@ -36,11 +34,11 @@ func (l *Learner) Add(cs []Candidate) bool {
 	return changed
 }
 
-// Candidates are the scored candidates so far, in the order first seen.
-func (l *Learner) Candidates() []Candidate {
-	out := make([]Candidate, len(l.order))
-	for i, id := range l.order {
-		out[i] = *l.byID[id]
+// Candidate is the scored candidate with this id, as folded so far.
+func (l *Learner) Candidate(id string) (Candidate, bool) {
+	c := l.byID[id]
+	if c == nil {
+		return Candidate{}, false
 	}
-	return out
+	return *c, true
 }

@@ -12,8 +12,8 @@ import (
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
+	"github.com/lessons-dev/lessons/engine/secret/secrettest"
 	"github.com/lessons-dev/lessons/repo/pack/packtest"
-	"github.com/lessons-dev/lessons/scanner/secret/secrettest"
 	"github.com/lessons-dev/lessons/scope"
 )
 

@@ -11,8 +11,8 @@ import (
 	"github.com/zricethezav/gitleaks/v8/detect"
 	"github.com/zricethezav/gitleaks/v8/logging"
 
-	"github.com/lessons-dev/lessons/scanner/secret/internal/rulegen"
-	"github.com/lessons-dev/lessons/scanner/secret/secrettest"
+	"github.com/lessons-dev/lessons/engine/secret/internal/rulegen"
+	"github.com/lessons-dev/lessons/engine/secret/secrettest"
 )
 
 // TestGitleaksTableFresh: gitleaks_rules.go is what go generate makes
@@ -27,7 +27,7 @@ func TestGitleaksTableFresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Error("gitleaks_rules.go is stale: run go generate ./scanner/secret")
+		t.Error("gitleaks_rules.go is stale: run go generate ./engine/secret")
 	}
 	if len(gitleaksRules) < 150 {
 		t.Errorf("%d gitleaks rules in the table, want its whole default set", len(gitleaksRules))
