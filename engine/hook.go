@@ -285,7 +285,7 @@ func (r *run) matchCall() (call Call, m *Manifest, blocks, injects []Candidate, 
 			m.Close()
 			return call, nil, nil, nil, err
 		}
-		c := Candidate{Entry: e, Trigger: hit.Kinds}
+		c := hit.candidate(e)
 		switch {
 		case e.Block:
 			blocks = append(blocks, c)
