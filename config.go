@@ -26,6 +26,9 @@ type Config struct {
 	CompactionReinjectionThreshold int `json:"compactionReinjectionThreshold,omitempty"`
 	// PromptMinScore is the relevance a prompt needs to bring a lesson up.
 	PromptMinScore float64 `json:"promptMinScore,omitempty"`
+	// PromptLessons turns lessons at a prompt on or off: "on" or "off"
+	// (the default; see PromptLessonsOn).
+	PromptLessons string `json:"promptLessons,omitempty"`
 	// ScanPaths are where session logs are read from.
 	ScanPaths []string `json:"scanPaths,omitempty"`
 	// ScanIntervalMinutes spaces the background scans a session start runs.
@@ -80,12 +83,20 @@ func DefaultConfig() Config {
 		MinPriority:                    1,
 		CompactionReinjectionThreshold: 7,
 		PromptMinScore:                 2.0,
+		PromptLessons:                  "off",
 		ScanIntervalMinutes:            60,
 		AggregateMinLessons:            5,
 		NetworkTimeoutSeconds:          60,
 		CaptureNudges:                  new(DefaultCaptureNudges),
 	}
 }
+
+// PromptLessonsOn reports whether the hook brings lessons up at a prompt.
+// Off unless set to "on": on 172 real prompts nobody tuned on, none of
+// the lessons that came up bore on the work asked for (see the README),
+// so text that costs tokens on every prompt stays out until the user
+// asks for it.
+func (c Config) PromptLessonsOn() bool { return c.PromptLessons == "on" }
 
 // DefaultCaptureNudges is captureNudges' default.
 const DefaultCaptureNudges = 3
@@ -172,6 +183,11 @@ func (c Config) ApplyEnv(getenv func(string) string) (Config, error) {
 		}
 		var err error
 		switch f.Kind() {
+		case reflect.String:
+			if key == "promptLessons" && s != "on" && s != "off" {
+				err = fmt.Errorf("want on or off")
+			}
+			f.SetString(s)
 		case reflect.Int:
 			var n int
 			n, err = strconv.Atoi(s)

@@ -102,3 +102,24 @@ func TestOverlayJoinsAllow(t *testing.T) {
 		t.Errorf("Allow = %q, want [a b]: a project's allow adds to the global one", c.Allow)
 	}
 }
+
+func TestPromptLessonsEnv(t *testing.T) {
+	if DefaultConfig().PromptLessonsOn() {
+		t.Error("prompt-time lessons are on by default")
+	}
+	for _, tc := range []struct {
+		value string
+		on    bool
+		err   bool
+	}{{"on", true, false}, {"off", false, false}, {"yes", false, true}} {
+		c, err := DefaultConfig().ApplyEnv(func(k string) string {
+			if k == "LESSONS_PROMPT_LESSONS" {
+				return tc.value
+			}
+			return ""
+		})
+		if (err != nil) != tc.err || err == nil && c.PromptLessonsOn() != tc.on {
+			t.Errorf("LESSONS_PROMPT_LESSONS=%s: on %v, err %v; want on %v, error %v", tc.value, c.PromptLessonsOn(), err, tc.on, tc.err)
+		}
+	}
+}

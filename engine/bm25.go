@@ -15,13 +15,20 @@ const (
 	bm25B  = 0.75
 )
 
+// maxPhrase is the most words of a keyword that is also indexed as one
+// phrase term ("dev server", "git add", "input device is not a tty" is
+// not): a phrase the request names in order is the surest evidence.
+const maxPhrase = 3
+
 // document is what a prompt can find a lesson by.
 type document struct {
-	// terms are its keywords (counted twice: someone chose them), its
-	// summary and the values of its tags.
+	// terms are its keywords (counted twice: someone chose them), each
+	// keyword of two or three words also as one phrase term (its stems
+	// joined by a space), its summary and the values of its tags.
 	terms []string
-	// anchors are the terms of its keywords and tags, which name what the
-	// lesson is about; a summary says more, in words that also name other
+	// anchors are its keywords of one word (or of more words than a
+	// phrase term holds) and the phrase terms of the others: what names
+	// what the lesson is about; a summary says more, in words that also name other
 	// things ("real" in "world-writable … rarely fixes the real problem").
 	// A lesson without keywords anchors on all its terms.
 	anchors map[string]bool
@@ -29,10 +36,16 @@ type document struct {
 
 func documentOf(l *lessons.Lesson) document {
 	d := document{anchors: map[string]bool{}}
+	var phrases []string
 	for _, k := range l.Triggers.Keywords {
 		t := tokenize(k)
 		d.terms = append(d.terms, t...)
 		d.terms = append(d.terms, t...)
+		if len(t) > 1 && len(t) <= maxPhrase {
+			p := strings.Join(t, " ")
+			phrases = append(phrases, p)
+			d.terms = append(d.terms, p, p)
+		}
 	}
 	summary := tokenize(l.Summary)
 	d.terms = append(d.terms, summary...)
@@ -40,24 +53,27 @@ func documentOf(l *lessons.Lesson) document {
 		_, v, _ := strings.Cut(tag, ":")
 		d.terms = append(d.terms, tokenize(v)...)
 	}
-	for _, t := range d.terms {
-		d.anchors[t] = true
+	if len(l.Triggers.Keywords) == 0 {
+		for _, t := range d.terms {
+			d.anchors[t] = true
+		}
+		return d
 	}
-	if len(l.Triggers.Keywords) > 0 {
-		for _, t := range summary {
-			d.anchors[t] = false
-		}
-		for _, k := range l.Triggers.Keywords {
-			for _, t := range tokenize(k) {
-				d.anchors[t] = true
+	for _, k := range l.Triggers.Keywords {
+		// A word of a keyword of two or three words is not evidence
+		// alone: "context" of "build context" names no subject; the
+		// phrase does. Nor are the words of the summary and the tags:
+		// they also name other things ("real" in "world-writable …
+		// rarely fixes the real problem", "control" in
+		// topic:version-control).
+		if t := tokenize(k); len(t) == 1 || len(t) > maxPhrase {
+			for _, w := range t {
+				d.anchors[w] = true
 			}
 		}
-		for _, tag := range l.Tags {
-			_, v, _ := strings.Cut(tag, ":")
-			for _, t := range tokenize(v) {
-				d.anchors[t] = true
-			}
-		}
+	}
+	for _, p := range phrases {
+		d.anchors[p] = true
 	}
 	return d
 }
@@ -138,24 +154,26 @@ const (
 	commonMinLessons = 24
 )
 
-// relevanceFloor is the share of the best lesson's score another lesson
-// needs to come up with it: the pytest-asyncio lesson, which shares
-// "pytest" and "test" with "pytest hangs when I run the tests", gives way
-// to the one about pytest hanging. A prompt about two things loses the
-// weaker thing's lesson too (the labelled set keeps such a case): sparing
-// lessons for another part of the prompt brought more noise on real
-// prompts than it saved.
+// relevanceFloor is the share of the best lesson's score a lesson with
+// evidence of its own needs to come up beside it. A prompt about two
+// things can lose the weaker thing's lesson (the labelled set keeps such
+// a case): without the floor, lessons for a passing mention came along
+// (labelled set: precision 0.91 instead of 1.00).
 const relevanceFloor = 0.6
 
-// Relevant scores every lesson against the user's words in a prompt (see
-// userWords) with BM25, scaled by the share of the prompt's terms each
-// lesson has, and returns the best k at or above min (unscaled) and at or
-// above relevanceFloor of the best, best first. A lesson must share two distinct terms with the prompt (one when
-// the prompt has only one), and at least one of them must anchor it (a
-// word of its keywords or tags) and be neither a weak term nor common
-// among the lessons: a word such as "test", "fix" or, among many git
-// lessons, "git" says nothing about relevance on its own.
-func (m *Manifest) Relevant(prompt string, min float64, k int) ([]Scored, error) {
+// Relevant scores every lesson against the request of a prompt (see
+// requestText) with BM25, scaled by the share of the request's words
+// each lesson has, and returns at most k lessons at or above minScore
+// (unscaled), best first. A lesson must share two distinct terms with
+// the request (one when the request has only one word) and have
+// evidence (see enough): anchors (its keywords' words and phrases) that
+// are neither weak terms nor common among the lessons, since a word such
+// as "test", "fix" or, among many git lessons, "git" says nothing about
+// relevance on its own. The best lesson comes alone unless another has
+// evidence of its own, a subject of the request the evidence of the
+// lessons before it does not name, and reaches relevanceFloor of the
+// best score.
+func (m *Manifest) Relevant(prompt string, minScore float64, k int) ([]Scored, error) {
 	d := decoder{b: m.data, off: m.sec[secTerms]}
 	n := d.count()
 	tableAt := d.off
@@ -167,13 +185,15 @@ func (m *Manifest) Relevant(prompt string, min float64, k int) ([]Scored, error)
 		return &decoder{b: m.data, off: tableAt + int(at.u32())}
 	}
 	type match struct {
-		score          float64
-		shared, strong int // distinct prompt terms the lesson has, and of them anchors neither weak nor common
+		score    float64
+		shared   int      // distinct request terms the lesson has
+		evidence []string // of them, anchors neither weak nor common
 	}
 	matches := map[int]*match{}
-	seen := map[string]bool{}
+	words := tokenize(requestText(prompt))
 	weak := weakTerms()
-	for _, q := range tokenize(userWords(prompt)) {
+	seen := map[string]bool{}
+	for _, q := range queryTerms(words) {
 		if seen[q] {
 			continue
 		}
@@ -201,35 +221,89 @@ func (m *Manifest) Relevant(prompt string, min float64, k int) ([]Scored, error)
 			mt.score += float64(t.f32())
 			mt.shared++
 			if anchor && !common {
-				mt.strong++
+				mt.evidence = append(mt.evidence, q)
 			}
 		}
 		if t.err != nil {
 			return nil, t.err
 		}
 	}
-	var out []Scored
-	need := 2
-	if len(seen) < need {
-		need = len(seen)
+	distinct := map[string]bool{}
+	for _, w := range words {
+		distinct[w] = true
 	}
+	need := min(2, len(distinct))
+	type candidate struct {
+		Scored
+		evidence []string
+	}
+	var cs []candidate
 	best := 0.0
 	for i, mt := range matches {
-		if mt.score >= min && mt.shared >= need && mt.strong > 0 {
-			s := mt.score * float64(mt.shared) / float64(len(seen))
-			out = append(out, Scored{i, s})
+		if mt.score >= minScore && mt.shared >= need && enough(mt.evidence, len(distinct)) {
+			s := mt.score * float64(mt.shared) / float64(max(len(distinct), 1))
+			cs = append(cs, candidate{Scored{i, s}, mt.evidence})
 			best = max(best, s)
 		}
 	}
-	out = slices.DeleteFunc(out, func(s Scored) bool { return s.Score < relevanceFloor*best })
-	sort.Slice(out, func(a, b int) bool {
-		if out[a].Score != out[b].Score {
-			return out[a].Score > out[b].Score
+	sort.Slice(cs, func(a, b int) bool {
+		if cs[a].Score != cs[b].Score {
+			return cs[a].Score > cs[b].Score
 		}
-		return out[a].Index < out[b].Index
+		return cs[a].Index < cs[b].Index
 	})
-	if len(out) > k {
-		out = out[:k]
+	var out []Scored
+	named := map[string]bool{}
+	for _, c := range cs {
+		if len(out) == k || c.Score < relevanceFloor*best {
+			break
+		}
+		if slices.ContainsFunc(c.evidence, func(e string) bool { return named[e] || overlaps(e, named) }) {
+			continue
+		}
+		out = append(out, c.Scored)
+		for _, e := range c.evidence {
+			named[e] = true
+		}
 	}
 	return out, nil
+}
+
+// shortRequest is the most distinct words a request may have for one
+// one-word keyword to name its subject: in "pytest hangs in CI" the
+// request is about pytest; in a paragraph that mentions a "feature" or a
+// "prompt" in passing, the keyword is one word among many.
+const shortRequest = 10
+
+// enough reports whether a lesson's evidence names its subject: a phrase
+// of its keywords, two of its one-word keywords ("django" and
+// "migration"), or one in a short request.
+func enough(evidence []string, words int) bool {
+	if len(evidence) >= 2 || len(evidence) == 1 && words <= shortRequest {
+		return true
+	}
+	return slices.ContainsFunc(evidence, func(e string) bool { return strings.Contains(e, " ") })
+}
+
+// queryTerms are a request's words and, for phrase keywords, each run of
+// two and three of them joined by a space.
+func queryTerms(words []string) []string {
+	out := slices.Clone(words)
+	for n := 2; n <= maxPhrase; n++ {
+		for i := 0; i+n <= len(words); i++ {
+			out = append(out, strings.Join(words[i:i+n], " "))
+		}
+	}
+	return out
+}
+
+// overlaps reports whether a phrase shares a word with evidence already
+// named: "dev server" names no new subject after "server" did.
+func overlaps(e string, named map[string]bool) bool {
+	for _, w := range strings.Fields(e) {
+		if named[w] {
+			return true
+		}
+	}
+	return false
 }

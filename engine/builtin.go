@@ -119,8 +119,11 @@ func (r *run) builtinBlocks(call Call) []Candidate {
 	for _, hit := range hits {
 		e, err := m.Entry(hit.Index)
 		if err == nil && e.Block {
-			blocks = append(blocks, Candidate{Entry: e, Trigger: hit.Kinds})
+			blocks = append(blocks, hit.candidate(e))
 		}
+		// The manifest holds the same patterns: the call's second tries
+		// are spent, so that the answer comes before the watchdog.
+		r.match.impatient = r.match.impatient || hit.Kinds == Undecided
 	}
 	return blocks
 }

@@ -285,7 +285,7 @@ func (r *run) matchCall() (call Call, m *Manifest, blocks, injects []Candidate, 
 			m.Close()
 			return call, nil, nil, nil, err
 		}
-		c := Candidate{Entry: e, Trigger: hit.Kinds}
+		c := hit.candidate(e)
 		switch {
 		case e.Block:
 			blocks = append(blocks, c)
@@ -519,19 +519,9 @@ func (r *run) promptSubmit() (any, error) {
 	}
 	defer m.Close()
 	r.cfg.MaxLessonsPerInjection = min(max(r.cfg.MaxLessonsPerInjection, 1), promptTopK)
-	scored, err := m.Relevant(r.p.Prompt, r.cfg.PromptMinScore, 4*promptTopK)
+	cs, err := m.PromptCandidates(r.p.Prompt, r.cfg, r.sess.Claimed)
 	if err != nil {
 		return nil, err
-	}
-	var cs []Candidate
-	for _, s := range scored {
-		e, err := m.Entry(s.Index)
-		if err != nil {
-			return nil, err
-		}
-		if !r.sess.Claimed(e.Slug) && !e.Block {
-			cs = append(cs, Candidate{Entry: e, Trigger: "prompt"})
-		}
 	}
 	return r.inject("", "relevant to this prompt", cs)
 }

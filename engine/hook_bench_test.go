@@ -2,10 +2,12 @@ package engine
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/lessons-dev/lessons/scope"
@@ -24,16 +26,33 @@ func BenchmarkHook(b *testing.B) {
 }
 
 // BenchmarkHookPrompt answers a UserPromptSubmit in-process on the same
-// 1,000-lesson manifest.
+// 1,000-lesson manifest, with prompt-time lessons on: a short request,
+// and a 4 KB bug report whose traceback and environment the hook strips.
 func BenchmarkHookPrompt(b *testing.B) {
 	h, project := benchHook(b)
-	// One session: after the first answer its lessons are claimed, so the
-	// loop measures reading, tokenizing, stemming and scoring the prompt,
-	// not writing claim files.
-	payload := []byte(fmt.Sprintf(`{"session_id":"bench","cwd":%q,"hook_event_name":"UserPromptSubmit",`+
-		`"prompt":"pytest hangs when I run the tests, and the docker build is slow: can you shrink the build context and fix the flaky test?"}`, project))
-	for b.Loop() {
-		h.Run(bytes.NewReader(payload), io.Discard)
+	getenv := h.Getenv
+	h.Getenv = func(k string) string {
+		if k == "LESSONS_PROMPT_LESSONS" {
+			return "on"
+		}
+		return getenv(k)
+	}
+	report := "the docker build is slow and pytest hangs in CI, can you shrink the build context?\n\n## Traceback\n" +
+		strings.Repeat("  File /app/src/module.py, line 12, in handler: raise RuntimeError(npm install failed)\n", 40) +
+		"\n## Environment\n" + strings.Repeat("package==1.0.0 pip freeze git stash kubectl apply\n", 12)
+	for name, prompt := range map[string]string{
+		"short": "pytest hangs when I run the tests, and the docker build is slow: can you shrink the build context and fix the flaky test?",
+		"4KB":   report,
+	} {
+		// One session: after the first answer its lessons are claimed,
+		// so the loop measures reading, stripping and scoring the
+		// prompt, not writing claim files.
+		payload, _ := json.Marshal(map[string]string{"session_id": "bench-" + name, "cwd": project, "hook_event_name": "UserPromptSubmit", "prompt": prompt})
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				h.Run(bytes.NewReader(payload), io.Discard)
+			}
+		})
 	}
 }
 

@@ -35,7 +35,7 @@ import (
 // the hook's call points.
 const (
 	magic         = "LESSONSM"
-	formatVersion = 7
+	formatVersion = 8
 	// maxManifest caps what Open reads: 10,000 lessons take about 1 MB.
 	maxManifest = 64 << 20
 )
@@ -170,6 +170,7 @@ func encodeConfig(e *encoder, c lessons.Config) {
 	e.int(c.MinPriority)
 	e.int(c.CompactionReinjectionThreshold)
 	e.f64(c.PromptMinScore)
+	e.str(c.PromptLessons)
 	e.int(c.ScanIntervalMinutes)
 	e.strs(c.ScanPaths)
 	e.int(c.AggregateMinLessons)
@@ -187,6 +188,7 @@ func decodeConfig(d *decoder) lessons.Config {
 		MinPriority:                    d.int(),
 		CompactionReinjectionThreshold: d.int(),
 		PromptMinScore:                 d.f64(),
+		PromptLessons:                  d.str(),
 		ScanIntervalMinutes:            d.int(),
 		ScanPaths:                      d.strs(),
 		AggregateMinLessons:            d.int(),

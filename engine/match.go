@@ -42,6 +42,18 @@ type Hit struct {
 	Kinds string
 }
 
+// candidate is the candidate the hit makes of its lesson's entry e. A
+// blocking lesson that could not be checked in time asks a person
+// instead of refusing or letting the call through unchecked.
+func (h Hit) candidate(e Entry) Candidate {
+	if h.Kinds == Undecided {
+		e.Decision = lessons.DecisionAsk
+		e.BlockReason = "lessons could not check `{command}` against the blocking lesson \"" + e.Summary +
+			"\" in time (the call is too long or too complex to match quickly), so a person must approve it."
+	}
+	return Candidate{Entry: e, Trigger: h.Kinds}
+}
+
 // ErrTimeout marks a lesson skipped because one of its backtracking
 // regexes did not answer within lessons.PatternTimeout, or the call had
 // used up CallBudget on such regexes already.
@@ -52,12 +64,19 @@ var ErrTimeout = errors.New("regex match timed out")
 // are bounded by their input and never skipped.
 const CallBudget = 500 * time.Millisecond
 
-// BlockTimeout is how long a blocking lesson's backtracking regex may
-// take on a second try, after its first timed out: its limits are wall
-// clock, and a refusal must not be lost because builds kept the machine
-// busy. Only scopes allowed to block can make a call wait this long, and
+// BlockBudget is how long the blocking lessons whose backtracking
+// regexes timed out may take, all together, on a second try: their
+// limits are wall clock, and a refusal must not be lost because builds
+// kept the machine busy. A lesson still undecided after it asks a
+// person (Undecided), and the hook answers well before its watchdog.
+// Only scopes allowed to block can make a call wait this long, and
 // their patterns passed the backtracking probe.
-const BlockTimeout = 3 * time.Second
+const BlockBudget = 1500 * time.Millisecond
+
+// Undecided is the Kinds of a hit whose lesson blocks and could not be
+// checked in time, even on its second try: the hook asks a person
+// rather than let the call through unchecked.
+const Undecided = "undecided"
 
 // Matcher matches calls against manifests. It compiles a regex only when
 // a call needs it, once. The zero Matcher is ready to use; it is not safe
@@ -73,8 +92,14 @@ type Matcher struct {
 	live  [][]byte
 	// spent is the time backtracking regexes took in this call.
 	spent time.Duration
-	// patient: a blocking lesson's second try, under BlockTimeout.
+	// patient: a blocking lesson's second try, under BlockBudget.
 	patient bool
+	// patientSpent is the time second tries took in this call.
+	patientSpent time.Duration
+	// impatient: a blocking lesson that times out is Undecided at once,
+	// with no second try; the hook sets it once another match of the
+	// same call spent BlockBudget.
+	impatient bool
 }
 
 // subject is a call prepared once for all the lessons it is tried on.
@@ -97,9 +122,11 @@ func newSubject(c *Call) *subject {
 
 // Match returns the manifest's lessons that match c, in manifest order.
 // A lesson whose regex times out is skipped and reported in the error
-// (wrapping ErrTimeout), with the other hits still returned.
+// (wrapping ErrTimeout), with the other hits still returned; a blocking
+// lesson is tried again, and if that times out too it is a hit of kind
+// Undecided.
 func (mt *Matcher) Match(m *Manifest, c Call) ([]Hit, error) {
-	mt.spent = 0 // CallBudget is per call
+	mt.spent, mt.patientSpent = 0, 0 // the budgets are per call
 	var err error
 	mt.cands, err = m.candidates(c.Tool, mt.cands[:0])
 	if err != nil {
@@ -116,10 +143,18 @@ func (mt *Matcher) Match(m *Manifest, c Call) ([]Hit, error) {
 		kinds, err := mt.matchRecord(rec, s)
 		if errors.Is(err, ErrTimeout) {
 			if e, eerr := m.Entry(i); eerr == nil && e.Block {
-				mt.patient = true
-				kinds, err = mt.matchRecord(rec, s)
-				mt.patient = false
+				if !mt.impatient {
+					mt.patient = true
+					kinds, err = mt.matchRecord(rec, s)
+					mt.patient = false
+				}
+				if errors.Is(err, ErrTimeout) {
+					kinds = Undecided
+				}
 			}
+		}
+		if kinds == Undecided {
+			hits = append(hits, Hit{Index: i, Kinds: kinds})
 		}
 		if err != nil {
 			slug := "#" + fmt.Sprint(i)
@@ -338,7 +373,11 @@ func (mt *Matcher) search(srcs [][]byte, subjects []string) (bool, error) {
 			}
 			limit := lessons.PatternTimeout
 			if mt.patient {
-				limit = BlockTimeout
+				limit = BlockBudget - mt.patientSpent
+				if limit <= 0 {
+					mt.Counters.TimedOut++
+					return false, fmt.Errorf("%w: the call spent its %v on blocking lessons' second tries before %q", ErrTimeout, BlockBudget, src)
+				}
 			} else if mt.spent >= CallBudget {
 				mt.Counters.TimedOut++
 				return false, fmt.Errorf("%w: the call spent its %v on backtracking patterns before %q", ErrTimeout, CallBudget, src)
@@ -352,6 +391,9 @@ func (mt *Matcher) search(srcs [][]byte, subjects []string) (bool, error) {
 				ok, err = re.MatchWithin(s, limit)
 			}
 			mt.spent += time.Since(start)
+			if mt.patient {
+				mt.patientSpent += time.Since(start)
+			}
 			if err != nil {
 				mt.Counters.TimedOut++
 				// regexp2's error quotes the whole subject: keep it out.

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -202,4 +203,27 @@ func TestPrefilterAgreesWithBruteForce(t *testing.T) {
 	}
 	t.Logf("prefiltered: %v", fast.Counters)
 	t.Logf("brute force: %v", brute.Counters)
+}
+
+// A blocking lesson that cannot be checked in time, even on its second
+// try, is a hit that asks a person; a lesson that only reminds is
+// skipped as before.
+func TestUndecidedBlockAsks(t *testing.T) {
+	evil := lesson("evil-block", lessons.Trigger{Commands: []string{`(?=a)^(a+)+$`}})
+	evil.Block, evil.BlockReason = true, "no {command}"
+	m := compileTest(t, evil, lesson("evil-reminder", lessons.Trigger{Commands: []string{`(?=a)^(a+)+$`}}))
+	var mt Matcher
+	start := time.Now()
+	hits, err := mt.Match(m, Call{Tool: "Bash", Command: strings.Repeat("a", 30000) + "!"})
+	if d := time.Since(start); d > BlockBudget+time.Second {
+		t.Errorf("Match took %v, want about BlockBudget (%v)", d, BlockBudget)
+	}
+	if !errors.Is(err, ErrTimeout) || !reflect.DeepEqual(hits, []Hit{{0, Undecided}}) {
+		t.Fatalf("hits %v, err %v: want the blocking lesson undecided and the reminder skipped", hits, err)
+	}
+	e, _ := m.Entry(0)
+	c := hits[0].candidate(e)
+	if !c.Block || c.Decision != lessons.DecisionAsk || !strings.Contains(c.Reason("x"), "a person must approve") {
+		t.Errorf("candidate = %+v, want a block that asks and says why", c.Entry)
+	}
 }

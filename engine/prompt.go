@@ -14,7 +14,7 @@ import (
 // user's), the protocol itself, and lesson text this hook injected, found
 // by its first line ("2 lessons for this session") and its closing list
 // of slugs. Gemini escapes < and > in hook text; the escapes are read
-// back first.
+// back first. Every step is linear in the prompt's length.
 func userWords(prompt string) string {
 	if !strings.Contains(prompt, "&") && !strings.Contains(prompt, "<") && !strings.Contains(prompt, "## Lesson") {
 		return prompt
@@ -22,6 +22,9 @@ func userWords(prompt string) string {
 	prompt = htmlEscapes.Replace(prompt)
 	prompt = cutBlocks(prompt, "<hook_context>", "</hook_context>")
 	prompt = strings.ReplaceAll(prompt, Protocol, "")
+	if !strings.Contains(prompt, "## Lesson") {
+		return prompt
+	}
 	return injectedText().ReplaceAllString(prompt, "")
 }
 
@@ -29,7 +32,9 @@ var htmlEscapes = strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&", "&
 
 // cutBlocks removes every open…close span from s; an open tag without its
 // close is removed alone, so a prompt that merely mentions it keeps its
-// words.
+// words. Once a close is missing after an open, none follows any later
+// open either: the rest loses its open tags in one pass, which keeps the
+// cut linear however many unclosed tags a prompt holds.
 func cutBlocks(s, open, close string) string {
 	var b strings.Builder
 	for {
@@ -41,8 +46,8 @@ func cutBlocks(s, open, close string) string {
 		rest := s[i+len(open):]
 		j := strings.Index(rest, close)
 		if j < 0 {
-			s = rest
-			continue
+			s = strings.ReplaceAll(rest, open, "")
+			break
 		}
 		s = rest[j+len(close):]
 	}

@@ -17,12 +17,15 @@ import (
 	"github.com/lessons-dev/lessons/scope"
 )
 
-// Floors of TestPromptRelevance, set from the measurement on the labelled
-// set (see testdata/prompts/labelled.yaml): a change to tokenizing,
-// stemming or scoring that loses either fails the test.
+// Floors of TestPromptLabelled, set from the measurement on the labelled
+// set (see testdata/prompts/labelled.yaml, written alongside the
+// ranking: a check of mechanisms, not a measure; TestPromptRelevance is
+// the measure): 1.000 and 0.909 since relevance reads only the request
+// and needs a keyword phrase, two keywords, or one in a short request. A
+// change that loses either fails the test.
 const (
-	precisionFloor = 0.93
-	recallFloor    = 0.92
+	precisionFloor = 0.98
+	recallFloor    = 0.90
 )
 
 // labelledPrompt is one entry of testdata/prompts/labelled.yaml.
@@ -34,11 +37,11 @@ type labelledPrompt struct {
 	Gemini bool     `yaml:"gemini"`
 }
 
-// TestPromptRelevance runs every labelled prompt through the hook, with
+// TestPromptLabelled runs every labelled prompt through the hook, with
 // the built-in lessons and a fresh session each, and checks what came up:
 // no prompt brings a lesson it must not, and precision and recall over
 // the set stay at or above their floors.
-func TestPromptRelevance(t *testing.T) {
+func TestPromptLabelled(t *testing.T) {
 	data, err := os.ReadFile("../testdata/prompts/labelled.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -58,7 +61,7 @@ func TestPromptRelevance(t *testing.T) {
 	for _, r := range rs {
 		known[r.Slug] = true
 	}
-	run := builtinHook(t, rs)
+	run := builtinHook(t, rs, map[string]string{"LESSONS_PROMPT_LESSONS": "on"})
 
 	var tp, fp, fn int
 	for i, c := range cases {
@@ -108,7 +111,24 @@ func TestPromptRelevance(t *testing.T) {
 // UserPromptSubmit or, with gemini, as Gemini CLI's BeforeAgent in -p
 // mode (the SessionStart text prepended, escaped as Gemini escapes hook
 // text), and returns the slugs the answer injected.
-func builtinHook(t *testing.T, rs []scope.Resolved) func(session, prompt string, gemini bool) []string {
+func builtinHook(t *testing.T, rs []scope.Resolved, extra map[string]string) func(session, prompt string, gemini bool) []string {
+	t.Helper()
+	send := hookSender(t, rs, extra)
+	return func(session, prompt string, gemini bool) []string {
+		slugs, _ := send(session, prompt, gemini)
+		return slugs
+	}
+}
+
+// builtinHookText is builtinHook for Claude Code alone, with extra
+// environment variables for the hook, returning the injected text too.
+func builtinHookText(t *testing.T, rs []scope.Resolved, extra map[string]string) func(session, prompt string) ([]string, string) {
+	t.Helper()
+	send := hookSender(t, rs, extra)
+	return func(session, prompt string) ([]string, string) { return send(session, prompt, false) }
+}
+
+func hookSender(t *testing.T, rs []scope.Resolved, extra map[string]string) func(session, prompt string, gemini bool) ([]string, string) {
 	t.Helper()
 	root := t.TempDir()
 	project := filepath.Join(root, "proj")
@@ -116,6 +136,9 @@ func builtinHook(t *testing.T, rs []scope.Resolved) func(session, prompt string,
 		t.Fatal(err)
 	}
 	env := map[string]string{"HOME": root, "XDG_CACHE_HOME": root + "/cache", "XDG_STATE_HOME": root + "/state"}
+	for k, v := range extra {
+		env[k] = v
+	}
 	getenv := func(k string) string { return env[k] }
 	m, err := Compile(scope.Merged{Project: project, Config: lessons.DefaultConfig(), Active: rs}, scope.Stamp{})
 	if err != nil {
@@ -125,7 +148,7 @@ func builtinHook(t *testing.T, rs []scope.Resolved) func(session, prompt string,
 		t.Fatal(err)
 	}
 	escape := strings.NewReplacer("<", "&lt;", ">", "&gt;")
-	return func(session, prompt string, gemini bool) []string {
+	return func(session, prompt string, gemini bool) ([]string, string) {
 		payload := map[string]any{"session_id": session, "cwd": project, "hook_event_name": "UserPromptSubmit", "prompt": prompt}
 		pf := Platforms["claude"]
 		if gemini {
@@ -137,8 +160,22 @@ func builtinHook(t *testing.T, rs []scope.Resolved) func(session, prompt string,
 		in, _ := json.Marshal(payload)
 		var out bytes.Buffer
 		(&Hook{Getenv: getenv, Platform: pf}).Run(bytes.NewReader(in), &out)
-		return injectedSlugs(t, out.Bytes())
+		return injectedSlugs(t, out.Bytes()), answerContext(t, out.Bytes())
 	}
+}
+
+// answerContext is the lesson text an answer added to the context.
+func answerContext(t *testing.T, answer []byte) string {
+	t.Helper()
+	var a struct {
+		Specific struct {
+			Context string `json:"additionalContext"`
+		} `json:"hookSpecificOutput"`
+	}
+	if err := json.Unmarshal(answer, &a); err != nil {
+		t.Fatalf("answer %q: %v", answer, err)
+	}
+	return a.Specific.Context
 }
 
 // injectedSlugs reads the slugs an answer injected from the line that
@@ -156,7 +193,11 @@ func injectedSlugs(t *testing.T, answer []byte) []string {
 	text := a.Specific.Context
 	for _, mark := range []string{"<!-- lessons injected: ", "[lessons injected: "} {
 		if i := strings.LastIndex(text, mark); i >= 0 {
-			list := strings.TrimRight(text[i+len(mark):], " ->]")
+			list := text[i+len(mark):]
+			if j := strings.IndexAny(list, "]\n"); j >= 0 {
+				list = list[:j]
+			}
+			list = strings.TrimRight(list, " ->]")
 			list, _, _ = strings.Cut(list, "; dropped:")
 			return strings.Split(list, ", ")
 		}

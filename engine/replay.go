@@ -164,7 +164,7 @@ func (s *ReplaySession) match(key string, c Call) (hits []Candidate, merr, err e
 			if k >= 0 {
 				en.Index = extraIndex
 			}
-			hits = append(hits, Candidate{Entry: en, Trigger: h.Kinds})
+			hits = append(hits, h.candidate(en))
 		}
 	}
 	return hits, merr, nil

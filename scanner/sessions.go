@@ -72,6 +72,8 @@ type LoggedSession struct {
 	// file's modification time.
 	Start time.Time
 	Calls []LoggedCall
+	// Prompts are the prompts typed in the session, in order.
+	Prompts []LoggedPrompt
 	// Candidates are what a scan would propose from this session alone,
 	// unscored; set only with ReadOptions.Candidates.
 	Candidates []Candidate
@@ -410,6 +412,7 @@ func (rep *ReadReport) addResult(format Format, j readJob, files, lines int, byt
 type collector struct {
 	a       *analyzer
 	calls   []LoggedCall
+	prompts []LoggedPrompt
 	byID    map[string]int
 	retryOf map[int]int // a failed retry → the attempt before it
 	compact bool
@@ -450,6 +453,8 @@ func (c *collector) event(e Event) {
 		c.result(e)
 	case Compaction:
 		c.compact = true
+	case UserText:
+		c.prompt(e)
 	case Interrupt:
 		i, ok := c.byID[e.CallID]
 		if !ok && e.CallID == "" && c.a.lastCall != nil && !c.a.lastCall.done && len(c.calls) > 0 {
@@ -509,7 +514,7 @@ func (c *collector) result(e Event) {
 
 func (c *collector) logged(file string, format Format) *LoggedSession {
 	c.a.flush()
-	return &LoggedSession{File: file, Format: format, Agent: format.Agent(), Session: c.a.sess, Calls: c.calls}
+	return &LoggedSession{File: file, Format: format, Agent: format.Agent(), Session: c.a.sess, Calls: c.calls, Prompts: c.prompts}
 }
 
 // readFile reads one log file whole.

@@ -79,6 +79,20 @@ go build -o "$work/hooktime" ./scripts/hooktime
 "$work/hooktime" -runs "$runs" -input "$nomatch_payload" \
 	hello-world="$work/hello-world" "hook-Pre-nomatch=$work/lessons hook" "hook-Post@$post_payload=$work/lessons hook" \
 	"hook-PostFail@$fail_payload=$work/lessons hook" | tail -3
+# The prompt path (issue 22) on a 4 KB bug report: a request, then a
+# traceback, a code block and an environment section, with prompt-time
+# lessons on so the hook reads, strips and scores it.
+prompt_payload=$work/prompt.json
+{
+	printf '{"session_id":"bench-prompt","cwd":"%s","hook_event_name":"UserPromptSubmit","prompt":"' "$project"
+	printf 'the docker build is slow and pytest hangs in CI, can you shrink the build context?\\n\\n## Traceback\\n'
+	for i in $(seq 1 40); do printf '  File /app/src/module%d.py, line %d, in handler: raise RuntimeError(npm install failed)\\n' "$i" "$i"; done
+	printf '\\n## Environment\\n'
+	for i in $(seq 1 12); do printf 'package-%d==1.%d.0 pip freeze git stash kubectl apply\\n' "$i" "$i"; done
+	printf '"}'
+} >"$prompt_payload"
+LESSONS_PROMPT_LESSONS=on "$work/hooktime" -runs "$runs" -input "$prompt_payload" \
+	hello-world="$work/hello-world" "hook-Prompt-4KB=$work/lessons hook" | tail -1
 rss() { /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1; }
 echo "peak RSS (KiB): hello-world $(rss "$work/hello-world" <"$bash_payload")," \
 	"hook Bash $(rss "$work/lessons" hook <"$bash_payload"), hook Edit $(rss "$work/lessons" hook <"$edit_payload")," \

@@ -223,7 +223,7 @@ func TestE2EReplayJSONFields(t *testing.T) {
 		want string
 	}{
 		"report": {slices.Sorted(maps.Keys(top)), "agents blocks bytesPer100Calls calls durationNs failed gate injectedBytes injections " +
-			"injectionsPer100Calls input learn lessons minFires neverFired noisiest projects refused rejected repeated sessions"},
+			"injectionsPer100Calls input learn lessons minFires neverFired noisiest projects promptBytes promptBytesPer100Prompts promptInjections promptInjectionsPer100Prompts prompts refused rejected repeated sessions"},
 		"lesson": {keys(first(top["lessons"])), "asked fires firesAddressing firesAfter firesBeforeFailed firesBeforeFine " +
 			"firesBeforeRejected firesPer100ToolCalls keys kind learnedFrom matches noise precision prevented provisional " +
 			"refused scope sessions shortened slug toolCalls tools unrelated"},

@@ -114,7 +114,12 @@ func TestHookGolden(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			e := newEnv(t)
-			e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
+			// The fixtures show the shape of every answer, prompt-time
+			// lessons' included: on here, off by default (see
+			// TestPromptLessonsOffByDefault).
+			cfg := lessons.DefaultConfig()
+			cfg.PromptLessons = "on"
+			e.writeManifest(t, cfg, fixtureLessons())
 			platform, rest, _ := strings.Cut(name, "-")
 			for _, line := range e.setup(t, name) {
 				e.runHook(t, platform, line) // earlier events of the session

@@ -408,3 +408,25 @@ func TestBuiltinBlocksSkillShellLine(t *testing.T) {
 		t.Errorf("a skill's rm -rf ~ with no manifest answered %s", out)
 	}
 }
+
+// A command long and repetitive enough that the blocking lessons'
+// backtracking patterns run out of time, even on their second try, is
+// not let through unchecked: a person is asked, before the watchdog.
+func TestBlockUncheckedInTimeAsks(t *testing.T) {
+	e := newEnv(t)
+	e.writeManifest(t, noAggregates(), builtins(t))
+	cmd := strings.Repeat("rm -r x; ", (16<<20)/9) + "rm -rf ~"
+	start := time.Now()
+	out, stderr, code := e.hookOnce(t, e.bash("s", cmd), 10*time.Second)
+	d := time.Since(start)
+	if code != 0 || len(stderr) > 0 {
+		t.Fatalf("exit %d, stderr %s", code, stderr)
+	}
+	oneObject(t, out)
+	if !denied(out) && !bytes.Contains(out, []byte(`"permissionDecision":"ask"`)) {
+		t.Errorf("a 16 MiB rm chain ending in rm -rf ~ answered %.300s after %v, want a refusal or an ask", out, d)
+	}
+	if d > 6*time.Second {
+		t.Errorf("took %v, want an answer before the 6 s watchdog", d)
+	}
+}

@@ -22,6 +22,7 @@ type checkup struct {
 	loader   scope.Loader
 	findings []Finding
 	loaded   []scope.Resolved
+	cfg      lessons.Config // merged from the config files
 }
 
 func (c *checkup) add(sev, file string, line, col int, field, msg, fix string) {
@@ -46,6 +47,7 @@ func (c *checkup) run(cwd string) int {
 		}
 		cfg = cfg.Overlay(got)
 	}
+	c.cfg = cfg
 	n := 0
 	for _, s := range scope.Stores(c.dirs, cwd, cfg) {
 		n += c.store(s)

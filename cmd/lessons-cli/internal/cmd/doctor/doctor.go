@@ -128,6 +128,7 @@ func doctorRun(opts *Options) error {
 		for _, st := range statuses {
 			fmt.Fprintln(opts.IO.Out, "agent   "+iostreams.Escape(st.Line()))
 		}
+		fmt.Fprintln(opts.IO.Out, "prompt  "+iostreams.Escape(promptLessonsLine(c.cfg, opts.Getenv)))
 		fmt.Fprintf(opts.IO.Out, "%d errors, %d warnings in %d lesson files\n", errors, len(fs)-errors, n)
 	}
 	if errors > 0 {

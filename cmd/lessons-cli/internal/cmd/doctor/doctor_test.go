@@ -105,6 +105,33 @@ func TestDoctorWarningsOnly(t *testing.T) {
 	}
 }
 
+// Doctor says whether lessons come up at a prompt, and what set it.
+func TestDoctorPromptLessons(t *testing.T) {
+	root := t.TempDir()
+	d := scope.Dirs{Home: filepath.Join(root, "home"), Cache: filepath.Join(root, "cache")}
+	run := func(env map[string]string) string {
+		ios, _, out, _ := iostreams.Test()
+		_ = doctorRun(&Options{IO: ios, Dirs: d, WorkingDir: func() (string, error) { return root, nil }, Loader: repo.Loader{},
+			Getenv: func(k string) string { return env[k] }})
+		return out.String()
+	}
+	if got := run(nil); !strings.Contains(got, "prompt  lessons at a prompt: off; on real prompts few bore on the work") {
+		t.Errorf("doctor with promptLessons unset said:\n%s", got)
+	}
+	if got := run(map[string]string{"LESSONS_PROMPT_LESSONS": "on"}); !strings.Contains(got, "prompt  lessons at a prompt: on (LESSONS_PROMPT_LESSONS)") {
+		t.Errorf("doctor with LESSONS_PROMPT_LESSONS=on said:\n%s", got)
+	}
+	if err := os.MkdirAll(d.Home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(d.GlobalConfig(), []byte("promptLessons: on\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := run(nil); !strings.Contains(got, "prompt  lessons at a prompt: on;") {
+		t.Errorf("doctor with promptLessons: on in config.yaml said:\n%s", got)
+	}
+}
+
 // TestDoctorSameCallsOtherMistake: two lessons on npm publish that teach
 // different things fire together but are no duplicate, as add writes
 // them; the same mistake in other words is one.

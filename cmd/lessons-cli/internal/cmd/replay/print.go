@@ -37,6 +37,7 @@ func printReport(ios *iostreams.IOStreams, r *Report) error {
 		fmt.Fprintf(w, "  %s refused %s:%d (%s, %s): %s\n", iostreams.EscapeLine(b.Slug), iostreams.EscapeLine(b.File), b.Line,
 			b.Outcome, b.Agent, iostreams.EscapeLine(clip(b.Call, 100)))
 	}
+	printPrompts(w, &r.PromptReport)
 	if len(r.Lessons) > 0 {
 		fmt.Fprintln(w)
 		t := ios.NewTable()

@@ -66,7 +66,10 @@ a failed call whose key failed in an earlier session of the same
 project. The report leads with repeats, then (with --learn) prevented,
 shortened and unrelated, then injections, blocks and, per lesson: fires,
 fires before failed and fine calls, fires before a failure it addresses,
-precision (those ÷ fires) and fires per 100 calls of its tools.
+precision (those ÷ fires) and fires per 100 calls of its tools. The
+prompts typed in Claude Code sessions go through the prompt-time
+selection: prompt-time injections and bytes per 100 prompts (none unless
+promptLessons is on).
 
 --learn walks the sessions in time order and, at each session boundary,
 adds as provisional lessons the candidates a scan of every earlier

@@ -27,6 +27,7 @@ type Report struct {
 	InjectedBytes    int64   `json:"injectedBytes"`
 	InjectionsPer100 float64 `json:"injectionsPer100Calls"`
 	BytesPer100      float64 `json:"bytesPer100Calls"`
+	PromptReport
 	// Blocks counts the calls a lesson would have refused; Refused lists
 	// the first of them.
 	Blocks  int       `json:"blocks"`
@@ -186,6 +187,7 @@ func (t *totals) lesson(slug string) *tally {
 func (t *totals) add(r *sessionResult) {
 	rep := &t.rep
 	rep.Sessions++
+	rep.addPrompts(r.promptTally)
 	project := cmp.Or(r.project, noProject)
 	seen := t.failedKeys[project]
 	if seen == nil {
@@ -338,6 +340,7 @@ const maxReportedRefs = 10
 func (t *totals) finish(ls []replayed, minFires int) {
 	rep := &t.rep
 	rep.MinFires = minFires
+	rep.finishPrompts()
 	if rep.Calls > 0 {
 		rep.InjectionsPer100 = round2(float64(rep.Injections) * 100 / float64(rep.Calls))
 		rep.BytesPer100 = round2(float64(rep.InjectedBytes) * 100 / float64(rep.Calls))

@@ -18,6 +18,10 @@ type sessionResult struct {
 	refused        []Refused
 	timeouts       int
 	errs           []string
+	// promptTally counts the typed prompts replayed; nextPrompt is the
+	// first not replayed yet.
+	promptTally promptTally
+	nextPrompt  int
 }
 
 // learnedInfo is what the replay knows of a learned lesson: the failed
@@ -62,6 +66,7 @@ func simulate(s *scanner.LoggedSession, env simEnv) *sessionResult {
 		if c.AfterCompaction {
 			rs.Compact()
 		}
+		r.replayPrompts(rs, s, i)
 		tc := &r.calls[i]
 		*tc = TraceCall{File: s.File, Session: s.ID, Project: s.Project, Agent: s.Agent, Index: i, Line: c.Line,
 			Tool: c.Tool, Command: clipBytes(callText(c), maxTraceCommand), Outcome: c.Outcome.String(),
@@ -91,6 +96,7 @@ func simulate(s *scanner.LoggedSession, env simEnv) *sessionResult {
 			}
 		}
 	}
+	r.replayPrompts(rs, s, len(s.Calls))
 	for i := range r.calls {
 		tc := &r.calls[i]
 		for k := range tc.Fired {
