@@ -231,8 +231,12 @@ func summarize(c Candidate, change string) string {
 	case change != "":
 		s = changedHead(c.Trigger, c.Fixed) + ": " + change
 	default:
-		// the user's words, not the "Run `…` instead." the scan added
+		// the user's words, not the "Run `…` instead." the scan added:
+		// the sentence that says what to do, else the first
 		s = firstSentence(firstLine(c.Solution))
+		if c.Kind == KindRejection {
+			s = cmp.Or(instructionClause(firstLine(c.Solution)), s)
+		}
 		if h := headWords(c.Trigger); h != "" {
 			s = h + ": " + s
 		}

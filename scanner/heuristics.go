@@ -69,7 +69,8 @@ type Signals struct {
 }
 
 type callRec struct {
-	off  int64 // offset of the call's line, to read it again
+	at   string // the call's timestamp as logged, or ""
+	off  int64  // offset of the call's line, to read it again
 	id   string
 	call *Call
 	seq  int
@@ -113,10 +114,13 @@ func newAnalyzer() *analyzer { return &analyzer{calls: map[string]*callRec{}} }
 func (a *analyzer) session() *Session { return &a.sess }
 
 func (a *analyzer) event(e Event) {
+	if te, ok := a.toolError(e); ok {
+		e = te
+	}
 	switch e.Kind {
 	case ToolCall:
 		a.seq++
-		rec := &callRec{off: a.off, id: e.CallID, call: e.Call, seq: a.seq, line: e.Line, uid: e.UID}
+		rec := &callRec{at: e.Time, off: a.off, id: e.CallID, call: e.Call, seq: a.seq, line: e.Line, uid: e.UID}
 		a.lastCall = rec
 		if e.CallID == "" {
 			return
@@ -160,6 +164,9 @@ func (a *analyzer) event(e Event) {
 			return
 		}
 		rec.done = true
+		if rec.call.Asks {
+			return // the user answered the agent's question or plan
+		}
 		reason := strings.TrimSpace(e.Text)
 		a.push(&failure{rec: rec, line: e.Line, uid: e.UID, kind: KindRejection, correction: reason})
 	}
@@ -522,7 +529,11 @@ func (a *analyzer) emit(f *failure, fixed string) {
 	switch {
 	case f.kind == KindRejection:
 		fd.Signals.Question, fd.Signals.Feedback = classifyReason(f.correction)
-		fd.Problem = "The user rejected " + describe(c) + "."
+		fd.Problem = "The user refused " + describe(c)
+		if f.correction != "" {
+			fd.Problem += ", saying: " + clip(firstLine(f.correction), 200)
+		}
+		fd.Problem += "."
 	case f.interrupt:
 		fd.Problem = "The user interrupted " + describe(c) + "."
 	default:

@@ -34,6 +34,12 @@ def fail(code, out):
     return {"fail": True, "exit": code, "out": out}
 
 
+def typed(text, after):
+    """A Claude Code 2.0 refusal: what the user typed, in place of the
+    result, with no marker, written after seconds."""
+    return {"fail": True, "exit": -1, "out": text, "after": after}
+
+
 def sh(cmd, result):
     return ("call", {"tool": "Bash", "cmd": cmd}, result)
 
@@ -215,6 +221,39 @@ SCENARIOS = [
         say("I cannot write /etc/hosts without sudo; please add the line yourself."),
     ], [], ALL),
 
+    ("tool-error-fast", [
+        user("read the big fixture"),
+        ("call", {"tool": "Read", "path": "tests/fixtures/orders.json"},
+         fail(-1, "File content (41200 tokens) exceeds maximum allowed tokens (25000). Please use offset and limit parameters to read specific portions of the file.")),
+        ("call", {"tool": "Read", "path": "tests/fixtures/orders.json"}, ok("[{\"id\": 1}]")),
+        say("The fixture holds orders."),
+    ], [], ("claude",)),
+
+    ("typed-refusal", [
+        user("load the sample data"),
+        sh("psql -h db.internal -d shop -f sample.sql", typed("use the staging database for sample data, never the shared one", 40)),
+        say("I will use the staging database."),
+    ], [("rejection", "psql -h db.internal", "staging database", "keep")], ("claude",)),
+
+    ("question-tool-answer", [
+        user("set up releases"),
+        reject({"tool": "AskUserQuestion", "input": {"questions": [{"question": "Should the installer use prebuilt binaries instead of building from source?", "options": [{"label": "binaries"}, {"label": "source"}]}]}},
+               "The user wants to clarify these questions.\n    This means they may have additional information, context or questions for you.\n    Take their response into account and then reformulate the questions if appropriate.\n\n    Questions asked:\n- \"Should the installer use prebuilt binaries instead of building from source?\"\n  (No answer provided)"),
+        say("What would you like to clarify?"),
+    ], [], ("claude",)),
+
+    ("reject-takeover", [
+        user("deploy the shop"),
+        reject({"tool": "Bash", "cmd": "kubectl rollout restart deploy/shop"}, "I'll run the deploy myself, don't worry about it"),
+        say("Understood."),
+    ], [], WITH_REJECT),
+
+    ("reject-remark", [
+        user("run the integration tests"),
+        reject({"tool": "Bash", "cmd": "pytest -vv tests/integration"}, "nice, you always use the verbose flag"),
+        say("Sorry, running it now."),
+    ], [], WITH_REJECT),
+
     ("tag-multiline", [
         user("run the unit tests"),
         sh("CI=true npm test -- --watchAll=false", ok("Tests: 40 passed\n")),
@@ -294,9 +333,9 @@ def claude(name, steps, spaced):
     sid = "c0ffee00-0000-4000-8000-%012d" % (zlib.crc32(name.encode()) % 10**12)
     lines, parent, i = [], None, 0
 
-    def rec(kind, message, extra=None):
+    def rec(kind, message, extra=None, after=1):
         nonlocal parent, i
-        i += 1
+        i += after
         uid = "u-%s-%d" % (name, i)
         r = {"parentUuid": parent, "isSidechain": False, "userType": "external", "cwd": PROJECT,
              "sessionId": sid, "version": "2.1.37", "gitBranch": "main", "type": kind,
@@ -307,7 +346,9 @@ def claude(name, steps, spaced):
         lines.append(dumps(r, spaced))
 
     def tool_use(n, call):
-        if call["tool"] == "Bash":
+        if "input" in call:
+            name_, inp = call["tool"], call["input"]
+        elif call["tool"] == "Bash":
             name_, inp = "Bash", {"command": call["cmd"], "description": "run it"}
         elif call["tool"] == "Edit":
             name_, inp = "Edit", {"file_path": PROJECT + "/" + call["path"], "old_string": call["old"], "new_string": call["new"]}
@@ -331,7 +372,7 @@ def claude(name, steps, spaced):
             if res["fail"]:
                 body = res["out"] if res["exit"] < 0 else "Exit code %d\n%s" % (res["exit"], res["out"])
                 rec("user", {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_%02d" % n, "content": body, "is_error": True}]},
-                    {"toolUseResult": "Error: " + body})
+                    {"toolUseResult": "Error: " + body}, res.get("after", 1))
             else:
                 rec("user", {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_%02d" % n, "content": res["out"], "is_error": False}]},
                     {"toolUseResult": {"stdout": res["out"], "stderr": "", "interrupted": False, "isImage": False}})
