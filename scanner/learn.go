@@ -15,11 +15,22 @@ type Learner struct {
 func NewLearner(w Weights) *Learner { return &Learner{weights: w, byID: map[string]*Candidate{}} }
 
 // Add folds in one session's candidates and reports whether any
-// candidate is new or changed.
+// candidate is new or changed. A candidate that is the same mistake as
+// one already held (sameMistake) is folded into it, as a scan folds it
+// into the store: the agent's own words win over a heuristic's.
 func (l *Learner) Add(cs []Candidate) bool {
 	changed := false
 	for _, c := range cs {
 		old := l.byID[c.ID]
+		if old == nil {
+			old = l.nearest(&c)
+			if old != nil {
+				old.combine(c)
+				c.ID = old.ID
+				l.weights.Score(old)
+				changed = true
+			}
+		}
 		if old == nil {
 			c := c
 			l.weights.Score(&c)
@@ -43,4 +54,15 @@ func (l *Learner) Candidates() []Candidate {
 		out[i] = *l.byID[id]
 	}
 	return out
+}
+
+// nearest is the candidate held that c repeats, in the order first seen,
+// or nil.
+func (l *Learner) nearest(c *Candidate) *Candidate {
+	for _, id := range l.order {
+		if o := l.byID[id]; o.Tool == c.Tool && sameMistake(o, c) {
+			return o
+		}
+	}
+	return nil
 }

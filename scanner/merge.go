@@ -60,7 +60,7 @@ func (m *merger) merge(r fileResult) error {
 			m.created++
 			continue
 		}
-		if c.ID != old.ID && old.Status == StatusNew {
+		if c.ID != old.ID && (old.Status == StatusNew || old.Status == StatusDuplicate) {
 			old.combine(c)
 			m.dirty[old.ID] = true
 		}
