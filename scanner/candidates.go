@@ -104,6 +104,7 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 			"\nFix: " + change + " (`" + clip(c.Fixed, 300) + "` worked).")
 	}
 	c.Summary = summarize(c, change)
+	c.Signals.OneOff = f.Kind == KindRetry && !strings.HasPrefix(change, "quote ") && !strings.HasPrefix(change, "put -e") && oneOff(change, c.Problem)
 	key := change
 	if key == "" || f.Kind == KindTag {
 		key = normalizeSpace(c.Solution)
@@ -357,6 +358,8 @@ func (c *Candidate) merge(n Candidate) bool {
 	s.SelfReported = s.SelfReported || n.Signals.SelfReported
 	s.Question = s.Question || n.Signals.Question
 	s.Feedback = s.Feedback || n.Signals.Feedback
+	s.OneOff = s.OneOff && n.Signals.OneOff
+	s.Broad = s.Broad || n.Signals.Broad
 	s.Retries = max(s.Retries, n.Signals.Retries)
 	if n.LastSeen.After(c.LastSeen) {
 		c.LastSeen = n.LastSeen

@@ -254,6 +254,13 @@ SCENARIOS = [
         say("Sorry, running it now."),
     ], [], WITH_REJECT),
 
+    ("one-off-fix", [
+        user("summarise the review comments"),
+        sh("review-notes --format md", fail(2, "error: missing required argument <owner/repo/pr>\nusage: review-notes [--format md|json] <owner/repo/pr>")),
+        sh("review-notes --format md acme/shop/143", ok("3 comments\n")),
+        say("There are 3 comments."),
+    ], [], ALL),
+
     ("tag-multiline", [
         user("run the unit tests"),
         sh("CI=true npm test -- --watchAll=false", ok("Tests: 40 passed\n")),
