@@ -246,6 +246,9 @@ func fixWorthy(failing, fixed string, res *Result) bool {
 	out := ""
 	if res != nil {
 		out = strings.ToLower(res.Output)
+		if !addresses(d, res.Output) {
+			return false // it failed for a reason the fix left alone
+		}
 	}
 	if d.quoted != "" {
 		return shellError.MatchString(res.Output)

@@ -261,6 +261,13 @@ SCENARIOS = [
         say("There are 3 comments."),
     ], [], ALL),
 
+    ("fix-misses-error", [
+        user("run the api tests"),
+        sh("pytest tests/test_api.py -x", fail(2, "ERROR tests/test_api.py - ModuleNotFoundError: No module named 'httpx'\n!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!")),
+        sh("pytest tests/test_api.py -x -p no:cacheprovider", ok("4 passed\n")),
+        say("The api tests pass."),
+    ], [], ALL),
+
     ("tag-multiline", [
         user("run the unit tests"),
         sh("CI=true npm test -- --watchAll=false", ok("Tests: 40 passed\n")),
