@@ -112,6 +112,9 @@ type analyzer struct {
 	lastCall  *callRec
 	settled   []*callRec // the last failures settled, for a tag to name
 	findings  []finding
+	// commands are the first shell commands of the session, a sample
+	// for checking how broad a trigger is (broad.go).
+	commands  []string
 	malformed int
 	templates int
 	tags      int
@@ -128,6 +131,9 @@ func (a *analyzer) event(e Event) {
 	switch e.Kind {
 	case ToolCall:
 		a.seq++
+		if e.Call != nil && e.Call.Command != "" && len(a.commands) < sampleCallsPerFile {
+			a.commands = append(a.commands, e.Call.Command)
+		}
 		rec := &callRec{at: e.Time, off: a.off, id: e.CallID, call: e.Call, seq: a.seq, line: e.Line, uid: e.UID}
 		a.lastCall = rec
 		if e.CallID == "" {

@@ -18,6 +18,7 @@ type merger struct {
 	knownList []lessons.Lesson
 	knownRead bool
 	loaded    bool
+	sample    callSample
 	byID      map[string]*Candidate
 	dirty     map[string]bool
 	found     int
@@ -41,6 +42,7 @@ func (m *merger) load() error {
 }
 
 func (m *merger) merge(r fileResult) error {
+	m.sample.add(r.commands)
 	if len(r.found) == 0 {
 		return nil
 	}
@@ -123,6 +125,9 @@ func (m *merger) write() error {
 	slices.Sort(ids)
 	for _, id := range ids {
 		c := m.byID[id]
+		if c.Status == StatusNew {
+			m.sample.check(c)
+		}
 		m.weights.Score(c)
 		if err := m.store.write(*c); err != nil {
 			return err
