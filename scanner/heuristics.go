@@ -102,16 +102,16 @@ type failure struct {
 
 // analyzer turns a session's events into findings. It implements sink.
 type analyzer struct {
-	sess      Session
-	off       int64 // offset of the line being read
-	calls     map[string]*callRec
-	order     []string
-	open      []*failure
-	seq       int
-	lastUser  string
-	lastCall  *callRec
-	settled   []*callRec // the last failures settled, for a tag to name
-	findings  []finding
+	sess     Session
+	off      int64 // offset of the line being read
+	calls    map[string]*callRec
+	order    []string
+	open     []*failure
+	seq      int
+	lastUser string
+	lastCall *callRec
+	settled  []*callRec // the last failures settled, for a tag to name
+	findings []finding
 	// commands are the first shell commands of the session, a sample
 	// for checking how broad a trigger is (broad.go).
 	commands  []string

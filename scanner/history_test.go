@@ -18,7 +18,7 @@ type step struct {
 }
 
 func run(cmd string, exit int, out string) step { return step{cmd: cmd, exit: exit, out: out} }
-func write(path, content string) step        { return step{path: path, content: content} }
+func write(path, content string) step           { return step{path: path, content: content} }
 
 // writeClaude writes one session of a project as Claude Code logs it.
 func writeClaude(t *testing.T, dir, project, id string, steps []step) {
