@@ -38,7 +38,7 @@ func (f Family) String() string {
 func CommandFamily(command string) Family {
 	var first Family
 	for _, seg := range segments(command) {
-		f := segmentFamily(strings.Fields(seg.text))
+		f := segmentFamily(shellWords(seg.text))
 		if f.Exe == "" {
 			continue
 		}
@@ -66,7 +66,7 @@ func FixFamilies(command string) []Family {
 		if seg.piped && !strings.Contains(command, "pipefail") {
 			continue
 		}
-		f := segmentFamily(strings.Fields(seg.text))
+		f := segmentFamily(shellWords(seg.text))
 		if f.Exe != "" && !f.Probe && !slices.Contains(out, f) {
 			if out = append(out, f); len(out) == maxFamilies {
 				break
@@ -76,27 +76,85 @@ func FixFamilies(command string) []Family {
 	return out
 }
 
-// FailedFamily is the family of a failed command line: of its simple
-// commands that may have failed (`mise run fmt && mise run lint`), the
-// last one errLine, the line of its output that says what went wrong,
-// names ("[lint] ERROR task failed"); else CommandFamily(command).
-func FailedFamily(command, errLine string) Family {
-	fams := FixFamilies(command)
-	for i := len(fams) - 1; i >= 0; i-- {
-		f := fams[i]
-		name := f.Exe
-		if f.Sub != "" {
-			name = f.Sub[strings.LastIndexByte(f.Sub, ' ')+1:]
+// FailedFamily is the family of the command that failed in a command
+// line: of its simple commands, the last one errText (the failure's
+// output, or the lines of it that say what went wrong) names as a word
+// ("[lint] ERROR task failed" names `mise run lint`, "sed: -e
+// expression #1" names sed); else the last one that does something and
+// is no probe, since a chain stops at its first failure and the agent
+// usually puts the command under test last (`sed -i … && python x.py`
+// failing without naming sed is python's failure); else
+// CommandFamily(command).
+func FailedFamily(command, errText string) Family {
+	var all []segFamily
+	for _, seg := range segments(command) {
+		if f := segmentFamily(shellWords(seg.text)); f.Exe != "" {
+			all = append(all, segFamily{f, seg.piped})
 		}
-		if len(fams) > 1 && len(name) >= 2 && strings.Contains(errLine, name) {
-			return f
+	}
+	if len(all) > 1 {
+		for i := len(all) - 1; i >= 0; i-- {
+			if namesWord(errText, all[i].Family.errName()) {
+				return all[i].Family
+			}
+		}
+	}
+	// A piped command's status is hidden unless it is the last of its
+	// pipe, so the last unpiped doer goes first.
+	for _, piped := range []bool{false, true} {
+		for i := len(all) - 1; i >= 0; i-- {
+			if f := all[i]; !f.Probe && (!f.piped || piped) {
+				return f.Family
+			}
 		}
 	}
 	return CommandFamily(command)
 }
 
-// segmentFamily is the family of one simple command; its Exe is "" for
-// one that only sets up (cd, export).
+// segFamily is a simple command's family and whether it was piped.
+type segFamily struct {
+	Family
+	piped bool
+}
+
+// errName is the word an error message names the family by: the
+// script or module a runner ran, else the subcommand's last word, else
+// the executable.
+func (f Family) errName() string {
+	name := f.Exe
+	if f.Sub != "" && !strings.HasPrefix(f.Sub, "-") || strings.HasPrefix(f.Sub, "-m ") {
+		name = f.Sub[strings.LastIndexByte(f.Sub, ' ')+1:]
+	}
+	return path.Base(name)
+}
+
+// namesWord reports whether text holds name as a word of its own: not
+// inside a longer name ("go" is not in "good" nor in "cargo").
+func namesWord(text, name string) bool {
+	if len(name) < 2 {
+		return false
+	}
+	for i := 0; ; {
+		k := strings.Index(text[i:], name)
+		if k < 0 {
+			return false
+		}
+		k += i
+		end := k + len(name)
+		if (k == 0 || !isNameByte(text[k-1])) && (end == len(text) || !isNameByte(text[end])) {
+			return true
+		}
+		i = k + 1
+	}
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// segmentFamily is the family of one simple command, given as words
+// with their quotes removed; its Exe is "" for one that only sets up
+// (cd, export).
 func segmentFamily(words []string) Family {
 	if len(words) >= 2 && words[0] == "command" && (words[1] == "-v" || words[1] == "-V") {
 		return Family{Exe: "command", Probe: true}
@@ -105,7 +163,7 @@ func segmentFamily(words []string) Family {
 	if len(words) == 0 {
 		return Family{}
 	}
-	exe := path.Base(strings.Trim(words[0], `"'`))
+	exe := exeName(words[0])
 	if setup[exe] {
 		return Family{}
 	}
@@ -119,21 +177,97 @@ func segmentFamily(words []string) Family {
 				continue
 			}
 			if !strings.HasPrefix(w, "-") {
-				f.Sub = strings.Trim(w, `"'`)
+				f.Sub = w
 				if scriptRunners[f.Sub] && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
-					f.Sub += " " + strings.Trim(args[i+1], `"'`) // npm run lint: the script is the intent
+					f.Sub += " " + args[i+1] // npm run lint: the script is the intent
 				}
 				break
 			}
 		}
 	}
-	if exe == "python" || exe == "python3" {
-		if len(args) >= 2 && args[0] == "-m" {
-			f.Sub = "-m " + args[1]
+	if interpreter(exe) {
+		if inner, ok := shellScript(exe, args); ok {
+			return inner
 		}
+		f.Sub = subject(args)
 	}
 	f.Probe = probes[exe] || isProbe(f, args)
 	return f
+}
+
+// exeName is how a family names an executable: a relative path kept as
+// written (`bin/test`, `tests/runtests.py`: a project's own runner is
+// not the shell's `test`), else the base name (`/usr/bin/rg`,
+// `.venv/bin/pytest`, `node_modules/.bin/jest` are rg, pytest, jest).
+func exeName(w string) string {
+	w = strings.TrimPrefix(w, "./")
+	if !strings.Contains(w, "/") || strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") || strings.HasPrefix(w, "$") {
+		return path.Base(w)
+	}
+	for _, dir := range strings.Split(path.Dir(w), "/") {
+		if strings.HasPrefix(dir, ".") || strings.Contains(dir, "venv") || dir == "node_modules" {
+			return path.Base(w)
+		}
+	}
+	return w
+}
+
+// interpreter reports whether exe runs a script it is given: its
+// subject, not the interpreter, is what the call does.
+func interpreter(exe string) bool {
+	if strings.HasPrefix(exe, "python") || strings.HasPrefix(exe, "pypy") {
+		return true
+	}
+	return interpreters[exe]
+}
+
+// valueFlags are interpreter options that take the next word.
+var valueFlags = setOf("-r", "--require", "--import", "--loader", "-W", "-X", "-I")
+
+var interpreters = setOf("node", "ruby", "perl", "php", "bash", "sh", "zsh", "dash", "tsx", "ts-node", "Rscript", "lua", "julia")
+
+// shellScript is the family of the command a shell runs with -c: `bash
+// -c "npm test"` is npm test.
+func shellScript(exe string, args []string) (Family, bool) {
+	switch exe {
+	case "bash", "sh", "zsh", "dash":
+	default:
+		return Family{}, false
+	}
+	for i, a := range args {
+		if a == "-c" && i+1 < len(args) {
+			f := CommandFamily(args[i+1])
+			return f, f.Exe != ""
+		}
+		if !strings.HasPrefix(a, "-") {
+			break
+		}
+	}
+	return Family{}, false
+}
+
+// subject is what an interpreter runs: "-m MODULE", the inline-script
+// flag ("-c" for python -c, "-e" for node -e: the script itself is no
+// command), or the script's path as written; "" for none.
+func subject(args []string) string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-m" && i+1 < len(args):
+			return "-m " + args[i+1]
+		case a == "-c" || a == "-e" || a == "-p" || a == "--eval" || a == "--print" || a == "-r" && i+1 < len(args) && strings.Contains(args[i+1], "\n"):
+			return a
+		case a == "-" || a == "--":
+			return ""
+		case strings.HasPrefix(a, "-"):
+			continue
+		}
+		if strings.HasPrefix(a, "/") || strings.HasPrefix(a, "~") || strings.HasPrefix(a, "$") {
+			return path.Base(a) // /tmp/x123/check.py: the place varies, the script does not
+		}
+		return strings.TrimPrefix(a, "./")
+	}
+	return ""
 }
 
 // segment is one simple command of a command line.
@@ -145,9 +279,9 @@ type segment struct {
 }
 
 // segments splits a command at the shell's command separators (&&, ||,
-// ;, &, |, newlines) outside quotes and $(…). Heredocs are not parsed:
-// their lines split too, which at worst names the wrong family, and then
-// no nudge comes. Redirections such as 2>&1 are not separators.
+// ;, &, |, newlines) outside quotes and $(…). A heredoc's body is text,
+// not commands: it is skipped to its closing delimiter. Redirections
+// such as 2>&1 are not separators.
 func segments(command string) []segment {
 	var out []segment
 	start := 0
@@ -156,8 +290,9 @@ func segments(command string) []segment {
 			out = append(out, segment{text: t, piped: piped})
 		}
 	}
-	var quote byte // ' or " while inside quotes
-	depth := 0     // $( … ) and ` … ` nesting
+	var quote byte       // ' or " while inside quotes
+	depth := 0           // $( … ) and ` … ` nesting
+	var heredoc []string // delimiters of the heredocs opened on this line
 	for i := 0; i < len(command); i++ {
 		c := command[i]
 		next := byte(0)
@@ -180,6 +315,20 @@ func segments(command string) []segment {
 			continue
 		case c == '\'' || c == '"':
 			quote = c
+			continue
+		case c == '<' && next == '<' && (i+2 >= len(command) || command[i+2] != '<'):
+			if d, end := heredocDelimiter(command, i+2); d != "" {
+				heredoc = append(heredoc, d)
+				i = end - 1
+			} else {
+				i++
+			}
+			continue
+		case c == '\n' && len(heredoc) > 0:
+			add(i, false)
+			i = skipHeredocs(command, i+1, heredoc) - 1
+			heredoc = nil
+			start = i + 1
 			continue
 		case c == '$' && next == '(':
 			depth++
@@ -217,6 +366,85 @@ func segments(command string) []segment {
 		}
 	}
 	add(len(command), false)
+	return out
+}
+
+// heredocDelimiter reads the delimiter of a heredoc whose << ends at i
+// (`<<EOF`, `<<-'EOF'`, `<< "END"`) and returns it with the index past
+// it; "" when none follows.
+func heredocDelimiter(command string, i int) (string, int) {
+	if i < len(command) && command[i] == '-' {
+		i++
+	}
+	for i < len(command) && (command[i] == ' ' || command[i] == '\t') {
+		i++
+	}
+	start := i
+	for i < len(command) && !strings.ContainsRune(" \t\n;&|<>()", rune(command[i])) {
+		i++
+	}
+	d := strings.NewReplacer("'", "", `"`, "", `\`, "").Replace(command[start:i])
+	return d, i
+}
+
+// skipHeredocs returns the index past the bodies of the heredocs whose
+// delimiters are ds, in order, starting at i; the end of command when
+// one is not closed.
+func skipHeredocs(command string, i int, ds []string) int {
+	for _, d := range ds {
+		for i < len(command) {
+			end := strings.IndexByte(command[i:], '\n')
+			line := command[i:]
+			if end >= 0 {
+				line = command[i : i+end]
+				i += end + 1
+			} else {
+				i = len(command)
+			}
+			if strings.TrimLeft(strings.TrimSpace(line), "\t") == d || strings.TrimSpace(line) == d+")" {
+				break
+			}
+		}
+	}
+	return i
+}
+
+// shellWords splits a simple command into words as the shell would, with
+// quotes removed; a quoted string is one word, whatever it holds.
+func shellWords(text string) []string {
+	var out []string
+	var w strings.Builder
+	in := false // a word has started
+	var quote byte
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else {
+				w.WriteByte(c)
+			}
+		case c == '\'' || c == '"':
+			quote, in = c, true
+		case c == '\\' && i+1 < len(text):
+			i++
+			w.WriteByte(text[i])
+			in = true
+		case c == ' ' || c == '\t' || c == '\n':
+			if in {
+				out = append(out, w.String())
+				w.Reset()
+				in = false
+			}
+		default:
+			w.WriteByte(c)
+			in = true
+		}
+	}
+	if in {
+		out = append(out, w.String())
+	}
 	return out
 }
 

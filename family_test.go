@@ -32,10 +32,23 @@ func TestCommandFamily(t *testing.T) {
 		{"(source .venv/bin/activate && pytest -x)", "pytest", false},
 		{"if ! make check; then echo no; fi", "make check", false},
 		{"git -C /work/app push origin main", "git push", false},
-		{"python -c \"import x\nfrom y import z; print(1)\" && echo 'a | b; c'", "python", false},
+		{"python -c \"import x\nfrom y import z; print(1)\" && echo 'a | b; c'", "python -c", false},
 		{"git commit -m \"$(cat <<'EOF'\nFix | the; thing\nEOF\n)\" && git push", "git commit", false},
 		{"echo `date; ls` && make", "make", false},
 		{"kubectl -n prod get pods", "kubectl get", false},
+		// A heredoc's body is text, not commands.
+		{"cat > /tmp/t.py <<'EOF'\nimport os\nfrom x import y\ndef f(): pass\nEOF\npython /tmp/t.py", "python t.py", false},
+		{"cat > pyproject.toml <<EOF\n[tool.pylint.MASTER]\nEOF\nuv run pytest -q", "pytest", false},
+		{"python3 - <<'PY'\nimport sys; sys.exit(1)\nPY", "python3", false},
+		{"node -e 'require(\"fs\"); process.exit(1)'", "node -e", false},
+		// Runners keep their subject.
+		{"python -m pytest tests/", "python -m pytest", false},
+		{"python manage.py test", "python manage.py", false},
+		{"./tests/runtests.py --parallel 1", "tests/runtests.py", false},
+		{"bin/test unit", "bin/test", false},
+		{".venv/bin/pytest -x", "pytest", false},
+		{"bash -c 'npm test'", "npm test", false},
+		{"git commit -m 'a && rm -rf b'", "git commit", false},
 	}
 	for _, tt := range tests {
 		f := CommandFamily(tt.cmd)
@@ -52,7 +65,11 @@ func TestCommandFamily(t *testing.T) {
 	}
 	for _, tt := range []struct{ cmd, errLine, want string }{
 		{"mise run fmt && mise run lint", "[lint] ERROR task failed", "mise run lint"},
-		{"mise run fmt && mise run lint", "something broke", "mise run fmt"},
+		{"mise run fmt && mise run lint", "something broke", "mise run lint"},
+		{"sed -i 's/a/b/' x.py && python x.py", "Traceback (most recent call last):\nValueError: bad", "python x.py"},
+		{"sed -i 's/a/b/' x.py && python x.py", "sed: -e expression #1, char 3: unterminated", "sed"},
+		{"go build ./... && go test ./...", "cargo: good", "go test"},
+		{"npm test 2>&1 | tail -20", "FAIL src/a.test.js", "npm test"},
 		{"go vet ./... && go test ./...", "vet: main.go:3: unreachable code", "go vet"},
 		{"npm ci && npm test", "npm ERR! test failed", "npm test"},
 	} {
