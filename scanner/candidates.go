@@ -30,7 +30,7 @@ const (
 // has been redacted.
 type Candidate struct {
 	ID     string `json:"id"`
-	Kind   string `json:"kind"` // KindTag, KindRetry, KindCorrection or KindRejection
+	Kind   string `json:"kind"` // KindTag, KindRetry, KindCorrection, KindRejection or KindPrecondition
 	Status Status `json:"status"`
 	// Tool is the canonical tool of the mistake.
 	Tool string `json:"tool,omitempty"`
@@ -108,6 +108,13 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 	key := change
 	if key == "" || f.Kind == KindTag {
 		key = normalizeSpace(c.Solution)
+	}
+	if f.Kind == KindPrecondition {
+		// what to do first is the lesson; the command rerun varies
+		did := Redact(f.Change)
+		c.Summary = shorten(headWords(c.Trigger)+": first "+did, maxSummary)
+		c.Signals.OneOff = !f.Signals.Causal && oneOff(did, c.Problem)
+		key = "precondition\x00" + did
 	}
 	c.ContentHash = candidateHash(key, c.Triggers)
 	c.ID = strings.TrimPrefix(c.ContentHash, "sha256:")[:12]

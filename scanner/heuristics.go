@@ -115,6 +115,7 @@ type analyzer struct {
 	// commands are the first shell commands of the session, a sample
 	// for checking how broad a trigger is (broad.go).
 	commands  []string
+	waiting   []*waiting // failures a change of state may fix (precondition.go)
 	malformed int
 	templates int
 	tags      int
@@ -154,6 +155,11 @@ func (a *analyzer) event(e Event) {
 		}
 		rec.done = true
 		a.result(rec, e)
+		if e.Result.Failed() {
+			a.waitFor(rec, e.Result)
+		} else {
+			a.succeeded(rec)
+		}
 	case AssistantText:
 		a.assistant(e)
 	case UserText:

@@ -268,6 +268,22 @@ SCENARIOS = [
         say("The api tests pass."),
     ], [], ALL),
 
+    ("precondition-install", [
+        user("run the api tests"),
+        sh("pytest tests/test_api.py", fail(2, "ImportError while importing test module '/home/dev/shop/tests/test_api.py'.\nE   ModuleNotFoundError: No module named 'httpx'\n!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!")),
+        sh("pip install httpx", ok("Successfully installed httpx-0.27.0\n")),
+        sh("pytest tests/test_api.py", ok("4 passed\n")),
+        say("The api tests pass."),
+    ], [("precondition", "pytest tests/test_api.py", "pip install httpx", "keep")], ALL),
+
+    ("precondition-package", [
+        user("make the report"),
+        sh("python -m shop.report --month 2026-01", fail(1, "Traceback (most recent call last):\n  File \"<frozen runpy>\", line 189, in _run_module_as_main\nModuleNotFoundError: No module named 'shop.utils'")),
+        ("call", {"tool": "Write", "path": "shop/utils/__init__.py", "content": ""}, ok()),
+        sh("python -m shop.report --month 2026-01", ok("report written\n")),
+        say("The report is written."),
+    ], [("precondition", "python -m shop.report", "shop/utils/__init__.py", "keep")], ("claude", "codex")),
+
     ("tag-multiline", [
         user("run the unit tests"),
         sh("CI=true npm test -- --watchAll=false", ok("Tests: 40 passed\n")),
