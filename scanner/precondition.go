@@ -72,7 +72,7 @@ func settingUp(cmd string) bool {
 		if setupExe[exe] || sub != "" && setupWord.MatchString(sub) {
 			return true
 		}
-		for _, w := range seg[1:min(len(seg), 4)] {
+		for _, w := range seg[1:min(len(seg), 3)] {
 			if !strings.HasPrefix(w, "-") && setupWord.MatchString(w) {
 				return true // python manage.py migrate, bin/rails db:migrate
 			}
@@ -152,14 +152,28 @@ func (a *analyzer) found(id string) bool {
 	return false
 }
 
+// environmental matches errors about the world the call ran in rather
+// than about the code it ran: something missing (a module, file, table,
+// command or variable), a service not there, an encoding or locale, a
+// permission. Only such a failure can be fixed by a change of state; a
+// lint error, a type error or a failing assertion is fixed by the task's
+// own edits.
+var environmental = regexp.MustCompile(`(?i)(not found|no such|does not exist|doesn't exist|cannot find|can't find|could not find|no module named|cannot import|missing|not installed|is not set|not defined in the environment|connection refused|econnrefused|could not connect|is not running|unicode(en|de)codeerror|codec can't|locale|permission denied|unknown database|no such table|relation \S+ does not exist|not initialized|not a git repository|run .{1,40} first)`)
+
 // precondition emits the lesson of a failure that state changes fixed.
 func (a *analyzer) precondition(w *waiting, rerun string) {
-	errText := strings.ToLower(trimError(w.res.Output))
+	problem := trimError(w.res.Output)
+	errText := strings.ToLower(problem)
+	if problem == "" || !environmental.MatchString(errText) {
+		return
+	}
 	var named, setup []stateChange
 	edits := false
 	for _, ch := range w.changes {
 		switch {
-		case namedBy(errText, ch.call):
+		case ch.call.Tool == "Bash" && sameFamily(ch.call.Command, w.family):
+			continue // the failing command again, in another form
+		case (ch.setup || ch.call.Tool == "Write") && namedBy(errText, ch.call):
 			named = append(named, ch)
 		case ch.setup:
 			setup = append(setup, ch)
@@ -179,10 +193,6 @@ func (a *analyzer) precondition(w *waiting, rerun string) {
 		did = append(did, describeChange(s.call))
 	}
 	c := w.rec.call
-	problem := trimError(w.res.Output)
-	if problem == "" {
-		return
-	}
 	a.findings = append(a.findings, finding{
 		Kind: KindPrecondition, Line: w.rec.line, UID: w.rec.uid, Tool: "Bash", Trigger: c.Command,
 		Call: w.rec.id, Change: strings.Join(did, "; "),
@@ -190,6 +200,16 @@ func (a *analyzer) precondition(w *waiting, rerun string) {
 		Solution: "Before `" + clip(c.Command, 200) + "`, " + strings.Join(did, ", then ") + ". It failed until then, and `" + clip(rerun, 200) + "` worked after.",
 		Signals:  Signals{FixConfirmed: true, Causal: len(named) > 0},
 	})
+}
+
+// sameFamily reports whether any simple command of cmd is of family.
+func sameFamily(cmd, family string) bool {
+	for _, seg := range segments(cmd) {
+		if lessons.CommandFamily(strings.Join(seg, " ")).String() == family {
+			return true
+		}
+	}
+	return false
 }
 
 // namedBy reports whether an error names what a change made: the file,

@@ -284,6 +284,14 @@ SCENARIOS = [
         say("The report is written."),
     ], [("precondition", "python -m shop.report", "shop/utils/__init__.py", "keep")], ("claude", "codex")),
 
+    ("lint-fixed-by-edit", [
+        user("make lint pass"),
+        sh("golangci-lint run ./cart/...", fail(1, "cart/cart.go:12:2: Error return value of `f.Close` is not checked (errcheck)\n1 issues:\n* errcheck: 1")),
+        edit("cart/cart.go", "f.Close()", "defer func() { _ = f.Close() }()", ok()),
+        sh("golangci-lint run ./cart/...", ok("0 issues.\n")),
+        say("Lint passes."),
+    ], [], ALL),
+
     ("tag-multiline", [
         user("run the unit tests"),
         sh("CI=true npm test -- --watchAll=false", ok("Tests: 40 passed\n")),
@@ -450,7 +458,10 @@ def codex(name, steps, spaced):
                     n, res["exit"], res["out"])
                 rec("response_item", {"type": "function_call_output", "call_id": cid, "output": out})
             else:
-                patch = "*** Begin Patch\n*** Update File: %s\n@@\n-%s\n+%s\n*** End Patch" % (call["path"], call.get("old", ""), call.get("new", ""))
+                if call["tool"] == "Write":
+                    patch = "*** Begin Patch\n*** Add File: %s\n+%s\n*** End Patch" % (call["path"], call.get("content", ""))
+                else:
+                    patch = "*** Begin Patch\n*** Update File: %s\n@@\n-%s\n+%s\n*** End Patch" % (call["path"], call.get("old", ""), call.get("new", ""))
                 rec("response_item", {"type": "custom_tool_call", "status": "completed", "call_id": cid, "name": "apply_patch", "input": patch})
                 out = "Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess. Updated the following files:\nM %s\n" % call["path"]
                 rec("response_item", {"type": "custom_tool_call_output", "call_id": cid, "output": out})
