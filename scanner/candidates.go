@@ -81,6 +81,24 @@ type Provenance struct {
 	Covered bool `json:"covered,omitempty"`
 }
 
+// recordKey identifies a record across copies of its session: its id,
+// qualified by the session when it is short (Gemini CLI's
+// run_shell_command-1 is unique only within its session), else its file
+// and line.
+func recordKey(uid, session, file string, line int) string {
+	switch {
+	case uid == "":
+		return file + ":" + strconv.Itoa(line)
+	case len(uid) < minGlobalUID && session != "":
+		return session + ":" + uid
+	}
+	return uid
+}
+
+// minGlobalUID is the shortest record id taken as unique across
+// sessions (a UUID is 36 characters).
+const minGlobalUID = 24
+
 // MaxProvenance caps the occurrences a candidate lists.
 const MaxProvenance = 200
 
@@ -109,6 +127,14 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 	if key == "" || f.Kind == KindTag {
 		key = normalizeSpace(c.Solution)
 	}
+	if f.Kind == KindKnown {
+		key = "known\x00" + sess.Project + "\x00" + f.Change
+		if p := errorPattern(errorHeadline(c.Problem)); p != "" && len(c.Examples.Match) > 0 {
+			c.Triggers.Errors = []string{p}
+			c.Examples.Match[0].Error = errorHeadline(c.Problem)
+		}
+		c.knownText()
+	}
 	if f.Kind == KindPrecondition {
 		// what to do first is the lesson; the command rerun varies
 		did := Redact(f.Change)
@@ -118,10 +144,7 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 	}
 	c.ContentHash = candidateHash(key, c.Triggers)
 	c.ID = strings.TrimPrefix(c.ContentHash, "sha256:")[:12]
-	uid := f.UID
-	if uid == "" {
-		uid = file + ":" + strconv.Itoa(f.Line)
-	}
+	uid := recordKey(f.UID, sess.ID, file, f.Line)
 	call := ""
 	if f.Call != "" {
 		call = cmp.Or(sess.ID, file) + ":" + f.Call

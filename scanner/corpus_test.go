@@ -95,7 +95,7 @@ func TestCorpusRejections(t *testing.T) {
 		}
 		for _, e := range r.reasons {
 			total++
-			if !keys[KindRejection+":"+e.UID] {
+			if !keys[KindRejection+":"+recordKey(e.UID, r.sess.ID, f, e.Line)] {
 				t.Errorf("%s:%d: rejection %q is not a candidate", filepath.Base(f), e.Line, e.Text)
 			}
 		}

@@ -116,6 +116,8 @@ type analyzer struct {
 	// for checking how broad a trigger is (broad.go).
 	commands  []string
 	waiting   []*waiting // failures a change of state may fix (precondition.go)
+	changed   bool           // the session changed a file or the environment
+	known     []knownFailure // failures before any change (known.go)
 	malformed int
 	templates int
 	tags      int
@@ -157,6 +159,7 @@ func (a *analyzer) event(e Event) {
 		a.result(rec, e)
 		if e.Result.Failed() {
 			a.waitFor(rec, e.Result)
+			a.beforeChange(rec, e.Result)
 		} else {
 			a.succeeded(rec)
 		}
@@ -463,7 +466,10 @@ func (a *analyzer) closeAll() {
 }
 
 // flush ends the session: every open failure is settled.
-func (a *analyzer) flush() { a.closeAll() }
+func (a *analyzer) flush() {
+	a.closeAll()
+	a.settleKnown()
+}
 
 // close settles a failure that no retry fixed: it is a finding when the
 // user said something about it.

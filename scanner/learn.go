@@ -40,6 +40,9 @@ func (l *Learner) Add(cs []Candidate) bool {
 			continue
 		}
 		if old.merge(c) {
+			if old.Kind == KindKnown {
+				old.knownText()
+			}
 			l.weights.Score(old)
 			changed = true
 		}
@@ -59,8 +62,11 @@ func (l *Learner) Candidates() []Candidate {
 // nearest is the candidate held that c repeats, in the order first seen,
 // or nil.
 func (l *Learner) nearest(c *Candidate) *Candidate {
+	if c.Kind == KindKnown {
+		return nil
+	}
 	for _, id := range l.order {
-		if o := l.byID[id]; o.Tool == c.Tool && sameMistake(o, c) {
+		if o := l.byID[id]; o.Tool == c.Tool && o.Kind != KindKnown && sameMistake(o, c) {
 			return o
 		}
 	}

@@ -82,9 +82,12 @@ func (m *merger) merge(r fileResult) error {
 // lesson c repeats, created if needed. Candidates are tried in id order,
 // so the outcome does not depend on the order files were read.
 func (m *merger) nearest(c *Candidate) (*Candidate, bool) {
+	if c.Kind == KindKnown {
+		return nil, false // one per project, family and class: its id says it
+	}
 	ids := make([]string, 0, len(m.byID))
 	for id, o := range m.byID {
-		if o.Status != StatusDuplicate && o.Tool == c.Tool {
+		if o.Status != StatusDuplicate && o.Tool == c.Tool && o.Kind != KindKnown {
 			ids = append(ids, id)
 		}
 	}
@@ -127,6 +130,9 @@ func (m *merger) write() error {
 		c := m.byID[id]
 		if c.Status == StatusNew {
 			m.sample.check(c)
+		}
+		if c.Kind == KindKnown {
+			c.knownText()
 		}
 		m.weights.Score(c)
 		if err := m.store.write(*c); err != nil {

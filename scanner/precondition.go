@@ -104,24 +104,23 @@ func (a *analyzer) waitFor(rec *callRec, r *Result) {
 // every waiting failure, and a call of a waiting failure's family
 // settles it, with a lesson when state changes came between.
 func (a *analyzer) succeeded(rec *callRec) {
-	if len(a.waiting) == 0 {
+	if len(a.waiting) == 0 && a.changed {
 		return
 	}
 	a.waiting = slices.DeleteFunc(a.waiting, func(w *waiting) bool { return rec.seq-w.rec.seq > preconditionWindow })
 	c := rec.call
-	var fam string
-	if c.Tool == "Bash" {
-		fam = lessons.CommandFamily(c.Command).String()
-	}
-	for i := 0; i < len(a.waiting); i++ {
-		w := a.waiting[i]
-		if fam == "" || fam != w.family {
-			continue
-		}
-		a.waiting = slices.Delete(a.waiting, i, i+1)
-		i--
-		if !w.over && !a.found(w.rec.id) {
-			a.precondition(w, c.Command)
+	if len(a.waiting) > 0 && c.Tool == "Bash" {
+		fam := lessons.CommandFamily(c.Command).String()
+		for i := 0; i < len(a.waiting); i++ {
+			w := a.waiting[i]
+			if fam != w.family {
+				continue
+			}
+			a.waiting = slices.Delete(a.waiting, i, i+1)
+			i--
+			if !w.over && !a.found(w.rec.id) {
+				a.precondition(w, c.Command)
+			}
 		}
 	}
 	change := stateChange{call: c}
@@ -132,6 +131,7 @@ func (a *analyzer) succeeded(rec *callRec) {
 	default:
 		return
 	}
+	a.changed = true
 	for _, w := range a.waiting {
 		if len(w.changes) == maxChanges {
 			w.over = true

@@ -292,6 +292,22 @@ SCENARIOS = [
         say("Lint passes."),
     ], [], ALL),
 
+    ("known-failure-monday", [
+        user("add a discount field to the cart"),
+        sh("npm run e2e", fail(1, "> shop@1.0.0 e2e\n> playwright test\n\nError: browserType.launch: Executable doesn't exist at /root/.cache/ms-playwright/chromium-1091/chrome-linux/chrome")),
+        edit("src/cart.ts", "total: number", "total: number\n  discount: number", ok()),
+        sh("npm run typecheck", ok("done\n")),
+        say("Added the field; the e2e suite cannot start its browser here."),
+    ], [("known", "npm run e2e", "before any change", "keep")], ALL),
+
+    ("known-failure-tuesday", [
+        user("rename total to subtotal"),
+        sh("npm run e2e", fail(1, "> shop@1.0.0 e2e\n> playwright test\n\nError: browserType.launch: Executable doesn't exist at /root/.cache/ms-playwright/chromium-1105/chrome-linux/chrome")),
+        edit("src/cart.ts", "total", "subtotal", ok()),
+        sh("npm run typecheck", ok("done\n")),
+        say("Renamed."),
+    ], [("known", "npm run e2e", "before any change", "keep")], ALL),
+
     ("tag-multiline", [
         user("run the unit tests"),
         sh("CI=true npm test -- --watchAll=false", ok("Tests: 40 passed\n")),

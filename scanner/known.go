@@ -1,0 +1,97 @@
+package scanner
+
+import (
+	"cmp"
+	"strconv"
+
+	"github.com/lessons-dev/lessons"
+)
+
+// Known failures: the same error (command family and error class)
+// failing before the agent changed anything, in two or more sessions of a
+// project, is a failure that comes with the checkout or the environment
+// (a test that fails on a clean tree, a tool that is not installed), not
+// one the agent caused. A lesson at the failure says so, so that the next
+// agent does not spend the session "fixing" it, or revert its own
+// correct work to make it pass.
+
+// KindKnown is a failure seen before any change in several sessions.
+const KindKnown = "known"
+
+// maxKnown caps the known-failure findings of one session.
+const maxKnown = 8
+
+// knownFailure is a failure before any change, waiting for the session's
+// end: if nothing in the session explains it, it is a finding.
+type knownFailure struct {
+	rec           *callRec
+	res           *Result
+	family, class string
+}
+
+// beforeChange remembers a failed shell call made before the session
+// changed anything, once per family and class.
+func (a *analyzer) beforeChange(rec *callRec, r *Result) {
+	c := rec.call
+	if a.changed || c.Tool != "Bash" || len(a.known) >= maxKnown || r.Timeout || probe(c, r) {
+		return
+	}
+	errText := trimError(r.Output)
+	fam := lessons.FailedFamily(c.Command, errText)
+	if fam.Exe == "" || fam.Probe || errText == "" {
+		return
+	}
+	k := knownFailure{rec: rec, res: r, family: fam.String(), class: lessons.ErrorClass(r.Output)}
+	for _, o := range a.known {
+		if o.family == k.family && o.class == k.class {
+			return
+		}
+	}
+	a.known = append(a.known, k)
+}
+
+// settleKnown turns the session's failures before any change into
+// findings, unless a retry, a correction or a precondition explained
+// them: then the agent's call was the mistake.
+func (a *analyzer) settleKnown() {
+	for _, k := range a.known {
+		if a.explained(k.rec.id) {
+			continue
+		}
+		a.findings = append(a.findings, finding{
+			Kind: KindKnown, Line: k.rec.line, UID: k.rec.uid, Tool: "Bash", Trigger: k.rec.call.Command,
+			Call: k.rec.id, Change: k.family + " | " + k.class, Problem: trimError(k.res.Output),
+		})
+	}
+	a.known = nil
+}
+
+// explained reports whether a finding of the session is about call id.
+func (a *analyzer) explained(id string) bool {
+	for _, f := range a.findings {
+		if f.Call == id {
+			return true
+		}
+	}
+	return false
+}
+
+// knownText writes a known failure's lesson, for the sessions it was
+// seen in so far.
+func (c *Candidate) knownText() {
+	head := cmp.Or(headWords(c.Trigger), "the command")
+	line := errorHeadline(c.Problem)
+	n := len(c.Sessions)
+	c.Summary = shorten("`"+head+"` fails before any change: "+line, maxSummary)
+	c.Solution = "`" + head + "` failed with this error before any change, in " + strconv.Itoa(n) + " session" + plural(n) +
+		" of this project: it comes with the checkout or the environment, not from your work. " +
+		"Do not revert or rewrite your changes to make it pass, and do not take fixing it on as part of the task; " +
+		"say that it failed before you started, and check your change with a narrower run."
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
