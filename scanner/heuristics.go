@@ -115,7 +115,7 @@ type analyzer struct {
 	// commands are the first shell commands of the session, a sample
 	// for checking how broad a trigger is (broad.go).
 	commands  []string
-	waiting   []*waiting // failures a change of state may fix (precondition.go)
+	waiting   []*waiting     // failures a change of state may fix (precondition.go)
 	changed   bool           // the session changed a file or the environment
 	known     []knownFailure // failures before any change (known.go)
 	malformed int
