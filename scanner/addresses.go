@@ -14,11 +14,11 @@ import (
 // With no word of the call in the error there is nothing to check, and
 // a change the shell reads (quoting, --, a prelude or wrapper) is taken
 // as addressing it.
-func addresses(d cmdDiff, errText string) bool {
+func addresses(d cmdDiff, res *Result) bool {
 	if d.quoted != "" || d.dash != "" || d.prelude != nil || d.wrapper != nil || d.gexe != d.exe {
 		return true
 	}
-	lower := strings.ToLower(trimError(errText))
+	lower := strings.ToLower(res.errorText())
 	mentioned := func(w string) bool {
 		w = strings.ToLower(strings.Trim(w, `'"`))
 		if k, v, ok := strings.Cut(w, "="); ok && k != "" {

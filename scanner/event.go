@@ -72,6 +72,17 @@ type Result struct {
 	Output string
 	// Timeout is set when the tool timed out or was interrupted.
 	Timeout bool
+	// trimmed caches trimError(Output), which several signals read.
+	trimmed *string
+}
+
+// errorText is trimError of the output, computed once.
+func (r *Result) errorText() string {
+	if r.trimmed == nil {
+		t := trimError(r.Output)
+		r.trimmed = &t
+	}
+	return *r.trimmed
 }
 
 // maxOutput caps the error text kept from one result: its head and its

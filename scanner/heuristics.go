@@ -158,8 +158,10 @@ func (a *analyzer) event(e Event) {
 		rec.done = true
 		a.result(rec, e)
 		if e.Result.Failed() {
-			a.waitFor(rec, e.Result)
-			a.beforeChange(rec, e.Result)
+			if !probe(rec.call, e.Result) {
+				a.waitFor(rec, e.Result)
+				a.beforeChange(rec, e.Result)
+			}
 		} else {
 			a.succeeded(rec)
 		}
@@ -261,7 +263,7 @@ func fixWorthy(failing, fixed string, res *Result) bool {
 	out := ""
 	if res != nil {
 		out = strings.ToLower(res.Output)
-		if !addresses(d, res.Output) {
+		if !addresses(d, res) {
 			return false // it failed for a reason the fix left alone
 		}
 	}
@@ -566,7 +568,7 @@ func (a *analyzer) emit(f *failure, fixed string) {
 	case f.interrupt:
 		fd.Problem = "The user interrupted " + describe(c) + "."
 	default:
-		fd.Problem = trimError(f.res.Output)
+		fd.Problem = f.res.errorText()
 		if fd.Problem == "" {
 			return
 		}

@@ -29,16 +29,15 @@ type knownFailure struct {
 	family, class string
 }
 
-// beforeChange remembers a failed shell call made before the session
+// beforeChange remembers a failed shell call (not a probe) made before the session
 // changed anything, once per family and class.
 func (a *analyzer) beforeChange(rec *callRec, r *Result) {
 	c := rec.call
-	if a.changed || c.Tool != "Bash" || len(a.known) >= maxKnown || r.Timeout || probe(c, r) {
+	if a.changed || c.Tool != "Bash" || len(a.known) >= maxKnown || r.Timeout {
 		return
 	}
-	errText := trimError(r.Output)
-	fam := lessons.FailedFamily(c.Command, errText)
-	if fam.Exe == "" || fam.Probe || errText == "" {
+	fam := failedFamily(c.Command, r)
+	if fam.Exe == "" || fam.Probe || r.errorText() == "" {
 		return
 	}
 	k := knownFailure{rec: rec, res: r, family: fam.String(), class: lessons.ErrorClass(r.Output)}
@@ -60,7 +59,7 @@ func (a *analyzer) settleKnown() {
 		}
 		a.findings = append(a.findings, finding{
 			Kind: KindKnown, Line: k.rec.line, UID: k.rec.uid, Tool: "Bash", Trigger: k.rec.call.Command,
-			Call: k.rec.id, Change: k.family + " | " + k.class, Problem: trimError(k.res.Output),
+			Call: k.rec.id, Change: k.family + " | " + k.class, Problem: k.res.errorText(),
 		})
 	}
 	a.known = nil

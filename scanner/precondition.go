@@ -81,14 +81,14 @@ func settingUp(cmd string) bool {
 	return false
 }
 
-// waitFor remembers a failed shell call until a call of its family
+// waitFor remembers a failed shell call (not a probe) until a call of its family
 // succeeds.
 func (a *analyzer) waitFor(rec *callRec, r *Result) {
 	c := rec.call
-	if c.Tool != "Bash" || r.Timeout || probe(c, r) {
+	if c.Tool != "Bash" || r.Timeout {
 		return
 	}
-	fam := lessons.FailedFamily(c.Command, trimError(r.Output))
+	fam := failedFamily(c.Command, r)
 	if fam.Exe == "" || fam.Probe {
 		return
 	}
@@ -162,7 +162,7 @@ var environmental = regexp.MustCompile(`(?i)(not found|no such|does not exist|do
 
 // precondition emits the lesson of a failure that state changes fixed.
 func (a *analyzer) precondition(w *waiting, rerun string) {
-	problem := trimError(w.res.Output)
+	problem := w.res.errorText()
 	errText := strings.ToLower(problem)
 	if problem == "" || !environmental.MatchString(errText) {
 		return
@@ -252,4 +252,14 @@ func describeChange(c *Call) string {
 		return "create " + c.Path
 	}
 	return "edit " + c.Path
+}
+
+// failedFamily is the family of the command of a failed call that
+// failed: for a chain, the one the error names (lessons.FailedFamily);
+// a single command needs no reading of the error.
+func failedFamily(cmd string, r *Result) lessons.Family {
+	if !strings.ContainsAny(cmd, "|;&\n") {
+		return lessons.CommandFamily(cmd)
+	}
+	return lessons.FailedFamily(cmd, r.errorText())
 }
