@@ -45,10 +45,12 @@ func (s *callSample) add(cmds []string) {
 	}
 }
 
-// check narrows or marks a heuristic candidate whose command trigger
-// fires on most sampled calls of its head.
+// check narrows or marks a retry or precondition candidate whose command
+// trigger fires on most sampled calls of its head. What the user said (a
+// rejection, a correction) and the agent's own report may well be about
+// every such call, and are left as they are.
 func (s *callSample) check(c *Candidate) {
-	if c.Kind == KindTag || len(c.Triggers.Commands) == 0 || len(c.Triggers.Errors) > 0 {
+	if c.Kind != KindRetry && c.Kind != KindPrecondition || len(c.Triggers.Commands) == 0 || len(c.Triggers.Errors) > 0 {
 		return
 	}
 	calls := s.byHead[headWords(c.Trigger)]
