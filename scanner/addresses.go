@@ -15,8 +15,9 @@ import (
 // a change the shell reads (quoting, --, a prelude or wrapper) is taken
 // as addressing it.
 func addresses(d cmdDiff, res *Result) bool {
-	if d.quoted != "" || d.dash != "" || d.prelude != nil || d.wrapper != nil || d.gexe != d.exe {
-		return true
+	if d.quoted != "" || d.dash != "" || d.prelude != nil || d.wrapper != nil || d.gexe != d.exe ||
+		slices.ContainsFunc(d.added, assignment.MatchString) {
+		return true // the shell's reading, another program, or the environment changed
 	}
 	lower := strings.ToLower(res.errorText())
 	mentioned := func(w string) bool {

@@ -127,6 +127,12 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 	if key == "" || f.Kind == KindTag {
 		key = normalizeSpace(c.Solution)
 	}
+	if f.Kind == KindRejection || f.Kind == KindCorrection {
+		// the user's words, without the command the scan appended
+		said, _, _ := strings.Cut(c.Solution, "\nRun `")
+		said, _, _ = strings.Cut(said, "\nFix: ")
+		c.Signals.OneOff = oneOff(said, "")
+	}
 	if f.Kind == KindKnown {
 		key = "known\x00" + sess.Project + "\x00" + f.Change
 		if p := errorPattern(errorHeadline(c.Problem)); p != "" && len(c.Examples.Match) > 0 {

@@ -66,9 +66,10 @@ type Signals struct {
 	// (reason.go): a weak lesson, scored lower and listed last.
 	Question bool `json:"question,omitempty"`
 	Feedback bool `json:"feedback,omitempty"`
-	// OneOff marks a fix whose words name something of one task (a path,
-	// a line number, a hash: support.go); it stays below minConfidence
-	// until seen in a second session or reported by the agent.
+	// OneOff marks a fix, or a user's correction or reason, whose words
+	// name something of one task (a path, a line number, a hash:
+	// support.go); it stays below minConfidence until seen in a second
+	// session or reported by the agent.
 	OneOff bool `json:"oneOff,omitempty"`
 	// Broad marks a command trigger that fires on most calls of its
 	// command in the scanned history (broad.go): it would speak before

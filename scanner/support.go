@@ -46,8 +46,8 @@ func taskToken(w string) bool {
 	if i := strings.IndexByte(w, '='); i > 0 {
 		w = w[i+1:] // the value of a flag or variable
 	}
-	if w == "" || strings.HasPrefix(w, "-") && !strings.ContainsAny(w, "/0123456789") {
-		return false
+	if w == "" || strings.HasPrefix(w, "-") && !strings.ContainsAny(w, "/0123456789") || strings.ContainsAny(w, "<>&|") {
+		return false // a flag, or a redirection (2>&1)
 	}
 	digits, hex, letters := 0, 0, 0
 	for _, r := range w {
@@ -62,8 +62,10 @@ func taskToken(w string) bool {
 		}
 	}
 	switch {
-	case strings.Contains(strings.Trim(w, "/"), "/"), strings.HasPrefix(w, "/") && len(w) > 1, strings.HasPrefix(w, "~/"):
-		return true // a path
+	case strings.HasPrefix(w, "/") && len(w) > 1, strings.HasPrefix(w, "~/"), len(w) > 2 && w[1] == ':' && (w[2] == '/' || w[2] == '\\'):
+		return true // an absolute path
+	case strings.Contains(strings.Trim(w, "/"), "/") && (digits > 0 || strings.ContainsAny(w, "_") || strings.Count(w, "/") >= 3):
+		return true // a path of this task's files (.venv/bin/activate is a convention)
 	case digits >= 2 && letters <= 1:
 		return true // a line, an issue, a range: 280r, 12,20p, 143
 	case len(w) >= 7 && digits > 0 && digits+hex == len(w):
