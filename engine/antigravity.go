@@ -14,7 +14,8 @@ import (
 // camelCase, the call under toolCall with PascalCase argument keys
 // (toolCall.args.CommandLine, TargetFile), the session as conversationId,
 // the project as workspacePaths, and no event name: its hooks.json names
-// the event on the command line (lessons hook --event PreToolUse).
+// the event on the command line (lessons hook --event PreToolUse); a
+// payload with a toolCall and no --event is taken as PreToolUse.
 //
 // What agy reads back, from its documentation and from integrators who
 // ran agy 1.0 to 1.2: PreToolUse is a permission gate whose answer must

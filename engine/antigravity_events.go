@@ -20,6 +20,11 @@ func (p antigravityPlatform) answerOwn(r *run) (any, bool, error) {
 	if r.p.HookEventName == "" {
 		r.p.HookEventName = r.h.Event // agy's payloads name no event
 	}
+	if r.p.HookEventName == "" && r.p.ToolCall != nil {
+		// A hooks.json written without --event: a call is a call to
+		// decide on, or a force push would get the explicit allow.
+		r.p.HookEventName = "PreToolUse"
+	}
 	switch p.Event(r.p.HookEventName) {
 	case "PreToolUse":
 		out, err := r.antigravityPreToolUse()

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestOutcome(t *testing.T) {
@@ -87,12 +88,15 @@ func TestOutcome(t *testing.T) {
 
 func TestScrub(t *testing.T) {
 	tests := []struct{ in, want string }{
-		{"curl -H 'Authorization: Bearer abc.def' https://x", "curl -H 'Authorization: Bearer [REDACTED] https://x"},
+		{"curl -H 'Authorization: Bearer abc.def' https://x", "curl -H 'Authorization: Bearer [REDACTED]' https://x"},
 		{"GITHUB_TOKEN=ghp_x npm publish", "GITHUB_TOKEN=[REDACTED] npm publish"},
-		{"git clone https://bob:hunter2@example.com/r.git", "git clone https://[REDACTED]@example.com/r.git"},
+		{"git clone https://bob:hunter2@example.com/r.git", "git clone https://bob:[REDACTED]@example.com/r.git"},
+		{"redis-cli -a R3d1sP4ss-w0rd ping", "redis-cli -a [REDACTED] ping"},
+		{"mysql -u root -pTr0ub4dor3 db", "mysql -u root -p[REDACTED] db"},
+		{"export SENDGRID=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", "export SENDGRID=[REDACTED]"},
 		{"psql --password s3cret -h db", "psql --password [REDACTED] -h db"},
 		{"echo sk-proj-abcdefghijklmnop", "echo [REDACTED]"},
-		{"key AKIAIOSFODNN7EXAMPLE!", "key [REDACTED]"},
+		{"key AKIAIOSFODNN7EXAMPLE!", "key [REDACTED]!"},
 		{"run \"Xy8f0Qz2Lm4Np6Rt8Vw0Yb2Cd4Ef6Gh8Jk\" now", "run \"[REDACTED]\" now"},
 		{"npm   test\t-- --ci", "npm test -- --ci"},
 		{"syntax error near unexpected token `fi'", "syntax error near unexpected token `fi'"},
@@ -118,5 +122,19 @@ func TestNudgesFit(t *testing.T) {
 		if strings.ContainsAny(text, "<>") {
 			t.Errorf("nudge has angle brackets: %s", text)
 		}
+	}
+}
+
+// TestScrubLongCommand: a command of megabytes is scrubbed in bounded
+// time, and what callers keep of it still hides its secret.
+func TestScrubLongCommand(t *testing.T) {
+	long := "mysql -u root -pTr0ub4dor3xyz shop " + strings.Repeat("--verbose ", 3<<20)
+	start := time.Now()
+	got := clip(scrub(long), 600)
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("scrub of %d bytes took %v", len(long), d)
+	}
+	if strings.Contains(got, "Tr0ub4dor3xyz") || !strings.HasPrefix(got, "mysql -u root -p[REDACTED] shop") {
+		t.Errorf("scrub = %.80q…", got)
 	}
 }

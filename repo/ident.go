@@ -11,12 +11,14 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/oklog/ulid/v2"
 
 	"github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/secret"
 )
 
 // NewID returns a new lesson id: a ULID with entropy from crypto/rand.
@@ -30,9 +32,12 @@ var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
 const slugWords = 8
 
 // NewSlug returns the kebab-case form of summary with a random 4-character
-// suffix, for example "pytest-hangs-waiting-on-a-tty-k3x9".
+// suffix, for example "pytest-hangs-waiting-on-a-tty-k3x9". A slug names
+// a file, a branch and a commit: a secret in the summary is taken out
+// first (secret.Sentence), and no word of it is "redacted".
 func NewSlug(summary string) string {
-	words := strings.Fields(nonSlug.ReplaceAllString(strings.ToLower(summary), " "))
+	words := strings.Fields(nonSlug.ReplaceAllString(strings.ToLower(secret.Sentence(summary)), " "))
+	words = slices.DeleteFunc(words, func(w string) bool { return w == "redacted" })
 	if len(words) > slugWords {
 		words = words[:slugWords]
 	}

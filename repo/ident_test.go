@@ -27,3 +27,18 @@ func TestNewIDIsValid(t *testing.T) {
 		}
 	}
 }
+
+// TestNewSlugNamesNoSecret: a slug made from a summary holds neither a
+// secret nor the word "redacted" a marker would leave.
+func TestNewSlugNamesNoSecret(t *testing.T) {
+	for summary, want := range map[string]string{
+		"mycli deploy: never pass --password [REDACTED] on the command line": "mycli-deploy-never-pass-password-on-the-command-",
+		"mycli deploy: never pass --password hunter2-Corral on the cli":      "mycli-deploy-never-pass-password-on-the-cli-",
+		"REDACTED in a glob and [REDACTED] in text":                          "the-secret-in-a-glob-and-the-secret-",
+	} {
+		got := NewSlug(summary)
+		if !strings.HasPrefix(got, want) || strings.Contains(got, "redacted") || strings.Contains(got, "hunter2") {
+			t.Errorf("NewSlug(%q) = %q, want %s…", summary, got, want)
+		}
+	}
+}

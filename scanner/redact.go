@@ -27,12 +27,13 @@ func redactPattern(p string) string {
 
 // redactLesson redacts every text of a lesson made from a candidate, so
 // that a candidate stored before its secrets were recognized still
-// writes, names and commits none. Slices are copied first: the lesson
+// writes, names and commits none. The summary, which names the lesson
+// and makes its slug, is rewritten rather than marked. Slices are copied first: the lesson
 // shares them with its candidate.
 func redactLesson(l *lessons.Lesson) {
 	l.Tags, l.Triggers, l.Examples = slices.Clone(l.Tags), cloneTrigger(l.Triggers), lessons.Examples{
 		Match: slices.Clone(l.Examples.Match), NoMatch: slices.Clone(l.Examples.NoMatch)}
-	l.Summary, l.Problem, l.Solution = Redact(l.Summary), Redact(l.Problem), Redact(l.Solution)
+	l.Summary, l.Problem, l.Solution = redact.Sentence(l.Summary), Redact(l.Problem), Redact(l.Solution)
 	l.Tags = redactTags(l.Tags)
 	for i, k := range l.Triggers.Keywords {
 		l.Triggers.Keywords[i] = Redact(k)

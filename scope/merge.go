@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
 	lessons "github.com/lessons-dev/lessons"
 )
@@ -162,16 +163,29 @@ func (m *Merged) resolve(all []Resolved) {
 			}
 		}
 		if same := sameRank(lower, r); same != nil {
-			excluded[r] = "duplicate of " + origin(same)
-			kept = append(kept, r)
-			continue
+			switch {
+			case blocks(r) && !same.AllowBlock:
+				// Whichever pack came first, one that may not block
+				// never shadows a block: the blocking lesson takes
+				// the place.
+				excluded[same] = refusal(same, r)
+				m.Overrides = append(m.Overrides, Override{By: *same, Of: *r, Refused: true})
+				lower = slices.DeleteFunc(lower, func(p *Resolved) bool { return p == same })
+			case blocks(same) && !r.AllowBlock:
+				m.Overrides = append(m.Overrides, Override{By: *r, Of: *same, Refused: true})
+				m.Excluded = append(m.Excluded, Exclusion{Resolved: *r, Reason: refusal(r, same)})
+				continue
+			default:
+				excluded[r] = "duplicate of " + origin(same)
+				kept = append(kept, r)
+				continue
+			}
 		}
 		if guard := blocking(lower); guard != nil && !r.AllowBlock {
 			for _, prev := range lower {
 				m.Overrides = append(m.Overrides, Override{By: *r, Of: *prev, Refused: true})
 			}
-			m.Excluded = append(m.Excluded, Exclusion{Resolved: *r, Reason: fmt.Sprintf(
-				"may not replace the blocking lesson %s: %s may not block (allowBlock), so it may not unblock either", origin(guard), r.Scope)})
+			m.Excluded = append(m.Excluded, Exclusion{Resolved: *r, Reason: refusal(r, guard)})
 			continue
 		}
 		for _, prev := range lower {
@@ -219,11 +233,21 @@ func sameRank(lower []*Resolved, r *Resolved) *Resolved {
 // blocking returns the first of lower that blocks tool calls, or nil.
 func blocking(lower []*Resolved) *Resolved {
 	for _, prev := range lower {
-		if prev.Block && prev.AllowBlock {
+		if blocks(prev) {
 			return prev
 		}
 	}
 	return nil
+}
+
+// blocks reports whether r blocks tool calls: it says so and its store
+// may block.
+func blocks(r *Resolved) bool { return r.Block && r.AllowBlock }
+
+// refusal is why r, whose store may not block, is excluded for reusing
+// the slug or id of the blocking lesson guard.
+func refusal(r, guard *Resolved) string {
+	return fmt.Sprintf("may not replace the blocking lesson %s: %s may not block (allowBlock), so it may not unblock either", origin(guard), r.Scope)
 }
 
 // filter is why the config excludes r, or "".

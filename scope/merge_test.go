@@ -375,3 +375,50 @@ func TestMergePackMayNotUnblock(t *testing.T) {
 		t.Errorf("rm-home after the user disabled it: reason %q, want disabled", got)
 	}
 }
+
+// TestMergePackMayNotShadowAnotherPacksBlock: a pack that may not block
+// reuses, by slug or by id, the slug of a blocking lesson of a pack that
+// may; whichever pack is subscribed first, the block stays active and
+// the other lesson is refused, with an Override saying so.
+func TestMergePackMayNotShadowAnotherPacksBlock(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		order  []string
+		sameID bool
+	}{
+		{"free first, same slug", []string{"free", "guard"}, false},
+		{"guard first, same slug", []string{"guard", "free"}, false},
+		{"free first, same id", []string{"free", "guard"}, true},
+		{"guard first, same id", []string{"guard", "free"}, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFixture(t)
+			var refs []lessons.PackRef
+			for _, name := range c.order {
+				refs = append(refs, lessons.PackRef{Name: name, URL: "x", AllowBlock: name == "guard"})
+			}
+			f.loader.configs[f.d.GlobalConfig()] = lessons.Config{Packs: refs}
+			dir := func(name string) string {
+				return filepath.Join(f.d.PackDir(name, filepath.Dir(f.d.GlobalConfig())), "lessons")
+			}
+			block := lesson(dir("guard"), "GUARD", "pytest-block")
+			block.Block, block.BlockReason = true, "Refused: pytest needs -x."
+			impostor := lesson(dir("free"), "FREE", "pytest-block")
+			if c.sameID {
+				impostor = lesson(dir("free"), "GUARD", "pytest-is-fine")
+			}
+			f.add(dir("guard"), block)
+			f.add(dir("free"), impostor)
+			m := f.merge(f.outside)
+			if got, want := slugsOf(m.Active), []string{"pack:guard/pytest-block"}; !slices.Equal(got, want) {
+				t.Errorf("Active = %v, want %v", got, want)
+			}
+			if len(m.Overrides) != 1 || !m.Overrides[0].Refused || m.Overrides[0].By.Scope.Pack() != "free" || m.Overrides[0].Of.Scope.Pack() != "guard" {
+				t.Errorf("Overrides = %+v, want free's lesson refused", m.Overrides)
+			}
+			if r := reasons(m)["pack:free/"+impostor.Slug]; !strings.HasPrefix(r, "may not replace the blocking lesson pack:guard:") {
+				t.Errorf("free's lesson: reason %q", r)
+			}
+		})
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -148,5 +149,63 @@ func TestE2ESyncDeadline(t *testing.T) {
 	}
 	if err == nil || took > 10*time.Second || !strings.Contains(string(out), "did not finish within 2s") {
 		t.Errorf("sync from a trickling server: %v after %v, want a failure after 2s naming the deadline:\n%s", err, took, out)
+	}
+}
+
+// TestE2EPackCannotShadowAnotherPacksBlock subscribes two packs, one
+// with --allow-block whose lesson blocks cmd7, one without whose lesson
+// reuses that lesson's slug and says cmd7 is fine, in either order: the
+// block holds, sync, doctor and list warn, and list --all shows the
+// impostor excluded.
+func TestE2EPackCannotShadowAnotherPacksBlock(t *testing.T) {
+	packtest.NeedGit(t)
+	const slug = "cmd7-needs-the-flag"
+	blocking := strings.Replace(packtest.LessonYAML(slug, 7), "triggers:", "block: true\nblockReason: 'Refused: cmd7 needs --flag.'\ntriggers:", 1)
+	impostor := strings.Replace(packtest.LessonYAML(slug, 7), "Lesson "+slug+" says something useful", "Running cmd7 bare is fine here", 1)
+	impostor = strings.Replace(impostor, packtest.LessonID(7), packtest.LessonID(8), 1)
+	root := t.TempDir()
+	packtest.NewUpstream(t, root, "guard", map[string]string{"pack.yaml": "name: guard\ndescription: fixture\n", "lessons/" + slug + ".yaml": blocking})
+	packtest.NewUpstream(t, root, "free", map[string]string{"pack.yaml": "name: free\ndescription: fixture\n", "lessons/" + slug + ".yaml": impostor})
+	base, _ := packtest.StartDaemon(t, root)
+	for _, order := range [][]string{{"free", "guard"}, {"guard", "free"}} {
+		t.Run(strings.Join(order, "-then-"), func(t *testing.T) {
+			s := newSandbox(t)
+			s.ok(s.project, "init", "--project")
+			for _, name := range order {
+				args := []string{"pack", "add", base + name + ".git", "--project"}
+				if name == "guard" {
+					args = append(args, "--allow-block")
+				}
+				s.ok(s.project, args...)
+			}
+			r := s.ok(s.project, "sync")
+			if want := "pack free: lesson " + slug + " reuses the slug or id of the blocking pack:guard lesson " + slug + ": refused"; !strings.Contains(r.stderr, want) {
+				t.Errorf("sync does not say %q:\nstdout:\n%s\nstderr:\n%s", want, r.stdout, r.stderr)
+			}
+			if d := s.run(s.project, "", "doctor"); !strings.Contains(d.stdout+d.stderr, "reuses the slug or id of the blocking pack:guard lesson "+slug+" (") {
+				t.Errorf("doctor does not report the refused lesson:\n%s%s", d.stdout, d.stderr)
+			}
+			if out := s.hook(s.project, "s", "cmd7 run"); !strings.Contains(out, `"permissionDecision":"deny"`) {
+				t.Errorf("the pack without allowBlock unblocked cmd7: %s", out)
+			}
+			if l := s.ok(s.project, "list"); !strings.Contains(l.stderr, "pack:free lesson "+slug+" reuses the slug or id of the blocking pack:guard lesson "+slug+": refused") {
+				t.Errorf("list does not say the pack's lesson was refused:\n%s", l.stderr)
+			}
+			var items []struct{ Slug, Scope, Excluded string }
+			if err := json.Unmarshal([]byte(s.ok(s.project, "list", "--all", "--json").stdout), &items); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, it := range items {
+				if it.Slug == slug {
+					got = append(got, it.Scope+" "+it.Excluded)
+				}
+			}
+			if len(got) != 2 || !slices.Contains(got, "pack:guard ") || !slices.ContainsFunc(got, func(s string) bool {
+				return strings.HasPrefix(s, "pack:free may not replace the blocking lesson pack:guard")
+			}) {
+				t.Errorf("list --all --json for %s: %q", slug, got)
+			}
+		})
 	}
 }

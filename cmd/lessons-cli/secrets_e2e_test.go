@@ -5,13 +5,16 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
-	"github.com/lessons-dev/lessons/scanner/redact/redacttest"
+	"github.com/lessons-dev/lessons/repo/pack/packtest"
+	"github.com/lessons-dev/lessons/scope"
+	"github.com/lessons-dev/lessons/secret/secrettest"
 )
 
 // TestE2ESecretsNeverStored plants every kind of secret of redacttest in
@@ -45,13 +48,13 @@ func TestE2ESecretsNeverStored(t *testing.T) {
 	}
 	// A tag whose lesson an intake check refuses stays a candidate,
 	// which is checked too; most must make it into the store.
-	if want := len(redacttest.Secrets); promoted < want-3 || len(cands) <= want {
+	if want := len(secrettest.Secrets); promoted < want-3 || len(cands) <= want {
 		t.Fatalf("%d candidates, %d tags promoted; want a tag per secret (%d) and the heuristics' candidates", len(cands), promoted, want)
 	}
 
 	s.ok(s.root, "build") // the manifest holds the lessons' text too
 	stored := storeText(t, s.home) + storeText(t, filepath.Join(s.root, "state")) + storeText(t, filepath.Join(s.root, "cache"))
-	for _, sec := range redacttest.Secrets {
+	for _, sec := range secrettest.Secrets {
 		for _, v := range []string{sec.Value, strings.ToLower(sec.Value)} {
 			if strings.Contains(stored, v) {
 				t.Errorf("%s (%s) is stored", sec.Kind, v)
@@ -61,6 +64,25 @@ func TestE2ESecretsNeverStored(t *testing.T) {
 	}
 	if !strings.Contains(stored, "[REDACTED]") {
 		t.Error("no [REDACTED] marker anywhere: nothing of the session was stored, so the test proves nothing")
+	}
+	// A slug or a summary reads as if the secret had never been there.
+	files, _ := filepath.Glob(filepath.Join(s.home, "lessons", "*.yaml"))
+	if len(files) < promoted {
+		t.Fatalf("%d lesson files for %d promoted tags", len(files), promoted)
+	}
+	for _, f := range files {
+		if strings.Contains(strings.ToLower(filepath.Base(f)), "redacted") {
+			t.Errorf("slug %s names the redaction", filepath.Base(f))
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for line := range strings.Lines(string(data)) {
+			if strings.HasPrefix(line, "summary:") && strings.Contains(strings.ToLower(line), "redacted") {
+				t.Errorf("%s: %s", filepath.Base(f), line)
+			}
+		}
 	}
 }
 
@@ -85,7 +107,7 @@ func secretSession(t *testing.T) string {
 	result := func(uid, id string, failed bool, out string) {
 		line(uid, "user", []any{map[string]any{"type": "tool_result", "tool_use_id": id, "is_error": failed, "content": out}})
 	}
-	for i, sec := range redacttest.Secrets {
+	for i, sec := range secrettest.Secrets {
 		oneLine := strings.ReplaceAll(sec.Text, "\n", " ")
 		n := fmt.Sprint(i)
 		call("c"+n, "t"+n, oneLine)
@@ -177,4 +199,48 @@ func storeText(t *testing.T, dir string) string {
 		t.Errorf("%s has %d commits: nothing was promoted", dir, commits)
 	}
 	return b.String()
+}
+
+// TestE2ESubmitRefusesSecrets subscribes a project to a pack in a bare
+// repository and submits, for every kind of secret, a lesson whose
+// solution holds it in a YAML double-quoted string (so a JSON field's
+// quotes are escaped as \"), then a clean lesson whose commit message
+// holds it. Every submission is refused and the pack's repository holds
+// no secret and no lesson branch.
+func TestE2ESubmitRefusesSecrets(t *testing.T) {
+	packtest.NeedGit(t)
+	up := packtest.NewUpstream(t, t.TempDir(), "team", packtest.PackFiles(1))
+	s := newSandbox(t)
+	s.ok(s.project, "init", "--project")
+	s.ok(s.project, "pack", "add", up.Bare, "--project")
+	s.ok(s.project, "sync")
+	dir := filepath.Join(s.project, scope.ProjectDirName)
+	submit := func(slug string, extra ...string) result {
+		return s.run(s.project, "", append([]string{"submit", slug, "--pack", "team", "--author-name", "Ada", "--author-email", "ada@example.com"}, extra...)...)
+	}
+	for i, sec := range secrettest.Secrets {
+		n := 100 + i
+		text := strings.ReplaceAll(sec.Text, "\n", " ")
+		slug := fmt.Sprintf("planted-%d", i)
+		solution := strconv.Quote(fmt.Sprintf("Pass --flag to cmd%d; the failing call was: %s", n, text))
+		lesson := strings.Replace(packtest.LessonYAML(slug, n), fmt.Sprintf("solution: Pass --flag to cmd%d, or run it under timeout so it ends.", n), "solution: "+solution, 1)
+		s.write(filepath.Join(dir, slug+".yaml"), lesson)
+		if r := submit(slug); r.code == 0 || !strings.Contains(r.stderr, "looks like a secret") {
+			t.Errorf("%s in the lesson: submit exit %d\n%s%s", sec.Kind, r.code, r.stdout, r.stderr)
+		}
+		clean := fmt.Sprintf("clean-%d", i)
+		s.write(filepath.Join(dir, clean+".yaml"), packtest.LessonYAML(clean, 200+i))
+		if r := submit(clean, "--message", "Add lesson; it came from "+text); r.code == 0 || !strings.Contains(r.stderr, "looks like a secret") {
+			t.Errorf("%s in the commit message: submit exit %d\n%s%s", sec.Kind, r.code, r.stdout, r.stderr)
+		}
+	}
+	if b := packtest.Git(t, up.Bare, "branch", "--list", "lesson/*"); b != "" {
+		t.Errorf("the pack got branches %s", b)
+	}
+	pushed := packtest.Git(t, up.Bare, "log", "--all", "-p", "--format=%B")
+	for _, sec := range secrettest.Secrets {
+		if strings.Contains(pushed, sec.Value) {
+			t.Errorf("%s reached the pack", sec.Kind)
+		}
+	}
 }

@@ -100,7 +100,9 @@ func TestAntigravityBlocks(t *testing.T) {
 	push := agyCall("conv-2", "run_command", `{"CommandLine":"git push --force origin main"}`)
 	for _, args := range [][]string{
 		{"--platform", "antigravity", "--event", "PreToolUse"},
-		{"--event", "pretooluse"}, // recognised from camelCase; agy's event names ignore case
+		{"--event", "pretooluse"},     // recognised from camelCase; agy's event names ignore case
+		{"--platform", "antigravity"}, // a hand-written hooks.json: a toolCall is a call to decide on
+		{},                            // neither: the payload says both
 	} {
 		a := parseAgy(t, e.runHookArgs(t, args, push))
 		if a.AllowTool == nil || *a.AllowTool || a.Decision != "deny" || a.DenyReason == "" || a.Reason != a.DenyReason ||

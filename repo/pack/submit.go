@@ -15,7 +15,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
-	"github.com/lessons-dev/lessons/scanner/redact"
+	"github.com/lessons-dev/lessons/secret"
 )
 
 // Submission is a lesson proposed to a pack.
@@ -44,15 +44,12 @@ type Submitted struct {
 var ErrSecret = errors.New("holds what looks like a secret")
 
 // refuseSecrets returns an error naming every line of the submission
-// where package redact finds a secret (by rule, never by value).
+// where package secret finds a secret (by rule, never by value), in
+// the file as written and decoded (YAML escapes undone).
 func refuseSecrets(name string, sub Submission) error {
 	var where []string
 	for _, t := range []struct{ name, text string }{{name, string(sub.File)}, {"the commit message", sub.Message}} {
-		fs, err := redact.Find(t.text)
-		if err != nil {
-			return fmt.Errorf("checking %s for secrets: %w", t.name, err)
-		}
-		for _, f := range fs {
+		for _, f := range secret.Find(t.text) {
 			where = append(where, fmt.Sprintf("%s:%d (%s)", t.name, strings.Count(t.text[:f.Start], "\n")+1, f.Rule))
 		}
 	}

@@ -41,6 +41,9 @@ type Event struct {
 	Matcher string // "" leaves the matcher out: every occurrence
 	// Seconds is how long the agent waits for the hook.
 	Seconds int
+	// Since is the first release of the agent that has the event, "" for
+	// every release lessons supports.
+	Since string
 }
 
 // hookTimeout is how long an agent lets `lessons hook` run. The hook
@@ -52,13 +55,15 @@ var Agents = map[string]*Agent{
 	"claude": {
 		Name: "claude", Title: "Claude Code",
 		Events: []Event{
-			{"PreToolUse", "*", hookTimeout},
-			{"SessionStart", "", hookTimeout},
-			{"SubagentStart", "", hookTimeout},
-			{"UserPromptSubmit", "", hookTimeout},
+			{"PreToolUse", "*", hookTimeout, ""},
+			{"SessionStart", "", hookTimeout, ""},
+			{"SubagentStart", "", hookTimeout, ""},
+			{"UserPromptSubmit", "", hookTimeout, ""},
 			// Live capture: a fix is a shell call; a rejection, any call.
-			{"PostToolUse", "Bash", hookTimeout},
-			{"PostToolUseFailure", "*", hookTimeout},
+			{"PostToolUse", "Bash", hookTimeout, ""},
+			{"PostToolUseFailure", "*", hookTimeout, ""},
+			// A skill's or slash command's !`cmd` line: blocks and asks only.
+			{"PreSkillShellCommand", "*", hookTimeout, "2.1.332"},
 		},
 		user: func(e Env) string {
 			if d := e.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
@@ -71,10 +76,10 @@ var Agents = map[string]*Agent{
 	"codex": {
 		Name: "codex", Title: "Codex CLI",
 		Events: []Event{
-			{"PreToolUse", "", hookTimeout},
-			{"SessionStart", "", hookTimeout},
-			{"UserPromptSubmit", "", hookTimeout},
-			{"PostToolUse", "", hookTimeout},
+			{"PreToolUse", "", hookTimeout, ""},
+			{"SessionStart", "", hookTimeout, ""},
+			{"UserPromptSubmit", "", hookTimeout, ""},
+			{"PostToolUse", "", hookTimeout, ""},
 		},
 		user: func(e Env) string {
 			if d := e.Getenv("CODEX_HOME"); d != "" {
@@ -87,10 +92,10 @@ var Agents = map[string]*Agent{
 	"gemini": {
 		Name: "gemini", Title: "Gemini CLI", Millis: true, NamesHooks: true,
 		Events: []Event{
-			{"BeforeTool", "*", hookTimeout},
-			{"AfterTool", "*", hookTimeout},
-			{"BeforeAgent", "", hookTimeout},
-			{"SessionStart", "", hookTimeout},
+			{"BeforeTool", "*", hookTimeout, ""},
+			{"AfterTool", "*", hookTimeout, ""},
+			{"BeforeAgent", "", hookTimeout, ""},
+			{"SessionStart", "", hookTimeout, ""},
 		},
 		user:    func(e Env) string { return filepath.Join(geminiHome(e), ".gemini", "settings.json") },
 		project: func(root string) string { return filepath.Join(root, ".gemini", "settings.json") },

@@ -24,8 +24,8 @@ import (
 var antigravity = &Agent{
 	Name: "antigravity", Title: "Antigravity CLI", HookName: "lessons",
 	Events: []Event{
-		{"PreToolUse", "", hookTimeout},    // blocks; "" matches every tool
-		{"PreInvocation", "", hookTimeout}, // the protocol, and the lessons of the calls since the last model call
+		{"PreToolUse", "", hookTimeout, ""},    // blocks; "" matches every tool
+		{"PreInvocation", "", hookTimeout, ""}, // the protocol, and the lessons of the calls since the last model call
 	},
 	user:    func(e Env) string { return filepath.Join(e.Home, ".gemini", "config", "hooks.json") },
 	project: func(root string) string { return filepath.Join(root, ".agents", "hooks.json") },

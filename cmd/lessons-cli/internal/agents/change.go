@@ -121,37 +121,58 @@ func (a *Agent) PlanInstall(path, bin string) (Change, error) {
 	return c, nil
 }
 
-// PlanUninstall computes the change that removes what installing lessons
-// for a added to the file at path. A settings file left empty that had
-// no backup (lessons created it) is deleted.
-func (a *Agent) PlanUninstall(path string) (Change, error) {
+// PlanUninstall computes the changes that remove what installing lessons
+// for a added at path: the file's, where a settings file left empty that
+// had no backup (lessons created it) is deleted, then the deletion of
+// the backup install kept beside it, which uninstalling leaves no use for.
+func (a *Agent) PlanUninstall(path string) ([]Change, error) {
+	c, backup, err := a.planUninstall(path)
+	if err != nil {
+		return nil, err
+	}
+	out := []Change{c}
+	if backup != nil {
+		out = append(out, Change{Path: path + BackupSuffix, Old: backup, Existed: true, Remove: true, NoBackup: true})
+	}
+	return out, nil
+}
+
+// planUninstall is PlanUninstall's change to the file itself, and the
+// backup beside it (nil: none).
+func (a *Agent) planUninstall(path string) (Change, []byte, error) {
 	old, existed, err := readFile(path)
 	if err != nil {
-		return Change{}, err
+		return Change{}, nil, err
 	}
 	c := Change{Path: path, Old: old, New: old, Existed: existed}
+	var backup []byte
+	hasBackup := false
+	if !a.Plugin {
+		if backup, hasBackup, err = readFile(path + BackupSuffix); err != nil {
+			return Change{}, nil, err
+		}
+		if hasBackup && backup == nil {
+			backup = []byte{} // an empty file's backup
+		}
+	}
 	if !existed {
 		c.Remove = true // nothing installed: nothing to write, nothing to remove
-		return c, nil
+		return c, backup, nil
 	}
 	if a.Plugin {
 		c.Remove, c.NoBackup = IsOurPlugin(old), true
-		return c, nil
-	}
-	backup, _, err := readFile(path + BackupSuffix)
-	if err != nil {
-		return Change{}, err
+		return c, nil, nil
 	}
 	newData, removed, err := a.RemoveHooks(old, backup)
 	if err != nil {
-		return Change{}, fmt.Errorf("%s: %w", path, err)
+		return Change{}, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if !removed {
-		return c, nil
+		return c, backup, nil
 	}
 	c.New = newData
-	if d, err := load(newData); err == nil && len(d.root.members) == 0 && backup == nil {
+	if d, err := load(newData); err == nil && len(d.root.members) == 0 && !hasBackup {
 		c.Remove = true // lessons created the file
 	}
-	return c, nil
+	return c, backup, nil
 }

@@ -20,9 +20,10 @@ func claudeConfigDir(env Env) string {
 // checkClaudePlugins checks each lessons plugin Claude Code has installed
 // and enabled (ClaudePlugins) like a settings file: every event has its hook,
 // and the program it runs answers. A plugin enabled beside lessons in
-// settings (settings, the files where it is) runs every hook twice. It
+// settings (settings, the files where it is) runs every hook twice; an
+// event only newer releases have is wanted where release has it. It
 // returns the plugins' directories and the problems.
-func checkClaudePlugins(env Env, cwd string, settings []string) (dirs []string, out []Problem) {
+func checkClaudePlugins(env Env, cwd string, settings []string, release func() string) (dirs []string, out []Problem) {
 	a := Agents["claude"]
 	for _, p := range ClaudePlugins(env, cwd) {
 		hooksPath := filepath.Join(p.Dir, "hooks", "hooks.json")
@@ -30,7 +31,7 @@ func checkClaudePlugins(env Env, cwd string, settings []string) (dirs []string, 
 		fix := "claude plugin update " + p.Key
 		var missing []string
 		for _, ev := range a.Events {
-			if !slices.Contains(p.events, ev.Name) {
+			if !slices.Contains(p.events, ev.Name) && ev.required(release) {
 				missing = append(missing, ev.Name)
 			}
 		}

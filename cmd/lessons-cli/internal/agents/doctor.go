@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -78,7 +79,8 @@ func plural(n int, one, many string) string {
 // the right value types, the binary the entries run exists, the hook
 // answers a sample payload with one JSON object, on time, and the agent
 // will run the hooks (Codex's trust, Gemini CLI's hooksConfig and folder
-// trust). It returns the problems and one status per agent, in name
+// trust, and each agent's switch that turns all hooks off: see
+// hooksOff). It returns the problems and one status per agent, in name
 // order. A nil getenv checks nothing.
 func Report(getenv func(string) string, cwd string) ([]Problem, []Status) {
 	if getenv == nil {
@@ -95,18 +97,22 @@ func Report(getenv func(string) string, cwd string) ([]Problem, []Status) {
 		a := Agents[name]
 		st := Status{Title: a.Title}
 		var ps []Problem
+		release := sync.OnceValue(func() string { return a.Release(env) })
 		for _, root := range roots {
 			for _, path := range a.Paths(env, root) {
 				if a.InstalledAt(path) {
 					st.Files = append(st.Files, path)
 				}
-				ps = append(ps, a.check(env, path, root, cwd)...)
+				ps = append(ps, a.check(env, path, root, cwd, release)...)
 			}
 		}
 		if name == "claude" {
-			files, problems := checkClaudePlugins(env, cwd, st.Files)
+			files, problems := checkClaudePlugins(env, cwd, st.Files, release)
 			st.Files = append(st.Files, files...)
 			ps = append(ps, problems...)
+		}
+		if len(st.Files) > 0 {
+			ps = append(ps, a.hooksOff(env, ProjectRoot(cwd))...)
 		}
 		if user, project := a.Twice(env, cwd); user != "" {
 			ps = append(ps, Problem{Severity: "warning", File: project,
@@ -125,7 +131,10 @@ func Report(getenv func(string) string, cwd string) ([]Problem, []Status) {
 	return out, statuses
 }
 
-func (a *Agent) check(env Env, path, root, cwd string) []Problem {
+// check checks lessons' entries in the file at path; release is the
+// agent's release, which decides whether an event that only newer
+// releases have must be there.
+func (a *Agent) check(env Env, path, root, cwd string, release func() string) []Problem {
 	data, existed, err := readFile(path)
 	if !existed {
 		return nil
@@ -159,7 +168,7 @@ func (a *Agent) check(env Env, path, root, cwd string) []Problem {
 		}
 		var missing []string
 		for _, ev := range a.Events {
-			if !slices.Contains(events, ev.Name) {
+			if !slices.Contains(events, ev.Name) && ev.required(release) {
 				missing = append(missing, ev.Name)
 			}
 		}

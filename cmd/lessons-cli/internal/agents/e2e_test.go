@@ -3,12 +3,16 @@ package agents
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+
+	lessons "github.com/lessons-dev/lessons"
 )
 
 var built struct {
@@ -67,7 +71,7 @@ func newSandbox(t *testing.T) *sandbox {
 	}
 	s.env = []string{
 		"HOME=" + s.home,
-		"PATH=" + os.Getenv("PATH"),
+		"PATH=" + pathWithoutClaude(),
 		"LESSONS_HOME=" + filepath.Join(root, "store"),
 		"XDG_CONFIG_HOME=" + filepath.Join(s.home, ".config"),
 		"XDG_CACHE_HOME=" + filepath.Join(root, "cache"),
@@ -75,6 +79,18 @@ func newSandbox(t *testing.T) *sandbox {
 		"XDG_DATA_HOME=" + filepath.Join(root, "data"),
 	}
 	return s
+}
+
+// pathWithoutClaude is $PATH without the directories holding a claude
+// program, whose release would change the events install registers.
+func pathWithoutClaude() string {
+	var keep []string
+	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
+		if lookPath(Env{Getenv: func(string) string { return dir }}, "claude") == "" {
+			keep = append(keep, dir)
+		}
+	}
+	return strings.Join(keep, string(os.PathListSeparator))
 }
 
 // lessons runs the built front binary in the project and returns its
@@ -111,7 +127,9 @@ func (s *sandbox) write(path string, data []byte) {
 }
 
 // TestBuiltInstallRoundTrip installs into real settings files full of
-// other keys and hooks with the built binary, and uninstalls.
+// other keys and hooks with the built binary, and uninstalls: the home
+// directory is then what it was, byte for byte, file for file (the
+// backup install kept is gone too).
 func TestBuiltInstallRoundTrip(t *testing.T) {
 	for _, tt := range []struct{ agent, file, path string }{
 		{"claude", "claude-settings.json", ".claude/settings.json"},
@@ -123,6 +141,7 @@ func TestBuiltInstallRoundTrip(t *testing.T) {
 			path := filepath.Join(s.home, filepath.FromSlash(tt.path))
 			orig := fixture(t, tt.file)
 			s.write(path, orig)
+			before := tree(t, s.home)
 
 			diff := s.lessons("install", "--platform", tt.agent, "--dry-run")
 			if !strings.HasPrefix(diff, "--- "+path+"\n+++ "+path+"\n@@ ") ||
@@ -163,7 +182,62 @@ func TestBuiltInstallRoundTrip(t *testing.T) {
 			if got := s.read(path); !bytes.Equal(got, orig) {
 				t.Errorf("uninstall did not restore the file:\n%s", unifiedDiff("orig", "now", string(orig), string(got)))
 			}
+			sameTree(t, before, tree(t, s.home))
 		})
+	}
+	t.Run("opencode", func(t *testing.T) {
+		s := newSandbox(t)
+		config := filepath.Join(s.home, ".config", "opencode")
+		s.write(filepath.Join(config, "opencode.json"), []byte(`{"$schema": "https://opencode.ai/config.json", "model": "x/y"}`+"\n"))
+		s.write(filepath.Join(config, "plugins", "other.js"), []byte("export const Other = async () => ({})\n"))
+		before := tree(t, s.home)
+		s.lessons("install", "--platform", "opencode")
+		if _, err := os.Stat(filepath.Join(config, "plugins", PluginFile)); err != nil {
+			t.Fatal(err)
+		}
+		s.lessons("uninstall", "--platform", "opencode")
+		sameTree(t, before, tree(t, s.home))
+	})
+}
+
+// tree is every file and directory under root, by relative path: a
+// file's bytes, "dir" for a directory.
+func tree(t *testing.T, root string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		if d.IsDir() {
+			out[rel] = "dir"
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		out[rel] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// sameTree fails the test where after differs from before.
+func sameTree(t *testing.T, before, after map[string]string) {
+	t.Helper()
+	for _, p := range slices.Sorted(maps.Keys(after)) {
+		if b, ok := before[p]; !ok {
+			t.Errorf("uninstall left %s, which install created", p)
+		} else if b != after[p] {
+			t.Errorf("%s differs after the round trip:\n%s", p, unifiedDiff("before", "after", b, after[p]))
+		}
+	}
+	for _, p := range slices.Sorted(maps.Keys(before)) {
+		if _, ok := after[p]; !ok {
+			t.Errorf("the round trip removed %s", p)
+		}
 	}
 }
 
@@ -297,12 +371,19 @@ func TestBuiltOpencodePlugin(t *testing.T) {
 	runHarness(t, "real", writePlugin(t, s.read(plugin)), append(s.env, "HARNESS_PROJECT="+s.project)...)
 }
 
-// TestBuiltClaudePlugin writes a Claude Code plugin.
+// TestBuiltClaudePlugin writes a Claude Code plugin whose manifest
+// carries the version --version prints, whatever Go's VCS stamping
+// setting was when the binaries were built.
 func TestBuiltClaudePlugin(t *testing.T) {
 	s := newSandbox(t)
 	dir := filepath.Join(s.project, "plugin")
 	s.lessons("install", "--platform", "claude", "--plugin", dir)
-	for name, want := range PluginFiles(filepath.Join(s.bin, "lessons"), "") {
+	_, after, _ := strings.Cut(s.lessons("--version"), " version ")
+	printed := strings.Fields(after)
+	if len(printed) == 0 || printed[0] != lessons.Version {
+		t.Fatalf("--version printed %q, want %s first", printed, lessons.Version)
+	}
+	for name, want := range PluginFiles(filepath.Join(s.bin, "lessons"), printed[0]) {
 		if got := s.read(filepath.Join(dir, filepath.FromSlash(name))); !bytes.Equal(got, want) {
 			t.Errorf("%s:\n%s", name, got)
 		}
@@ -322,6 +403,7 @@ func TestBuiltClaudePlugin(t *testing.T) {
 // good install passes, a missing event and a missing binary are found.
 func TestBuiltDoctor(t *testing.T) {
 	s := newSandbox(t)
+	withMachineSettings(t, filepath.Join(s.home, "machine"))
 	getenv := func(k string) string {
 		for _, kv := range s.env {
 			if v, ok := strings.CutPrefix(kv, k+"="); ok {
@@ -384,6 +466,18 @@ func TestBuiltDoctor(t *testing.T) {
 	s.write(trustedFolders, []byte(`{"`+filepath.Join(s.project, "x")+`": "TRUST_PARENT"}`))
 	s.write(geminiProject, goodGemini)
 
+	// Claude Code's switch for every hook, in the project's local settings.
+	local := filepath.Join(s.project, ".claude", "settings.local.json")
+	s.write(local, []byte(`{"disableAllHooks": true}`))
+	ps, statuses = Report(getenv, s.project)
+	if len(ps) != 1 || ps[0].File != local || !strings.Contains(ps[0].Message, "Claude Code runs no hook") ||
+		!strings.HasPrefix(statuses[slices.Index(Names(), "claude")].Line(), "Claude Code: 1 problem, worst error") {
+		t.Errorf("doctor with disableAllHooks: %+v, %q", ps, statuses[slices.Index(Names(), "claude")].Line())
+	}
+	if err := os.Remove(local); err != nil {
+		t.Fatal(err)
+	}
+
 	// A value type the agent rejects: Codex refuses a string timeout.
 	codexData := s.read(codexHooks)
 	s.write(codexHooks, bytes.Replace(codexData, []byte(`"timeout": 10`), []byte(`"timeout": "10"`), 1))
@@ -419,7 +513,7 @@ func TestBuiltDoctor(t *testing.T) {
 	for _, p := range Check(getenv, s.project) {
 		got[p.File] = p.Severity + ": " + p.Message
 	}
-	if !strings.Contains(got[claude], "warning: Claude Code runs lessons for PreToolUse, SubagentStart, UserPromptSubmit, PostToolUse, PostToolUseFailure but not for SessionStart") {
+	if !strings.Contains(got[claude], "warning: Claude Code runs lessons for PreToolUse, SubagentStart, UserPromptSubmit, PostToolUse, PostToolUseFailure, PreSkillShellCommand but not for SessionStart") {
 		t.Errorf("claude: %q", got[claude])
 	}
 	if !strings.Contains(got[codex], "error: the hook runs /gone/lessons, which is not an executable file") {

@@ -172,15 +172,13 @@ func geminiHome(env Env) string {
 }
 
 // geminiReadiness checks what Gemini CLI 0.61 needs before it runs the
-// hooks of the settings file at path: hooksConfig.enabled not false in the
-// user's or the project's settings, none of lessons' hooks in
-// hooksConfig.disabled, and, unless security.folderTrust.enabled is false,
-// a trusted folder (trustedFolders.json): Gemini loads no hook in an
+// hooks of the settings file at path (hooksOff reads hooksConfig.enabled):
+// none of lessons' hooks in hooksConfig.disabled, and, unless
+// security.folderTrust.enabled is false, a trusted folder (trustedFolders.json): Gemini loads no hook in an
 // untrusted one, and its headless runs refuse to start there.
 func geminiReadiness(env Env, path, root, cwd string, hooks []ourHook) []Problem {
 	type settings struct {
 		HooksConfig struct {
-			Enabled  *bool    `json:"enabled"`
 			Disabled []string `json:"disabled"`
 		} `json:"hooksConfig"`
 		Security struct {
@@ -209,10 +207,6 @@ func geminiReadiness(env Env, path, root, cwd string, hooks []ourHook) []Problem
 		var s settings
 		if err := json.Unmarshal(data, &s); err != nil {
 			continue // check reports a file it cannot read
-		}
-		if s.HooksConfig.Enabled != nil && !*s.HooksConfig.Enabled {
-			out = append(out, Problem{Severity: "error", File: f,
-				Message: "Gemini CLI runs no hook: hooksConfig.enabled is false", Fix: `set "hooksConfig": {"enabled": true} (or /settings → Hooks)`})
 		}
 		for _, d := range s.HooksConfig.Disabled {
 			if names[d] {

@@ -12,15 +12,17 @@ func TestUninstallWithNothingInstalled(t *testing.T) {
 	for name, a := range Agents {
 		dir := t.TempDir()
 		path := filepath.Join(dir, ".agent", "settings.json")
-		c, err := a.PlanUninstall(path)
+		cs, err := a.PlanUninstall(path)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if c.Changed() {
-			t.Errorf("%s: uninstall with nothing installed would change %s", name, path)
-		}
-		if _, err := c.Apply(); err != nil {
-			t.Fatalf("%s: %v", name, err)
+		for _, c := range cs {
+			if c.Changed() {
+				t.Errorf("%s: uninstall with nothing installed would change %s", name, c.Path)
+			}
+			if _, err := c.Apply(); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
 		}
 		if _, err := os.Stat(path); !os.IsNotExist(err) {
 			t.Errorf("%s: uninstall created %s (%v)", name, path, err)
@@ -45,8 +47,10 @@ func TestUninstallRemovesTheDirectoryItCreated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := out.Apply(); err != nil {
-		t.Fatal(err)
+	for _, c := range out {
+		if _, err := c.Apply(); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Errorf("after uninstall %s is still there (%v)", dir, err)

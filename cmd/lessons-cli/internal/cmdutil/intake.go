@@ -2,6 +2,7 @@ package cmdutil
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -68,41 +69,62 @@ func CheckLesson(l *lessons.Lesson, where func(field string) string) (warnings [
 	return warnings, nil
 }
 
-// CheckNew refuses a lesson that repeats one that exists: the same
-// content hash, a Jaccard similarity of NearDuplicateThreshold or more,
-// or, for an active lesson of any scope, the same mistake caught
-// (SameMistake), unless forced.
-func CheckNew(l *lessons.Lesson, m scope.Merged, force bool) error {
+// CheckNew refuses a lesson that repeats one that exists, unless forced:
+// the same content hash, or, for an active lesson of any scope, the same
+// mistake, which both fire on the same calls (SameMistake) and say the
+// same thing (SaysSame). It returns notes, for the person adding it, on
+// what it does not repeat but runs beside: a lesson that fires on the
+// same calls, and so injects with it, and how to put one first; a lesson
+// whose words it mostly shares, on other calls.
+func CheckNew(l *lessons.Lesson, m scope.Merged, force bool) (notes []string, err error) {
 	if force {
-		return nil
+		return nil, nil
 	}
 	all := m.Active
 	for _, e := range m.Excluded {
 		all = append(all, e.Resolved)
 	}
-	var near *scope.Resolved
-	best := 0.0
 	for i := range all {
 		r := &all[i]
 		if repo.ContentHash(&r.Lesson) == l.ContentHash {
-			return Hintf("lessons show "+r.Slug+"; --force adds it anyway",
+			return nil, Hintf("lessons show "+r.Slug+"; --force adds it anyway",
 				"the lesson says exactly what %s (%s, %s) says; nothing was written", r.Slug, r.Scope, r.Path)
 		}
-		if s := lessons.Similarity(&r.Lesson, l); s >= lessons.NearDuplicateThreshold && s > best {
-			near, best = r, s
-		}
 	}
-	if near != nil {
-		return Hintf("lessons show "+near.Slug+", then lessons edit "+near.Slug+" to improve it; --force adds the new one anyway",
-			"the lesson shares %.0f%% of its words with %s (%s, %s): %q; nothing was written", best*100, near.Slug, near.Scope, near.Path, near.Summary)
-	}
+	sameCalls := map[string]bool{}
 	for i := range m.Active {
 		r := &m.Active[i]
-		if ex, ok := SameMistake(&r.Lesson, l); ok {
-			return Hintf("lessons show "+r.Slug+", then lessons edit "+r.Slug+" to improve it; --force adds the new one anyway",
-				"the lesson catches the same mistake as %s (%s, %s): %q, whose trigger fires on your example %q and yours on its; both would inject together; nothing was written",
-				r.Slug, r.Scope, r.Path, r.Summary, ex)
+		ex, ok := SameMistake(&r.Lesson, l)
+		if !ok {
+			continue
+		}
+		sameCalls[r.Slug] = true
+		if share := TextOverlap(&r.Lesson, l); share >= SaysSameThreshold {
+			return nil, Hintf("lessons show "+r.Slug+", then lessons edit "+r.Slug+" to improve it; --force adds the new one anyway",
+				"the lesson repeats %s (%s, %s): %q: its trigger fires on your example %q and yours on its, and %.0f%% of the words of the shorter one are in the other; both would inject together; nothing was written",
+				r.Slug, r.Scope, r.Path, r.Summary, ex, share*100)
+		}
+		notes = append(notes, sameCallsNote(l, r, ex))
+	}
+	for i := range all {
+		r := &all[i]
+		if s := lessons.Similarity(&r.Lesson, l); s >= lessons.NearDuplicateThreshold && !sameCalls[r.Slug] {
+			notes = append(notes, fmt.Sprintf("%s (%s, %s) says much the same (%.0f%% of its words), on other calls: if they are one lesson, widen its trigger instead (lessons edit %s)",
+				r.Slug, r.Scope, r.Path, s*100, r.Slug))
 		}
 	}
-	return nil
+	return notes, nil
+}
+
+// sameCallsNote says that l and r fire on the same calls, which one the
+// hook puts first (its stack bonus aside), and how to change that by
+// editing l, the lesson being added.
+func sameCallsNote(l *lessons.Lesson, r *scope.Resolved, example string) string {
+	pl, pr, cl, cr := l.EffectivePriority(), r.EffectivePriority(), l.EffectiveConfidence(), r.EffectiveConfidence()
+	first, change := r.Slug, fmt.Sprintf("to put this one first, raise its priority above %d", pr)
+	if pl > pr || pl == pr && (cl > cr || cl == cr && l.Slug < r.Slug) { // the hook's order
+		first, change = l.Slug, fmt.Sprintf("to put %s first, lower this one's priority below %d", r.Slug, pr)
+	}
+	return fmt.Sprintf("%s (%s, %s) fires on the same calls (%q): both inject together, %s first (priority %d, this one %d); %s (lessons edit %s)",
+		r.Slug, r.Scope, r.Path, example, first, pr, pl, change, l.Slug)
 }

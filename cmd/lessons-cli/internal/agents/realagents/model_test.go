@@ -35,6 +35,8 @@ type request struct {
 	// side request (one that offers no tools, such as a title), -2 for a
 	// request past the script's end.
 	Step int
+	// Body is the request's JSON body.
+	Body []byte
 }
 
 // model is a fake model server on 127.0.0.1: it answers the agent's
@@ -77,7 +79,7 @@ func (m *model) take(r *http.Request, body []byte, conversation bool) (step, int
 	flatten(&b, v)
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	req := request{Path: r.URL.Path, Text: b.String(), Step: -1}
+	req := request{Path: r.URL.Path, Text: b.String(), Step: -1, Body: body}
 	s := say("A short title")
 	if conversation {
 		req.Step = -2

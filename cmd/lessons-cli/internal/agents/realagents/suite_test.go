@@ -174,6 +174,25 @@ func (w *world) write(path, data string) {
 	}
 }
 
+// read is the file at path; it fails the test when it cannot be read.
+func (w *world) read(path string) string {
+	w.t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return string(data)
+}
+
+// prependPath puts dir first on the world's PATH.
+func (w *world) prependPath(dir string) {
+	for i, kv := range w.env {
+		if rest, ok := strings.CutPrefix(kv, "PATH="); ok {
+			w.env[i] = "PATH=" + dir + string(os.PathListSeparator) + rest
+		}
+	}
+}
+
 func (w *world) git(args ...string) {
 	w.t.Helper()
 	cmd := exec.Command("git", args...)

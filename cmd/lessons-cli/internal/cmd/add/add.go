@@ -177,7 +177,8 @@ func addRun(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	if err := cmdutil.CheckNew(l, m, opts.Force); err != nil {
+	notes, err := cmdutil.CheckNew(l, m, opts.Force)
+	if err != nil {
 		return err
 	}
 	path, err := target.Create(l, "add "+l.Slug+": "+l.Summary)
@@ -185,13 +186,22 @@ func addRun(opts *Options) error {
 		return err
 	}
 	if opts.JSON {
+		printNotes(opts.IO, notes)
 		opts.warnNoisy(l, m.Config)
 		return cmdutil.PrintJSON(opts.IO.Out, Added{ID: l.ID, Slug: l.Slug, Scope: string(target.Scope), Path: path})
 	}
 	fmt.Fprintln(opts.IO.Out, l.Slug)
 	fmt.Fprintf(opts.IO.ErrOut, "added %s to %s\n", path, target.Where())
+	printNotes(opts.IO, notes)
 	opts.warnNoisy(l, m.Config)
 	return nil
+}
+
+// printNotes prints CheckNew's notes on the error output.
+func printNotes(ios *iostreams.IOStreams, notes []string) {
+	for _, n := range notes {
+		fmt.Fprintf(ios.ErrOut, "note: %s\n", iostreams.EscapeLine(n))
+	}
 }
 
 // warnNoisy warns when the new lesson would have fired more often

@@ -80,37 +80,46 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+// TestCheckNew: a lesson is refused when it repeats one, exactly or in
+// other words on the same calls; one that fires on the same calls but
+// says something else is written, with a note.
 func TestCheckNew(t *testing.T) {
 	existing := scope.Resolved{Lesson: *valid(), Scope: lessons.ScopeGlobal, Path: "g/tf.yaml"}
 	existing.Slug = "terraform-plan-first"
 	m := scope.Merged{Active: []scope.Resolved{existing}}
 
-	if err := cmdutil.CheckNew(valid(), m, false); err == nil || !strings.Contains(err.Error(), "exactly what terraform-plan-first") {
+	if _, err := cmdutil.CheckNew(valid(), m, false); err == nil || !strings.Contains(err.Error(), "exactly what terraform-plan-first") {
 		t.Errorf("exact duplicate: %v", err)
 	}
 	near := valid()
 	near.Solution = "Always run terraform plan -out=tfplan, review it, then terraform apply tfplan please."
 	cmdutil.CompleteLesson(near, time.Now())
-	if err := cmdutil.CheckNew(near, m, false); err == nil || !strings.Contains(err.Error(), "terraform-plan-first") || !strings.Contains(err.Error(), "% of its words") {
+	if _, err := cmdutil.CheckNew(near, m, false); err == nil || !strings.Contains(err.Error(), "repeats terraform-plan-first") || !strings.Contains(err.Error(), "% of the words") {
 		t.Errorf("near duplicate: %v", err)
 	}
-	if err := cmdutil.CheckNew(near, m, true); err != nil {
+	if _, err := cmdutil.CheckNew(near, m, true); err != nil {
 		t.Errorf("near duplicate with --force: %v", err)
 	}
-	// Other words, the same mistake: both would inject at every terraform apply.
-	same := valid()
-	same.Problem, same.Solution = "Docker builds send the whole directory as context every time.", "Add a .dockerignore listing node_modules, .git and build output."
-	cmdutil.CompleteLesson(same, time.Now())
-	if err := cmdutil.CheckNew(same, m, false); err == nil || !strings.Contains(err.Error(), "same mistake as terraform-plan-first") {
-		t.Errorf("the same mistake in other words: %v", err)
-	}
+	// The same calls, another mistake: written, with a note on which
+	// lesson comes first and how to change it.
 	other := valid()
-	other.Problem, other.Solution = same.Problem, same.Solution
-	other.Triggers = lessons.Trigger{Commands: []string{`\bdocker\s+build\b`}}
-	other.Examples = lessons.Examples{Match: []lessons.ToolCall{{Tool: "Bash", Command: "docker build ."}}}
+	other.Summary = "terraform apply in this repository must target one module at a time"
+	other.Problem, other.Solution = "The root module holds every environment, so a plain apply locks all their states for minutes.", "Pass -target=module.NAME for the one module you changed."
+	other.Priority = 6
 	cmdutil.CompleteLesson(other, time.Now())
-	if err := cmdutil.CheckNew(other, m, false); err != nil {
-		t.Errorf("a different lesson: %v", err)
+	notes, err := cmdutil.CheckNew(other, m, false)
+	if err != nil || len(notes) != 1 || !strings.Contains(notes[0], "terraform-plan-first (global, g/tf.yaml) fires on the same calls") ||
+		!strings.Contains(notes[0], "both inject together, "+other.Slug+" first (priority 5, this one 6)") || !strings.Contains(notes[0], "to put terraform-plan-first first, lower this one's priority below 5 (lessons edit "+other.Slug+")") {
+		t.Errorf("another mistake on the same calls: %v, %q", err, notes)
+	}
+	// The same words on other calls: written, with a note.
+	docker := valid()
+	docker.Solution = near.Solution
+	docker.Triggers = lessons.Trigger{Commands: []string{`\bdocker\s+build\b`}}
+	docker.Examples = lessons.Examples{Match: []lessons.ToolCall{{Tool: "Bash", Command: "docker build ."}}}
+	cmdutil.CompleteLesson(docker, time.Now())
+	if notes, err := cmdutil.CheckNew(docker, m, false); err != nil || len(notes) != 1 || !strings.Contains(notes[0], "says much the same") {
+		t.Errorf("the same words on other calls: %v, %q", err, notes)
 	}
 }
 

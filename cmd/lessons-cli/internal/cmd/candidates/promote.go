@@ -133,7 +133,7 @@ func report(ios *iostreams.IOStreams, pr Promoted, slug bool) {
 		fmt.Fprintln(ios.Out, pr.Slug)
 	}
 	for _, w := range pr.Warnings {
-		fmt.Fprintf(ios.ErrOut, "warning: %s\n", w)
+		fmt.Fprintf(ios.ErrOut, "warning: %s\n", iostreams.EscapeLine(w)) // notes quote a candidate from a log
 	}
 	fmt.Fprintf(ios.ErrOut, "promoted %s to %s (%s)\n", pr.Candidate, pr.Path, pr.Scope)
 }

@@ -89,9 +89,11 @@ func (p *Promoter) Promote(c scanner.Candidate, dest Dest, edit bool) (Promoted,
 		return out, cmdutil.WithHint(err, "lessons promote "+c.ID+" --edit to fix it, or lessons reject "+c.ID)
 	}
 	m := p.MergeAt(dir)
-	if err := cmdutil.CheckNew(&l, m, p.Force); err != nil {
+	notes, err := cmdutil.CheckNew(&l, m, p.Force)
+	if err != nil {
 		return out, fmt.Errorf("candidate %s: %w", c.ID, err)
 	}
+	warnings = append(warnings, notes...)
 	if conf := l.EffectiveConfidence(); conf < m.Config.MinConfidence {
 		warnings = append(warnings, fmt.Sprintf("confidence %g is below minConfidence %g: the lesson will not be injected until you raise it (lessons edit %s)",
 			conf, m.Config.MinConfidence, l.Slug))

@@ -28,7 +28,8 @@ func (c *checkup) add(sev, file string, line, col int, field, msg, fix string) {
 	c.findings = append(c.findings, Finding{Severity: sev, File: file, Line: line, Column: col, Field: field, Message: msg, Fix: fix})
 }
 
-// run checks configs, lesson files, duplicates and the manifest, and
+// run checks configs, lesson files, duplicates, lessons refused for
+// reusing a block's slug or id, and the manifest, and
 // returns how many lesson files it read.
 func (c *checkup) run(cwd string) int {
 	project := scope.FindProject(cwd)
@@ -50,6 +51,7 @@ func (c *checkup) run(cwd string) int {
 		n += c.store(s)
 	}
 	c.duplicates()
+	c.refusedOverrides(cwd)
 	c.manifest(project)
 	return n
 }

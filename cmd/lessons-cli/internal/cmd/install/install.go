@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -47,9 +46,11 @@ func NewCmdInstall(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command
 runs the lessons binary (beside this one) at every event lessons answers:
 
   claude    ~/.claude/settings.json or .claude/settings.json:
-            PreToolUse, SessionStart, SubagentStart, UserPromptSubmit
+            PreToolUse, SessionStart, SubagentStart, UserPromptSubmit,
+            PostToolUse, PostToolUseFailure, and PreSkillShellCommand when
+            the claude on PATH is 2.1.332 or newer (or says no version)
   codex     ~/.codex/hooks.json or .codex/hooks.json:
-            PreToolUse, SessionStart, UserPromptSubmit
+            PreToolUse, SessionStart, UserPromptSubmit, PostToolUse
   gemini    ~/.gemini/settings.json or .gemini/settings.json:
             BeforeTool, AfterTool, BeforeAgent, SessionStart (timeouts in ms)
   opencode  a plugin in ~/.config/opencode/plugins or .opencode/plugins
@@ -59,9 +60,10 @@ runs the lessons binary (beside this one) at every event lessons answers:
 
 Every other key and entry of the file keeps its exact bytes, and a second
 install changes nothing. The first change to an existing file keeps a copy
-of it beside it (settings.json.lessons-backup). --plugin DIR writes a
-Claude Code plugin instead: its hooks and the /lessons:add,
-/lessons:review and /lessons:scan commands.`,
+of it beside it (settings.json.lessons-backup), which uninstall deletes
+once it has restored the file. --plugin DIR writes a Claude Code plugin
+instead: its hooks and the /lessons:add, /lessons:review and /lessons:scan
+commands.`,
 		Example: `  lessons install --platform claude
   lessons install --platform codex --project --dry-run
   lessons install --platform claude --plugin ~/src/lessons-plugin`,
@@ -125,6 +127,11 @@ func run(opts *Options, runF func(*Options) error) error {
 
 func installRun(opts *Options) error {
 	a := agents.Agents[opts.Platform]
+	release := ""
+	if !opts.Uninstall && opts.Plugin == "" { // uninstall removes every event; a plugin carries them all
+		release = a.Release(agents.EnvFrom(opts.Getenv))
+		a = a.For(release)
+	}
 	bin, err := frontBinary(opts.Executable)
 	if err != nil && !opts.Uninstall {
 		return err
@@ -162,7 +169,7 @@ func installRun(opts *Options) error {
 		fmt.Fprintln(opts.IO.Out, describe(a, opts, c, backup))
 	}
 	if !opts.Uninstall && opts.Plugin == "" {
-		for _, note := range notes(a.Name, opts.Project) {
+		for _, note := range notes(a.Name, opts.Project, release) {
 			fmt.Fprintln(opts.IO.ErrOut, "note: "+note)
 		}
 	}
@@ -170,10 +177,25 @@ func installRun(opts *Options) error {
 }
 
 // notes tell the user what else an agent needs before it runs the hook,
-// as the agents at the versions the real-agent suite pins behave; lessons
+// as the agents at the versions the real-agent suite pins behave, and
+// what the agent's release (release: "" when unknown) lacks; lessons
 // doctor checks each.
-func notes(agent string, project bool) []string {
+func notes(agent string, project bool, release string) []string {
 	switch agent {
+	case "claude":
+		var out []string
+		for _, ev := range agents.Agents[agent].Events {
+			switch {
+			case ev.Since == "":
+			case release == "":
+				out = append(out, fmt.Sprintf("claude did not say its version (is it on PATH?), so lessons registered %s too, which Claude Code %s added "+
+					"(before a skill's or slash command's !`cmd` line runs); 2.1.331 and older skip it with a logged error and keep the other hooks.", ev.Name, ev.Since))
+			case !ev.In(release):
+				out = append(out, fmt.Sprintf("Claude Code %s has no %s (%s added it): a skill's or slash command's !`cmd` lines run without lessons' blocks. "+
+					"After upgrading Claude Code, run lessons install --platform claude again.", release, ev.Name, ev.Since))
+			}
+		}
+		return out
 	case "codex":
 		out := []string{"Codex runs these hooks only once you trust them: open codex and trust them in /hooks (codex exec skips untrusted hooks without a word)."}
 		if project {
@@ -191,7 +213,8 @@ func notes(agent string, project bool) []string {
 // plan computes the changes the command makes.
 func (opts *Options) plan(a *agents.Agent, bin string) ([]agents.Change, error) {
 	if opts.Plugin != "" {
-		return agents.PlanPlugin(opts.Plugin, bin, version())
+		version, _ := cmdutil.BuildVersion() // the one --version prints
+		return agents.PlanPlugin(opts.Plugin, bin, version)
 	}
 	root := ""
 	if opts.Project {
@@ -221,13 +244,15 @@ func (opts *Options) plan(a *agents.Agent, bin string) ([]agents.Change, error) 
 	}
 	var changes []agents.Change
 	for _, path := range a.Paths(env, root) {
-		var c agents.Change
-		var err error
 		if opts.Uninstall {
-			c, err = a.PlanUninstall(path)
-		} else {
-			c, err = a.PlanInstall(path, bin)
+			cs, err := a.PlanUninstall(path)
+			if err != nil {
+				return nil, err
+			}
+			changes = append(changes, cs...)
+			continue
 		}
+		c, err := a.PlanInstall(path, bin)
 		if err != nil {
 			return nil, err
 		}
@@ -259,6 +284,8 @@ func describe(a *agents.Agent, opts *Options, c agents.Change, backup string) st
 	switch {
 	case opts.Plugin != "":
 		return "wrote " + c.Path
+	case opts.Uninstall && c.Remove && strings.HasSuffix(c.Path, agents.BackupSuffix):
+		return fmt.Sprintf("deleted %s, the copy install kept of the file as it was before", c.Path)
 	case opts.Uninstall && c.Remove:
 		return fmt.Sprintf("removed lessons from %s: deleted %s, which lessons had created", a.Title, c.Path)
 	case opts.Uninstall:
@@ -300,13 +327,4 @@ func frontBinary(executable func() (string, error)) (string, error) {
 			"the lessons binary agents run is not beside lessons-cli (looked for %s)", bin)
 	}
 	return bin, err
-}
-
-// version is the module version this binary was built from, or "".
-func version() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok || !strings.HasPrefix(info.Main.Version, "v") { // "(devel)" from a checkout
-		return ""
-	}
-	return strings.TrimPrefix(info.Main.Version, "v")
 }

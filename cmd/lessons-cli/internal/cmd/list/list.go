@@ -92,6 +92,12 @@ func listRun(opts *Options) error {
 		return err
 	}
 	cmdutil.PrintWarnings(opts.IO, m.Warnings)
+	for _, o := range m.Overrides {
+		if o.Refused {
+			fmt.Fprintf(opts.IO.ErrOut, "warning: %s lesson %s reuses the slug or id of the blocking %s lesson %s: refused, %s stays active (%s may not block)\n",
+				o.By.Scope, o.By.Slug, o.Of.Scope, o.Of.Slug, o.Of.Slug, o.By.Scope)
+		}
+	}
 	items := Items(m, opts.All)
 	items = slices.DeleteFunc(items, func(it Item) bool { return !opts.keep(it) })
 	if opts.JSON {

@@ -6,12 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"runtime/debug"
 	"time"
 
 	"github.com/spf13/cobra"
-
-	lessons "github.com/lessons-dev/lessons"
 
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/add"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmd/build"
@@ -95,22 +92,14 @@ packs < project (.lessons/ at the project root).`,
 	return cmd
 }
 
-// version is the release and, when known, the commit it was built from:
-// stamped by the release, else recorded by the Go toolchain in a
-// checkout's build.
+// version is what --version prints: cmdutil.BuildVersion's version and,
+// when known, the commit.
 func version() string {
-	commit := lessons.Commit
-	if info, ok := debug.ReadBuildInfo(); ok && commit == "" {
-		for _, s := range info.Settings {
-			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-				commit = s.Value[:12]
-			}
-		}
-	}
+	v, commit := cmdutil.BuildVersion()
 	if commit == "" {
-		return lessons.Version
+		return v
 	}
-	return lessons.Version + " (commit " + commit + ")"
+	return v + " (commit " + commit + ")"
 }
 
 // Main runs the CLI on the process's arguments and streams and returns

@@ -1,7 +1,7 @@
-// Package redacttest holds secrets of many kinds, each in the context an
+// Package secrettest holds secrets of many kinds, each in the context an
 // agent's session would show it, for tests that plant them and check
 // that none is stored. The values are made up and grant nothing.
-package redacttest
+package secrettest
 
 // Secret is one planted secret.
 type Secret struct {
@@ -12,7 +12,7 @@ type Secret struct {
 	Text string
 }
 
-// Secrets are at least 25 kinds of secret.
+// Secrets are at least 42 kinds of secret.
 var Secrets = []Secret{
 	{"aws access key id", "AKIAZ7QRT3LMX4KD2WPB", "aws configure set aws_access_key_id AKIAZ7QRT3LMX4KD2WPB"},
 	{"aws secret access key", "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", "export AWS_SECRET_ACCESS_KEY=q8Vd2kR7tLm4Xp9Zc1Nb6Hf3Jw5Ys0Ge8Ta2UiOo"},
@@ -45,4 +45,21 @@ var Secrets = []Secret{
 	{"curl user password", "c0rp-s3cret", "curl -u alice:c0rp-s3cret https://nexus.internal/repo"},
 	{"password env assignment", "db-Pa55-w0rd-42", "DATABASE_PASSWORD=db-Pa55-w0rd-42 npm run migrate"},
 	{"gitlab token header", "Xq9Lm2Kp7Zc8Vb1Nd6Hf", "curl --header 'PRIVATE-TOKEN: Xq9Lm2Kp7Zc8Vb1Nd6Hf' https://gitlab.internal/api/v4/user"},
+	{"azure storage connection string", "Zm9vYmFyYmF6cXV4cXV1eDEyMzQ1Njc4OTBhYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5eg==", "az storage blob list --connection-string \"DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=Zm9vYmFyYmF6cXV4cXV1eDEyMzQ1Njc4OTBhYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5eg==;EndpointSuffix=core.windows.net\" -c logs"},
+	{"azure client secret", "Wx18Q~Xq9Lm2Kp7Zc8Vb1Nd6Hf3Jw5Ys0Ge8Ta2", "az ad sp credential reset printed Wx18Q~Xq9Lm2Kp7Zc8Vb1Nd6Hf3Jw5Ys0Ge8Ta2 for the app"},
+	{"azure sas signature", "Xq9Lm2Kp7Zc8Vb1Nd6Hf3Jw5Ys0Ge8%3D", "azcopy copy 'https://acme.blob.core.windows.net/c?sv=2022-11-02&ss=b&sig=Xq9Lm2Kp7Zc8Vb1Nd6Hf3Jw5Ys0Ge8%3D' ./out"},
+	{"redis-cli -a password", "R3d1sP4ss-w0rd", "redis-cli -h cache.internal -a R3d1sP4ss-w0rd ping"},
+	{"docker login -p password", "D0ck3rHubP4ss", "docker login -u deploy -p D0ck3rHubP4ss registry.example.com"},
+	{"--password-stdin fed by echo", "St4d1nPa55w0rd", "echo 'St4d1nPa55w0rd' | docker login --password-stdin -u ci ghcr.io"},
+	{"url password holding a slash", "abc/def+G8h", "git clone https://deploy:abc/def+G8h@git.internal/app.git"},
+	{"postgres url", "pg-Pa55w0rd-7", "psql postgresql://app:pg-Pa55w0rd-7@db.internal:5432/shop -c 'select 1'"},
+	{"mongodb url", "M0ng0-s3cret", "mongosh \"mongodb+srv://admin:M0ng0-s3cret@cluster0.abcde.mongodb.net/test\""},
+	{"redis url with no user", "R3d1sUrlPw9", "redis-cli -u redis://:R3d1sUrlPw9@cache.internal:6379 info"},
+	{"json password field", "J50n-Pa55-w0rd", "curl -X POST https://api.internal/login -d '{\"user\":\"admin\",\"password\":\"J50n-Pa55-w0rd\"}'"},
+	{"hugging face token with digits", "hf_4f9e2a7c1b8d3e6f0a5c9b2d7e1f4a8c9d", "python -c \"from huggingface_hub import login; login('hf_4f9e2a7c1b8d3e6f0a5c9b2d7e1f4a8c9d')\""},
+	{"helm --password", "H3lmR3p0-pw", "helm repo add acme https://charts.acme.io --username ci --password H3lmR3p0-pw"},
+	{"mysqldump -p quoted", "Dump-Pa55!", "mysqldump -u root -p'Dump-Pa55!' shop > shop.sql"},
+	{"vault token", "hvs.CAESIXq9Lm2Kp7Zc8Vb1Nd6Hf3Jw5Ys0Ge8Ta2UiOoR4nd0mT0k3nGh4KHGh2cy5Xq9Lm2Kp7Zc8Vb1Nd6Hf3Jw5Ys0Ge8Ta2UiOo", "vault login hvs.CAESIXq9Lm2Kp7Zc8Vb1Nd6Hf3Jw5Ys0Ge8Ta2UiOoR4nd0mT0k3nGh4KHGh2cy5Xq9Lm2Kp7Zc8Vb1Nd6Hf3Jw5Ys0Ge8Ta2UiOo"},
+	{"twilio auth token", "9d1c7b3a5e2f8d4c6b0a9e7f3d1c5b8a", "curl -X POST https://api.twilio.com/2010-04-01/Accounts/AC4f9e2a7c1b8d3e6f0a5c9b2d7e1f4a8c/Messages.json -u AC4f9e2a7c1b8d3e6f0a5c9b2d7e1f4a8c:9d1c7b3a5e2f8d4c6b0a9e7f3d1c5b8a"},
+	{"sendgrid key in a header", "SG.Kp7Zc8Vb1Nd6Hf3Jw5Ys0G.e8Ta2UiOoR4nd0mT0k3nV4lu3sLm2Kp7Zc8VqXq9Lm2Kp7", "curl -H 'Authorization: Bearer SG.Kp7Zc8Vb1Nd6Hf3Jw5Ys0G.e8Ta2UiOoR4nd0mT0k3nV4lu3sLm2Kp7Zc8VqXq9Lm2Kp7' https://api.sendgrid.com/v3/mail/send"},
 }
