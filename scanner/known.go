@@ -4,9 +4,8 @@ import (
 	"cmp"
 	"strconv"
 
-	"github.com/lessons-dev/lessons/scanner/redact"
-
 	"github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/scanner/redact"
 )
 
 // Known failures: the same error (command family and error class)
