@@ -3,6 +3,7 @@ package scanner
 import (
 	"cmp"
 	"strconv"
+	"strings"
 
 	"github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/scanner/redact"
@@ -25,42 +26,41 @@ const maxKnown = 8
 // knownFailure is a failure before any change, waiting for the session's
 // end: if nothing in the session explains it, it is a finding.
 type knownFailure struct {
-	rec           *callRec
-	res           *Result
-	family, class string
+	rec *callRec
+	res *Result
 }
 
-// beforeChange remembers a failed shell call (not a probe) made before the session
-// changed anything, once per family and class.
+// beforeChange remembers a failed shell call (not a probe) made before
+// the session changed anything. Its family and class are read at the
+// session's end, and only if nothing explained it.
 func (a *analyzer) beforeChange(rec *callRec, r *Result) {
-	c := rec.call
-	if a.changed || c.Tool != "Bash" || len(a.known) >= maxKnown || r.Timeout {
+	if a.changed || rec.call.Tool != "Bash" || len(a.known) >= maxKnown || r.Timeout || strings.TrimSpace(r.Output) == "" {
 		return
 	}
-	fam := failedFamily(c.Command, r)
-	if fam.Exe == "" || fam.Probe || r.errorText() == "" {
-		return
-	}
-	k := knownFailure{rec: rec, res: r, family: fam.String(), class: lessons.ErrorClass(r.Output)}
-	for _, o := range a.known {
-		if o.family == k.family && o.class == k.class {
-			return
-		}
-	}
-	a.known = append(a.known, k)
+	a.known = append(a.known, knownFailure{rec: rec, res: r})
 }
 
 // settleKnown turns the session's failures before any change into
-// findings, unless a retry, a correction or a precondition explained
-// them: then the agent's call was the mistake.
+// findings, once per family and class, unless a retry, a correction or
+// a precondition explained them: then the agent's call was the mistake.
 func (a *analyzer) settleKnown() {
+	seen := map[string]bool{}
 	for _, k := range a.known {
 		if a.explained(k.rec.id) {
 			continue
 		}
+		fam := failedFamily(k.rec.call.Command, k.res)
+		if fam.Exe == "" || fam.Probe || k.res.errorText() == "" {
+			continue
+		}
+		key := fam.String() + " | " + lessons.ErrorClass(k.res.Output)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
 		a.findings = append(a.findings, finding{
 			Kind: KindKnown, Line: k.rec.line, UID: k.rec.uid, Tool: "Bash", Trigger: k.rec.call.Command,
-			Call: k.rec.id, Change: k.family + " | " + k.class, Problem: k.res.errorText(),
+			Call: k.rec.id, Change: key, Problem: k.res.errorText(),
 		})
 	}
 	a.known = nil

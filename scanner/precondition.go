@@ -24,10 +24,11 @@ const KindPrecondition = "precondition"
 
 // Bounds of what a failure waits for.
 const (
-	preconditionWindow = 40 // calls after a failure in which it may be fixed
-	maxWaiting         = 8  // failures waiting at once
-	maxChanges         = 12 // state changes remembered per failure
-	maxSetupSteps      = 2  // unnamed setup steps a lesson may name
+	familyHead         = 2048 // bytes of output read for the command that failed
+	preconditionWindow = 40   // calls after a failure in which it may be fixed
+	maxWaiting         = 8    // failures waiting at once
+	maxChanges         = 12   // state changes remembered per failure
+	maxSetupSteps      = 2    // unnamed setup steps a lesson may name
 )
 
 // stateChange is a call that changed what later calls see.
@@ -162,6 +163,9 @@ var environmental = regexp.MustCompile(`(?i)(not found|no such|does not exist|do
 
 // precondition emits the lesson of a failure that state changes fixed.
 func (a *analyzer) precondition(w *waiting, rerun string) {
+	if !slices.ContainsFunc(w.changes, func(ch stateChange) bool { return ch.setup || ch.call.Tool == "Write" }) {
+		return // nothing changed, or only the task's edits: no need to read the error
+	}
 	problem := w.res.errorText()
 	errText := strings.ToLower(problem)
 	if problem == "" || !environmental.MatchString(errText) {
@@ -261,5 +265,7 @@ func failedFamily(cmd string, r *Result) lessons.Family {
 	if !strings.ContainsAny(cmd, "|;&\n") {
 		return lessons.CommandFamily(cmd)
 	}
-	return lessons.FailedFamily(cmd, r.errorText())
+	// the raw head of the output names the command as well as the
+	// trimmed lines do, without the cost of trimming
+	return lessons.FailedFamily(cmd, r.Output[:min(len(r.Output), familyHead)])
 }
