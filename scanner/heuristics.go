@@ -86,6 +86,9 @@ type callRec struct {
 	line int
 	uid  string
 	done bool
+	// fixed is set on a failed call that a later call of the session
+	// got past (a retry or a rerun worked): no known failure.
+	fixed bool
 }
 
 type failure struct {
@@ -225,6 +228,7 @@ func (a *analyzer) result(rec *callRec, e Event) {
 	if prev == nil {
 		return
 	}
+	prev.rec.fixed = prev.rec.fixed || gotPast(prev.rec.call, rec.call)
 	a.drop(prev)
 	a.settle(prev)
 	if prev.rec.call.Tool != "Bash" || prev.rec.call.Command == rec.call.Command ||

@@ -41,13 +41,14 @@ func (a *analyzer) beforeChange(rec *callRec, r *Result) {
 }
 
 // settleKnown turns the session's failures before any change into
-// findings, once per family and class, unless a retry, a correction or
-// a precondition explained them: then the agent's call was the mistake.
+// findings, once per family and class, unless a later call of the session
+// got past them (a retry or a rerun worked) or a finding explained them:
+// then the agent's call was the mistake, or the failure was fixed.
 func (a *analyzer) settleKnown() {
 	seen := map[string]bool{}
 	for _, k := range a.known {
-		if a.explained(k.rec.id) {
-			continue
+		if k.rec.fixed || a.explained(k.rec.id) {
+			continue // the session got past it: the agent's mistake, or fixed
 		}
 		fam := failedFamily(k.rec.call.Command, k.res)
 		if fam.Exe == "" || fam.Probe || k.res.errorText() == "" {
@@ -94,4 +95,53 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// gotPast reports whether a call that worked got past a failed one: the
+// same command family, or the same words but for one mistyped (make biuld,
+// then make build). Another command of the same tool (npm run e2e, then
+// npm run typecheck) is not.
+func gotPast(failed, worked *Call) bool {
+	if failed.Tool != "Bash" || worked.Tool != "Bash" {
+		return failed.Path != "" && failed.Path == worked.Path
+	}
+	if lessons.CommandFamily(failed.Command).String() == lessons.CommandFamily(worked.Command).String() {
+		return true
+	}
+	f, w := strings.Fields(failed.Command), strings.Fields(worked.Command)
+	if len(f) != len(w) {
+		return false
+	}
+	diff := -1
+	for i := range f {
+		if f[i] != w[i] {
+			if diff >= 0 {
+				return false
+			}
+			diff = i
+		}
+	}
+	return diff >= 0 && editDistance(f[diff], w[diff]) <= 2
+}
+
+// editDistance is the Levenshtein distance of two short words (a swap
+// of two letters counts two).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }

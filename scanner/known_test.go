@@ -69,3 +69,20 @@ func TestKnownFailureNeedsTwoSessions(t *testing.T) {
 		}
 	}
 }
+
+func TestGotPast(t *testing.T) {
+	cases := []struct {
+		failed, worked string
+		want           bool
+	}{
+		{"go test ./...", "go test -count=1 ./...", true},
+		{"make biuld", "make build", true},
+		{"npm run e2e", "npm run typecheck", false},
+		{"go test ./...", "go build ./...", false},
+	}
+	for _, c := range cases {
+		if got := gotPast(&Call{Tool: "Bash", Command: c.failed}, &Call{Tool: "Bash", Command: c.worked}); got != c.want {
+			t.Errorf("gotPast(%q, %q) = %v, want %v", c.failed, c.worked, got, c.want)
+		}
+	}
+}

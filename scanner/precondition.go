@@ -119,6 +119,7 @@ func (a *analyzer) succeeded(rec *callRec) {
 			}
 			a.waiting = slices.Delete(a.waiting, i, i+1)
 			i--
+			w.rec.fixed = true
 			if !w.over && !a.found(w.rec.id) {
 				a.precondition(w, c.Command)
 			}

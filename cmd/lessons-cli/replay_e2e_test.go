@@ -223,14 +223,15 @@ func TestE2EReplayLearn(t *testing.T) {
 	if r.code != 0 || rep.Learn == nil {
 		t.Fatalf("replay --learn exit %d, learn %v\n%s", r.code, rep.Learn, r.stderr)
 	}
-	// Claude Code's session teaches two lessons (its #lesson report, and
-	// the failed make deploy fixed by STAGE=staging make deploy); Codex
-	// and Gemini CLI then repeat the failure (Bash make deploy, usage).
-	// The retry's lesson fires on both and not on their fixes: caught.
-	// The #lesson's trigger also matches the fixes, so it catches none.
+	// Claude Code's session reports the failed make deploy in a #lesson
+	// block and fixes it by STAGE=staging make deploy: one lesson, in the
+	// agent's words with the retry's trigger, which does not fire on the
+	// fix. Codex and Gemini CLI then repeat the failure (Bash make deploy,
+	// usage): caught. On its own (--learn=tags) the #lesson's trigger also
+	// matches the fixes, so it catches none.
 	l := rep.Learn
-	if l.Mode != "all" || l.Repeated != 2 || l.Caught != 2 || l.Provisional != 3 {
-		t.Errorf("learn %+v; want mode all, 2 repeated, 2 caught, 3 provisional", *l)
+	if l.Mode != "all" || l.Repeated != 2 || l.Caught != 2 || l.Provisional != 2 {
+		t.Errorf("learn %+v; want mode all, 2 repeated, 2 caught, 2 provisional", *l)
 	}
 	groups := func(gs []struct {
 		Name             string
@@ -257,8 +258,8 @@ func TestE2EReplayLearn(t *testing.T) {
 			}
 		}
 	}
-	if len(learned) != 2 {
-		t.Errorf("learned lessons that fired: %v, want 2", learned)
+	if len(learned) != 1 {
+		t.Errorf("learned lessons that fired: %v, want 1", learned)
 	}
 
 	rep, _ = s.replay(t, append([]string{"--path", logs, "--learn=tags"}, replayLessons...)...)
@@ -266,7 +267,7 @@ func TestE2EReplayLearn(t *testing.T) {
 		t.Errorf("--learn=tags: %+v; want 2 repeated, none caught by the one #lesson report", rep.Learn)
 	}
 	r = s.ok(s.root, append([]string{"replay", "--path", logs, "--learn"}, replayLessons...)...)
-	if !strings.Contains(r.stdout, "repeated mistakes: 2; caught: 2 (learning from every candidate, 3 provisional lessons by the last session)\ncodex\t1\t1\ngemini\t1\t1\n") {
+	if !strings.Contains(r.stdout, "repeated mistakes: 2; caught: 2 (learning from every candidate, 2 provisional lessons by the last session)\ncodex\t1\t1\ngemini\t1\t1\n") {
 		t.Errorf("replay --learn output:\n%s", r.stdout)
 	}
 }

@@ -103,7 +103,12 @@ func group(m map[string]*GroupReport, name string) *GroupReport {
 // boundary folds the session's candidates in and, when the lessons they
 // make changed, compiles the manifest the next session replays through.
 func (l *learning) boundary(s *scanner.LoggedSession) error {
-	if !l.learner.Add(s.Candidates) {
+	cs := s.Candidates
+	if l.job.Learn == LearnTags {
+		// the agent's reports alone: no heuristic record to merge into
+		cs = slices.DeleteFunc(slices.Clone(cs), func(c scanner.Candidate) bool { return c.Kind != scanner.KindTag })
+	}
+	if !l.learner.Add(cs) {
 		return nil
 	}
 	cfg := l.job.Merged.Config
