@@ -153,3 +153,32 @@ func TestEffectiveKind(t *testing.T) {
 		t.Errorf("Validate(kind: danger) = %v, want one error on kind", ps)
 	}
 }
+
+func TestValidateErrorLesson(t *testing.T) {
+	l := Lesson{
+		Summary:  "No module named X means the virtualenv is not active",
+		Problem:  "The system python has none of the project's packages.",
+		Solution: "Run the command through uv run.",
+		Triggers: Trigger{Errors: []string{`No module named`}},
+		Examples: Examples{Match: []ToolCall{{Command: "python app.py", Error: "No module named 'yaml'"}}},
+	}
+	if ps := Validate(&l); len(ps) != 0 {
+		t.Fatalf("a lesson with errors only: %v", ps)
+	}
+	l.Block, l.BlockReason, l.Triggers.Keywords = true, "no", []string{"python"}
+	l.Examples = Examples{}
+	var warned []string
+	for _, p := range Validate(&l) {
+		if !p.Warning {
+			t.Errorf("error %v, want warnings only", p)
+		}
+		warned = append(warned, p.Field)
+	}
+	if strings.Join(warned, " ") != "block triggers examples.match" {
+		t.Errorf("warnings on %v, want block, triggers and examples.match", warned)
+	}
+	l.Triggers.Errors = []string{`(`}
+	if errs := Errors(Validate(&l)); len(errs) != 1 || errs[0].Field != "triggers.errors[0]" {
+		t.Errorf("invalid error regex: %v", errs)
+	}
+}

@@ -103,7 +103,16 @@ func Validate(l *Lesson) []Problem {
 			add(fmt.Sprintf("tags[%d]", i), "tag %q must look like category:value (categories: %s)", tag, strings.Join(TagCategories, ", "))
 		}
 	}
-	if l.Triggers.Matchable() && len(l.Examples.Match) == 0 {
+	if len(l.Triggers.Errors) > 0 {
+		// It comes after a failed call: nothing before a call reads it.
+		if l.Block {
+			warn("block", "a lesson on an error (triggers.errors) comes after the call and cannot refuse it")
+		}
+		if l.Triggers.SessionStart || len(l.Triggers.Keywords) > 0 {
+			warn("triggers", "a lesson on an error (triggers.errors) comes only after a failed call, not at session start or a prompt")
+		}
+	}
+	if (l.Triggers.Matchable() || len(l.Triggers.Errors) > 0) && len(l.Examples.Match) == 0 {
 		warn("examples.match", "no example a trigger should match: add one so `lessons test` can check it")
 	}
 	return ps

@@ -106,6 +106,9 @@ func aggregates(ls []*lessons.Lesson, min int) ([]Aggregate, []error) {
 	}
 	byTool := map[string][]int{}
 	for i, l := range ls {
+		if len(l.Triggers.Errors) > 0 {
+			continue // it comes after a failure, not with its tool's lessons
+		}
 		if tool := ToolTag(l.Tags); tool != "" {
 			byTool[tool] = append(byTool[tool], i)
 		}

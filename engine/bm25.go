@@ -74,8 +74,11 @@ func encodeTerms(e *encoder, docs []document) {
 		anchor bool
 	}
 	postings := map[string][]posting{}
-	total := 0
+	total, counted := 0, 0
 	for i, doc := range docs {
+		if len(doc.terms) > 0 { // a lesson on an error has none: no prompt reads it
+			counted++
+		}
 		total += len(doc.terms)
 		tf := map[string]int{}
 		for _, t := range doc.terms {
@@ -86,8 +89,8 @@ func encodeTerms(e *encoder, docs []document) {
 		}
 	}
 	avgdl := 1.0
-	if len(docs) > 0 && total > 0 {
-		avgdl = float64(total) / float64(len(docs))
+	if counted > 0 && total > 0 {
+		avgdl = float64(total) / float64(counted)
 	}
 	terms := make([]string, 0, len(postings))
 	for t := range postings {
@@ -97,7 +100,7 @@ func encodeTerms(e *encoder, docs []document) {
 	e.int(len(terms))
 	tableAt := len(e.b)
 	e.b = append(e.b, make([]byte, 4*len(terms))...)
-	n := float64(len(docs))
+	n := float64(counted)
 	for i, t := range terms {
 		e.putU32(tableAt+4*i, uint32(len(e.b)-tableAt))
 		ps := postings[t]

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -54,9 +55,10 @@ const (
 )
 
 // outcomeEvent answers PostToolUse and PostToolUseFailure: live
-// capture's nudge, then, for an agent that reads a call's lessons only
-// with its result, those lessons. A failure of live capture goes to the
-// hook log and leaves the lessons be.
+// capture's nudge, then the lessons on the error a failed call printed
+// (see afterfailure.go) and, for an agent that reads a call's lessons
+// only with its result, those lessons. A failure of live capture goes to
+// the hook log and leaves the lessons be.
 func (r *run) outcomeEvent() (any, error) {
 	event := r.pf.Event(r.p.HookEventName)
 	nudge, err := r.capture(event)
@@ -65,8 +67,8 @@ func (r *run) outcomeEvent() (any, error) {
 		nudge = ""
 	}
 	var text string
-	if event == "PostToolUse" && r.pf.ToolLessonsAt() == "PostToolUse" {
-		if text, err = r.postToolUse(); err != nil {
+	if toolLessons := event == "PostToolUse" && r.pf.ToolLessonsAt() == "PostToolUse"; toolLessons || len(r.onError) > 0 {
+		if text, err = r.outcomeLessons(toolLessons); err != nil {
 			if nudge == "" {
 				return nil, err
 			}
@@ -90,19 +92,26 @@ func (r *run) capture(event string) (string, error) {
 		return "", nil // the lessons part of the event reports it
 	}
 	var fam lessons.Family
+	platform := platformName(r.pf)
 	if call.Tool == "Bash" {
 		if fam = lessons.CommandFamily(call.Command); fam.Probe {
-			return "", nil // before outcome, which reads Codex's session file
+			if platform == "codex" {
+				return "", nil // before outcome, which reads Codex's session file
+			}
+			if out := r.p.outcome(platform, event, call.Command); out.failed {
+				return "", r.failed(call, lessons.Family{}, out) // its lessons, but no nudge for a probe
+			}
+			return "", nil
 		}
 	}
-	out := r.p.outcome(platformName(r.pf), event, call.Command)
+	out := r.p.outcome(platform, event, call.Command)
 	switch {
 	case out.reason != "":
 		return r.rejected(call, fam, out.reason)
+	case out.failed:
+		return "", r.failed(call, fam, out)
 	case call.Tool != "Bash" || fam.Exe == "":
 		return "", nil
-	case out.failed:
-		return "", r.recordFailure(call, lessons.FailedFamily(call.Command, out.errLine), out.errLine)
 	}
 	for _, f := range lessons.FixFamilies(call.Command) {
 		if text, err := r.fixed(call, f); text != "" || err != nil {
@@ -138,12 +147,12 @@ func (r *run) donePath(fam string) string {
 
 // recordFailure keeps a failed call for the fix that may follow, unless
 // the family had its nudge, the session has had all its nudges, or an
-// active lesson already covers the call.
-func (r *run) recordFailure(call Call, fam lessons.Family, errLine string) error {
+// active lesson already covers the call. m is the project's manifest.
+func (r *run) recordFailure(m *Manifest, call Call, fam lessons.Family, errLine string) error {
 	if exists(r.donePath(fam.String())) {
 		return nil
 	}
-	limit, covered, err := r.captureLimit(call)
+	limit, covered, err := r.limitIn(m, call)
 	if err != nil || limit == 0 || covered || exists(r.slotPath(limit)) {
 		return err
 	}
@@ -160,19 +169,36 @@ func (r *run) recordFailure(call Call, fam lessons.Family, errLine string) error
 	return writeRecord(r.recordPath(fam.String()), data)
 }
 
-// writeRecord replaces a capture record: written beside it and renamed,
-// so a reader never sees half of one. Not synced: a record a crash loses
-// costs one nudge, and an fsync would cost every failure a millisecond.
+// writeRecord replaces a capture record: written beside it under a
+// random name, created with O_EXCL and without following a link (what
+// the agent may have put at a name it guessed is never written
+// through), and renamed, so a reader never sees half of one. Not
+// synced: a record a crash loses costs one nudge, and an fsync would
+// cost every failure a millisecond.
 func writeRecord(path string, data []byte) error {
-	tmp := path + ".tmp" + strconv.Itoa(os.Getpid())
-	if err := os.WriteFile(tmp, data, 0o600); err != nil {
+	var f *os.File
+	var err error
+	for range 4 {
+		tmp := path + ".tmp" + strconv.FormatUint(rand.Uint64(), 36)
+		f, err = os.OpenFile(tmp, os.O_CREATE|os.O_EXCL|os.O_WRONLY|noFollow, 0o600)
+		if !errors.Is(err, fs.ErrExist) {
+			break
+		}
+	}
+	if err != nil {
 		return err
 	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	return nil
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
 }
 
 // captureLimit opens the manifest for captureNudges, and says whether an
@@ -183,6 +209,11 @@ func (r *run) captureLimit(call Call) (limit int, covered bool, err error) {
 		return 0, false, err
 	}
 	defer m.Close()
+	return r.limitIn(m, call)
+}
+
+// limitIn is captureLimit on a manifest already open.
+func (r *run) limitIn(m *Manifest, call Call) (limit int, covered bool, err error) {
 	limit = r.cfg.Nudges()
 	if limit == 0 {
 		return 0, false, nil

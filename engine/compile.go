@@ -21,6 +21,7 @@ func Compile(m scope.Merged, builtBy scope.Stamp) (*Manifest, error) {
 		tools    = map[string][]int{}
 		globs    = map[string][]int{}
 		start    []int
+		errs     []errorLesson
 		docs     []document
 		members  []*lessons.Lesson
 	)
@@ -32,6 +33,13 @@ func Compile(m scope.Merged, builtBy scope.Stamp) (*Manifest, error) {
 		}
 		i := len(recs)
 		recs = append(recs, rec)
+		members = append(members, &r.Lesson) // aggregates leave out lessons on an error
+		if len(rec.errors) > 0 {
+			// After a failure only: in no index a call or prompt reads.
+			errs = append(errs, errorLesson{index: i, tools: r.Triggers.ImpliedTools(), patterns: rec.errors})
+			docs = append(docs, document{})
+			continue
+		}
 		for _, t := range r.Triggers.ImpliedTools() {
 			if isToolPattern(t) {
 				globs[t] = append(globs[t], i)
@@ -43,7 +51,6 @@ func Compile(m scope.Merged, builtBy scope.Stamp) (*Manifest, error) {
 			start = append(start, i)
 		}
 		docs = append(docs, documentOf(&r.Lesson))
-		members = append(members, &r.Lesson)
 	}
 	aggs, aggWarnings := aggregates(members, m.Config.AggregateMinLessons)
 	warnings = append(warnings, aggWarnings...)
@@ -51,7 +58,7 @@ func Compile(m scope.Merged, builtBy scope.Stamp) (*Manifest, error) {
 	if builtBy.Path != "" {
 		sources = append(sources, builtBy)
 	}
-	data := encodeManifest(m, sources, recs, tools, globs, start, docs, aggs)
+	data := encodeManifest(m, sources, recs, tools, globs, start, errs, docs, aggs)
 	man, err := decodeManifest(data)
 	if err != nil {
 		return nil, fmt.Errorf("compiled manifest does not decode: %w", err)
@@ -65,11 +72,11 @@ func compileLesson(l *lessons.Lesson, sc lessons.Scope, allowBlock bool, stack [
 	rec := record{entry: Entry{
 		ID: l.ID, Slug: l.Slug, Scope: sc,
 		Priority: l.EffectivePriority(), Confidence: l.EffectiveConfidence(),
-		Tags: l.Tags, Summary: l.Summary, SessionStart: l.Triggers.SessionStart,
+		Tags: l.Tags, Summary: l.Summary, SessionStart: l.Triggers.SessionStart && len(l.Triggers.Errors) == 0,
 		Kind: l.EffectiveKind(),
 		Text: l.Text() + packNote(sc),
 	}}
-	if l.Block && allowBlock {
+	if l.Block && allowBlock && len(l.Triggers.Errors) == 0 { // after the call, nothing to refuse
 		rec.entry.Block = true
 		rec.entry.Decision = l.EffectiveDecision()
 		rec.entry.BlockReason = l.BlockReason
@@ -93,6 +100,7 @@ func compileLesson(l *lessons.Lesson, sc lessons.Scope, allowBlock bool, stack [
 		{l.Triggers.Commands, &rec.commands},
 		{l.Triggers.Content, &rec.content},
 		{l.Triggers.Unless, &rec.unless},
+		{l.Triggers.Errors, &rec.errors},
 	} {
 		for _, src := range k.srcs {
 			if err := lessons.CheckPattern(src); err != nil {
@@ -110,7 +118,7 @@ func sortUnique[T interface{ ~int | ~string }](s []T) []T {
 }
 
 func encodeManifest(m scope.Merged, sources []scope.Stamp, recs []record,
-	tools, globs map[string][]int, start []int, docs []document, aggs []Aggregate) []byte {
+	tools, globs map[string][]int, start []int, errs []errorLesson, docs []document, aggs []Aggregate) []byte {
 	e := &encoder{b: make([]byte, 0, 64<<10)}
 	e.b = append(e.b, magic...)
 	e.u32(formatVersion)
@@ -142,6 +150,8 @@ func encodeManifest(m scope.Merged, sources []scope.Stamp, recs []record,
 	encodeTerms(e, docs)
 	mark(secAggregates)
 	encodeAggregates(e, aggs)
+	mark(secErrors)
+	encodeErrorLessons(e, errs)
 
 	mark(secTable)
 	tableAt := len(e.b)

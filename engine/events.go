@@ -2,10 +2,13 @@ package engine
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/lessons-dev/lessons/scope"
 )
 
 // Event is one line of the event log: a lesson injected, a call blocked,
@@ -66,23 +69,40 @@ func appendEvents(path string, evs []Event) error {
 
 // appendRotated appends data to a log file, rotating it first when it
 // has grown past maxLogSize. One write with O_APPEND keeps lines from
-// parallel hooks whole.
+// parallel hooks whole. Anything at path but a regular file (a named
+// pipe, a symbolic link, a device: the agent can make one) is refused
+// before and after the open, which neither follows a link nor waits on
+// a pipe: a log never holds or redirects the hook.
 func appendRotated(path string, data []byte) error {
-	if fi, err := os.Stat(path); err == nil && fi.Size() >= maxLogSize {
-		_ = os.Rename(path, path+".1")
+	fi, err := os.Lstat(path)
+	if err == nil {
+		if err := scope.CheckRegular(path, fi); err != nil {
+			return err
+		}
+		if fi.Size() >= maxLogSize {
+			_ = os.Rename(path, path+".1")
+		}
 	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+	f, err := openLog(path)
 	if os.IsNotExist(err) {
 		if err = os.MkdirAll(filepath.Dir(path), 0o700); err == nil {
-			f, err = os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+			f, err = openLog(path)
 		}
 	}
 	if err != nil {
 		return err
+	}
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		return cmp.Or(err, scope.CheckRegular(path, fi))
 	}
 	if _, err := f.Write(data); err != nil {
 		f.Close()
 		return err
 	}
 	return f.Close()
+}
+
+func openLog(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY|noFollow, 0o600)
 }

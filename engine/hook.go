@@ -69,9 +69,31 @@ type run struct {
 	match   Matcher
 	// aggMembers are the lessons each aggregate candidate stands for.
 	aggMembers map[string][]string
+	// onError are the lessons on the error of the failed call the
+	// outcome event reports, not yet claimed in the session, ranked.
+	onError []Candidate
+	// failedCall is that call.
+	failedCall Call
+	// matched is set once the call was matched against a manifest that
+	// opened and decoded: from then on an error is not the manifest's,
+	// and the built-in blocks do not stand in for it.
+	matched bool
+	// builtinCands are the built-in blocks that match builtinCall, once
+	// builtinTried (see builtinMatch).
+	builtinTried bool
+	builtinCands []Candidate
+	builtinCall  Call
+	// call is the payload's call once matchCall decoded it.
+	call *Call
 }
 
-// Run reads a payload from stdin and writes the answer to stdout.
+// Run reads a payload from stdin and writes the answer to stdout in one
+// Write, then logs: the answer never waits on the event log or the hook
+// log, which are best effort. When the project's manifest fails a
+// PreToolUse call (missing and not buildable, torn, faulting, over the
+// payload cap) the built-in blocks compiled into the binary answer it,
+// never "{}" alone; one that denies the call answers it before any
+// rebuild or lock wait.
 func (h *Hook) Run(stdin io.Reader, stdout io.Writer) {
 	// The manifest is mapped: a fault on a page its file no longer has
 	// becomes a panic that safely recovers from, not a crash.
@@ -80,9 +102,19 @@ func (h *Hook) Run(stdin io.Reader, stdout io.Writer) {
 	start := h.now()
 	r := &run{h: h, dirs: scope.DefaultDirs(getenv), pf: h.Platform}
 	out, err := r.safely(stdin)
-	if err != nil {
+	switch {
+	case errors.Is(err, errBuiltinDenies):
+		out, _ = r.builtinAnswer()
+	case err != nil:
 		r.note("error: %v", err)
 		out = noOutput
+		if r.matched {
+			break
+		}
+		if b, ok := r.builtinAnswer(); ok {
+			r.note("answered from the built-in blocks")
+			out = b
+		}
 	}
 	if s, ok := r.pf.(silencer); ok && out == any(noOutput) {
 		out = s.Silence(cmp.Or(r.p.HookEventName, h.Event)) // {} would refuse an Antigravity CLI call
@@ -108,9 +140,12 @@ func (r *run) safely(stdin io.Reader) (out any, err error) {
 			out, err = nil, fmt.Errorf("panic: %v\n%s", v, debug.Stack())
 		}
 	}()
-	data, err := io.ReadAll(io.LimitReader(stdin, maxPayload))
+	data, err := io.ReadAll(io.LimitReader(stdin, maxPayload+1))
 	if err != nil {
 		return nil, fmt.Errorf("read payload: %w", err)
+	}
+	if len(data) > maxPayload {
+		return r.oversized(data, stdin)
 	}
 	if err := json.Unmarshal(data, &r.p); err != nil {
 		return nil, fmt.Errorf("payload is not a JSON object: %w", err)
@@ -223,18 +258,6 @@ func (r *run) preToolUse() (any, error) {
 	return r.inject(call.Tool, describeCall(call), injects)
 }
 
-// postToolUse is the text of a call's lessons, added to its result for
-// agents that read no text before the call. A blocking lesson was
-// answered before it.
-func (r *run) postToolUse() (string, error) {
-	call, m, _, injects, err := r.matchCall()
-	if err != nil {
-		return "", err
-	}
-	defer m.Close()
-	return r.selectText(call.Tool, describeCall(call), injects)
-}
-
 // matchCall matches the payload's tool call and sorts the lessons that
 // matched into blocks and ranked candidates not yet injected in the
 // session. The caller closes the manifest.
@@ -243,6 +266,7 @@ func (r *run) matchCall() (call Call, m *Manifest, blocks, injects []Candidate, 
 	if err != nil {
 		return call, nil, nil, nil, fmt.Errorf("tool_input of %s: %w", r.p.ToolName, err)
 	}
+	r.call = &call
 	m, err = r.open()
 	if err != nil {
 		return call, nil, nil, nil, err
@@ -278,6 +302,7 @@ func (r *run) matchCall() (call Call, m *Manifest, blocks, injects []Candidate, 
 		}
 		injects, r.aggMembers = withAggregates(injects, aggs)
 	}
+	r.matched = true
 	return call, m, blocks, injects, nil
 }
 

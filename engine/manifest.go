@@ -26,6 +26,8 @@ import (
 //	terms:   BM25 postings (index, weight) per term, sorted for search
 //	aggs:    per tool tag with enough lessons, its aggregated text and
 //	         the indices of its lessons
+//	errors:  lessons with error triggers, their tools and error
+//	         patterns (see errorindex.go)
 //	table:   per lesson, u32 offsets of its triggers and its entry
 //	triggers, then entries: see record.go
 //
@@ -33,7 +35,7 @@ import (
 // the hook's call points.
 const (
 	magic         = "LESSONSM"
-	formatVersion = 6
+	formatVersion = 7
 	// maxManifest caps what Open reads: 10,000 lessons take about 1 MB.
 	maxManifest = 64 << 20
 )
@@ -45,6 +47,7 @@ const (
 	secStart
 	secTerms
 	secAggregates
+	secErrors
 	secTable
 	numSections
 )

@@ -139,7 +139,13 @@ func (mt *Matcher) Match(m *Manifest, c Call) ([]Hit, error) {
 // MatchLesson reports whether one lesson matches one example call, through
 // the same compiled form and matcher the hook uses. `lessons test` runs
 // examples with it.
+//
+// A lesson with error triggers matches only an example that carries the
+// error it printed, as the hook matches it after a failed call.
 func MatchLesson(l *lessons.Lesson, c lessons.ToolCall) (bool, error) {
+	if len(l.Triggers.Errors) > 0 {
+		return matchLessonError(l, c)
+	}
 	rec, err := compileLesson(l, lessons.ScopeGlobal, false, nil)
 	if err != nil {
 		return false, err

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	lessons "github.com/lessons-dev/lessons"
 )
@@ -16,6 +17,9 @@ type outcome struct {
 	failed bool
 	// errLine is the first telling line of the error, unredacted.
 	errLine string
+	// text is what the failed call printed, unredacted, as error
+	// triggers search it (see failureText).
+	text string
 	// reason is what the user said when rejecting the call; "" for a
 	// rejection without one, or no rejection.
 	reason string
@@ -53,7 +57,7 @@ func (p *Payload) outcome(platform, event, command string) outcome {
 		if code, ok := claudeExit(text); ok && !isFailure(code, command) {
 			return outcome{} // an answer, as git config --get's 1
 		}
-		return outcome{failed: true, errLine: firstTelling(text)}
+		return failedWith(text)
 	}
 	switch platform {
 	case "claude":
@@ -67,7 +71,7 @@ func (p *Payload) outcome(platform, event, command string) outcome {
 		}
 		_ = json.Unmarshal(p.ToolResponse, &r)
 		if r.Error != nil && strings.TrimSpace(r.Error.Message) != "" {
-			return outcome{failed: true, errLine: firstTelling(r.Error.Message)}
+			return failedWith(r.Error.Message)
 		}
 		return fromText(partsText(r.LLMContent), command)
 	case "codex":
@@ -76,7 +80,7 @@ func (p *Payload) outcome(platform, event, command string) outcome {
 			if !isFailure(code, command) {
 				return outcome{}
 			}
-			return outcome{failed: true, errLine: firstTelling(text)}
+			return failedWith(text)
 		}
 		return fromText(text, command)
 	case "opencode":
@@ -90,11 +94,40 @@ func (p *Payload) outcome(platform, event, command string) outcome {
 			if !isFailure(*r.Metadata.Exit, command) {
 				return outcome{}
 			}
-			return outcome{failed: true, errLine: firstTelling(r.Output)}
+			return failedWith(r.Output)
 		}
 		return fromText(r.Output, command)
 	}
 	return fromText(responseText(p.ToolResponse), command)
+}
+
+// failedWith is a failure that printed text.
+func failedWith(text string) outcome {
+	return outcome{failed: true, errLine: firstTelling(text), text: failureText(text)}
+}
+
+// Error triggers search at most maxFailureText bytes of what a call
+// printed: its head and its tail, where tools put what went wrong (a
+// usage line first, an exception last).
+const (
+	maxFailureText = 16 << 10
+	failureHead    = 4 << 10
+)
+
+// failureText caps what a failed call printed to its head and tail,
+// cut on rune boundaries, with a line between them.
+func failureText(text string) string {
+	if len(text) <= maxFailureText {
+		return text
+	}
+	head, tail := failureHead, len(text)-(maxFailureText-failureHead)
+	for head > 0 && !utf8.RuneStart(text[head]) {
+		head--
+	}
+	for tail < len(text) && !utf8.RuneStart(text[tail]) {
+		tail++
+	}
+	return text[:head] + "\n[…]\n" + text[tail:]
 }
 
 // fromText reads a failure from a tool's output text: an exit status
@@ -104,12 +137,12 @@ func fromText(text, command string) outcome {
 		if !isFailure(code, command) {
 			return outcome{}
 		}
-		return outcome{failed: true, errLine: firstTelling(text)}
+		return failedWith(text)
 	}
 	for line := range strings.Lines(text) {
 		for _, marker := range shellErrors {
 			if strings.Contains(line, marker) {
-				return outcome{failed: true, errLine: strings.TrimSpace(line)}
+				return outcome{failed: true, errLine: strings.TrimSpace(line), text: failureText(text)}
 			}
 		}
 	}

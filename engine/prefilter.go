@@ -250,9 +250,11 @@ func minLen(set []string) int {
 }
 
 // stripLookaround removes (?=…), (?!…), (?<=…) and (?<!…) groups from an
-// ECMAScript pattern. It reports false for escapes that RE2 would read
-// with another meaning: \1–\9 (octal in RE2, backreferences here), \a,
-// \Q and \x{…}.
+// ECMAScript pattern, and turns a backreference \1–\9 outside a class
+// into [\s\S]*: text nothing here knows, which keeps what the rest of
+// the pattern requires. It reports false for escapes that RE2 would read
+// with another meaning: \1–\9 in a class (octal in RE2), \a, \Q and
+// \x{…}.
 func stripLookaround(src string) (string, bool) {
 	var b strings.Builder
 	inClass := false
@@ -264,6 +266,11 @@ func stripLookaround(src string) (string, bool) {
 				return "", false
 			}
 			n := src[i+1]
+			if n >= '1' && n <= '9' && !inClass {
+				b.WriteString(`[\s\S]*`)
+				i++
+				continue
+			}
 			if n >= '1' && n <= '9' || n == 'a' || n == 'Q' || n == 'x' && i+2 < len(src) && src[i+2] == '{' {
 				return "", false
 			}

@@ -22,10 +22,12 @@ func TestExtractPrefilter(t *testing.T) {
 		{`(ab)+c`, false, [][]string{{"ab"}, {"c"}}},
 		{`(a|.*)`, false, nil},
 		{`[Pp]ush`, true, [][]string{{"push"}}}, // RE2 folds it
-		{`(\w+)\1`, false, nil},                 // backreference: RE2 would read octal
-		{`\Q.*\E`, false, nil},                  // RE2 quoting, not ECMAScript
-		{`\x{41}`, false, nil},                  // means x repeated in ECMAScript
-		{`foo(?=bar`, false, nil},               // unbalanced
+		{`(\w+)\1`, false, nil},                 // backreference: any text
+		{`(\w+)=~;\1 rm`, false, [][]string{{"=~;"}, {" rm"}}},
+		{`a[\1]b`, false, nil},    // RE2 would read octal
+		{`\Q.*\E`, false, nil},    // RE2 quoting, not ECMAScript
+		{`\x{41}`, false, nil},    // means x repeated in ECMAScript
+		{`foo(?=bar`, false, nil}, // unbalanced
 		{`docker\ build`, false, [][]string{{"docker build"}}},
 		{`(?i:SED) -i`, true, [][]string{{"sed -i"}}},
 	}

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -35,6 +36,14 @@ func (r *run) loadManifest(path string) (*Manifest, error) {
 	m, err := Open(path)
 	if err == nil && m.Fresh() {
 		return m, nil
+	}
+	if err != nil && r.builtinDenies() {
+		// Waiting on another hook's lock or a rebuild costs seconds a
+		// built-in denial does not need; the next call rebuilds.
+		if !errors.Is(err, fs.ErrNotExist) {
+			r.note("%v (a built-in block denies the call; not rebuilding)", err)
+		}
+		return nil, errBuiltinDenies
 	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		r.note("%v (rebuilding)", err)
@@ -71,13 +80,17 @@ func (r *run) loadManifest(path string) (*Manifest, error) {
 	return fresh, nil
 }
 
+// errBuiltinDenies stops a call a built-in block denies from waiting for
+// a manifest: the built-in blocks answer it.
+var errBuiltinDenies = errors.New("a built-in block denies the call")
+
 func failedMark(path string) string { return path + ".failed" }
 
-// markFailed notes when a rebuild of path failed.
+// markFailed notes when a rebuild of path failed: a new file, so that
+// nothing put at its name is written through.
 func markFailed(path string) {
-	if f, err := os.Create(failedMark(path)); err == nil {
-		f.Close()
-	}
+	os.Remove(failedMark(path))
+	create(failedMark(path))
 }
 
 // failedRecently reports whether a rebuild of path failed less than
@@ -115,14 +128,18 @@ func (r *run) rebuild(path string) error {
 	for {
 		f, err := os.OpenFile(lock, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
 		if err == nil {
+			_, werr := f.WriteString(strconv.Itoa(os.Getpid()))
 			f.Close()
 			defer os.Remove(lock)
+			if werr != nil {
+				return werr
+			}
 			return r.h.Rebuild(r.cwd)
 		}
 		if !errors.Is(err, fs.ErrExist) {
 			return err
 		}
-		if fi, err := os.Stat(lock); err == nil && time.Since(fi.ModTime()) > lockStale {
+		if fi, err := os.Lstat(lock); err == nil && time.Since(fi.ModTime()) > lockStale || lockHolderGone(lock) {
 			os.Remove(lock) // its holder died
 			continue
 		}
@@ -134,4 +151,17 @@ func (r *run) rebuild(path string) error {
 			return nil // the other hook finished
 		}
 	}
+}
+
+// lockHolderGone reports whether the process that wrote its id into the
+// lock has ended: a hook the watchdog ended, or one killed, leaves its
+// lock behind, and waiting for it to go stale would cost every call
+// until then seconds. A lock whose id is not written yet is held.
+func lockHolderGone(lock string) bool {
+	data, err := readSmall(lock)
+	if err != nil {
+		return false
+	}
+	pid, err := strconv.Atoi(string(data))
+	return err == nil && pid > 0 && pid != os.Getpid() && !processAlive(pid)
 }

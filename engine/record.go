@@ -78,7 +78,9 @@ func newPattern(src string) pattern {
 type record struct {
 	paths                     []string
 	commands, content, unless []pattern
-	entry                     Entry
+	// errors are written to the errors section, not with the triggers.
+	errors []pattern
+	entry  Entry
 }
 
 func (r *record) encodeTriggers(e *encoder) {

@@ -28,6 +28,9 @@ type Fire struct {
 	Entry
 	// Call is the index of the call that brought the lesson up.
 	Call int
+	// After: it came after the call, which failed (AfterFailure), not
+	// before it.
+	After bool
 }
 
 // Answer is what the hook did for one event of a replayed session.

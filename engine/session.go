@@ -93,7 +93,7 @@ func startSubagent(state, id string, now time.Time) error {
 	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
 		return err
 	}
-	return os.WriteFile(p, []byte(strconv.FormatInt(now.UnixNano(), 36)), 0o600)
+	return writeRecord(p, []byte(strconv.FormatInt(now.UnixNano(), 36)))
 }
 
 // endSubagent removes the mark.
@@ -106,7 +106,7 @@ func endSubagent(state, id string) error {
 
 // runningSubagent names the session's running subagent, "" when none is.
 func runningSubagent(state, id string) string {
-	data, err := os.ReadFile(subagentPath(state, id))
+	data, err := readSmall(subagentPath(state, id)) // never waits on a pipe put there
 	if err != nil || len(data) > 32 {
 		return ""
 	}

@@ -34,9 +34,15 @@ func (r *run) skillShellCommand() (any, error) {
 	if len(blocks) == 0 {
 		return noOutput, nil
 	}
+	return r.skillShellBlock(blocks, call), nil
+}
+
+// skillShellBlock is the refusal of a skill's shell line, named for its
+// event.
+func (r *run) skillShellBlock(blocks []Candidate, call Call) any {
 	out := r.block(blocks, call)
 	if o, ok := out.(hookOutput); ok && o.Specific != nil {
 		o.Specific.HookEventName = skillShellEvent
 	}
-	return out, nil
+	return out
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -77,14 +78,19 @@ func syntheticManifest(tb testing.TB, n int) string {
 
 // TestWriteBenchManifest writes the 1,000-lesson manifest that
 // scripts/bench-hook.sh times the hook on, when LESSONS_BENCH_PROJECT
-// names the project: where the hook looks for it, under XDG_CACHE_HOME.
+// names the project: where the hook looks for it, under XDG_CACHE_HOME;
+// with LESSONS_BENCH_ERRORS=N, N lessons on an error too.
 func TestWriteBenchManifest(t *testing.T) {
 	project := os.Getenv("LESSONS_BENCH_PROJECT")
 	if project == "" {
 		t.Skip("LESSONS_BENCH_PROJECT not set")
 	}
 	path := scope.DefaultDirs(os.Getenv).ManifestPath(project)
-	mg := merged(syntheticLessons(1000)...)
+	ls := syntheticLessons(1000)
+	if n, _ := strconv.Atoi(os.Getenv("LESSONS_BENCH_ERRORS")); n > 0 {
+		ls = append(ls, syntheticErrorLessons(n)...) // lessons on an error, for the failure's row
+	}
+	mg := merged(ls...)
 	mg.Project = project
 	m, err := Compile(mg, scope.Stamp{})
 	if err != nil {

@@ -7,7 +7,9 @@
 # Targets (issue 3): median <= 2x hello world, p99 <= 10 ms, RSS <= 20 MiB.
 # Then the outcome event (issue 9): a PostToolUse for a success with no
 # failure on record, next to a PreToolUse that matches no lesson, in the
-# same rounds: it must cost no more.
+# same rounds: it must cost no more. And a PostToolUseFailure no lesson's
+# error matches (issue 18), which may open the manifest. With
+# LESSONS_BENCH_ERRORS=N the manifest also holds N lessons on an error.
 #
 # Usage: scripts/bench-hook.sh [runs]
 set -euo pipefail
@@ -39,7 +41,7 @@ MOD
 go build -trimpath -o "$work/hello-world" .)
 
 # The test writes the manifest where the hook will look for it.
-XDG_CACHE_HOME=$cache LESSONS_BENCH_PROJECT=$project \
+XDG_CACHE_HOME=$cache LESSONS_BENCH_PROJECT=$project LESSONS_BENCH_ERRORS=${LESSONS_BENCH_ERRORS:-0} \
 	go test ./engine -run '^TestWriteBenchManifest$' -count=1 -v | grep 'wrote' || true
 ls "$cache"/lessons/manifests/*.manifest >/dev/null
 
@@ -57,8 +59,11 @@ nomatch_cmd='go test ./internal/... -run TestParse -count 1'
 printf '{"session_id":"bench","cwd":"%s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"%s"}}' "$project" "$nomatch_cmd" >"$nomatch_payload"
 printf '{"session_id":"bench","cwd":"%s","hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"%s"},"tool_response":{"stdout":"%s","stderr":"","interrupted":false},"tool_use_id":"toolu_bench"}' \
 	"$project" "$nomatch_cmd" "$(printf 'ok  \\texample.com/app/internal/parse\\t0.%03ds\\n' $(seq 1 40))" >"$post_payload"
+fail_payload=$work/fail.json
+printf '{"session_id":"bench","cwd":"%s","hook_event_name":"PostToolUseFailure","tool_name":"Bash","tool_input":{"command":"%s"},"error":"Exit code 1\\n--- FAIL: TestParse (0.00s)\\n    parse_test.go:12: got 1, want 2\\nFAIL","tool_use_id":"toolu_bench"}' \
+	"$project" "$nomatch_cmd" >"$fail_payload"
 "$work/lessons" hook <"$bash_payload" >/dev/null
-for p in "$nomatch_payload" "$post_payload"; do
+for p in "$nomatch_payload" "$post_payload" "$fail_payload"; do
 	if [ "$("$work/lessons" hook <"$p")" != "{}" ]; then
 		echo "$p: the hook had something to say; the comparison needs a call no lesson matches" >&2
 		exit 1
@@ -72,7 +77,8 @@ go build -o "$work/hooktime" ./scripts/hooktime
 "$work/hooktime" -runs "$runs" -input "$edit_payload" \
 	hello-world="$work/hello-world" "hook-Edit=$work/lessons hook" | tail -1
 "$work/hooktime" -runs "$runs" -input "$nomatch_payload" \
-	hello-world="$work/hello-world" "hook-Pre-nomatch=$work/lessons hook" "hook-Post@$post_payload=$work/lessons hook" | tail -2
+	hello-world="$work/hello-world" "hook-Pre-nomatch=$work/lessons hook" "hook-Post@$post_payload=$work/lessons hook" \
+	"hook-PostFail@$fail_payload=$work/lessons hook" | tail -3
 rss() { /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1; }
 echo "peak RSS (KiB): hello-world $(rss "$work/hello-world" <"$bash_payload")," \
 	"hook Bash $(rss "$work/lessons" hook <"$bash_payload"), hook Edit $(rss "$work/lessons" hook <"$edit_payload")," \

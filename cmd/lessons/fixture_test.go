@@ -65,6 +65,11 @@ func fixtureLessons() []scope.Resolved {
 		l("dockerignore-build-context", "Docker sends the whole build context: add a .dockerignore",
 			lessons.Trigger{Keywords: []string{"docker", "dockerignore", "build context", "image size"}},
 			func(l *lessons.Lesson) { l.Tags = []string{"tool:docker"} }),
+		l("python-no-module-venv", "No module named X: the project's virtualenv is not active, run it through the project's runner",
+			lessons.Trigger{Errors: []string{`No module named '?[\w.]+`}}, nil),
+		l("cargo-linker-cc-missing", "cargo cannot find the linker cc: install the C toolchain first",
+			lessons.Trigger{Commands: []string{`\bcargo\s+(build|run|test)\b`}, Errors: []string{"linker `cc` not found"}},
+			func(l *lessons.Lesson) { l.Tags = []string{"tool:cargo"} }),
 		pack,
 	}
 }

@@ -71,10 +71,10 @@ func hook(args []string) int {
 			os.Exit(0)
 		}
 	})
-	var buf bytes.Buffer
+	// The answer goes out as soon as it is decided: Run logs after it.
 	h := &engine.Hook{Platform: p, Event: event, Rebuild: rebuild, OnStartup: startScan}
-	h.Run(os.Stdin, &buf)
-	out.write(buf.Bytes())
+	h.Run(os.Stdin, out)
+	out.write(engine.SilenceFor(p, event)) // Run wrote nothing: still one answer
 	return 0
 }
 
@@ -87,6 +87,12 @@ type answerOnce struct {
 	mu      sync.Mutex
 	w       io.Writer
 	written bool
+}
+
+// Write is write, for Hook.Run, which writes its answer in one Write.
+func (a *answerOnce) Write(b []byte) (int, error) {
+	a.write(b)
+	return len(b), nil
 }
 
 // write writes b unless an answer was written already; it reports

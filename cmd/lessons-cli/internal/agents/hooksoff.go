@@ -71,8 +71,9 @@ func (a *Agent) hooksOff(env Env, root string) []Problem {
 
 // claudeHooksOff reads "disableAllHooks" as Claude Code 2.1.332 does: true
 // in managed settings (managed-settings.json, then managed-settings.d/*.json)
-// turns off every hook; otherwise the last of the user's, the project's
-// and the local settings that sets it decides for lessons' hooks.
+// turns off every hook, and "allowManagedHooksOnly" there every hook but
+// theirs; otherwise the last of the user's, the project's and the local
+// settings that sets "disableAllHooks" decides for lessons' hooks.
 func claudeHooksOff(env Env, root string) []Problem {
 	read := func(path string, machine bool) switchFile {
 		var s struct {
@@ -90,6 +91,14 @@ func claudeHooksOff(env Env, root string) []Problem {
 	for _, p := range append(managed, dropIns...) {
 		if f := read(p, true); f.value != nil && *f.value {
 			return []Problem{claudeOff(f)}
+		}
+		var s struct {
+			AllowManagedHooksOnly bool `json:"allowManagedHooksOnly"`
+		}
+		if data, err := readSettings(p); err == nil && json.Unmarshal(data, &s) == nil && s.AllowManagedHooksOnly {
+			return []Problem{{Severity: "error", File: p,
+				Message: `Claude Code runs only the managed settings' hooks, not lessons': "allowManagedHooksOnly" is true in the managed settings`,
+				Fix:     "managed settings are your administrator's: ask them to add lessons' hooks there, or to remove \"allowManagedHooksOnly\""}}
 		}
 	}
 	files := []switchFile{read(Agents["claude"].Path(env, ""), false)}

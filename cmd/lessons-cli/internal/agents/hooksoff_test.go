@@ -46,6 +46,8 @@ func TestHooksOff(t *testing.T) {
 		{"claude: managed wins", "claude", []file{
 			{"M/claude-code/managed-settings.json", `{"disableAllHooks": true}`}, {"P/.claude/settings.local.json", `{"disableAllHooks": false}`}}, nil,
 			"M/claude-code/managed-settings.json", "in the managed settings"},
+		{"claude: managed hooks only", "claude", []file{{"M/claude-code/managed-settings.json", `{"allowManagedHooksOnly": true}`}}, nil,
+			"M/claude-code/managed-settings.json", `"allowManagedHooksOnly" is true`},
 		{"claude: managed drop-in", "claude", []file{{"M/claude-code/managed-settings.d/50-lockdown.json", `{"disableAllHooks": true}`}}, nil,
 			"M/claude-code/managed-settings.d/50-lockdown.json", "in the managed settings"},
 

@@ -2,6 +2,7 @@ package cmdutil
 
 import (
 	"fmt"
+	"strings"
 
 	lessons "github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/engine"
@@ -19,20 +20,26 @@ func (f ExampleFailure) String() string { return f.Field + " " + f.Problem() }
 
 // Problem says what is wrong with the example, without its field.
 func (f ExampleFailure) Problem() string {
-	call := f.Call.Command
-	if !f.Call.IsPlainCommand() {
-		call = fmt.Sprintf("%s %s", f.Call.EffectiveTool(), f.Call.Path)
-		if f.Call.Command != "" {
-			call += " " + f.Call.Command
+	bare := f.Call
+	bare.Error = "" // said after the call
+	call := bare.Command
+	if !bare.IsPlainCommand() {
+		call = fmt.Sprintf("%s %s", bare.EffectiveTool(), bare.Path)
+		if bare.Command != "" {
+			call += " " + bare.Command
 		}
+	}
+	what := fmt.Sprintf("%q", call)
+	if f.Call.Error != "" {
+		what += fmt.Sprintf(" failing with %q", clipLine(f.Call.Error, 80))
 	}
 	switch {
 	case f.Err != nil:
-		return fmt.Sprintf("%q: %v", call, f.Err)
+		return fmt.Sprintf("%s: %v", what, f.Err)
 	case f.Want:
-		return fmt.Sprintf("%q: does not match, but should", call)
+		return what + ": does not match, but should"
 	}
-	return fmt.Sprintf("%q: matches, but should not", call)
+	return what + ": matches, but should not"
 }
 
 // CheckExamples runs each of a lesson's examples through the hook's own
@@ -56,4 +63,13 @@ func CheckExamples(l *lessons.Lesson) (int, []ExampleFailure) {
 		}
 	}
 	return len(l.Examples.Match) + len(l.Examples.NoMatch), fails
+}
+
+// clipLine is the first line of s, cut to n runes.
+func clipLine(s string, n int) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
 }

@@ -43,13 +43,16 @@ type Options struct {
 type Fields struct {
 	Summary, Problem, Solution, Injection   string
 	Tools, Commands, Unless, Paths, Content []string
-	Keywords, Tags                          []string
+	Errors, Keywords, Tags                  []string
 	Priority                                int
 	Confidence                              float64
 	Block                                   bool
 	BlockReason, Decision                   string
 	Match, NoMatch                          []string
-	SessionStart                            bool
+	// ExampleError is what a failed call printed: the error of every
+	// example that gives none, or a match example of its own.
+	ExampleError string
+	SessionStart bool
 }
 
 // NewCmdAdd returns the add command; runF replaces addRun in tests.
@@ -79,7 +82,14 @@ warning gives the figures when it would have fired more often before
 calls that went fine than before failures.
 
 --match and --no-match take a Bash command, or a JSON object with tool,
-command, path and content for other tools.`,
+command, path, content and error for other tools.
+
+--error makes a lesson on the error itself: it comes right after a failed
+call whose output its regex finds (and whose command, paths or content
+match the other triggers given), never before a call. --example-error
+gives what such a call printed: it becomes the error of every --match and
+--no-match example that has none, or, with no --match, a match example of
+its own, so that the regex is checked on real output before it is written.`,
 		Example: `  lessons add \
     --summary "git push --force overwrites teammates' commits; use --force-with-lease" \
     --problem "A plain --force push replaces the remote branch and drops commits pushed meanwhile." \
@@ -87,6 +97,12 @@ command, path and content for other tools.`,
     --command '\bgit\s+push\b.*(--force|\s-f\b)' --unless 'force-with-lease' \
     --match 'git push --force origin main' --no-match 'git push --force-with-lease' \
     --tag tool:git --priority 8
+  lessons add \
+    --summary "No module named X: the virtualenv is not active; run through uv run" \
+    --problem "The system python has none of the project's dependencies installed." \
+    --solution "Run the command through uv run (or activate .venv) instead of bare python." \
+    --error "ModuleNotFoundError: No module named" --command '^python3?\s' \
+    --match 'python app.py' --example-error "ModuleNotFoundError: No module named 'yaml'"
   lessons add --file lesson.yaml --global
   lessons add   # prompts for each field`,
 		Args: cobra.NoArgs,
@@ -111,6 +127,8 @@ command, path and content for other tools.`,
 	fl.StringArrayVar(&v.Unless, "unless", nil, "regex on the command or written text that vetoes the lesson; repeatable")
 	fl.StringArrayVar(&v.Paths, "path", nil, "glob on the file path (** spans directories); repeatable")
 	fl.StringArrayVar(&v.Content, "content", nil, "regex on the text an Edit or Write writes; repeatable")
+	fl.StringArrayVar(&v.Errors, "error", nil, "regex on what a failed call printed: the lesson comes after such a failure, never before a call; repeatable")
+	fl.StringVar(&v.ExampleError, "example-error", "", "what a failed call printed: the error of the --match and --no-match examples")
 	fl.StringArrayVar(&v.Keywords, "keyword", nil, "word that makes the lesson relevant to a prompt; repeatable")
 	fl.StringArrayVar(&v.Tags, "tag", nil, "category:value tag (lang:python, tool:git, …); repeatable")
 	fl.IntVar(&v.Priority, "priority", 0, "importance from 1 to 10 (default 5)")

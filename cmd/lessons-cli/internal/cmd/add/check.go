@@ -11,7 +11,8 @@ import (
 var flagOf = []struct{ field, flag string }{
 	{"triggers.tools", "--tool"}, {"triggers.commands", "--command"}, {"triggers.unless", "--unless"},
 	{"triggers.paths", "--path"}, {"triggers.content", "--content"}, {"triggers.keywords", "--keyword"},
-	{"triggers", "--command, --path, --content, --tool, --keyword or --session-start"},
+	{"triggers.errors", "--error"},
+	{"triggers", "--command, --path, --content, --error, --tool, --keyword or --session-start"},
 	{"examples.match", "--match"}, {"examples.noMatch", "--no-match"},
 	{"blockReason", "--block-reason"}, {"summary", "--summary"}, {"problem", "--problem"},
 	{"solution", "--solution"}, {"injection", "--injection"}, {"block", "--block"},

@@ -36,17 +36,43 @@ func (opts *Options) fromFlags() (*lessons.Lesson, error) {
 	if err != nil {
 		return nil, err
 	}
+	trig := lessons.Trigger{
+		Tools: v.Tools, Commands: v.Commands, Unless: v.Unless, Paths: v.Paths,
+		Content: v.Content, Errors: v.Errors, Keywords: v.Keywords, SessionStart: v.SessionStart,
+	}
+	match, noMatch = withError(v.ExampleError, trig.ImpliedTools(), match, noMatch)
 	return &lessons.Lesson{
 		Summary: strings.TrimSpace(v.Summary), Problem: strings.TrimSpace(v.Problem),
 		Solution: strings.TrimSpace(v.Solution), Injection: v.Injection,
 		Block: v.Block, BlockReason: v.BlockReason, Decision: lessons.Decision(v.Decision),
-		Triggers: lessons.Trigger{
-			Tools: v.Tools, Commands: v.Commands, Unless: v.Unless, Paths: v.Paths,
-			Content: v.Content, Keywords: v.Keywords, SessionStart: v.SessionStart,
-		},
+		Triggers: trig,
 		Examples: lessons.Examples{Match: match, NoMatch: noMatch},
 		Priority: v.Priority, Confidence: v.Confidence, Tags: v.Tags,
 	}, nil
+}
+
+// withError gives --example-error's text to each example without an
+// error, or, with no match example, makes one of it, a call of the
+// first of the lesson's tools.
+func withError(text string, tools []string, match, noMatch []lessons.ToolCall) ([]lessons.ToolCall, []lessons.ToolCall) {
+	if strings.TrimSpace(text) == "" {
+		return match, noMatch
+	}
+	if len(match) == 0 {
+		tool := "Bash"
+		if len(tools) > 0 && !strings.ContainsAny(tools[0], "*?[") {
+			tool = tools[0]
+		}
+		match = []lessons.ToolCall{{Tool: tool, Error: text}}
+	}
+	for _, set := range [][]lessons.ToolCall{match, noMatch} {
+		for i := range set {
+			if set[i].Error == "" {
+				set[i].Error = text
+			}
+		}
+	}
+	return match, noMatch
 }
 
 // calls parses example flags: a Bash command, or a JSON object.
@@ -95,7 +121,7 @@ func (opts *Options) prompt() error {
 		*q.value = answer
 	}
 	trig := lessons.Trigger{Tools: v.Tools, Commands: v.Commands, Paths: v.Paths, Content: v.Content, Keywords: v.Keywords, SessionStart: v.SessionStart}
-	if !trig.Matchable() && len(trig.Keywords) == 0 && !trig.SessionStart {
+	if !trig.Matchable() && len(trig.Keywords) == 0 && !trig.SessionStart && len(v.Errors) == 0 {
 		re, err := p.Ask("Command regex that should bring the lesson up (e.g. \\bpytest\\b)", func(s string) error {
 			if s == "" {
 				return fmt.Errorf("a lesson needs a trigger (use flags for paths, content or tools)")

@@ -150,7 +150,7 @@ func (c *checkup) duplicates() {
 				if s := lessons.Similarity(&a.Lesson, &b.Lesson); s >= lessons.NearDuplicateThreshold {
 					c.add(SeverityWarning, b.Path, 0, 0, "", fmt.Sprintf("shares %.0f%% of its words with %s (%s)", s*100, a.Slug, a.Path),
 						"merge the two lessons into one, or give the copy the same slug to replace the other")
-				} else if ex, ok := cmdutil.SameMistake(&a.Lesson, &b.Lesson); ok {
+				} else if ex, ok := cmdutil.SameMistake(&a.Lesson, &b.Lesson); ok && cmdutil.SaysSame(&a.Lesson, &b.Lesson) {
 					c.add(SeverityWarning, b.Path, 0, 0, "", fmt.Sprintf("catches the same mistake as %s (%s, %s scope): both fire on %q and inject together", a.Slug, a.Path, a.Scope, ex),
 						"merge the two lessons into one, disable one (lessons disable SLUG), or give the copy the same slug to replace the other")
 				}

@@ -104,3 +104,43 @@ func TestDoctorWarningsOnly(t *testing.T) {
 		t.Errorf("output:\n%s", out)
 	}
 }
+
+// TestDoctorSameCallsOtherMistake: two lessons on npm publish that teach
+// different things fire together but are no duplicate, as add writes
+// them; the same mistake in other words is one.
+func TestDoctorSameCallsOtherMistake(t *testing.T) {
+	root := t.TempDir()
+	d := scope.Dirs{Home: filepath.Join(root, "home"), Cache: filepath.Join(root, "cache")}
+	g := d.GlobalLessons()
+	write(t, filepath.Join(g, "publish-clean.yaml"), "01JD6V7Q8YB3K0ZP2M4N5R6S81", "publish-clean", `commands: ['npm\s+publish']`)
+	other := strings.NewReplacer(
+		"npm publish from a dirty tree ships files nobody reviewed", "npm publish in this monorepo must name the workspace package",
+		"npm publish packs whatever is in the directory, including untracked build output.", "At the root it tries to publish the private root package and fails after the version bump.",
+		"Run npm pack --dry-run first and publish from a clean checkout in CI.", "Pass --workspace=packages/NAME for the one package you released.",
+	).Replace(strings.NewReplacer("%ID%", "01JD6V7Q8YB3K0ZP2M4N5R6S82", "%SLUG%", "publish-workspace", "%TRIGGER%", `commands: ['npm\s+publish']`).Replace(lesson))
+	if err := os.WriteFile(filepath.Join(g, "publish-workspace.yaml"), []byte(other), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	restated := strings.NewReplacer(
+		"npm publish from a dirty tree ships files nobody reviewed", "npm publish ships untracked build output from the working tree",
+		"Run npm pack --dry-run first and publish from a clean checkout in CI.", "Check the files with npm pack --dry-run, then publish from a clean CI checkout.",
+	).Replace(strings.NewReplacer("%ID%", "01JD6V7Q8YB3K0ZP2M4N5R6S83", "%SLUG%", "publish-restated", "%TRIGGER%", `commands: ['\bnpm publish\b']`).Replace(lesson))
+	if err := os.WriteFile(filepath.Join(g, "publish-restated.yaml"), []byte(restated), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ios, _, out, _ := iostreams.Test()
+	_ = doctorRun(&Options{IO: ios, Dirs: d, WorkingDir: func() (string, error) { return root, nil }, Loader: repo.Loader{}, JSON: true})
+	var fs []Finding
+	if err := json.Unmarshal(out.Bytes(), &fs); err != nil {
+		t.Fatal(err)
+	}
+	var dup []string
+	for _, f := range fs {
+		if strings.Contains(f.Message, "publish-") {
+			dup = append(dup, filepath.Base(f.File)+": "+f.Message)
+		}
+	}
+	if len(dup) != 1 || !strings.HasPrefix(dup[0], "publish-restated.yaml: ") {
+		t.Errorf("findings about the publish lessons: %q, want one, about the restated copy", dup)
+	}
+}

@@ -51,8 +51,11 @@ type LessonReport struct {
 	FiresBeforeFailed   int `json:"firesBeforeFailed"`
 	FiresBeforeFine     int `json:"firesBeforeFine"`
 	FiresBeforeRejected int `json:"firesBeforeRejected"`
-	Blocks              int `json:"blocks"`
-	Sessions            int `json:"sessions"`
+	// FiresAfterFailed counts the fires of a lesson on an error right
+	// after a failed call whose output it matched; they are in Fires.
+	FiresAfterFailed int `json:"firesAfterFailed,omitempty"`
+	Blocks           int `json:"blocks"`
+	Sessions         int `json:"sessions"`
 	// Caught counts the failed calls it fired on whose fix (the later
 	// call that worked, when the log shows one) it would not fire on.
 	Caught int `json:"caught"`
@@ -176,7 +179,7 @@ func (t *totals) finish(ls []replayed) {
 			}
 		}
 		lr := LessonReport{Slug: l.slug, Matches: tl.matches, Fires: tl.fires, FiresBeforeFailed: tl.beforeFailed,
-			FiresBeforeFine: tl.beforeFine, FiresBeforeRejected: tl.beforeRejected, Blocks: tl.blocks,
+			FiresBeforeFine: tl.beforeFine, FiresBeforeRejected: tl.beforeRejected, FiresAfterFailed: tl.afterFailed, Blocks: tl.blocks,
 			Sessions: tl.sessions, Caught: tl.caught, Provisional: l.provisional}
 		for tool, n := range t.fineTools {
 			if slices.ContainsFunc(l.tools, func(p string) bool { ok, _ := path.Match(p, tool); return p == tool || ok }) {

@@ -13,12 +13,15 @@ import (
 // tally is one lesson's figures in one session, or summed over many.
 type tally struct {
 	matches, fires, beforeFailed, beforeFine, beforeRejected, blocks, caught, sessions int
+	// afterFailed counts fires after a failed call, of lessons on its error.
+	afterFailed int
 }
 
 func (t *tally) add(o *tally) {
 	t.matches += o.matches
 	t.fires += o.fires
 	t.beforeFailed += o.beforeFailed
+	t.afterFailed += o.afterFailed
 	t.beforeFine += o.beforeFine
 	t.beforeRejected += o.beforeRejected
 	t.blocks += o.blocks
@@ -80,6 +83,7 @@ func simulate(s *scanner.LoggedSession, rp *engine.Replay, slugs []string, learn
 	rs := rp.Session()
 	hits := make([][]int, len(s.Calls))
 	fired := make([][]string, len(s.Calls))
+	after := make([][]string, len(s.Calls)) // lessons on the error of a failed call
 	deliver := func(ans engine.Answer) {
 		if len(ans.Fires) == 0 {
 			return
@@ -109,6 +113,7 @@ func simulate(s *scanner.LoggedSession, rp *engine.Replay, slugs []string, learn
 				Tool: c.Tool, Call: callText(c), Outcome: c.Outcome.String()})
 		}
 		deliver(ans)
+		after[i] = r.afterFailure(rs, s, c, i, slugs)
 		r.calls++
 		switch c.Outcome {
 		case scanner.OutcomeFailed:
@@ -122,6 +127,15 @@ func simulate(s *scanner.LoggedSession, rp *engine.Replay, slugs []string, learn
 	seen := map[string]bool{}
 	for i, fs := range fired {
 		c := &s.Calls[i]
+		for _, slug := range after[i] {
+			t := r.lesson(slug)
+			t.fires++
+			t.afterFailed++
+			if !seen[slug] {
+				seen[slug] = true
+				t.sessions++
+			}
+		}
 		var caughtBy []string
 		for _, slug := range fs {
 			t := r.lesson(slug)

@@ -35,7 +35,11 @@ func NewCmdTest(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 matcher, print every failure with its file, and exit 1 if there is one.
 Without SLUG, test every lesson of every scope that applies here; with
 --dir, test the lesson files of a directory instead (a pack's CI runs
-lessons test --dir lessons).`,
+lessons test --dir lessons).
+
+A lesson on an error (triggers.errors) comes only after a failed call, so
+it matches only an example that gives what the call printed (error:); its
+other triggers must match the example's command, path or content too.`,
 		Example: `  lessons test
   lessons test git-push-force-without-lease-x7k2
   lessons test --dir lessons`,
