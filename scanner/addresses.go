@@ -19,7 +19,7 @@ func addresses(d cmdDiff, res *Result) bool {
 		slices.ContainsFunc(d.added, assignment.MatchString) {
 		return true // the shell's reading, another program, or the environment changed
 	}
-	lower := strings.ToLower(res.errorText())
+	lower := strings.ToLower(errorBody(res.Output[:min(len(res.Output), addressesHead)]))
 	mentioned := func(w string) bool {
 		w = strings.ToLower(strings.Trim(w, `'"`))
 		if k, v, ok := strings.Cut(w, "="); ok && k != "" {
@@ -47,6 +47,10 @@ func addresses(d cmdDiff, res *Result) bool {
 	}
 	return false
 }
+
+// addressesHead is how much of an output addresses reads: the head,
+// where a tool says what it could not do.
+const addressesHead = 4096
 
 // said reports whether an error text holds a word of a command: as a
 // whole word when it is short, anywhere when it is long enough not to

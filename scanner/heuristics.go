@@ -260,7 +260,7 @@ var checkMode = map[string]bool{"--check": true, "--dry-run": true, "--diff": tr
 // at, a missing argument, or an environment variable. A retry that only
 // aims the command elsewhere (another test, another file) or asks for
 // help is exploration, not a fix.
-func fixWorthy(failing, fixed string, res *Result) bool {
+func fixWorthy(failing, fixed string, res *Result) (worthy bool) {
 	d, ok := diffCommands(failing, fixed)
 	if !ok {
 		return false
@@ -268,9 +268,10 @@ func fixWorthy(failing, fixed string, res *Result) bool {
 	out := ""
 	if res != nil {
 		out = strings.ToLower(res.Output)
-		if !addresses(d, res) {
-			return false // it failed for a reason the fix left alone
-		}
+		defer func() {
+			// checked last, since most retries fail the cheaper tests
+			worthy = worthy && addresses(d, res) // else it failed for a reason the fix left alone
+		}()
 	}
 	if d.quoted != "" {
 		return shellError.MatchString(res.Output)

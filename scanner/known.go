@@ -20,8 +20,8 @@ import (
 // KindKnown is a failure seen before any change in several sessions.
 const KindKnown = "known"
 
-// maxKnown caps the known-failure findings of one session.
-const maxKnown = 8
+// maxKnown caps the failures before any change one session remembers.
+const maxKnown = 3
 
 // knownFailure is a failure before any change, waiting for the session's
 // end: if nothing in the session explains it, it is a finding.
