@@ -31,44 +31,56 @@ func ErrorClass(text string) string {
 	}
 	re := classPatterns()
 	body := strings.Join(lines, "\n")
+	low := strings.ToLower(body)
 	switch {
 	case body == "interrupted by the user" || strings.HasPrefix(body, "[Request interrupted"):
 		return "interrupted"
-	case re.timeout.MatchString(body):
+	case containsAny(low, timeoutPhrases):
 		return "timeout"
 	}
-	if m := re.notFoundZsh.FindStringSubmatch(body); m != nil {
-		return "command not found: " + m[1]
+	if strings.Contains(body, "command not found") {
+		if m := re.notFoundZsh.FindStringSubmatch(body); m != nil {
+			return "command not found: " + m[1]
+		}
+		if m := re.notFound.FindStringSubmatch(body); m != nil {
+			return "command not found: " + m[1]
+		}
 	}
-	if m := re.notFound.FindStringSubmatch(body); m != nil {
-		return "command not found: " + m[1]
+	if strings.Contains(body, "No module named") {
+		if m := re.noModule.FindStringSubmatch(body); m != nil {
+			return "No module named " + m[1]
+		}
 	}
-	if m := re.noModule.FindStringSubmatch(body); m != nil {
-		return "No module named " + m[1]
-	}
-	if m := re.jsModule.FindStringSubmatch(body); m != nil {
-		return "Cannot find module " + m[1]
+	if strings.Contains(body, "Cannot find ") {
+		if m := re.jsModule.FindStringSubmatch(body); m != nil {
+			return "Cannot find module " + m[1]
+		}
 	}
 	if name := exceptionName(lines, re); name != "" {
 		return name
 	}
 	switch {
-	case re.missing.MatchString(body):
+	case containsAny(low, missingPhrases):
 		return "missing path"
-	case re.usage.MatchString(body):
+	case containsAny(low, usagePhrases) || strings.HasPrefix(low, "usage:") || strings.Contains(low, "\nusage:"):
 		return "usage"
 	}
 	return maskLine(firstErrorLine(lines), re)
 }
 
-// maxClassLines caps the lines of output ErrorClass reads.
-const maxClassLines = 400
+// ErrorClass reads the first classHead and the last classTail lines of
+// the output: what went wrong is said at the start, or at the end (a
+// traceback's exception).
+const (
+	classHead = 40
+	classTail = 20
+)
 
-// errorLines are the non-empty lines of a failure's output, without the
-// status lines agents add around it.
+// errorLines are the non-empty lines of a failure's output that
+// ErrorClass reads, without the status lines agents add around it.
 func errorLines(text string) []string {
 	text = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(text), "<tool_use_error>"), "</tool_use_error>")
-	var out []string
+	var head, tail []string
 	for line := range strings.Lines(text) {
 		t := strings.TrimSpace(line)
 		if rest, ok := strings.CutPrefix(t, "Output: "); ok {
@@ -77,11 +89,16 @@ func errorLines(text string) []string {
 		if t == "" || isStatusLine(t) {
 			continue
 		}
-		if out = append(out, t); len(out) == maxClassLines {
-			break
+		if len(head) < classHead {
+			head = append(head, t)
+			continue
 		}
+		if len(tail) == classTail {
+			tail = tail[1:]
+		}
+		tail = append(tail, t)
 	}
-	return out
+	return append(head, tail...)
 }
 
 // isStatusLine reports a line an agent adds around a command's output.
@@ -108,15 +125,27 @@ func exceptionName(lines []string, re *patterns) string {
 	}
 	if traceback {
 		for i := len(lines) - 1; i >= 0; i-- {
-			if m := re.exception.FindStringSubmatch(lines[i]); m != nil {
-				return m[1]
+			if m := findException(lines[i], re); m != "" {
+				return m
 			}
 		}
 	}
 	for _, l := range lines {
-		if m := re.exception.FindStringSubmatch(l); m != nil {
-			return m[1]
+		if m := findException(l, re); m != "" {
+			return m
 		}
+	}
+	return ""
+}
+
+// findException is the exception a line starts with, or "".
+func findException(l string, re *patterns) string {
+	if !strings.Contains(l, "Error") && !strings.Contains(l, "Exception") && !strings.Contains(l, "Exit") &&
+		!strings.Contains(l, "Interrupt") && !strings.Contains(l, "Failure") {
+		return "" // most lines: no need for the regex
+	}
+	if m := re.exception.FindStringSubmatch(l); m != nil {
+		return m[1]
 	}
 	return ""
 }
@@ -134,6 +163,29 @@ func firstErrorLine(lines []string) string {
 		}
 	}
 	return lines[0]
+}
+
+// The phrases of a timeout, a missing path and a usage error, lower
+// case: strings.Contains on the lowered output, where case-insensitive
+// regexes would try every position.
+var (
+	timeoutPhrases = []string{"timed out", "timeout exceeded", "deadline exceeded", "timeout of "}
+	missingPhrases = []string{"no such file or directory", "enoent", "does not exist", "cannot find the path",
+		"cannot find the file", "not a directory", "no such directory", "path not found"}
+	usagePhrases = []string{"unknown option", "unknown flag", "unknown command", "unknown subcommand", "unknown argument",
+		"unrecognized option", "unrecognized argument", "invalid option", "invalid choice", "invalid flag",
+		"requires an argument", "requires a value", "require an argument", "requires argument", "requires value",
+		"missing argument", "missing required argument", "missing option", "missing required option", "missing operand",
+		"unexpected argument"}
+)
+
+func containsAny(s string, phrases []string) bool {
+	for _, p := range phrases {
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // maxClassLen caps a masked line's length, in runes.
@@ -160,22 +212,18 @@ func maskLine(l string, re *patterns) string {
 
 // patterns are ErrorClass's regular expressions.
 type patterns struct {
-	timeout, notFound, notFoundZsh, noModule, jsModule, exception, missing, usage, quoted, path, hash, number *regexp.Regexp
+	notFound, notFoundZsh, noModule, jsModule, exception, quoted, path, hash, number *regexp.Regexp
 }
 
 var classPatterns = sync.OnceValue(func() *patterns {
 	return &patterns{
-		timeout:     regexp.MustCompile(`(?i)\btimed out\b|timeout exceeded|deadline exceeded|\btimeout of \d+`),
 		notFound:    regexp.MustCompile(`([\w.+-]+): command not found`),
 		notFoundZsh: regexp.MustCompile(`command not found: ([\w.+-]+)`),
 		noModule:    regexp.MustCompile(`No module named '?([\w.]+)`),
 		jsModule:    regexp.MustCompile(`Cannot find (?:module|package) '([^']{1,100})'`),
 		exception: regexp.MustCompile(`^(?:Uncaught |Unhandled |Exception in thread "[^"]*" |E\s+)?` +
 			`((?:[a-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Failure))(?::|$|\s)`),
-		missing: regexp.MustCompile(`(?i)no such file or directory|\bENOENT\b|does not exist|cannot find the (?:path|file)|not a directory|no such directory|path not found`),
-		usage: regexp.MustCompile(`(?im)unknown (?:option|flag|command|subcommand|argument)|unrecognized (?:option|argument|arguments)|` +
-			`invalid (?:option|choice|flag)|^usage:|requires? (?:an? )?(?:argument|value)|missing (?:required )?(?:argument|option|operand)|unexpected argument`),
-		quoted: regexp.MustCompile("'[^']*'|\"[^\"]*\"|`[^`]*`|‘[^’]*’|“[^”]*”"),
+		quoted: regexp.MustCompile("`[^`']*['`]|'[^']*'|\"[^\"]*\"|‘[^’]*’|“[^”]*”"), // `GNU-style' quotes too
 		path:   regexp.MustCompile(`(?:[A-Za-z]:)?(?:~|\.{1,2})?[\w.@+-]*(?:[/\\][\w.@+-]+)+[/\\]?(?::\d+)*|\b[\w-]+\.(?:py|go|js|ts|tsx|jsx|rs|rb|java|c|h|cpp|json|ya?ml|toml|md|txt|sh|lock)\b(?::\d+)*`),
 		hash:   regexp.MustCompile(`\b[0-9a-f]{7,64}\b`),
 		number: regexp.MustCompile(`\d+(?:\.\d+)*`),

@@ -1,6 +1,9 @@
 package lessons
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestErrorClass(t *testing.T) {
 	for _, tt := range []struct{ text, want string }{
@@ -21,8 +24,16 @@ func TestErrorClass(t *testing.T) {
 		{"Exit code 1\nsrc/other.go:99:1: undefined: Foo", "<path>: undefined: Foo"},
 		{"error[E0308]: mismatched types at commit 3f2a9c1d", "error[EN]: mismatched types at commit <hash>"},
 		{"npm ERR! Missing script: \"lint\"", "npm ERR! Missing script: <q>"},
+		{"error: unknown `frob' in `x.c'", "error: unknown <q> in <q>"},
 		{"fatal: a defaced branch 'feat/x' already exists", "fatal: a defaced branch <q> already exists"},
 	} {
+		if got := ErrorClass(tt.text); got != tt.want {
+			t.Errorf("ErrorClass(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+	long := "Traceback (most recent call last):\n" + strings.Repeat("  File \"a.py\", line 1, in f\n    f()\n", 200) +
+		"RecursionError: maximum recursion depth exceeded"
+	for _, tt := range []struct{ text, want string }{{long, "RecursionError"}} {
 		if got := ErrorClass(tt.text); got != tt.want {
 			t.Errorf("ErrorClass(%q) = %q, want %q", tt.text, got, tt.want)
 		}

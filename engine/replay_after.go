@@ -4,30 +4,53 @@ import "errors"
 
 // AfterFailure answers the outcome of the session's call number i, which
 // failed and printed output, as the hook answers it: the lessons on its
-// error (triggers.errors) not yet claimed in the session, ranked,
-// selected and claimed under the same budget as a call's lessons. Their
-// fires are after the call (Fire.After). A lesson whose regex timed out
-// is left out, and the error (wrapping ErrTimeout) says so.
+// error (triggers.errors) of the manifest and the extras, not yet claimed
+// in the session, ranked, selected and claimed under the same budget as a
+// call's lessons. Their fires are after the call (Fire.After). A lesson
+// whose regex timed out is left out, and the error (wrapping ErrTimeout)
+// says so.
 func (s *ReplaySession) AfterFailure(i int, c Call, output string) (Answer, error) {
-	m := s.r.Manifest
-	hits, merr := s.r.mt.MatchFailure(m, c, failureText(output))
-	if merr != nil && !errors.Is(merr, ErrTimeout) {
-		return Answer{}, merr
-	}
-	ans := Answer{Hits: hits}
-	var cs []Candidate
-	for _, h := range hits {
-		e, err := m.Entry(h.Index)
-		if err != nil {
-			return ans, err
+	text := failureText(output)
+	var cs, extras []Candidate
+	var merr error
+	ans := Answer{}
+	for k := -1; k < len(s.extra); k++ {
+		m, skip := s.r.Manifest, func(int) bool { return false }
+		if k >= 0 {
+			m = s.extra[k].Manifest
+			if s.extra[k].Skip != nil {
+				skip = s.extra[k].Skip
+			}
 		}
-		if _, claimed := s.claims[e.Slug]; !claimed {
-			cs = append(cs, Candidate{Entry: e, Trigger: h.Kinds})
+		hits, err := s.r.mt.MatchFailure(m, c, text)
+		if err != nil && !errors.Is(err, ErrTimeout) {
+			return Answer{}, err
+		}
+		merr = errors.Join(merr, err)
+		for _, h := range hits {
+			if skip(h.Index) {
+				continue
+			}
+			e, err := m.Entry(h.Index)
+			if err != nil {
+				return ans, err
+			}
+			if k >= 0 {
+				e.Index = extraIndex
+			}
+			ans.Matched = append(ans.Matched, e)
+			if _, claimed := s.claims[e.Slug]; claimed {
+				continue
+			}
+			if k >= 0 {
+				extras = append(extras, Candidate{Entry: e, Trigger: h.Kinds})
+			} else {
+				cs = append(cs, Candidate{Entry: e, Trigger: h.Kinds})
+			}
 		}
 	}
-	rankCandidates(cs)
 	var err error
-	ans.Fires, ans.Bytes, err = s.inject(aboutFailure(c), cs, i)
+	ans.Fires, ans.Bytes, err = s.inject(aboutFailure(c), cs, extras, i)
 	for k := range ans.Fires {
 		ans.Fires[k].After = true
 	}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/lessons-dev/lessons/secret"
+	"github.com/lessons-dev/lessons/engine/secret"
 )
 
 // redacted stands for a secret scrub took out.

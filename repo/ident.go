@@ -18,7 +18,7 @@ import (
 	"github.com/oklog/ulid/v2"
 
 	"github.com/lessons-dev/lessons"
-	"github.com/lessons-dev/lessons/secret"
+	"github.com/lessons-dev/lessons/engine/secret"
 )
 
 // NewID returns a new lesson id: a ULID with entropy from crypto/rand.

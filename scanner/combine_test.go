@@ -52,11 +52,11 @@ func TestTagWordsWinInLearner(t *testing.T) {
 	}
 	l := NewLearner(DefaultWeights())
 	l.Add(cs)
-	got := l.Candidates()
-	if len(got) != 1 {
-		t.Fatalf("Learner holds %d candidates for one mistake, want 1", len(got))
+	if a, b := l.Resolve(cs[0].ID), l.Resolve(cs[1].ID); a != b {
+		t.Fatalf("Learner holds the retry as %s and the tag as %s, want one candidate", a, b)
 	}
-	wantTagWords(t, &got[0])
+	got, _ := l.Candidate(l.Resolve(cs[0].ID))
+	wantTagWords(t, &got)
 }
 
 // TestTagWordsWinOverDuplicate: when the retry repeats an active lesson,

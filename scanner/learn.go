@@ -8,11 +8,23 @@ package scanner
 type Learner struct {
 	weights Weights
 	byID    map[string]*Candidate
-	order   []string
+	order   []string          // ids in the order first seen, for nearest
+	alias   map[string]string // a folded candidate's id → the id it joined
 }
 
 // NewLearner starts with no candidates.
-func NewLearner(w Weights) *Learner { return &Learner{weights: w, byID: map[string]*Candidate{}} }
+func NewLearner(w Weights) *Learner {
+	return &Learner{weights: w, byID: map[string]*Candidate{}, alias: map[string]string{}}
+}
+
+// Resolve is the id under which the candidate with this id is held: its
+// own, or that of the candidate it was folded into.
+func (l *Learner) Resolve(id string) string {
+	if to, ok := l.alias[id]; ok {
+		return to
+	}
+	return id
+}
 
 // Add folds in one session's candidates and reports whether any
 // candidate is new or changed. A candidate that is the same mistake as
@@ -21,10 +33,11 @@ func NewLearner(w Weights) *Learner { return &Learner{weights: w, byID: map[stri
 func (l *Learner) Add(cs []Candidate) bool {
 	changed := false
 	for _, c := range cs {
-		old := l.byID[c.ID]
+		old := l.byID[l.Resolve(c.ID)]
 		if old == nil {
 			old = l.nearest(&c)
 			if old != nil {
+				l.alias[c.ID] = old.ID
 				old.combine(c)
 				c.ID = old.ID
 				l.weights.Score(old)
@@ -50,13 +63,13 @@ func (l *Learner) Add(cs []Candidate) bool {
 	return changed
 }
 
-// Candidates are the scored candidates so far, in the order first seen.
-func (l *Learner) Candidates() []Candidate {
-	out := make([]Candidate, len(l.order))
-	for i, id := range l.order {
-		out[i] = *l.byID[id]
+// Candidate is the scored candidate with this id, as folded so far.
+func (l *Learner) Candidate(id string) (Candidate, bool) {
+	c := l.byID[id]
+	if c == nil {
+		return Candidate{}, false
 	}
-	return out
+	return *c, true
 }
 
 // nearest is the candidate held that c repeats, in the order first seen,

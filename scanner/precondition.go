@@ -24,11 +24,10 @@ const KindPrecondition = "precondition"
 
 // Bounds of what a failure waits for.
 const (
-	familyHead         = 2048 // bytes of output read for the command that failed
-	preconditionWindow = 40   // calls after a failure in which it may be fixed
-	maxWaiting         = 8    // failures waiting at once
-	maxChanges         = 12   // state changes remembered per failure
-	maxSetupSteps      = 2    // unnamed setup steps a lesson may name
+	preconditionWindow = 40 // calls after a failure in which it may be fixed
+	maxWaiting         = 8  // failures waiting at once
+	maxChanges         = 12 // state changes remembered per failure
+	maxSetupSteps      = 2  // unnamed setup steps a lesson may name
 )
 
 // stateChange is a call that changed what later calls see.
@@ -268,5 +267,5 @@ func failedFamily(cmd string, r *Result) lessons.Family {
 	}
 	// the raw head of the output names the command as well as the
 	// trimmed lines do, without the cost of trimming
-	return lessons.FailedFamily(cmd, r.Output[:min(len(r.Output), familyHead)])
+	return lessons.FailedFamily(cmd, head(r.Output, familyHead))
 }

@@ -22,8 +22,9 @@ import (
 func (c *LoggedCall) Family() string {
 	if c.Tool == "Bash" {
 		f := lessons.CommandFamily(c.Command)
-		if c.Outcome == OutcomeFailed {
-			f = lessons.FailedFamily(c.Command, trimError(c.ErrorText()))
+		if c.Outcome == OutcomeFailed && strings.ContainsAny(c.Command, "&|;\n") {
+			// a chain: the error may say which command failed
+			f = lessons.FailedFamily(c.Command, trimError(head(c.ErrorText(), familyHead)))
 		}
 		if f.Exe != "" {
 			return "Bash " + f.String()
@@ -34,6 +35,18 @@ func (c *LoggedCall) Family() string {
 		return c.Tool + " " + ext
 	}
 	return c.Tool
+}
+
+// familyHead caps the bytes of an error output searched for the
+// command it names: the lines that say so come first.
+const familyHead = 2 << 10
+
+// head is s cut to its first n bytes.
+func head(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
 }
 
 // ErrorClass is what kind of failure the call was: "rejected" when the

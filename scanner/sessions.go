@@ -75,6 +75,10 @@ type LoggedSession struct {
 	// Candidates are what a scan would propose from this session alone,
 	// unscored; set only with ReadOptions.Candidates.
 	Candidates []Candidate
+	// CandidateCalls holds, for each of Candidates, the index in Calls
+	// of the failed or rejected call it was learned from (for a #lesson
+	// report, the failure it reports), or -1 when the log does not say.
+	CandidateCalls []int
 }
 
 // ReadOptions configure ReadSessions; zero fields take the defaults of
@@ -364,6 +368,7 @@ func readOne[T any](j readJob, o Options, cands bool, work func(*LoggedSession) 
 		for _, fd := range c.a.findings {
 			if cand, ok := build(fd, ls.Session, j.path, ls.Agent, now); ok {
 				ls.Candidates = append(ls.Candidates, cand)
+				ls.CandidateCalls = append(ls.CandidateCalls, c.callIndex(fd.Call))
 			}
 		}
 	}
@@ -418,6 +423,14 @@ func newCollector(tags bool) *collector {
 }
 
 func (c *collector) session() *Session { return &c.a.sess }
+
+// callIndex is the index in calls of the call with this id, or -1.
+func (c *collector) callIndex(id string) int {
+	if i, ok := c.byID[id]; ok && id != "" {
+		return i
+	}
+	return -1
+}
 
 func (c *collector) event(e Event) {
 	switch e.Kind {

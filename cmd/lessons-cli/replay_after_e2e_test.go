@@ -32,7 +32,7 @@ examples:
 		if l["slug"] != "stage-unset" {
 			continue
 		}
-		if l["firesAfterFailed"] != 3.0 || l["fires"] != 3.0 || l["firesBeforeFailed"] != 0.0 || l["firesBeforeFine"] != 0.0 {
+		if l["firesAfter"] != 3.0 || l["fires"] != 3.0 || l["firesBeforeFailed"] != 0.0 || l["firesBeforeFine"] != 0.0 {
 			t.Errorf("stage-unset: %v; want 3 fires, all after a failure", l)
 		}
 		return

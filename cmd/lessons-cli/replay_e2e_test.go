@@ -42,23 +42,24 @@ func replaySandbox(t *testing.T) (*sandbox, string) {
 var replayLessons = []string{"deploy-needs-stage", "no-force-push", "ls-noise", "never-fires"}
 
 type replayJSON struct {
-	Sessions, Calls, Failed, Rejected, Injections, Blocks int
-	InjectedBytes                                         int64
-	InjectionsPer100                                      float64 `json:"injectionsPer100Calls"`
-	BytesPer100                                           float64 `json:"bytesPer100Calls"`
-	Refused                                               []map[string]any
-	Lessons                                               []map[string]any
-	NeverFired, Noisiest                                  []string
-	Learn                                                 *struct {
-		Mode                          string
-		Provisional, Repeated, Caught int
-		Agents, Projects              []struct {
-			Name             string
-			Repeated, Caught int
-		}
+	Sessions, Calls, Failed, Rejected, Repeated, Injections, Blocks int
+	InjectedBytes                                                   int64
+	InjectionsPer100                                                float64 `json:"injectionsPer100Calls"`
+	BytesPer100                                                     float64 `json:"bytesPer100Calls"`
+	Refused                                                         []map[string]any
+	Lessons                                                         []map[string]any
+	NeverFired, Noisiest                                            []string
+	Agents, Projects                                                []groupJSON
+	Learn                                                           *struct {
+		Mode                                            string
+		Provisional, Global, Project                    int
+		Prevented, Shortened, Unrelated, UnrelatedFires int
+		LearnedFiresBeforeFine                          int
+		LearnedFiresBeforeFinePer100                    float64 `json:"learnedFiresBeforeFinePer100Calls"`
 	}
 	Gate *struct {
 		MaxNoise float64
+		MinFires int
 		Noisy    []string
 	}
 	Input struct {
@@ -71,6 +72,12 @@ type replayJSON struct {
 	}
 }
 
+// groupJSON is one row of the per-agent or per-project table.
+type groupJSON struct {
+	Name                                                     string
+	Calls, Failed, Repeated, Prevented, Shortened, Unrelated int
+}
+
 func (s *sandbox) replay(t *testing.T, args ...string) (replayJSON, result) {
 	t.Helper()
 	r := s.run(s.root, "", append([]string{"replay", "--json"}, args...)...)
@@ -81,16 +88,16 @@ func (s *sandbox) replay(t *testing.T, args ...string) (replayJSON, result) {
 	return rep, r
 }
 
-// lessonFigures are a lesson's figures in the order of the report's
-// columns: matches, fires, before failed, before fine, before rejected,
-// blocks, sessions, caught, fine calls.
+// lessonFigures are a lesson's figures: matches, fires, before failed,
+// before fine, before rejected, refused, sessions, fires before a
+// failure it addresses, calls of its tools.
 func lessonFigures(t *testing.T, rep replayJSON, slug string) []int {
 	t.Helper()
 	for _, l := range rep.Lessons {
 		if l["slug"] == slug {
 			var out []int
 			for _, k := range []string{"matches", "fires", "firesBeforeFailed", "firesBeforeFine", "firesBeforeRejected",
-				"blocks", "sessions", "caught", "fineCalls"} {
+				"refused", "sessions", "firesAddressing", "toolCalls"} {
 				out = append(out, int(l[k].(float64)))
 			}
 			return out
@@ -125,22 +132,33 @@ func TestE2EReplayReport(t *testing.T) {
 		rep.Refused[0]["outcome"] != "fine" || !strings.HasSuffix(rep.Refused[0]["file"].(string), "claude/s1.jsonl") {
 		t.Errorf("blocks %d, refused %v; want the force push of s1.jsonl:8", rep.Blocks, rep.Refused)
 	}
-	// 9 Bash calls went fine (the truncated session's ls has no result).
+	// All 14 calls are Bash calls.
 	for slug, want := range map[string][]int{
 		// fired on each failed make deploy, never on STAGE=… make deploy
-		"deploy-needs-stage": {3, 3, 3, 0, 0, 0, 3, 3, 9},
-		"no-force-push":      {1, 1, 0, 1, 0, 1, 1, 0, 9},
-		"ls-noise":           {5, 4, 0, 3, 0, 0, 4, 0, 9},
+		"deploy-needs-stage": {3, 3, 3, 0, 0, 0, 3, 3, 14},
+		"no-force-push":      {1, 1, 0, 1, 0, 1, 1, 0, 14},
+		"ls-noise":           {5, 4, 0, 3, 0, 0, 4, 0, 14},
 	} {
 		if got := lessonFigures(t, rep, slug); !slices.Equal(got, want) {
 			t.Errorf("%s: figures %v, want %v", slug, got, want)
 		}
 	}
-	if noise := rep.Lessons[0]["noise"]; rep.Lessons[0]["slug"] != "ls-noise" || noise != 0.3333 {
-		t.Errorf("first lesson %v (noise %v), want ls-noise, the most fires, at 3/9", rep.Lessons[0]["slug"], noise)
+	if l := rep.Lessons[0]; l["slug"] != "ls-noise" || l["precision"] != 0.0 || l["noise"] != 1.0 {
+		t.Errorf("first lesson %v, want ls-noise, the most fires, at precision 0 (no fire before a failed ls)", l)
 	}
-	if !slices.Equal(rep.NeverFired, []string{"never-fires"}) || !slices.Equal(rep.Noisiest, []string{"ls-noise", "no-force-push"}) {
+	for _, l := range rep.Lessons {
+		if l["slug"] == "no-force-push" && (l["kind"] != "hazard" || l["precision"] != nil) {
+			t.Errorf("the blocking lesson %v: want a hazard, judged by its refusals and not by precision", l)
+		}
+	}
+	// ls-noise has 4 fires, fewer than the 5 from which noise is judged.
+	if !slices.Equal(rep.NeverFired, []string{"never-fires"}) || len(rep.Noisiest) != 0 {
 		t.Errorf("never fired %v, noisiest %v", rep.NeverFired, rep.Noisiest)
+	}
+	// Codex's make deploy repeats Claude Code's in /home/dev/shop; Gemini
+	// CLI's names no project, so it repeats nothing.
+	if rep.Repeated != 1 || len(rep.Projects) != 2 || rep.Projects[0] != (groupJSON{Name: "/home/dev/shop", Calls: 10, Failed: 2, Repeated: 1}) {
+		t.Errorf("repeated %d, projects %+v", rep.Repeated, rep.Projects)
 	}
 	in := rep.Input
 	if in.Files != 5 || in.Lessons != 4 || in.Skipped["unknownFiles"] != 1 || in.Skipped["invalidLines"] != 1 ||
@@ -163,7 +181,10 @@ func TestE2EReplayReport(t *testing.T) {
 	for _, want := range []string{
 		"replayed 14 calls in 4 sessions through 4 lessons in ", ": 3 failed, 1 rejected\n",
 		"injections: 7 (50.00 per 100 calls), 1477 bytes of lesson text (10550 per 100 calls)\nblocks: 1\n",
-		"ls-noise\t5\t4\t0\t3\t4\t0\t33.33%\n", "deploy-needs-stage\t3\t3\t3\t0\t3\t3\t0.00%\n",
+		"LESSON\tKIND\tFIRES\tBEFORE FAILED\tBEFORE FINE\tADDRESSING\tPRECISION\tREFUSED\tPER 100 CALLS\n",
+		"ls-noise\tpitfall\t4\t0\t3\t0\t0.0%\t0\t28.57\n", "deploy-needs-stage\tpitfall\t3\t3\t0\t3\t100.0%\t0\t21.43\n",
+		"no-force-push\thazard\t1\t0\t1\t0\t-\t1\t7.14\n",
+		"PROJECT\tCALLS\tFAILED\tREPEATED\tPREVENTED\tSHORTENED\tUNRELATED\n/home/dev/shop\t10\t2\t1\t0\t0\t0\n",
 		"never fired (1): never-fires\n",
 	} {
 		if !strings.Contains(r.stdout, want) {
@@ -197,19 +218,21 @@ func TestE2EReplayJSONFields(t *testing.T) {
 		}
 		return list[0]
 	}
-	var learn map[string]json.RawMessage
-	_ = json.Unmarshal(top["learn"], &learn)
 	for name, c := range map[string]struct {
 		got  []string
 		want string
 	}{
-		"report":  {slices.Sorted(maps.Keys(top)), "blocks bytesPer100Calls calls durationNs failed gate injectedBytes injections injectionsPer100Calls input learn lessons neverFired noisiest refused rejected sessions"},
-		"lesson":  {keys(first(top["lessons"])), "blocks caught fineCalls fires firesBeforeFailed firesBeforeFine firesBeforeRejected matches noise sessions slug"},
+		"report": {slices.Sorted(maps.Keys(top)), "agents blocks bytesPer100Calls calls durationNs failed gate injectedBytes injections " +
+			"injectionsPer100Calls input learn lessons minFires neverFired noisiest projects refused rejected repeated sessions"},
+		"lesson": {keys(first(top["lessons"])), "asked fires firesAddressing firesAfter firesBeforeFailed firesBeforeFine " +
+			"firesBeforeRejected firesPer100ToolCalls keys kind learnedFrom matches noise precision prevented provisional " +
+			"refused scope sessions shortened slug toolCalls tools unrelated"},
 		"refused": {keys(first(top["refused"])), "agent call file line outcome slug tool"},
 		"input":   {keys(top["input"]), "errors files formats lessons lessonsLeftOut skipped timeouts"},
-		"learn":   {keys(top["learn"]), "agents caught mode projects provisional repeated"},
-		"group":   {keys(first(learn["agents"])), "caught name repeated"},
-		"gate":    {keys(top["gate"]), "maxNoise noisy"},
+		"learn": {keys(top["learn"]), "global learnedFiresBeforeFine learnedFiresBeforeFinePer100Calls mode prevented " +
+			"project provisional shortened unrelated unrelatedFires"},
+		"group": {keys(first(top["agents"])), "calls failed name prevented repeated shortened unrelated"},
+		"gate":  {keys(top["gate"]), "maxNoise minFires noisy"},
 	} {
 		if strings.Join(c.got, " ") != c.want {
 			t.Errorf("%s fields:\n got %s\nwant %s", name, strings.Join(c.got, " "), c.want)
@@ -224,71 +247,69 @@ func TestE2EReplayLearn(t *testing.T) {
 		t.Fatalf("replay --learn exit %d, learn %v\n%s", r.code, rep.Learn, r.stderr)
 	}
 	// Claude Code's session reports the failed make deploy in a #lesson
-	// block and fixes it by STAGE=staging make deploy: one lesson, in the
-	// agent's words with the retry's trigger, which does not fire on the
-	// fix. Codex and Gemini CLI then repeat the failure (Bash make deploy,
-	// usage): caught. On its own (--learn=tags) the #lesson's trigger also
-	// matches the fixes, so it catches none.
+	// block, which asks for the global scope, and fixes it by
+	// STAGE=staging make deploy: one lesson, in the agent's words with the
+	// retry's evidence (issue 18). Codex's session in the same project
+	// repeats the failure (Bash make deploy | usage) and the lesson fires
+	// before it: prevented. Gemini CLI's session names no project: the
+	// global lesson applies there too, and prevents a failure that is no
+	// repeat.
 	l := rep.Learn
-	if l.Mode != "all" || l.Repeated != 2 || l.Caught != 2 || l.Provisional != 2 {
-		t.Errorf("learn %+v; want mode all, 2 repeated, 2 caught, 2 provisional", *l)
+	if l.Mode != "all" || l.Provisional != 2 || l.Global != 2 || l.Project != 0 || l.Prevented != 2 || l.Unrelated != 0 ||
+		l.LearnedFiresBeforeFine != 0 || rep.Repeated != 1 {
+		t.Errorf("learn %+v, repeated %d; want 2 lessons (2 global), 2 prevented, 1 repeated", *l, rep.Repeated)
 	}
-	groups := func(gs []struct {
-		Name             string
-		Repeated, Caught int
-	}) string {
-		var out []string
-		for _, g := range gs {
-			out = append(out, g.Name+" "+itoa(g.Repeated)+" "+itoa(g.Caught))
-		}
-		return strings.Join(out, ", ")
+	if got := rep.Agents; len(got) != 3 || got[0] != (groupJSON{"codex", 3, 1, 1, 1, 0, 0}) || got[2] != (groupJSON{"gemini", 4, 1, 0, 1, 0, 0}) {
+		t.Errorf("per agent: %+v", got)
 	}
-	if got := groups(l.Agents); got != "codex 1 1, gemini 1 1" {
-		t.Errorf("per agent: %s", got)
-	}
-	if got := groups(l.Projects); got != "(no project) 1 1, /home/dev/shop 1 1" {
-		t.Errorf("per project: %s", got)
-	}
-	var learned []string
+	scopes := map[string]string{}
 	for _, les := range rep.Lessons {
 		if les["provisional"] == true {
-			learned = append(learned, les["slug"].(string))
-			if les["caught"] != 0.0 && les["caught"] != 2.0 || les["firesBeforeFailed"] != 2.0 {
+			scopes[les["slug"].(string)] = les["scope"].(string)
+			if les["firesAddressing"] != les["fires"] || les["precision"] != 1.0 || les["keys"].([]any)[0] != "Bash make deploy | usage" {
 				t.Errorf("learned lesson %v", les)
 			}
 		}
 	}
-	if len(learned) != 1 {
-		t.Errorf("learned lessons that fired: %v, want 1", learned)
+	if len(scopes) != 1 {
+		t.Errorf("learned lessons that fired: %v, want 1", scopes)
 	}
 
 	rep, _ = s.replay(t, append([]string{"--path", logs, "--learn=tags"}, replayLessons...)...)
-	if l := rep.Learn; l == nil || l.Mode != "tags" || l.Repeated != 2 || l.Caught != 0 || l.Provisional != 1 {
-		t.Errorf("--learn=tags: %+v; want 2 repeated, none caught by the one #lesson report", rep.Learn)
+	if l := rep.Learn; l == nil || l.Mode != "tags" || l.Provisional != 1 || l.Prevented != 2 {
+		t.Errorf("--learn=tags: %+v; want the one #lesson report, learned from the make deploy failure, preventing 2", rep.Learn)
 	}
 	r = s.ok(s.root, append([]string{"replay", "--path", logs, "--learn"}, replayLessons...)...)
-	if !strings.Contains(r.stdout, "repeated mistakes: 2; caught: 2 (learning from every candidate, 2 provisional lessons by the last session)\ncodex\t1\t1\ngemini\t1\t1\n") {
-		t.Errorf("replay --learn output:\n%s", r.stdout)
+	for _, want := range []string{"\nrepeats (a failure whose command family and error class failed in an earlier session of the same project): 1\n" +
+		"learned from every candidate: 2 lessons by the last session (0 project, 2 global)\nprevented: 2 ",
+		"AGENT\tCALLS\tFAILED\tREPEATED\tPREVENTED\tSHORTENED\tUNRELATED\ncodex\t3\t1\t1\t1\t0\t0\n"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("replay --learn output lacks %q:\n%s", want, r.stdout)
+		}
 	}
 }
 
 func TestE2EReplayNoiseGate(t *testing.T) {
 	s, logs := replaySandbox(t)
-	rep, r := s.replay(t, append([]string{"--path", logs, "--max-noise", "0.2"}, replayLessons...)...)
+	// ls-noise fired 4 times, never before a failed ls: noise 1.
+	rep, r := s.replay(t, append([]string{"--path", logs, "--max-noise", "0.2", "--min-fires", "1"}, replayLessons...)...)
 	if r.code != 1 || rep.Gate == nil || !slices.Equal(rep.Gate.Noisy, []string{"ls-noise"}) ||
-		!strings.Contains(r.stderr, "1 lesson fired before more than 0.2 of the fine calls they could match: ls-noise") {
+		!strings.Contains(r.stderr, "1 lesson fired more than 0.2 of the time not before a failure they address: ls-noise") {
 		t.Errorf("gate at 0.2: exit %d, gate %+v\n%s", r.code, rep.Gate, r.stderr)
 	}
 	// What a pack's CI runs: its lessons are the global store's.
-	if rep, r := s.replay(t, "--path", logs, "--scope", "global", "--max-noise", "0.2"); r.code != 1 ||
+	if rep, r := s.replay(t, "--path", logs, "--scope", "global", "--max-noise", "0.2", "--min-fires", "1"); r.code != 1 ||
 		rep.Input.Lessons != 4 || !slices.Equal(rep.Gate.Noisy, []string{"ls-noise"}) {
 		t.Errorf("gate at 0.2 on the global lessons: exit %d, %d lessons, gate %+v", r.code, rep.Input.Lessons, rep.Gate)
 	}
-	if _, r := s.replay(t, "--path", logs, "--max-noise", "0.2", "deploy-needs-stage", "no-force-push"); r.code != 0 {
+	// The force push lesson is a hazard, never gated; deploy-needs-stage
+	// fired before failures only.
+	if _, r := s.replay(t, "--path", logs, "--max-noise", "0.2", "--min-fires", "1", "deploy-needs-stage", "no-force-push"); r.code != 0 {
 		t.Errorf("gate at 0.2 on the quiet lessons: exit %d\n%s", r.code, r.stderr)
 	}
-	if _, r := s.replay(t, "--path", logs, "--max-noise", "0.35", "ls-noise"); r.code != 0 {
-		t.Errorf("gate at 0.35 on ls-noise (3/9): exit %d\n%s", r.code, r.stderr)
+	// With the default --min-fires 5, 4 fires are too few to judge.
+	if rep, r := s.replay(t, "--path", logs, "--max-noise", "0.2", "ls-noise"); r.code != 0 || rep.Gate.MinFires != 5 {
+		t.Errorf("gate at 0.2 on ls-noise with 4 fires: exit %d, gate %+v\n%s", r.code, rep.Gate, r.stderr)
 	}
 	if r := s.run(s.root, "", "replay", "--path", logs, "--max-noise", "2"); r.code == 0 || !strings.Contains(r.stderr, "between 0 and 1") {
 		t.Errorf("--max-noise 2: exit %d\n%s", r.code, r.stderr)

@@ -12,9 +12,9 @@ import (
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
+	"github.com/lessons-dev/lessons/engine/secret/secrettest"
 	"github.com/lessons-dev/lessons/repo/pack/packtest"
 	"github.com/lessons-dev/lessons/scope"
-	"github.com/lessons-dev/lessons/secret/secrettest"
 )
 
 // TestE2ESecretsNeverStored plants every kind of secret of redacttest in

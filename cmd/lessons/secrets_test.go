@@ -9,7 +9,7 @@ import (
 
 	lessons "github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/engine"
-	"github.com/lessons-dev/lessons/secret/secrettest"
+	"github.com/lessons-dev/lessons/engine/secret/secrettest"
 )
 
 // TestLiveCaptureKeepsNoSecret plants every kind of secret of secrettest

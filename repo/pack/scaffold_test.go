@@ -38,7 +38,7 @@ func TestInitScaffoldsAPackThatSyncs(t *testing.T) {
 		t.Errorf("pack.yaml = %+v, want %+v", got, meta)
 	}
 	for file, wants := range map[string][]string{
-		".github/workflows/lessons.yml": {"pull_request", "lessons test", "lessons doctor", "lessons replay --path corpus --scope global --max-noise 0.05", "LESSONS_HOME: ${{ github.workspace }}"},
+		".github/workflows/lessons.yml": {"pull_request", "lessons test", "lessons doctor", "lessons replay --path corpus --scope global --max-noise 0.9", "LESSONS_HOME: ${{ github.workspace }}"},
 		".github/CODEOWNERS":            {"*  @acme/platform @ada"},
 		"README.md":                     {"lessons submit <slug> --pack team", "lessons/<slug>.yaml", "allowBlock"},
 	} {

@@ -15,7 +15,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
-	"github.com/lessons-dev/lessons/secret"
+	"github.com/lessons-dev/lessons/engine/secret"
 )
 
 // Submission is a lesson proposed to a pack.

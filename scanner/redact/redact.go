@@ -1,6 +1,6 @@
 package redact
 
-import "github.com/lessons-dev/lessons/secret"
+import "github.com/lessons-dev/lessons/engine/secret"
 
 // Marker replaces a secret.
 const Marker = "[REDACTED]"

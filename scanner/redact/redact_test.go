@@ -7,7 +7,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/lessons-dev/lessons/secret/secrettest"
+	"github.com/lessons-dev/lessons/engine/secret/secrettest"
 )
 
 func TestStringHidesEveryKind(t *testing.T) {

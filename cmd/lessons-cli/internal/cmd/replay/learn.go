@@ -4,169 +4,215 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strings"
 
 	lessons "github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/engine"
 	"github.com/lessons-dev/lessons/scanner"
-	"github.com/lessons-dev/lessons/scope"
 )
 
-// LearnReport is the learning curve: the failures that repeated an
-// earlier session's (same command family, same error class), and how
-// many of those the lessons learned from the earlier sessions caught.
+// LearnReport is the learning curve: what the lessons learned from
+// earlier sessions did for the failures that came after. docs/replay.md
+// defines each figure.
 type LearnReport struct {
 	Mode string `json:"mode"`
-	// Provisional is how many lessons had been learned by the last
-	// session.
-	Provisional int           `json:"provisional"`
-	Repeated    int           `json:"repeated"`
-	Caught      int           `json:"caught"`
-	Agents      []GroupReport `json:"agents"`
-	Projects    []GroupReport `json:"projects"`
-}
-
-// GroupReport is the learning curve of one agent or one project.
-type GroupReport struct {
-	Name     string `json:"name"`
-	Repeated int    `json:"repeated"`
-	Caught   int    `json:"caught"`
+	// Provisional is how many learned lessons applied by the last
+	// session, Global and Project how many of them had each scope.
+	Provisional int `json:"provisional"`
+	Global      int `json:"global"`
+	Project     int `json:"project"`
+	// Prevented, Shortened and Unrelated count the failed calls of each
+	// verdict (a call has at most one).
+	Prevented int `json:"prevented"`
+	Shortened int `json:"shortened"`
+	Unrelated int `json:"unrelated"`
+	// UnrelatedFires counts the learned lessons' fires before failed
+	// calls they were not learned from.
+	UnrelatedFires int `json:"unrelatedFires"`
+	// LearnedFiresBeforeFine counts the learned lessons' fires before
+	// calls that went fine, and …Per100 per 100 calls replayed.
+	LearnedFiresBeforeFine       int     `json:"learnedFiresBeforeFine"`
+	LearnedFiresBeforeFinePer100 float64 `json:"learnedFiresBeforeFinePer100Calls"`
 }
 
 // ProvisionalPrefix starts the slug of a lesson --learn made.
 const ProvisionalPrefix = "learned-"
 
+// maxLearnedFrom caps the failed calls a learned lesson keeps as its
+// evidence (its keys are theirs).
+const maxLearnedFrom = 50
+
+// learnedLesson is a candidate of the sessions so far, as a lesson.
+type learnedLesson struct {
+	id     string
+	lesson lessons.Lesson
+	// ver counts the forms it took (confidence, priority, scope); an
+	// entry compiled from an older form is skipped.
+	ver int
+	// live: it is at or above minConfidence (and a #lesson report under
+	// --learn=tags).
+	live bool
+	// project is the project it applies to, "" for a global lesson.
+	project string
+	info    learnedInfo
+	sign    string
+}
+
+func (l *learnedLesson) scopeName() string {
+	if l.project == "" {
+		return "global"
+	}
+	return "project"
+}
+
 // learning replays sessions in time order through the lessons given and
 // those learned so far; at each session boundary the candidates a scan
-// of every earlier session would have proposed join as lessons.
+// of every earlier session would have proposed join as lessons. Each
+// learned lesson is compiled once into a small manifest, and those
+// merge as they pile up (a binary counter: each lesson is compiled
+// O(log n) times), so learning stays linear in the history.
 type learning struct {
-	job      Job
-	base     []scope.Resolved
-	learner  *scanner.Learner
-	rp       *engine.Replay
-	slugs    []string
-	made     map[string]lessons.Lesson // by candidate id, made once
-	learned  []replayed
-	signed   string // what the current manifest was compiled from
-	current  int    // provisional lessons in it
-	seen     map[string]bool
-	agents   map[string]*GroupReport
-	projects map[string]*GroupReport
-	repeated int
-	caught   int
+	job     Job
+	learner *scanner.Learner
+	rp      *engine.Replay
+	byID    map[string]*learnedLesson
+	bySlug  map[string]*learnedLesson
+	order   []*learnedLesson
+	// shelves hold the compiled learned lessons by project ("" for the
+	// global ones).
+	shelves map[string]*shelf
 }
 
-func newLearning(job Job, m *engine.Manifest, slugs []string) *learning {
-	return &learning{
-		job: job, base: job.Merged.Active, learner: scanner.NewLearner(job.Weights),
-		rp: &engine.Replay{Manifest: m, Config: job.Merged.Config}, slugs: slugs,
-		made: map[string]lessons.Lesson{}, seen: map[string]bool{},
-		agents: map[string]*GroupReport{}, projects: map[string]*GroupReport{},
-	}
+func newLearning(job Job, m *engine.Manifest) *learning {
+	l := &learning{job: job, learner: scanner.NewLearner(job.Weights), rp: &engine.Replay{Manifest: m, Config: job.Merged.Config},
+		byID: map[string]*learnedLesson{}, bySlug: map[string]*learnedLesson{}, shelves: map[string]*shelf{}}
+	return l
 }
 
-// session replays one session and counts its repeated failures: those
-// whose family and class failed in an earlier session.
-func (l *learning) session(s *scanner.LoggedSession) *sessionResult {
-	r := simulate(s, l.rp, l.slugs, true)
-	for _, f := range r.failures {
-		if !l.seen[f.key] {
+// env is what a session of project replays through: the manifest, and
+// the learned lessons that apply there.
+func (l *learning) env(project string) (simEnv, error) {
+	env := simEnv{rp: l.rp, learned: func(slug string) *learnedInfo {
+		if ll := l.bySlug[slug]; ll != nil {
+			return &ll.info
+		}
+		return nil
+	}}
+	for _, key := range []string{"", cmp.Or(project, noProject)} {
+		sh := l.shelves[key]
+		if sh == nil {
 			continue
 		}
-		caught := slices.ContainsFunc(f.caughtBy, func(slug string) bool { return strings.HasPrefix(slug, ProvisionalPrefix) })
-		for _, g := range []*GroupReport{group(l.agents, s.Agent), group(l.projects, cmp.Or(s.Project, "(no project)"))} {
-			g.Repeated++
-			if caught {
-				g.Caught++
+		env.extra = append(env.extra, sh.extras()...)
+	}
+	return env, nil
+}
+
+// boundary folds the session's candidates in: each new or changed one
+// is compiled in its new form, and the form it replaces is skipped.
+func (l *learning) boundary(s *scanner.LoggedSession, r *sessionResult) error {
+	cands := s.Candidates
+	if l.job.Learn == LearnTags {
+		// the agent's reports alone: no heuristic record to fold into
+		cands = slices.DeleteFunc(slices.Clone(cands), func(c scanner.Candidate) bool { return c.Kind != scanner.KindTag })
+	}
+	l.learner.Add(cands)
+	cfg := l.job.Merged.Config
+	for k, c := range s.Candidates {
+		id := l.learner.Resolve(c.ID) // a tag and a retry of one failure are one lesson
+		ll := l.byID[id]
+		if ll == nil {
+			cur, ok := l.learner.Candidate(id)
+			if !ok {
+				continue // left out of --learn=tags
+			}
+			les := scanner.ToLesson(cur)
+			les.ID, les.Slug = ProvisionalPrefix+id, ProvisionalPrefix+id
+			les.NeedsReview = false
+			ll = &learnedLesson{id: id, lesson: les, info: learnedInfo{refs: []CallRef{}, keys: map[string]bool{}}}
+			l.byID[id], l.bySlug[les.Slug] = ll, ll
+			l.order = append(l.order, ll)
+		}
+		if i := s.CandidateCalls[k]; i >= 0 && len(ll.info.refs) < maxLearnedFrom {
+			ref := CallRef{File: s.File, Index: i}
+			if !containsRef(ll.info.refs, ref) {
+				// a new slice each time: fires of earlier calls keep the
+				// evidence they were given
+				ll.info.refs = append(ll.info.refs[:len(ll.info.refs):len(ll.info.refs)], ref)
+				ll.info.keys[failureKey(&r.calls[i])] = true
 			}
 		}
-		l.repeated++
-		if caught {
-			l.caught++
-		}
 	}
-	for _, f := range r.failures {
-		l.seen[f.key] = true
-	}
-	return r
-}
-
-func group(m map[string]*GroupReport, name string) *GroupReport {
-	g := m[name]
-	if g == nil {
-		g = &GroupReport{Name: name}
-		m[name] = g
-	}
-	return g
-}
-
-// boundary folds the session's candidates in and, when the lessons they
-// make changed, compiles the manifest the next session replays through.
-func (l *learning) boundary(s *scanner.LoggedSession) error {
-	cs := s.Candidates
-	if l.job.Learn == LearnTags {
-		// the agent's reports alone: no heuristic record to merge into
-		cs = slices.DeleteFunc(slices.Clone(cs), func(c scanner.Candidate) bool { return c.Kind != scanner.KindTag })
-	}
-	if !l.learner.Add(cs) {
-		return nil
-	}
-	cfg := l.job.Merged.Config
-	var add []scope.Resolved
-	var sign strings.Builder
-	for _, c := range l.learner.Candidates() {
-		if c.Confidence < cfg.MinConfidence || (l.job.Learn == LearnTags && c.Kind != scanner.KindTag) {
+	for _, c := range s.Candidates {
+		id := l.learner.Resolve(c.ID)
+		ll := l.byID[id]
+		cur, ok := l.learner.Candidate(id)
+		if ll == nil || !ok {
 			continue
 		}
-		les, ok := l.made[c.ID]
-		if !ok {
-			les = scanner.ToLesson(c)
-			les.ID, les.Slug = ProvisionalPrefix+c.ID, ProvisionalPrefix+c.ID
-			les.NeedsReview = false
-			l.made[c.ID] = les
+		live := cur.Confidence >= cfg.MinConfidence && (l.job.Learn != LearnTags || cur.Kind == scanner.KindTag)
+		project := ""
+		if sc, p := scanner.DefaultScope(cur); sc == lessons.ScopeProject {
+			project = cmp.Or(p, noProject)
 		}
-		les.Confidence, les.Priority = c.Confidence, c.Priority
-		add = append(add, scope.Resolved{Lesson: les, Scope: lessons.ScopeGlobal})
-		fmt.Fprintf(&sign, "%s %g %d\n", c.ID, c.Confidence, c.Priority)
-	}
-	if sign.String() == l.signed {
-		return nil
-	}
-	l.signed, l.current = sign.String(), len(add)
-	mg := l.job.Merged
-	mg.Active = append(slices.Clip(l.base), add...)
-	m, err := engine.Compile(mg, scope.Stamp{})
-	if err != nil {
-		return err
-	}
-	if l.slugs, err = slugsOf(m); err != nil {
-		return err
-	}
-	l.rp = &engine.Replay{Manifest: m, Config: cfg}
-	known := map[string]bool{}
-	for _, r := range l.learned {
-		known[r.slug] = true
-	}
-	for _, r := range add {
-		if !known[r.Slug] {
-			l.learned = append(l.learned, replayed{slug: r.Slug, tools: r.Triggers.ImpliedTools(), provisional: true})
+		sign := fmt.Sprintf("%v %g %d %s %s", live, cur.Confidence, cur.Priority, project, cur.Summary)
+		if sign == ll.sign {
+			continue
+		}
+		if cur.Summary != ll.lesson.Summary {
+			// a #lesson folded in: the agent's words replace the heuristic's
+			les := scanner.ToLesson(cur)
+			les.ID, les.Slug, les.NeedsReview = ll.lesson.ID, ll.lesson.Slug, false
+			ll.lesson = les
+		}
+		ll.sign, ll.live, ll.project = sign, live, project
+		ll.ver++
+		ll.lesson.Confidence, ll.lesson.Priority = cur.Confidence, cur.Priority
+		if !live {
+			continue
+		}
+		sh := l.shelves[project]
+		if sh == nil {
+			sh = &shelf{key: project, mg: l.job.Merged}
+			l.shelves[project] = sh
+		}
+		if err := sh.add(ll, l.rp.Forget); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-func (l *learning) report() *LearnReport {
-	return &LearnReport{Mode: l.job.Learn, Provisional: l.current, Repeated: l.repeated, Caught: l.caught,
-		Agents: sorted(l.agents), Projects: sorted(l.projects)}
+func containsRef(refs []CallRef, r CallRef) bool {
+	for _, x := range refs {
+		if x == r {
+			return true
+		}
+	}
+	return false
 }
 
-func sorted(m map[string]*GroupReport) []GroupReport {
-	out := []GroupReport{}
-	for _, g := range m {
-		out = append(out, *g)
+// learned lists the lessons learned, for the per-lesson figures.
+func (l *learning) learned() []replayed {
+	out := make([]replayed, 0, len(l.order))
+	for _, ll := range l.order {
+		out = append(out, replayed{slug: ll.lesson.Slug, kind: ll.lesson.EffectiveKind(),
+			tools: ll.lesson.Triggers.ImpliedTools(), learned: ll})
 	}
-	slices.SortFunc(out, func(a, b GroupReport) int {
-		return cmp.Or(cmp.Compare(b.Repeated, a.Repeated), cmp.Compare(a.Name, b.Name))
-	})
 	return out
+}
+
+func (l *learning) report() *LearnReport {
+	lr := &LearnReport{Mode: l.job.Learn}
+	for _, ll := range l.order {
+		if !ll.live {
+			continue
+		}
+		lr.Provisional++
+		if ll.project == "" {
+			lr.Global++
+		} else {
+			lr.Project++
+		}
+	}
+	return lr
 }

@@ -51,8 +51,8 @@ func previewWarning(rep *Report, slug string, partial bool) string {
 		return ""
 	}
 	what := fmt.Sprintf("would have fired %d %s", lr.Fires, plural(lr.Fires, "time", "times"))
-	if lr.Blocks > 0 {
-		what = fmt.Sprintf("would have refused %d %s", lr.Blocks, plural(lr.Blocks, "call", "calls"))
+	if n := lr.Refused + lr.Asked; n > 0 {
+		what = fmt.Sprintf("would have refused %d %s", n, plural(n, "call", "calls"))
 	}
 	w := fmt.Sprintf("%s %s in the last 7 days, %d of them before a failure and %d before a call that went fine "+
 		"(its trigger matched %d of %d calls in %d sessions); see lessons replay %s",

@@ -13,13 +13,23 @@ import (
 // maxListed caps the lessons that never fired listed on a terminal.
 const maxListed = 8
 
-// printReport prints the report for a person: the summary, the lessons
-// table, what never fired and what is noisy, the learning curve, and
-// what could not be read.
+// printReport prints the report for a person: the summary, the
+// learning figures it is judged by, the lessons table (with its header
+// wherever it prints, a pipe included), what never fired and what is
+// noisy, and what could not be read.
 func printReport(ios *iostreams.IOStreams, r *Report) error {
 	w := ios.Out
 	fmt.Fprintf(w, "replayed %d calls in %d sessions through %d lessons in %s: %d failed, %d rejected\n",
 		r.Calls, r.Sessions, r.Input.Lessons, r.Duration.Round(time.Millisecond), r.Failed, r.Rejected)
+	fmt.Fprintf(w, "repeats (a failure whose command family and error class failed in an earlier session of the same project): %d\n", r.Repeated)
+	if l := r.Learn; l != nil {
+		fmt.Fprintf(w, "learned from %s: %d lessons by the last session (%d project, %d global)\n",
+			map[string]string{LearnAll: "every candidate", LearnTags: "#lesson reports"}[l.Mode], l.Provisional, l.Project, l.Global)
+		fmt.Fprintf(w, "prevented: %d (a lesson learned from the same failure fired before the call)\n", l.Prevented)
+		fmt.Fprintf(w, "shortened: %d (such a lesson reached the agent with the failure)\n", l.Shortened)
+		fmt.Fprintf(w, "unrelated learned fires before failures: %d (on %d failed calls)\n", l.UnrelatedFires, l.Unrelated)
+		fmt.Fprintf(w, "learned-lesson fires before fine calls: %d (%.2f per 100 calls)\n", l.LearnedFiresBeforeFine, l.LearnedFiresBeforeFinePer100)
+	}
 	fmt.Fprintf(w, "injections: %d (%.2f per 100 calls), %d bytes of lesson text (%.0f per 100 calls)\n",
 		r.Injections, r.InjectionsPer100, r.InjectedBytes, r.BytesPer100)
 	fmt.Fprintf(w, "blocks: %d\n", r.Blocks)
@@ -30,21 +40,22 @@ func printReport(ios *iostreams.IOStreams, r *Report) error {
 	if len(r.Lessons) > 0 {
 		fmt.Fprintln(w)
 		t := ios.NewTable()
-		if ios.IsStdoutTTY() {
-			t.Row("LESSON", "MATCHES", "FIRES", "BEFORE FAILED", "BEFORE FINE", "SESSIONS", "CAUGHT", "NOISE")
-		}
+		t.Row("LESSON", "KIND", "FIRES", "BEFORE FAILED", "BEFORE FINE", "ADDRESSING", "PRECISION", "REFUSED", "PER 100 CALLS")
 		for _, l := range r.Lessons {
 			slug := l.Slug
 			if l.Provisional {
-				slug += " (learned)"
+				slug += " (learned, " + l.Scope + ")"
 			}
-			t.Row(slug, strconv.Itoa(l.Matches), strconv.Itoa(l.Fires), strconv.Itoa(l.FiresBeforeFailed),
-				strconv.Itoa(l.FiresBeforeFine), strconv.Itoa(l.Sessions), strconv.Itoa(l.Caught),
-				fmt.Sprintf("%.2f%%", l.Noise*100))
+			t.Row(iostreams.EscapeLine(slug), string(l.Kind), strconv.Itoa(l.Fires), strconv.Itoa(l.FiresBeforeFailed),
+				strconv.Itoa(l.FiresBeforeFine), strconv.Itoa(l.FiresAddressing), rate(l.Precision),
+				strconv.Itoa(l.Refused+l.Asked), fmt.Sprintf("%.2f", l.FiresPer100))
 		}
 		if err := t.Flush(); err != nil {
 			return err
 		}
+		fmt.Fprintln(w, "addressing: fires before a failure the lesson addresses (the call failed, or the next call of its family "+
+			"in the session did; for a learned lesson, a failure with a key it was learned from); precision = addressing / fires; "+
+			"hazards are judged by the calls they refused")
 	}
 	if n := len(r.NeverFired); n > 0 {
 		list := r.NeverFired
@@ -54,28 +65,25 @@ func printReport(ios *iostreams.IOStreams, r *Report) error {
 		fmt.Fprintf(w, "\nnever fired (%d): %s\n", n, iostreams.EscapeLine(strings.Join(list, ", ")))
 	}
 	if len(r.Noisiest) > 0 {
-		fmt.Fprintf(w, "noisiest (most fires before fine calls): %s\n", iostreams.EscapeLine(strings.Join(r.Noisiest, ", ")))
+		fmt.Fprintf(w, "noisiest (most fires not before a failure they address, of those with %d or more fires): %s\n",
+			r.MinFires, iostreams.EscapeLine(strings.Join(r.Noisiest, ", ")))
 	}
-	if l := r.Learn; l != nil {
-		fmt.Fprintf(w, "\nrepeated mistakes: %d; caught: %d (learning from %s, %d provisional lessons by the last session)\n",
-			l.Repeated, l.Caught, map[string]string{LearnAll: "every candidate", LearnTags: "#lesson reports"}[l.Mode], l.Provisional)
-		for _, g := range []struct {
-			head string
-			rows []GroupReport
-		}{{"AGENT", l.Agents}, {"PROJECT", l.Projects}} {
-			if len(g.rows) == 0 {
-				continue
-			}
-			t := ios.NewTable()
-			if ios.IsStdoutTTY() {
-				t.Row(g.head, "REPEATED", "CAUGHT")
-			}
-			for _, row := range g.rows {
-				t.Row(row.Name, strconv.Itoa(row.Repeated), strconv.Itoa(row.Caught))
-			}
-			if err := t.Flush(); err != nil {
-				return err
-			}
+	for _, g := range []struct {
+		head string
+		rows []GroupReport
+	}{{"AGENT", r.Agents}, {"PROJECT", r.Projects}} {
+		if len(g.rows) == 0 {
+			continue
+		}
+		fmt.Fprintln(w)
+		t := ios.NewTable()
+		t.Row(g.head, "CALLS", "FAILED", "REPEATED", "PREVENTED", "SHORTENED", "UNRELATED")
+		for _, row := range g.rows {
+			t.Row(iostreams.EscapeLine(row.Name), strconv.Itoa(row.Calls), strconv.Itoa(row.Failed), strconv.Itoa(row.Repeated),
+				strconv.Itoa(row.Prevented), strconv.Itoa(row.Shortened), strconv.Itoa(row.Unrelated))
+		}
+		if err := t.Flush(); err != nil {
+			return err
 		}
 	}
 	if g := r.Gate; g != nil {
@@ -87,6 +95,14 @@ func printReport(ios *iostreams.IOStreams, r *Report) error {
 	}
 	printInput(ios, &r.Input)
 	return nil
+}
+
+// rate prints a share as a percentage, "-" when there is none.
+func rate(p *float64) string {
+	if p == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%%", *p*100)
 }
 
 // printInput says, on the error output, what could not be read.

@@ -35,6 +35,10 @@ type Options struct {
 	Learn string
 	// MaxNoise is the gate's rate; negative turns the gate off.
 	MaxNoise float64
+	// MinFires is the fewest fires from which the gate judges a lesson.
+	MinFires int
+	// Trace is the file the per-call trace goes to ("" for none).
+	Trace string
 	// Scope keeps only the lessons of one scope ("" keeps all).
 	Scope string
 	Slugs []string
@@ -54,25 +58,35 @@ the same matcher, ranking, byte budget and once-per-session claims, with
 the claims held in memory (no session state, no event log is touched).
 With SLUG arguments only those lessons are replayed.
 
-The report gives calls, failed and rejected calls, injections and bytes
-of lesson text per 100 calls, the calls a blocking lesson would have
-refused, and per lesson: fires, fires before a failed / fine / rejected
-call, sessions, and caught (it fired on a failed call and not on the
-call that fixed it). Then the lessons that never fired and the noisiest
-(most fires before calls that went fine).
+A failed call's key is its command family (the command of the line that
+failed: "Bash go test", "Bash python -m pytest") and its error class
+(the exception's name, "command not found: NAME", "missing path",
+"usage", else the first error line with its values masked). A repeat is
+a failed call whose key failed in an earlier session of the same
+project. The report leads with repeats, then (with --learn) prevented,
+shortened and unrelated, then injections, blocks and, per lesson: fires,
+fires before failed and fine calls, fires before a failure it addresses,
+precision (those ÷ fires) and fires per 100 calls of its tools.
 
 --learn walks the sessions in time order and, at each session boundary,
 adds as provisional lessons the candidates a scan of every earlier
 session would have proposed at or above minConfidence (--learn=tags: only
-the agents' own #lesson reports). It counts the failures that repeat an
-earlier session's (same command family, same error class) and how many
-of those the provisional lessons caught: "repeated mistakes: N; caught: K",
-per agent and per project.
+the agents' own #lesson reports). A learned lesson seen in one project
+applies only there; seen in two or more, everywhere. It keeps the failed
+calls it was learned from. A failed call is prevented when a lesson
+learned from a failure with its key fired before it, shortened when one
+reached the agent with its failure, unrelated when only other learned
+lessons fired before it.
 
---max-noise RATE is a gate for CI: exit 1 when a lesson (the named ones,
-else all) fired before more than RATE of the fine calls it could match
-(the calls of its tools that went fine). A team pack's CI runs it on the
-session logs the pack keeps in corpus/ (lessons pack init scaffolds it).
+--trace FILE writes one JSON line per call (docs/replay-trace.md) from
+which every figure can be recounted.
+
+--max-noise RATE is a gate for CI: exit 1 when a pitfall lesson (the
+named ones, else all) with at least --min-fires fires has a noise (the
+share of its fires not before a failure it addresses, 1 − precision)
+above RATE. Hazards (lessons that refuse harmful calls) are not gated. A
+team pack's CI runs it on the session logs the pack keeps in corpus/
+(lessons pack init scaffolds it).
 
 Unreadable files, files of an unknown format, lines that are not JSON
 records (a truncated log) and lessons that do not load or compile are
@@ -80,8 +94,9 @@ counted and named in the report.`,
 		Example: `  lessons replay
   lessons replay --path ~/.claude/projects --since 30d
   lessons replay --learn --json
-  lessons replay --path corpus --max-noise 0.05 my-lesson
-  lessons replay --path corpus --scope global --max-noise 0.05`,
+  lessons replay --path corpus --max-noise 0.9 my-lesson
+  lessons replay --path corpus --scope global --max-noise 0.9
+  lessons replay --learn --trace /tmp/trace.jsonl`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if since != "" {
 				d, err := cmdutil.ParseSince(since)
@@ -101,6 +116,9 @@ counted and named in the report.`,
 			if !cmd.Flags().Changed("max-noise") {
 				opts.MaxNoise = -1
 			}
+			if opts.MinFires < 1 {
+				return cmdutil.FlagErrorf("--min-fires %d: want 1 or more", opts.MinFires)
+			}
 			opts.Slugs = args
 			if runF != nil {
 				return runF(opts)
@@ -115,13 +133,16 @@ counted and named in the report.`,
 	fl.StringVar(&opts.Learn, "learn", "", "learn from earlier sessions as it goes (`=tags`: from #lesson reports only)")
 	fl.Lookup("learn").NoOptDefVal = LearnAll
 	fl.StringVar(&opts.Scope, "scope", "", "replay only the lessons of `SCOPE` (builtin, global, project, pack:NAME)")
-	fl.Float64Var(&opts.MaxNoise, "max-noise", 0, "exit 1 when a lesson fires before more than `RATE` of the fine calls it could match")
+	fl.Float64Var(&opts.MaxNoise, "max-noise", 0, "exit 1 when a pitfall's share of fires not before a failure it addresses is over `RATE`")
+	fl.IntVar(&opts.MinFires, "min-fires", defaultMinFires, "judge the noise of lessons with at least `N` fires")
+	fl.StringVar(&opts.Trace, "trace", "", "write one JSON line per call to `FILE`")
 	return cmd
 }
 
 // GateReport is the --max-noise verdict.
 type GateReport struct {
 	MaxNoise float64 `json:"maxNoise"`
+	MinFires int     `json:"minFires"`
 	// Noisy are the lessons over the rate.
 	Noisy []string `json:"noisy"`
 }
@@ -153,16 +174,32 @@ func replayRun(ctx context.Context, opts *Options) error {
 	if err != nil {
 		return err
 	}
-	rep, err := Run(ctx, Job{
-		Merged: mg, Learn: opts.Learn, Weights: weights,
+	var trace *os.File
+	if opts.Trace != "" {
+		if trace, err = os.Create(opts.Trace); err != nil {
+			return fmt.Errorf("--trace: %w", err)
+		}
+		defer trace.Close()
+	}
+	job := Job{
+		Merged: mg, Learn: opts.Learn, Weights: weights, MinFires: opts.MinFires,
 		Read: scanner.ReadOptions{Paths: paths, Since: opts.Since, Progress: opts.IO.ErrOut,
 			IsTerminal: opts.IO.IsStderrTTY() && !opts.JSON},
-	})
+	}
+	if trace != nil {
+		job.Trace = trace
+	}
+	rep, err := Run(ctx, job)
 	if err != nil {
 		return err
 	}
+	if trace != nil {
+		if err := trace.Close(); err != nil {
+			return fmt.Errorf("--trace: %w", err)
+		}
+	}
 	if opts.MaxNoise >= 0 {
-		rep.Gate = gate(rep, opts.MaxNoise)
+		rep.Gate = gate(rep, opts.MaxNoise, opts.MinFires)
 	}
 	if opts.JSON {
 		err = cmdutil.PrintJSON(opts.IO.Out, rep)
@@ -173,7 +210,7 @@ func replayRun(ctx context.Context, opts *Options) error {
 		return err
 	}
 	if rep.Gate != nil && len(rep.Gate.Noisy) > 0 {
-		return &cmdutil.ExitError{Code: 1, Err: fmt.Errorf("%d %s fired before more than %g of the fine calls they could match: %s",
+		return &cmdutil.ExitError{Code: 1, Err: fmt.Errorf("%d %s fired more than %g of the time not before a failure they address: %s",
 			len(rep.Gate.Noisy), plural(len(rep.Gate.Noisy), "lesson", "lessons"), opts.MaxNoise, strings.Join(rep.Gate.Noisy, ", "))}
 	}
 	return nil
@@ -192,11 +229,12 @@ func tuneGC() {
 	}
 }
 
-// gate lists the lessons whose noise is over max.
-func gate(rep *Report, max float64) *GateReport {
-	g := &GateReport{MaxNoise: max, Noisy: []string{}}
+// gate lists the pitfalls with at least minFires fires whose noise is
+// over max. Learned lessons are not gated: they are what is measured.
+func gate(rep *Report, max float64, minFires int) *GateReport {
+	g := &GateReport{MaxNoise: max, MinFires: minFires, Noisy: []string{}}
 	for _, l := range rep.Lessons {
-		if !l.Provisional && l.Noise > max {
+		if !l.Provisional && l.Noise != nil && l.Fires >= minFires && *l.Noise > max {
 			g.Noisy = append(g.Noisy, l.Slug)
 		}
 	}

@@ -1,8 +1,10 @@
 package replay
 
 import (
+	"cmp"
 	"context"
-	"fmt"
+	"errors"
+	"io"
 	"strings"
 	"sync"
 	"time"
@@ -29,6 +31,11 @@ type Job struct {
 	// Learn is "", LearnAll or LearnTags.
 	Learn   string
 	Weights scanner.Weights
+	// Trace, when set, receives one JSON line per call (TraceCall).
+	Trace io.Writer
+	// MinFires is the fewest fires from which a lesson's noise is
+	// judged; 0 means defaultMinFires.
+	MinFires int
 }
 
 // Run replays the sessions Job.Read finds through Job.Merged's lessons.
@@ -53,13 +60,20 @@ func Run(ctx context.Context, job Job) (*Report, error) {
 		}
 	}
 	in.Lessons = m.Len()
-	slugs, err := slugsOf(m)
-	if err != nil {
-		return nil, err
-	}
 	var ls []replayed
 	for _, r := range job.Merged.Active {
-		ls = append(ls, replayed{slug: r.Slug, tools: r.Triggers.ImpliedTools()})
+		ls = append(ls, replayed{slug: r.Slug, kind: r.EffectiveKind(), tools: r.Triggers.ImpliedTools()})
+	}
+	var tw *traceWriter
+	if job.Trace != nil {
+		tw = newTraceWriter(job.Trace)
+	}
+	count := func(r *sessionResult) error {
+		t.add(r)
+		if tw != nil {
+			return tw.write(r.calls)
+		}
+		return nil
 	}
 	cfg := job.Merged.Config
 	var rr scanner.ReadReport
@@ -68,42 +82,38 @@ func Run(ctx context.Context, job Job) (*Report, error) {
 		rr, err = scanner.ReadSessions(ctx, job.Read, func(s *scanner.LoggedSession) *sessionResult {
 			rp := pool.Get().(*engine.Replay)
 			defer pool.Put(rp)
-			return simulate(s, rp, slugs, false)
-		}, func(r *sessionResult) error {
-			t.add(r)
-			return nil
-		})
+			return simulate(s, simEnv{rp: rp})
+		}, count)
 	} else {
-		l := newLearning(job, m, slugs)
+		l := newLearning(job, m)
+		t.learn = &LearnReport{}
 		job.Read.Candidates = true
 		rr, err = scanner.ReadSessions(ctx, job.Read, func(s *scanner.LoggedSession) *scanner.LoggedSession { return s },
 			func(s *scanner.LoggedSession) error {
-				r := l.session(s)
-				t.add(r)
-				return l.boundary(s)
+				env, err := l.env(s.Project)
+				if err != nil {
+					return err
+				}
+				r := simulate(s, env)
+				if err := count(r); err != nil {
+					return err
+				}
+				return l.boundary(s, r)
 			})
-		t.rep.Learn = l.report()
-		ls = append(ls, l.learned...)
+		lr := l.report()
+		lr.LearnedFiresBeforeFine, lr.UnrelatedFires = t.learn.LearnedFiresBeforeFine, t.learn.UnrelatedFires
+		t.learn = lr
+		ls = append(ls, l.learned()...)
+	}
+	if tw != nil {
+		err = errors.Join(err, tw.flush())
 	}
 	in.Files, in.Formats, in.Skipped = rr.Files, rr.Formats, rr.Skipped
 	in.Errors = append(rr.Errors, in.Errors...)
 	if in.Errors == nil {
 		in.Errors = []string{}
 	}
-	t.finish(ls)
+	t.finish(ls, cmp.Or(job.MinFires, defaultMinFires))
 	t.rep.Duration = time.Since(start)
 	return &t.rep, err
-}
-
-// slugsOf lists a manifest's slugs by index.
-func slugsOf(m *engine.Manifest) ([]string, error) {
-	out := make([]string, m.Len())
-	for i := range out {
-		e, err := m.Entry(i)
-		if err != nil {
-			return nil, fmt.Errorf("manifest: %w", err)
-		}
-		out[i] = e.Slug
-	}
-	return out, nil
 }

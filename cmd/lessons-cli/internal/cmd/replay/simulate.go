@@ -4,61 +4,37 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"slices"
 
+	lessons "github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/engine"
 	"github.com/lessons-dev/lessons/scanner"
 )
 
-// tally is one lesson's figures in one session, or summed over many.
-type tally struct {
-	matches, fires, beforeFailed, beforeFine, beforeRejected, blocks, caught, sessions int
-	// afterFailed counts fires after a failed call, of lessons on its error.
-	afterFailed int
-}
-
-func (t *tally) add(o *tally) {
-	t.matches += o.matches
-	t.fires += o.fires
-	t.beforeFailed += o.beforeFailed
-	t.afterFailed += o.afterFailed
-	t.beforeFine += o.beforeFine
-	t.beforeRejected += o.beforeRejected
-	t.blocks += o.blocks
-	t.caught += o.caught
-	t.sessions += o.sessions
-}
-
-// failure is one failed call, for the learning curve: its family and
-// error class, and the lessons that caught it.
-type failure struct {
-	key      string
-	caughtBy []string
-}
-
-// sessionResult is what replaying one session gave.
+// sessionResult is what replaying one session gave: its calls as the
+// trace holds them, and what went wrong on the way.
 type sessionResult struct {
-	agent, project                  string
-	calls, failed, rejected, blocks int
-	injections                      int
-	bytes                           int64
-	refused                         []Refused
-	lessons                         map[string]*tally
-	// fineTools counts the calls that went fine, per tool: the calls a
-	// lesson of that tool could have matched.
-	fineTools map[string]int
-	timeouts  int
-	errs      []string
-	failures  []failure
+	agent, project string
+	calls          []TraceCall
+	refused        []Refused
+	timeouts       int
+	errs           []string
 }
 
-func (r *sessionResult) lesson(slug string) *tally {
-	t := r.lessons[slug]
-	if t == nil {
-		t = &tally{}
-		r.lessons[slug] = t
-	}
-	return t
+// learnedInfo is what the replay knows of a learned lesson: the failed
+// calls it was learned from and their keys.
+type learnedInfo struct {
+	refs []CallRef
+	keys map[string]bool
+}
+
+// simEnv is what a session is replayed through.
+type simEnv struct {
+	rp *engine.Replay
+	// extra are the learned lessons that apply to the session's
+	// project, compiled apart from the manifest.
+	extra []engine.Extra
+	// learned is the learned lesson of a slug, nil for any other.
+	learned func(slug string) *learnedInfo
 }
 
 // toCall is a logged call as triggers see it.
@@ -73,96 +49,124 @@ func toCall(c *scanner.LoggedCall) engine.Call {
 	return call
 }
 
-// simulate replays one session through rp, whose manifest's lessons are
-// named by slugs (by index). A fire counts for the call that brought
-// the lesson up; on an agent that reads lessons only with the next
-// prompt, a lesson that no prompt delivered never fired.
-// With learn set it lists the session's failures for the learning curve.
-func simulate(s *scanner.LoggedSession, rp *engine.Replay, slugs []string, learn bool) *sessionResult {
-	r := &sessionResult{agent: s.Agent, project: s.Project, lessons: map[string]*tally{}, fineTools: map[string]int{}}
-	rs := rp.Session()
-	hits := make([][]int, len(s.Calls))
-	fired := make([][]string, len(s.Calls))
-	after := make([][]string, len(s.Calls)) // lessons on the error of a failed call
-	deliver := func(ans engine.Answer) {
-		if len(ans.Fires) == 0 {
-			return
-		}
-		r.injections++
-		r.bytes += int64(ans.Bytes)
-		for _, f := range ans.Fires {
-			fired[f.Call] = append(fired[f.Call], f.Slug)
-		}
-	}
+// simulate replays one session: what matched each call, what fired
+// before it, what reached the agent with its failure, whether each fire
+// came before a failure its lesson addresses, and the verdict of each
+// failed call a learned lesson fired on. Repeats need the sessions
+// before it and are the caller's.
+func simulate(s *scanner.LoggedSession, env simEnv) *sessionResult {
+	r := &sessionResult{agent: s.Agent, project: s.Project, calls: make([]TraceCall, len(s.Calls))}
+	rs := env.rp.Session(env.extra...)
 	for i := range s.Calls {
 		c := &s.Calls[i]
 		if c.AfterCompaction {
 			rs.Compact()
 		}
+		tc := &r.calls[i]
+		*tc = TraceCall{File: s.File, Session: s.ID, Project: s.Project, Agent: s.Agent, Index: i, Line: c.Line,
+			Tool: c.Tool, Command: clipBytes(callText(c), maxTraceCommand), Outcome: c.Outcome.String(),
+			Family: c.Family(), Class: c.ErrorClass(), Matched: []string{}, Fired: []TraceFire{}}
 		ans, err := rs.Call(i, toCall(c))
 		r.note(s, c, err)
-		for _, h := range ans.Hits {
-			hits[i] = append(hits[i], h.Index)
-			r.lesson(slugs[h.Index]).matches++
+		for _, e := range ans.Matched {
+			tc.Matched = append(tc.Matched, e.Slug)
 		}
 		if b := ans.Block; b != nil {
-			r.blocks++
-			r.lesson(b.Slug).blocks++
-			fired[i] = append(fired[i], b.Slug)
+			tc.Fired = append(tc.Fired, env.fire(b, "before", string(b.Decision)))
 			r.refused = append(r.refused, Refused{Slug: b.Slug, Agent: s.Agent, File: s.File, Line: c.Line,
 				Tool: c.Tool, Call: callText(c), Outcome: c.Outcome.String()})
 		}
-		deliver(ans)
-		after[i] = r.afterFailure(rs, s, c, i, slugs)
-		r.calls++
-		switch c.Outcome {
-		case scanner.OutcomeFailed:
-			r.failed++
-		case scanner.OutcomeRejected:
-			r.rejected++
-		case scanner.OutcomeFine:
-			r.fineTools[c.Tool]++
+		for _, f := range ans.Fires {
+			tc.Fired = append(tc.Fired, env.fire(&f.Entry, "before", ""))
+		}
+		tc.InjectedBytes = ans.Bytes
+		if c.Outcome == scanner.OutcomeFailed && ans.Block == nil {
+			if out := c.ErrorText(); out != "" {
+				after, err := rs.AfterFailure(i, toCall(c), out)
+				r.note(s, c, err)
+				for _, f := range after.Fires {
+					tc.Fired = append(tc.Fired, env.fire(&f.Entry, "after", ""))
+				}
+				tc.InjectedBytes += after.Bytes
+			}
 		}
 	}
-	seen := map[string]bool{}
-	for i, fs := range fired {
-		c := &s.Calls[i]
-		for _, slug := range after[i] {
-			t := r.lesson(slug)
-			t.fires++
-			t.afterFailed++
-			if !seen[slug] {
-				seen[slug] = true
-				t.sessions++
-			}
+	for i := range r.calls {
+		tc := &r.calls[i]
+		for k := range tc.Fired {
+			tc.Fired[k].Addresses = env.addresses(r.calls, i, &tc.Fired[k])
 		}
-		var caughtBy []string
-		for _, slug := range fs {
-			t := r.lesson(slug)
-			t.fires++
-			if !seen[slug] {
-				seen[slug] = true
-				t.sessions++
-			}
-			switch c.Outcome {
-			case scanner.OutcomeFailed:
-				t.beforeFailed++
-				if c.Fix < 0 || !slices.ContainsFunc(hits[c.Fix], func(k int) bool { return slugs[k] == slug }) {
-					t.caught++
-					caughtBy = append(caughtBy, slug)
-				}
-			case scanner.OutcomeFine:
-				t.beforeFine++
-			case scanner.OutcomeRejected:
-				t.beforeRejected++
-			}
-		}
-		if learn && c.Outcome == scanner.OutcomeFailed {
-			r.failures = append(r.failures, failure{key: c.Family() + " | " + c.ErrorClass(), caughtBy: caughtBy})
-		}
+		tc.Verdict = verdict(tc)
 	}
 	return r
 }
+
+// fire is a lesson's fire as the trace shows it.
+func (env simEnv) fire(e *engine.Entry, at, refused string) TraceFire {
+	f := TraceFire{Slug: e.Slug, Kind: string(e.Kind), At: at, Refused: refused, LearnedFrom: []CallRef{}}
+	if env.learned != nil {
+		if l := env.learned(e.Slug); l != nil {
+			f.Provisional, f.LearnedFrom = true, l.refs
+		}
+	}
+	return f
+}
+
+// addresses reports whether fire f at call i came before a failure its
+// lesson addresses: for a learned lesson, the call failed and its key is
+// the key of a failure the lesson was learned from; for a hazard, never
+// (hazards are judged by what they refused); for any other lesson, the
+// call failed, or the next call of the same family in the session did.
+func (env simEnv) addresses(calls []TraceCall, i int, f *TraceFire) bool {
+	c := &calls[i]
+	switch {
+	case f.Provisional:
+		l := env.learned(f.Slug)
+		return c.Outcome == "failed" && l != nil && l.keys[failureKey(c)]
+	case f.Kind == string(lessons.KindHazard):
+		return false
+	case c.Outcome == "failed":
+		return true
+	}
+	for j := i + 1; j < len(calls); j++ {
+		if calls[j].Family == c.Family {
+			return calls[j].Outcome == "failed"
+		}
+	}
+	return false
+}
+
+// verdict is a failed call's verdict from the learned lessons that
+// reached the agent at it.
+func verdict(c *TraceCall) string {
+	if c.Outcome != "failed" {
+		return ""
+	}
+	var before, after, other bool
+	for _, f := range c.Fired {
+		switch {
+		case !f.Provisional:
+		case f.Addresses && f.At == "before":
+			before = true
+		case f.Addresses:
+			after = true
+		case f.At == "before":
+			other = true
+		}
+	}
+	switch {
+	case before:
+		return VerdictPrevented
+	case after:
+		return VerdictShortened
+	case other:
+		return VerdictUnrelated
+	}
+	return ""
+}
+
+// failureKey is what a failure repeats: its family and class.
+func failureKey(c *TraceCall) string { return c.Family + " | " + c.Class }
 
 // note counts a regex that timed out, and keeps any other error with
 // the call it met.
@@ -176,10 +180,22 @@ func (r *sessionResult) note(s *scanner.LoggedSession, c *scanner.LoggedCall, er
 	}
 }
 
-// callText is what a refused call did, in a line.
+// callText is what a call did, in a line: its command, else its path.
 func callText(c *scanner.LoggedCall) string {
 	if c.Command != "" {
 		return c.Command
 	}
 	return c.Path
+}
+
+// clipBytes cuts s to at most n bytes on a rune boundary, marking the
+// cut.
+func clipBytes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n] + "…"
 }

@@ -11,8 +11,8 @@ import (
 	"github.com/zricethezav/gitleaks/v8/detect"
 	"github.com/zricethezav/gitleaks/v8/logging"
 
-	"github.com/lessons-dev/lessons/secret/internal/rulegen"
-	"github.com/lessons-dev/lessons/secret/secrettest"
+	"github.com/lessons-dev/lessons/engine/secret/internal/rulegen"
+	"github.com/lessons-dev/lessons/engine/secret/secrettest"
 )
 
 // TestGitleaksTableFresh: gitleaks_rules.go is what go generate makes
@@ -27,7 +27,7 @@ func TestGitleaksTableFresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Error("gitleaks_rules.go is stale: run go generate ./secret")
+		t.Error("gitleaks_rules.go is stale: run go generate ./engine/secret")
 	}
 	if len(gitleaksRules) < 150 {
 		t.Errorf("%d gitleaks rules in the table, want its whole default set", len(gitleaksRules))
@@ -114,7 +114,7 @@ func TestFindsWhatGitleaksFinds(t *testing.T) {
 	for _, s := range secrettest.Secrets {
 		texts = append(texts, s.Text)
 	}
-	files, _ := filepath.Glob("../lessons.d/*.yaml")
+	files, _ := filepath.Glob("../../lessons.d/*.yaml")
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
@@ -161,7 +161,7 @@ func TestSentence(t *testing.T) {
 }
 
 func TestBuiltinLessonsHoldNoSecret(t *testing.T) {
-	files, err := filepath.Glob("../lessons.d/*.yaml")
+	files, err := filepath.Glob("../../lessons.d/*.yaml")
 	if err != nil || len(files) < 10 {
 		t.Fatalf("built-in lessons: %d files, %v", len(files), err)
 	}

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/lessons-dev/lessons/secret/internal/rulegen"
+	"github.com/lessons-dev/lessons/engine/secret/internal/rulegen"
 )
 
 func main() {

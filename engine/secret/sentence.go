@@ -24,7 +24,7 @@ func Sentence(s string) string {
 		}
 		before := s[last:start]
 		if f.Named {
-			before = strings.TrimRight(before, "=:")
+			before = strings.TrimRight(before, "=: ")
 		} else {
 			before += kind(f.Rule)
 		}

@@ -1,0 +1,123 @@
+package replay
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+)
+
+// TraceCall is one tool call of a replay as `--trace FILE` writes it:
+// one JSON object per line, in replay order (sessions oldest first, each
+// session's calls in file order). docs/replay-trace.md describes every
+// field, schemas/replay-trace.schema.json is its schema, and every
+// figure of the report can be recounted from these lines.
+type TraceCall struct {
+	// File is the log as read (path#session-id for an opencode
+	// database), Session the session's id, Project its project ("" when
+	// the log names none), Agent the agent that wrote it.
+	File    string `json:"file"`
+	Session string `json:"session"`
+	Project string `json:"project"`
+	Agent   string `json:"agent"`
+	// Index is the call's 0-based position among the file's tool calls,
+	// in file order; Line its line in the file.
+	Index int    `json:"index"`
+	Line  int    `json:"line"`
+	Tool  string `json:"tool"`
+	// Command is the shell command, or the path for a file tool, cut to
+	// maxTraceCommand bytes.
+	Command string `json:"command"`
+	// Outcome is failed, rejected, fine or unknown (no result logged).
+	Outcome string `json:"outcome"`
+	// Family is the call's command family and Class its error class (""
+	// unless it failed or was rejected); a failure's key is
+	// "Family | Class".
+	Family string `json:"family"`
+	Class  string `json:"class"`
+	// Repeat: the call failed, and a failure with the same key happened
+	// in an earlier session of the same project.
+	Repeat bool `json:"repeat"`
+	// Matched are the lessons whose triggers matched the call, whether
+	// or not they fired.
+	Matched []string `json:"matched"`
+	// Fired are the lessons that reached the agent at this call.
+	Fired []TraceFire `json:"fired"`
+	// InjectedBytes is the size of the text that carried the lessons
+	// fired before the call (0 when none was injected).
+	InjectedBytes int `json:"injectedBytes"`
+	// Verdict, for a failed call a learned lesson fired on: prevented,
+	// shortened or unrelated; else "".
+	Verdict string `json:"verdict"`
+}
+
+// TraceFire is a lesson that reached the agent at a call.
+type TraceFire struct {
+	Slug string `json:"slug"`
+	// Provisional marks a lesson --learn learned from earlier sessions.
+	Provisional bool `json:"provisional"`
+	// Kind is pitfall or hazard.
+	Kind string `json:"kind"`
+	// At is "before" (injected before the call ran, or the call was
+	// refused) or "after" (it reached the agent with the call's failure:
+	// its error triggers matched what the call printed).
+	At string `json:"at"`
+	// Refused is deny or ask when the lesson refused the call.
+	Refused string `json:"refused,omitempty"`
+	// Addresses: the fire came before a failure the lesson addresses
+	// (see addresses).
+	Addresses bool `json:"addresses"`
+	// LearnedFrom are the failed calls a learned lesson was learned
+	// from, as known when it fired (at most maxLearnedFrom); [] for
+	// other lessons.
+	LearnedFrom []CallRef `json:"learnedFrom"`
+}
+
+// CallRef names a call of the trace: its file and index.
+type CallRef struct {
+	File  string `json:"file"`
+	Index int    `json:"index"`
+}
+
+// Verdicts of a failed call a learned lesson fired on.
+const (
+	// VerdictPrevented: a lesson learned from a failure with this
+	// call's key fired before it.
+	VerdictPrevented = "prevented"
+	// VerdictShortened: no such lesson fired before it, one reached the
+	// agent with its failure.
+	VerdictShortened = "shortened"
+	// VerdictUnrelated: learned lessons fired before it, none learned
+	// from its key.
+	VerdictUnrelated = "unrelated"
+)
+
+// maxTraceCommand caps a command's bytes in the trace: heredocs make
+// some commands hundreds of kilobytes long.
+const maxTraceCommand = 2000
+
+// traceWriter writes TraceCalls as JSON lines.
+type traceWriter struct {
+	w   *bufio.Writer
+	enc *json.Encoder
+}
+
+func newTraceWriter(w io.Writer) *traceWriter {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	return &traceWriter{w: bw, enc: enc}
+}
+
+// write writes the calls, one line each; Encode escapes control
+// characters and replaces invalid UTF-8, so each line stays valid JSON
+// whatever the log held.
+func (t *traceWriter) write(calls []TraceCall) error {
+	for i := range calls {
+		if err := t.enc.Encode(&calls[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (t *traceWriter) flush() error { return t.w.Flush() }
