@@ -19,7 +19,8 @@ func newCall(name string, input []byte) *Call {
 		input = []byte(str(input))
 	}
 	f := fields(input, "command", "cmd", "file_path", "filePath", "path", "notebook_path",
-		"absolute_path", "content", "new_string", "newString", "new_source", "edits", "input", "patch")
+		"absolute_path", "content", "new_string", "newString", "new_source", "edits", "input", "patch",
+		"questions", "question", "plan")
 	if cmd := f[0]; cmd != nil {
 		c.Command = shellCommand(cmd)
 	} else if f[1] != nil {
@@ -55,6 +56,7 @@ func newCall(name string, input []byte) *Call {
 	if c.Tool == "apply_patch" && c.Input != "" {
 		applyPatch(c, c.Input)
 	}
+	c.Asks = c.Command == "" && c.Path == "" && (f[14] != nil || f[15] != nil || f[16] != nil)
 	return c
 }
 

@@ -31,7 +31,7 @@ const (
 // has been redacted.
 type Candidate struct {
 	ID     string `json:"id"`
-	Kind   string `json:"kind"` // KindTag, KindRetry, KindCorrection or KindRejection
+	Kind   string `json:"kind"` // KindTag, KindRetry, KindCorrection, KindRejection or KindPrecondition
 	Status Status `json:"status"`
 	// Tool is the canonical tool of the mistake.
 	Tool string `json:"tool,omitempty"`
@@ -82,6 +82,24 @@ type Provenance struct {
 	Covered bool `json:"covered,omitempty"`
 }
 
+// recordKey identifies a record across copies of its session: its id,
+// qualified by the session when it is short (Gemini CLI's
+// run_shell_command-1 is unique only within its session), else its file
+// and line.
+func recordKey(uid, session, file string, line int) string {
+	switch {
+	case uid == "":
+		return file + ":" + strconv.Itoa(line)
+	case len(uid) < minGlobalUID && session != "":
+		return session + ":" + uid
+	}
+	return uid
+}
+
+// minGlobalUID is the shortest record id taken as unique across
+// sessions (a UUID is 36 characters).
+const minGlobalUID = 24
+
 // MaxProvenance caps the occurrences a candidate lists.
 const MaxProvenance = 200
 
@@ -105,16 +123,35 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 			"\nFix: " + change + " (`" + clip(c.Fixed, 300) + "` worked).")
 	}
 	c.Summary = redact.Sentence(summarize(c, change)) // its text was redacted: no marker in a name
+	c.Signals.OneOff = f.Kind == KindRetry && !strings.HasPrefix(change, "quote ") && !strings.HasPrefix(change, "put -e") && oneOff(change, c.Problem)
 	key := change
 	if key == "" || f.Kind == KindTag {
 		key = normalizeSpace(c.Solution)
 	}
+	if f.Kind == KindRejection || f.Kind == KindCorrection {
+		// the user's words, without the command the scan appended
+		said, _, _ := strings.Cut(c.Solution, "\nRun `")
+		said, _, _ = strings.Cut(said, "\nFix: ")
+		c.Signals.OneOff = oneOff(said, "")
+	}
+	if f.Kind == KindKnown {
+		key = "known\x00" + sess.Project + "\x00" + f.Change
+		if p := errorPattern(errorHeadline(c.Problem)); p != "" && len(c.Examples.Match) > 0 {
+			c.Triggers.Errors = []string{p}
+			c.Examples.Match[0].Error = errorHeadline(c.Problem)
+		}
+		c.knownText()
+	}
+	if f.Kind == KindPrecondition {
+		// what to do first is the lesson; the command rerun varies
+		did := Redact(f.Change)
+		c.Summary = redact.Sentence(shorten(headWords(c.Trigger)+": first "+did, maxSummary))
+		c.Signals.OneOff = !f.Signals.Causal && oneOff(did, c.Problem)
+		key = "precondition\x00" + did
+	}
 	c.ContentHash = candidateHash(key, c.Triggers)
 	c.ID = strings.TrimPrefix(c.ContentHash, "sha256:")[:12]
-	uid := f.UID
-	if uid == "" {
-		uid = file + ":" + strconv.Itoa(f.Line)
-	}
+	uid := recordKey(f.UID, sess.ID, file, f.Line)
 	call := ""
 	if f.Call != "" {
 		call = cmp.Or(sess.ID, file) + ":" + f.Call
@@ -232,8 +269,12 @@ func summarize(c Candidate, change string) string {
 	case change != "":
 		s = changedHead(c.Trigger, c.Fixed) + ": " + change
 	default:
-		// the user's words, not the "Run `…` instead." the scan added
+		// the user's words, not the "Run `…` instead." the scan added:
+		// the sentence that says what to do, else the first
 		s = firstSentence(firstLine(c.Solution))
+		if c.Kind == KindRejection {
+			s = cmp.Or(instructionClause(firstLine(c.Solution)), s)
+		}
 		if h := headWords(c.Trigger); h != "" {
 			s = h + ": " + s
 		}
@@ -354,6 +395,8 @@ func (c *Candidate) merge(n Candidate) bool {
 	s.SelfReported = s.SelfReported || n.Signals.SelfReported
 	s.Question = s.Question || n.Signals.Question
 	s.Feedback = s.Feedback || n.Signals.Feedback
+	s.OneOff = s.OneOff && n.Signals.OneOff
+	s.Broad = s.Broad || n.Signals.Broad
 	s.Retries = max(s.Retries, n.Signals.Retries)
 	if n.LastSeen.After(c.LastSeen) {
 		c.LastSeen = n.LastSeen

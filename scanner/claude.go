@@ -19,7 +19,7 @@ func claudeLine(b []byte, n int, s sink) {
 		claudeSuccesses(b, n, s)
 		return
 	}
-	f := fields(b, "type", "message", "uuid", "sessionId", "cwd", "isMeta", "isCompactSummary", "subtype")
+	f := fields(b, "type", "message", "uuid", "sessionId", "cwd", "isMeta", "isCompactSummary", "subtype", "timestamp")
 	sess := s.session()
 	if sess.ID == "" && f[3] != nil {
 		sess.ID = str(f[3])
@@ -34,9 +34,9 @@ func claudeLine(b []byte, n int, s sink) {
 			s.event(Event{Kind: Compaction, Line: n, UID: uid})
 			return
 		}
-		claudeUser(f[1], n, uid, isTrue(f[5]), s)
+		claudeUser(f[1], n, uid, str(f[8]), isTrue(f[5]), s)
 	case "assistant":
-		claudeAssistant(f[1], n, uid, s)
+		claudeAssistant(f[1], n, uid, str(f[8]), s)
 	case "system":
 		if str(f[7]) == "compact_boundary" {
 			s.event(Event{Kind: Compaction, Line: n, UID: uid})
@@ -59,7 +59,7 @@ func claudeSuccesses(b []byte, n int, s sink) {
 	})
 }
 
-func claudeUser(msg []byte, n int, uid string, meta bool, s sink) {
+func claudeUser(msg []byte, n int, uid, at string, meta bool, s sink) {
 	content := field(msg, "content")
 	if len(content) == 0 {
 		return
@@ -91,8 +91,10 @@ func claudeUser(msg []byte, n int, uid string, meta bool, s sink) {
 			r := &Result{IsError: isTrue(f[4]), ExitCode: exitCode([]byte(out)), Timeout: timedOut(out)}
 			if r.IsError && r.ExitCode < 0 && userFeedback(out) {
 				// Claude Code 2.0 put what the user typed at the
-				// permission prompt in place of the result.
-				s.event(Event{Kind: Rejection, Line: n, UID: uid, CallID: id, Text: strings.TrimSpace(out)})
+				// permission prompt in place of the result; a tool's
+				// terse error reads the same, and the analyzer tells
+				// them apart by the time it took (typedByUser).
+				s.event(Event{Kind: Rejection, Line: n, UID: uid, CallID: id, Text: strings.TrimSpace(out), Time: at, Guessed: true})
 				return
 			}
 			if r.Failed() {
@@ -103,14 +105,14 @@ func claudeUser(msg []byte, n int, uid string, meta bool, s sink) {
 	})
 }
 
-func claudeAssistant(msg []byte, n int, uid string, s sink) {
+func claudeAssistant(msg []byte, n int, uid, at string, s sink) {
 	eachElem(field(msg, "content"), func(block []byte) {
 		f := fields(block, "type", "text", "id", "name", "input")
 		switch str(f[0]) {
 		case "text":
 			s.event(Event{Kind: AssistantText, Line: n, UID: uid, Text: str(f[1])})
 		case "tool_use":
-			s.event(Event{Kind: ToolCall, Line: n, UID: uid, CallID: str(f[2]), Call: newCall(str(f[3]), f[4])})
+			s.event(Event{Kind: ToolCall, Line: n, UID: uid, CallID: str(f[2]), Call: newCall(str(f[3]), f[4]), Time: at})
 		}
 	})
 }

@@ -57,14 +57,16 @@ type recorder struct {
 }
 
 func (r *recorder) event(e Event) {
-	if e.Kind == Rejection && e.Text != "" {
+	_, toolError := r.toolError(e)
+	if rec := r.calls[e.CallID]; e.Kind == Rejection && e.Text != "" && !toolError && rec != nil && !rec.call.Asks {
 		r.reasons = append(r.reasons, e)
 	}
 	r.analyzer.event(e)
 }
 
 // TestCorpusRejections checks that every rejection with a stated reason in
-// the corpus became a candidate.
+// the corpus became a candidate (a refused question or plan is answered,
+// not rejected, and a tool's own error is no rejection).
 func TestCorpusRejections(t *testing.T) {
 	if _, err := os.Stat(corpusDir); err != nil {
 		t.Skip("no corpus at", corpusDir)
@@ -93,7 +95,7 @@ func TestCorpusRejections(t *testing.T) {
 		}
 		for _, e := range r.reasons {
 			total++
-			if !keys[KindRejection+":"+e.UID] {
+			if !keys[KindRejection+":"+recordKey(e.UID, r.sess.ID, f, e.Line)] {
 				t.Errorf("%s:%d: rejection %q is not a candidate", filepath.Base(f), e.Line, e.Text)
 			}
 		}

@@ -8,20 +8,23 @@
 //
 //   - tier 1: #lesson … #/lesson blocks the agent wrote itself (tags.go);
 //   - tier 2: failures followed by a successful retry or a user correction,
-//     and tool calls the user rejected with a reason (heuristics.go).
+//     and tool calls the user rejected with a reason (heuristics.go); a
+//     failure that a change of state fixed before the same call worked
+//     (precondition.go); and the same error before any change in two or
+//     more sessions of a project (known.go).
 //
-// Precision: every tool call the user rejected with a stated reason
-// becomes a candidate, whatever the reason says, so that no correction is
-// lost. But many reasons are not instructions: a question ("will this work
-// in CI?"; a reason ending in "?" or starting with what, why, how, can,
-// could, should, is, are, do or does) or feedback on the plan or the task
-// with no imperative (use, don't, never, always, instead, stop, avoid,
-// prefer). Those get the Question or Feedback signal, 0.2 less confidence
-// (Weights.Weak) and no bonus for a confirmed fix (a change after a
-// question fixes no mistake), and are listed after every other candidate
-// (reason.go),
-// so review starts with the candidates likely to make lessons and the
-// manifest's minConfidence keeps the weak ones out unless promoted by hand.
+// Precision: a refusal is the user's only when the harness marked it so,
+// or when a person had time to type it (refusal.go); a refused question or
+// plan is an answer. A reason is read clause by clause (reason.go): a
+// question, a remark, chatter or a takeover is weak (Question or Feedback:
+// 0.2 less confidence, no bonus for a confirmed fix, listed last). A fix,
+// correction or reason that names one task's things (a path, a line
+// number, a hash) waits for a second session (support.go); a retry or
+// precondition trigger that fires on most sampled calls of its command is
+// narrowed to the failure's error or held back (broad.go); a retry that
+// left alone what the error named is no fix (addresses.go). Confidence
+// grows with each doubling of the sessions and projects a mistake was
+// seen in, and the agent's own #lesson words win a merge.
 //
 // Findings are redacted (redact.go), scored (score.go) and merged into
 // candidates stored under the state directory (candidates.go), which the

@@ -19,10 +19,13 @@ import (
 const StatusDuplicate Status = "duplicate"
 
 // sameMistake reports whether two candidates are one mistake: the same
-// tool, each one's trigger fires on the other's failing example, and
-// they say the same (their words overlap by lessons.NearDuplicateThreshold),
-// share a fix, or come from the same failing call.
+// tool, and they come from the same failing call, or each one's trigger
+// fires on the other's failing example and they say the same (their
+// words overlap by lessons.NearDuplicateThreshold) or share a fix.
 func sameMistake(a, b *Candidate) bool {
+	if a.Tool == b.Tool && sharesCall(a, b) {
+		return true // one failing call, reported by the agent and seen by a heuristic
+	}
 	if a.Tool != b.Tool || len(a.Examples.Match) == 0 || len(b.Examples.Match) == 0 {
 		return false
 	}
@@ -86,13 +89,15 @@ func duplicateOf(c Candidate, l *lessons.Lesson) Candidate {
 }
 
 // combine folds n, the same mistake as c, into what c says: the agent's
-// own report gives the text (its words are the better lesson), and the
-// trigger that was narrowed against a fix that worked wins over one that
-// was not. c keeps its id and evidence.
+// own report gives the text (its words are the better lesson: its
+// summary, problem and solution are kept whichever was seen first), and
+// the trigger that was narrowed against a fix that worked wins over one
+// that was not. c keeps its id and evidence; merge adds n's.
 func (c *Candidate) combine(n Candidate) {
 	if n.Kind == KindTag && c.Kind != KindTag {
 		c.Kind, c.Summary, c.Problem, c.Solution = n.Kind, n.Summary, n.Problem, n.Solution
 		c.Tags, c.Scope = n.Tags, n.Scope
+		c.Signals.SelfReported = true
 	}
 	if c.Fixed == "" && n.Fixed != "" {
 		c.Triggers, c.Examples, c.Trigger, c.Fixed = n.Triggers, n.Examples, n.Trigger, n.Fixed

@@ -13,7 +13,7 @@ import (
 // the same failing call. It is one candidate, in the agent's words, with
 // one occurrence per session.
 func TestSameMistakeIsOneCandidate(t *testing.T) {
-	_, _, shown := scanLabelled(t)
+	_, _, shown := scanLabelled(t, false)
 	var jest []Candidate
 	for _, c := range shown {
 		if strings.Contains(c.Trigger, "npm test") {

@@ -41,6 +41,13 @@ type Event struct {
 	Call *Call
 	// Result is set for ToolResult events.
 	Result *Result
+	// Time is the record's timestamp as the log wrote it (RFC 3339), or
+	// "" when the format has none; it is parsed only when needed.
+	Time string
+	// Guessed marks a Rejection the parser inferred from the shape of
+	// the text alone (no harness marker): a tool's own terse error reads
+	// the same, so the analyzer checks that a person had time to type it.
+	Guessed bool
 }
 
 // Call is a tool call. Tool is canonical (lessons.CanonicalTool).
@@ -49,6 +56,10 @@ type Call struct {
 	Command string // the shell command of a Bash call
 	Path    string // the file a file tool works on
 	Input   string // the written text (Write content, Edit new_string, patch)
+	// Asks is set for a call that puts a question or a plan to the user
+	// (its input holds questions or a plan): refusing it is an answer,
+	// not a rejection of something the agent did.
+	Asks bool
 }
 
 // Result is a tool call's outcome.
@@ -61,6 +72,17 @@ type Result struct {
 	Output string
 	// Timeout is set when the tool timed out or was interrupted.
 	Timeout bool
+	// trimmed caches trimError(Output), which several signals read.
+	trimmed *string
+}
+
+// errorText is trimError of the output, computed once.
+func (r *Result) errorText() string {
+	if r.trimmed == nil {
+		t := trimError(r.Output)
+		r.trimmed = &t
+	}
+	return *r.trimmed
 }
 
 // maxOutput caps the error text kept from one result: its head and its

@@ -66,16 +66,29 @@ type Signals struct {
 	// (reason.go): a weak lesson, scored lower and listed last.
 	Question bool `json:"question,omitempty"`
 	Feedback bool `json:"feedback,omitempty"`
+	// OneOff marks a fix, or a user's correction or reason, whose words
+	// name something of one task (a path, a line number, a hash:
+	// support.go); it stays below minConfidence until seen in a second
+	// session or reported by the agent.
+	OneOff bool `json:"oneOff,omitempty"`
+	// Broad marks a command trigger that fires on most calls of its
+	// command in the scanned history (broad.go): it would speak before
+	// calls that go fine, so it stays below minConfidence.
+	Broad bool `json:"broad,omitempty"`
 }
 
 type callRec struct {
-	off  int64 // offset of the call's line, to read it again
+	at   string // the call's timestamp as logged, or ""
+	off  int64  // offset of the call's line, to read it again
 	id   string
 	call *Call
 	seq  int
 	line int
 	uid  string
 	done bool
+	// fixed is set on a failed call that a later call of the session
+	// got past (a retry or a rerun worked): no known failure.
+	fixed bool
 }
 
 type failure struct {
@@ -93,16 +106,22 @@ type failure struct {
 
 // analyzer turns a session's events into findings. It implements sink.
 type analyzer struct {
-	sess      Session
-	off       int64 // offset of the line being read
-	calls     map[string]*callRec
-	order     []string
-	open      []*failure
-	seq       int
-	lastUser  string
-	lastCall  *callRec
-	settled   []*callRec // the last failures settled, for a tag to name
-	findings  []finding
+	sess     Session
+	off      int64 // offset of the line being read
+	calls    map[string]*callRec
+	order    []string
+	open     []*failure
+	seq      int
+	lastUser string
+	lastCall *callRec
+	settled  []*callRec // the last failures settled, for a tag to name
+	findings []finding
+	// commands are the first shell commands of the session, a sample
+	// for checking how broad a trigger is (broad.go).
+	commands  []string
+	waiting   []*waiting     // failures a change of state may fix (precondition.go)
+	changed   bool           // the session changed a file or the environment
+	known     []knownFailure // failures before any change (known.go)
 	malformed int
 	templates int
 	tags      int
@@ -113,10 +132,16 @@ func newAnalyzer() *analyzer { return &analyzer{calls: map[string]*callRec{}} }
 func (a *analyzer) session() *Session { return &a.sess }
 
 func (a *analyzer) event(e Event) {
+	if te, ok := a.toolError(e); ok {
+		e = te
+	}
 	switch e.Kind {
 	case ToolCall:
 		a.seq++
-		rec := &callRec{off: a.off, id: e.CallID, call: e.Call, seq: a.seq, line: e.Line, uid: e.UID}
+		if e.Call != nil && e.Call.Command != "" && len(a.commands) < sampleCallsPerFile {
+			a.commands = append(a.commands, e.Call.Command)
+		}
+		rec := &callRec{at: e.Time, off: a.off, id: e.CallID, call: e.Call, seq: a.seq, line: e.Line, uid: e.UID}
 		a.lastCall = rec
 		if e.CallID == "" {
 			return
@@ -136,6 +161,14 @@ func (a *analyzer) event(e Event) {
 		}
 		rec.done = true
 		a.result(rec, e)
+		if e.Result.Failed() {
+			if !probe(rec.call, e.Result) {
+				a.waitFor(rec, e.Result)
+				a.beforeChange(rec, e.Result)
+			}
+		} else {
+			a.succeeded(rec)
+		}
 	case AssistantText:
 		a.assistant(e)
 	case UserText:
@@ -160,6 +193,9 @@ func (a *analyzer) event(e Event) {
 			return
 		}
 		rec.done = true
+		if rec.call.Asks {
+			return // the user answered the agent's question or plan
+		}
 		reason := strings.TrimSpace(e.Text)
 		a.push(&failure{rec: rec, line: e.Line, uid: e.UID, kind: KindRejection, correction: reason})
 	}
@@ -192,6 +228,7 @@ func (a *analyzer) result(rec *callRec, e Event) {
 	if prev == nil {
 		return
 	}
+	prev.rec.fixed = prev.rec.fixed || gotPast(prev.rec.call, rec.call)
 	a.drop(prev)
 	a.settle(prev)
 	if prev.rec.call.Tool != "Bash" || prev.rec.call.Command == rec.call.Command ||
@@ -223,7 +260,7 @@ var checkMode = map[string]bool{"--check": true, "--dry-run": true, "--diff": tr
 // at, a missing argument, or an environment variable. A retry that only
 // aims the command elsewhere (another test, another file) or asks for
 // help is exploration, not a fix.
-func fixWorthy(failing, fixed string, res *Result) bool {
+func fixWorthy(failing, fixed string, res *Result) (worthy bool) {
 	d, ok := diffCommands(failing, fixed)
 	if !ok {
 		return false
@@ -231,6 +268,10 @@ func fixWorthy(failing, fixed string, res *Result) bool {
 	out := ""
 	if res != nil {
 		out = strings.ToLower(res.Output)
+		defer func() {
+			// checked last, since most retries fail the cheaper tests
+			worthy = worthy && addresses(d, res) // else it failed for a reason the fix left alone
+		}()
 	}
 	if d.quoted != "" {
 		return shellError.MatchString(res.Output)
@@ -433,7 +474,10 @@ func (a *analyzer) closeAll() {
 }
 
 // flush ends the session: every open failure is settled.
-func (a *analyzer) flush() { a.closeAll() }
+func (a *analyzer) flush() {
+	a.closeAll()
+	a.settleKnown()
+}
 
 // close settles a failure that no retry fixed: it is a finding when the
 // user said something about it.
@@ -522,11 +566,15 @@ func (a *analyzer) emit(f *failure, fixed string) {
 	switch {
 	case f.kind == KindRejection:
 		fd.Signals.Question, fd.Signals.Feedback = classifyReason(f.correction)
-		fd.Problem = "The user rejected " + describe(c) + "."
+		fd.Problem = "The user refused " + describe(c)
+		if f.correction != "" {
+			fd.Problem += ", saying: " + clip(firstLine(f.correction), 200)
+		}
+		fd.Problem += "."
 	case f.interrupt:
 		fd.Problem = "The user interrupted " + describe(c) + "."
 	default:
-		fd.Problem = trimError(f.res.Output)
+		fd.Problem = f.res.errorText()
 		if fd.Problem == "" {
 			return
 		}

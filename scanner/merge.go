@@ -18,6 +18,7 @@ type merger struct {
 	knownList []lessons.Lesson
 	knownRead bool
 	loaded    bool
+	sample    callSample
 	byID      map[string]*Candidate
 	dirty     map[string]bool
 	found     int
@@ -41,6 +42,7 @@ func (m *merger) load() error {
 }
 
 func (m *merger) merge(r fileResult) error {
+	m.sample.add(r.commands)
 	if len(r.found) == 0 {
 		return nil
 	}
@@ -60,7 +62,7 @@ func (m *merger) merge(r fileResult) error {
 			m.created++
 			continue
 		}
-		if c.ID != old.ID && old.Status == StatusNew {
+		if c.ID != old.ID && (old.Status == StatusNew || old.Status == StatusDuplicate) {
 			old.combine(c)
 			m.dirty[old.ID] = true
 		}
@@ -80,9 +82,12 @@ func (m *merger) merge(r fileResult) error {
 // lesson c repeats, created if needed. Candidates are tried in id order,
 // so the outcome does not depend on the order files were read.
 func (m *merger) nearest(c *Candidate) (*Candidate, bool) {
+	if c.Kind == KindKnown {
+		return nil, false // one per project, family and class: its id says it
+	}
 	ids := make([]string, 0, len(m.byID))
 	for id, o := range m.byID {
-		if o.Status != StatusDuplicate && o.Tool == c.Tool {
+		if o.Status != StatusDuplicate && o.Tool == c.Tool && o.Kind != KindKnown {
 			ids = append(ids, id)
 		}
 	}
@@ -123,6 +128,12 @@ func (m *merger) write() error {
 	slices.Sort(ids)
 	for _, id := range ids {
 		c := m.byID[id]
+		if c.Status == StatusNew {
+			m.sample.check(c)
+		}
+		if c.Kind == KindKnown {
+			c.knownText()
+		}
 		m.weights.Score(c)
 		if err := m.store.write(*c); err != nil {
 			return err

@@ -303,6 +303,7 @@ func (r *fileResult) analyzeDBSession(db string, s *dbSession, next marks, opts 
 	}
 	r.files++
 	r.tags, r.malformed, r.templates = r.tags+a.tags, r.malformed+a.malformed, r.templates+a.templates
+	r.commands = append(r.commands, a.commands...)
 	now := opts.Now()
 	for _, fd := range a.findings {
 		if c, ok := build(fd, a.sess, db, "opencode", now); ok {

@@ -6,11 +6,21 @@ import (
 )
 
 // A user who rejects a tool call often explains why, but the reason is not
-// always an instruction: it may be a question ("will this work in CI?") or
-// feedback on the plan or the task ("please add the favicon too first").
-// Such a rejection stays a candidate, since the user said something about
-// the call, but it rarely makes a lesson: it is marked, scored lower and
-// listed last.
+// always an instruction: it may be a question ("will this work in CI?"),
+// feedback on the plan or the task ("please add the favicon too first"),
+// a remark ("you always pick that flag"), an acknowledgement, or a
+// takeover ("I'll run it myself"). Such a rejection stays a candidate,
+// since the user said something about the call, but it rarely makes a
+// lesson: it is marked, scored lower and listed last.
+//
+// The reason is read clause by clause, by the grammar of its first words
+// rather than by a list of topics: a clause that opens with a verb (an
+// imperative), a negation, "let's" or a subject stating what should be
+// (I want, you should) is an instruction; one that opens with a subject
+// and a verb is a statement; one that opens with an auxiliary or a
+// question word is a question; a lone interjection is chatter; and "I'll"
+// or "let me" is the user taking the work over. An instruction counts
+// when it also says what to do (use, don't, never, instead...).
 
 // questionStart is how a question begins; "do not" begins an order.
 var (
@@ -24,9 +34,87 @@ var instruction = regexp.MustCompile(`(?i)\b(use|don'?t|do not|never|always|inst
 // neverMind is not an instruction, though it starts with one.
 var neverMind = regexp.MustCompile(`(?i)\bnever\s?mind\b`)
 
+// clauseBreak splits a reason into clauses.
+var clauseBreak = regexp.MustCompile(`[.!?;,:\n()]+|\s[-–—]\s|\s(?:but|and|so)\s`)
+
+// Closed word classes of English, which open clauses of each kind.
+var (
+	subjects = wordSet("i i'm i've i'd we we're we've we'd you you're you've you'd it it's this that that's " +
+		"there there's these those they they're he she one everything nothing")
+	takeover     = wordSet("i'll we'll i'm") // I'll do it, I'm going to
+	desire       = wordSet("want need needs should must prefer have has rather like wanted")
+	auxiliaries  = wordSet("is are was were do does did can could would will should shall may might has have had isn't aren't wasn't doesn't didn't won't wouldn't shouldn't couldn't can't hasn't haven't")
+	interjection = wordSet("ok okay yes yeah yep sure thanks thank great nice good cool fine lgtm hmm huh hm wait hold really wow lol oh ah no nope actually well sorry right perfect done")
+	determiners  = wordSet("the a an my our your its their all some every each any both his her")
+	questionWord = wordSet("what why how when where which who whose whom")
+	hortative    = wordSet("let's lets please")
+	negation     = wordSet("don't dont never stop avoid")
+)
+
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// clause kinds
+const (
+	clauseNone = iota
+	clauseInstruction
+	clauseStatement
+	clauseQuestion
+	clauseChatter
+	clauseTakeover
+)
+
+// clauseKind reads a clause's first words.
+func clauseKind(c string) int {
+	w := strings.Fields(strings.ToLower(strings.NewReplacer("’", "'", "`", "", "\"", "").Replace(c)))
+	if len(w) == 0 {
+		return clauseNone
+	}
+	first, second, third := w[0], "", ""
+	if len(w) > 1 {
+		second = w[1]
+	}
+	if len(w) > 2 {
+		third = w[2]
+	}
+	switch {
+	case first == "let" && (second == "me" || second == "us" && third != ""):
+		if second == "me" {
+			return clauseTakeover
+		}
+		return clauseInstruction
+	case negation[first], hortative[first], first == "do" && second == "not", first == "no" && second != "":
+		return clauseInstruction
+	case takeover[first] && (first != "i'm" || second == "going" || second == "gonna"):
+		return clauseTakeover
+	case (first == "i" || first == "we") && (second == "will" || second == "can" && third != "you"):
+		return clauseTakeover
+	case subjects[first]:
+		if desire[second] || desire[third] || second == "'d" {
+			return clauseInstruction // I want, we need, you should, I'd rather
+		}
+		return clauseStatement
+	case questionWord[first] || auxiliaries[first]:
+		return clauseQuestion
+	case interjection[first]:
+		if len(w) == 1 {
+			return clauseChatter
+		}
+		return clauseKind(strings.Join(w[1:], " ")) // "no, use pnpm"
+	case determiners[first], auxiliaries[second], second == "not":
+		return clauseStatement // the tests ..., golang doesn't ...
+	}
+	return clauseInstruction // a verb first: an imperative
+}
+
 // classifyReason says whether a rejection's reason is only a question, or
-// feedback without an instruction. At most one of the two is set; an
-// empty reason is neither.
+// feedback without an instruction (a remark, chatter, or the user taking
+// over). At most one of the two is set; an empty reason is neither.
 func classifyReason(reason string) (question, feedback bool) {
 	r := strings.TrimSpace(reason)
 	if r == "" {
@@ -35,7 +123,48 @@ func classifyReason(reason string) (question, feedback bool) {
 	if strings.HasSuffix(strings.TrimRight(r, ") \t\n"), "?") || (questionStart.MatchString(r) && !doNot.MatchString(r)) {
 		return true, false
 	}
-	return false, !instruction.MatchString(neverMind.ReplaceAllString(r, ""))
+	if instructionClause(r) == "" {
+		return false, true
+	}
+	return false, false
+}
+
+// instructionClause is the sentence of a reason that holds its first
+// instruction, or "" when none does or the user takes the work over.
+func instructionClause(reason string) string {
+	r := neverMind.ReplaceAllString(reason, "")
+	found := ""
+	for _, sentence := range sentences(r) {
+		for _, c := range clauseBreak.Split(sentence, -1) {
+			switch clauseKind(c) {
+			case clauseTakeover:
+				return ""
+			case clauseInstruction:
+				if found == "" && instruction.MatchString(c) {
+					found = sentence
+				}
+			}
+		}
+	}
+	return found
+}
+
+// sentences splits a text after '.', '!', '?' or a line break.
+func sentences(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '.' || c == '!' || c == '?' || c == '\n' {
+			if t := strings.TrimSpace(s[start : i+1]); t != "" {
+				out = append(out, t)
+			}
+			start = i + 1
+		}
+	}
+	if t := strings.TrimSpace(s[start:]); t != "" {
+		out = append(out, t)
+	}
+	return out
 }
 
 // Weak reports whether the evidence is a rejection whose reason is only a

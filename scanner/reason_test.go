@@ -24,6 +24,15 @@ func TestClassifyReason(t *testing.T) {
 		{"Never mind! But I'd like a details element with the usage", false, true},
 		{"Whatever works", false, true}, // "what" is not a word here
 		{"", false, false},
+		// remarks, chatter and takeovers carry instruction words
+		// without telling the agent what to do
+		{"I'll run the deploy myself, don't worry about it", false, true},
+		{"let me do this one by hand, never mind the script", false, true},
+		{"you always use the same flags for this", false, true},
+		{"ok", false, true},
+		{"really?", true, false},
+		{"no, use pnpm", false, false},
+		{"huh, that's what I expected. Use the fixture instead.", false, false},
 	}
 	for _, c := range cases {
 		q, f := classifyReason(c.reason)

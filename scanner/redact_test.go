@@ -74,7 +74,7 @@ func TestSecretsNeverStored(t *testing.T) {
 	all := planted()
 	cmd := "deployctl push -H 'Authorization: Bearer " + secrets[12] + "' https://bob:" + secrets[9] + "@api.example.com --tok " + secrets[2]
 	line(msg("assistant", "a1", []any{map[string]any{"type": "tool_use", "id": "t1", "name": "Bash", "input": map[string]any{"command": cmd}}}))
-	line(msg("user", "r1", []any{map[string]any{"type": "tool_result", "tool_use_id": "t1", "is_error": true, "content": "Exit code 2\nerror: unknown option --tok\n" + all}}))
+	line(msg("user", "r1", []any{map[string]any{"type": "tool_result", "tool_use_id": "t1", "is_error": true, "content": "Exit code 2\nerror: unknown option --tok (did you mean --token-file?)\n" + all}}))
 	line(msg("assistant", "a2", []any{map[string]any{"type": "tool_use", "id": "t2", "name": "Bash", "input": map[string]any{"command": cmd + " --token-file ~/.tok"}}}))
 	line(msg("user", "r2", []any{map[string]any{"type": "tool_result", "tool_use_id": "t2", "content": "ok"}}))
 	line(msg("assistant", "a3", []any{map[string]any{"type": "tool_use", "id": "t3", "name": "Bash", "input": map[string]any{"command": "deploy " + secrets[5]}}}))

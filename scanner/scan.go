@@ -349,6 +349,7 @@ type fileResult struct {
 	// files that hold one session.
 	sessions  map[string]*fileState
 	found     []Candidate
+	commands  []string // a sample of the shell commands read
 	files     int
 	lines     int
 	bytes     int64
@@ -411,6 +412,7 @@ func scanFile(j job, opts Options) fileResult {
 	}
 	st.Session = a.sess
 	r.tags, r.malformed, r.templates = a.tags, a.malformed, a.templates
+	r.commands = a.commands
 	now := opts.Now()
 	for _, fd := range a.findings {
 		if c, ok := build(fd, a.sess, j.path, st.Format.Agent(), now); ok {

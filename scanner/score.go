@@ -21,7 +21,9 @@ type Weights struct {
 	Weak float64 `json:"weak"`
 	// WeakMax caps such a candidate's confidence, below the default
 	// minConfidence, however often it was seen: a question asked in two
-	// sessions is still not a lesson.
+	// sessions is still not a lesson. It caps too a heuristic whose
+	// trigger fires on most calls of its command, and a one-off fix
+	// seen in a single session.
 	WeakMax float64 `json:"weakMax"`
 
 	BasePriority         int `json:"basePriority"`
@@ -36,9 +38,10 @@ type Weights struct {
 }
 
 // DefaultWeights are the weights of the capture design: tags start at
-// 0.85 and heuristics at 0.4, a weak rejection reason (a question, or
-// feedback without an instruction) takes 0.2 off and stays at 0.45 or
-// below; priority starts at 3.
+// 0.85 and heuristics at 0.4; each doubling of the sessions (and of the
+// projects) a mistake was seen in adds 0.1, up to 8; a weak rejection
+// reason (a question, or feedback without an instruction) takes 0.2 off
+// and stays at 0.45 or below; priority starts at 3.
 func DefaultWeights() Weights {
 	return Weights{
 		TagConfidence: 0.85, HeuristicConfidence: 0.4, FixConfirmed: 0.2, UserCorrection: 0.15,
@@ -67,11 +70,11 @@ func (w Weights) Score(c *Candidate) {
 	// fix of a mistake.
 	add(s.FixConfirmed && !s.Weak(), w.FixConfirmed)
 	add(s.UserCorrection, w.UserCorrection)
-	add(multiSession, w.MultiSession)
-	add(multiProject, w.MultiProject)
+	conf += supportBonus(len(c.Sessions), w.MultiSession)
+	conf += supportBonus(len(c.Projects), w.MultiProject)
 	add(s.Causal, w.Causal)
 	add(s.Weak(), w.Weak)
-	if s.Weak() {
+	if s.Weak() || c.Kind != KindTag && (s.Broad || s.OneOff && !multiSession) {
 		conf = min(conf, w.WeakMax)
 	}
 	c.Confidence = math.Round(min(max(conf, 0), 1)*100) / 100

@@ -25,3 +25,57 @@ func TestWeakRejectionEarnsNoFixBonus(t *testing.T) {
 		t.Errorf("a question followed by a change scored %.2f, want below minConfidence 0.5", c.Confidence)
 	}
 }
+
+func TestConfidenceGrowsWithSupport(t *testing.T) {
+	w := DefaultWeights()
+	var last float64
+	for _, n := range []int{1, 2, 4, 8} {
+		c := &Candidate{Kind: KindRetry, Signals: Signals{FixConfirmed: true}}
+		for i := range n {
+			c.Sessions = append(c.Sessions, string(rune('a'+i)))
+		}
+		w.Score(c)
+		if c.Confidence <= last {
+			t.Errorf("%d sessions: confidence %.2f, want more than with fewer (%.2f)", n, c.Confidence, last)
+		}
+		last = c.Confidence
+	}
+}
+
+func TestOneOffFixHeldBack(t *testing.T) {
+	cases := []struct {
+		change string
+		want   bool
+	}{
+		{"add 280r rmul_impl.txt", true},
+		{"run `cd /d/oh-my-posh` first", true},
+		{"use -l cmd/ instead of -l ./cmd/entire/...", true},
+		{"add obra/coderabbit-review-helper/2", true},
+		{"drop 8312232", true},
+		{"add -- --watchAll=false CI=true", false},
+		{"drop --no-stat", false},
+		{"use bun instead of rtk", false},
+		{"add MSYS_NO_PATHCONV=1", false},
+		{"use --since 1 instead of --since 1d", false},
+		{"add -e", false},
+	}
+	if oneOff("add -u origin feature/cart", "fatal: The current branch feature/cart has no upstream branch.") {
+		t.Error("a branch the error named is the tool's advice, not a one-off")
+	}
+	for _, c := range cases {
+		if got := oneOff(c.change, "error: missing argument"); got != c.want {
+			t.Errorf("oneOff(%q) = %v, want %v", c.change, got, c.want)
+		}
+	}
+	w := DefaultWeights()
+	c := &Candidate{Kind: KindRetry, Sessions: []string{"s1"}, Signals: Signals{FixConfirmed: true, OneOff: true}}
+	w.Score(c)
+	if c.Confidence >= 0.5 {
+		t.Errorf("one-off fix in one session: confidence %.2f, want below 0.5", c.Confidence)
+	}
+	c.Sessions = append(c.Sessions, "s2")
+	w.Score(c)
+	if c.Confidence < 0.5 {
+		t.Errorf("one-off fix seen in two sessions: confidence %.2f, want at least 0.5", c.Confidence)
+	}
+}

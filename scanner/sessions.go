@@ -465,6 +465,10 @@ func (c *collector) event(e Event) {
 			c.calls[i].Error = "interrupted by the user"
 		}
 	case Rejection:
+		if te, ok := c.a.toolError(e); ok {
+			c.event(te)
+			return
+		}
 		if i, ok := c.byID[e.CallID]; ok {
 			c.calls[i].Outcome = OutcomeRejected
 			c.calls[i].Error = strings.TrimSpace(e.Text)

@@ -246,17 +246,18 @@ func TestE2EReplayLearn(t *testing.T) {
 	if r.code != 0 || rep.Learn == nil {
 		t.Fatalf("replay --learn exit %d, learn %v\n%s", r.code, rep.Learn, r.stderr)
 	}
-	// Claude Code's session teaches two lessons: its #lesson report,
-	// which asks for the global scope, and the failed make deploy fixed
-	// by STAGE=staging make deploy, seen in /home/dev/shop only. Codex's
-	// session in the same project repeats the failure (Bash make deploy
-	// | usage) and both lessons, learned from that key, fire before it:
-	// prevented. Gemini CLI's session names no project: only the global
-	// lesson applies there, and prevents a failure that is no repeat.
+	// Claude Code's session reports the failed make deploy in a #lesson
+	// block, which asks for the global scope, and fixes it by
+	// STAGE=staging make deploy: one lesson, in the agent's words with the
+	// retry's evidence (issue 18). Codex's session in the same project
+	// repeats the failure (Bash make deploy | usage) and the lesson fires
+	// before it: prevented. Gemini CLI's session names no project: the
+	// global lesson applies there too, and prevents a failure that is no
+	// repeat.
 	l := rep.Learn
-	if l.Mode != "all" || l.Provisional != 3 || l.Global != 2 || l.Project != 1 || l.Prevented != 2 || l.Unrelated != 0 ||
+	if l.Mode != "all" || l.Provisional != 2 || l.Global != 2 || l.Project != 0 || l.Prevented != 2 || l.Unrelated != 0 ||
 		l.LearnedFiresBeforeFine != 0 || rep.Repeated != 1 {
-		t.Errorf("learn %+v, repeated %d; want 3 lessons (2 global), 2 prevented, 1 repeated", *l, rep.Repeated)
+		t.Errorf("learn %+v, repeated %d; want 2 lessons (2 global), 2 prevented, 1 repeated", *l, rep.Repeated)
 	}
 	if got := rep.Agents; len(got) != 3 || got[0] != (groupJSON{"codex", 3, 1, 1, 1, 0, 0}) || got[2] != (groupJSON{"gemini", 4, 1, 0, 1, 0, 0}) {
 		t.Errorf("per agent: %+v", got)
@@ -270,8 +271,8 @@ func TestE2EReplayLearn(t *testing.T) {
 			}
 		}
 	}
-	if len(scopes) != 2 {
-		t.Errorf("learned lessons that fired: %v, want 2", scopes)
+	if len(scopes) != 1 {
+		t.Errorf("learned lessons that fired: %v, want 1", scopes)
 	}
 
 	rep, _ = s.replay(t, append([]string{"--path", logs, "--learn=tags"}, replayLessons...)...)
@@ -280,7 +281,7 @@ func TestE2EReplayLearn(t *testing.T) {
 	}
 	r = s.ok(s.root, append([]string{"replay", "--path", logs, "--learn"}, replayLessons...)...)
 	for _, want := range []string{"\nrepeats (a failure whose command family and error class failed in an earlier session of the same project): 1\n" +
-		"learned from every candidate: 3 lessons by the last session (1 project, 2 global)\nprevented: 2 ",
+		"learned from every candidate: 2 lessons by the last session (0 project, 2 global)\nprevented: 2 ",
 		"AGENT\tCALLS\tFAILED\tREPEATED\tPREVENTED\tSHORTENED\tUNRELATED\ncodex\t3\t1\t1\t1\t0\t0\n"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("replay --learn output lacks %q:\n%s", want, r.stdout)

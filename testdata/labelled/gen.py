@@ -34,6 +34,12 @@ def fail(code, out):
     return {"fail": True, "exit": code, "out": out}
 
 
+def typed(text, after):
+    """A Claude Code 2.0 refusal: what the user typed, in place of the
+    result, with no marker, written after seconds."""
+    return {"fail": True, "exit": -1, "out": text, "after": after}
+
+
 def sh(cmd, result):
     return ("call", {"tool": "Bash", "cmd": cmd}, result)
 
@@ -215,6 +221,93 @@ SCENARIOS = [
         say("I cannot write /etc/hosts without sudo; please add the line yourself."),
     ], [], ALL),
 
+    ("tool-error-fast", [
+        user("read the big fixture"),
+        ("call", {"tool": "Read", "path": "tests/fixtures/orders.json"},
+         fail(-1, "File content (41200 tokens) exceeds maximum allowed tokens (25000). Please use offset and limit parameters to read specific portions of the file.")),
+        ("call", {"tool": "Read", "path": "tests/fixtures/orders.json"}, ok("[{\"id\": 1}]")),
+        say("The fixture holds orders."),
+    ], [], ("claude",)),
+
+    ("typed-refusal", [
+        user("load the sample data"),
+        sh("psql -h db.internal -d shop -f sample.sql", typed("use the staging database for sample data, never the shared one", 40)),
+        say("I will use the staging database."),
+    ], [("rejection", "psql -h db.internal", "staging database", "keep")], ("claude",)),
+
+    ("question-tool-answer", [
+        user("set up releases"),
+        reject({"tool": "AskUserQuestion", "input": {"questions": [{"question": "Should the installer use prebuilt binaries instead of building from source?", "options": [{"label": "binaries"}, {"label": "source"}]}]}},
+               "The user wants to clarify these questions.\n    This means they may have additional information, context or questions for you.\n    Take their response into account and then reformulate the questions if appropriate.\n\n    Questions asked:\n- \"Should the installer use prebuilt binaries instead of building from source?\"\n  (No answer provided)"),
+        say("What would you like to clarify?"),
+    ], [], ("claude",)),
+
+    ("reject-takeover", [
+        user("deploy the shop"),
+        reject({"tool": "Bash", "cmd": "kubectl rollout restart deploy/shop"}, "I'll run the deploy myself, don't worry about it"),
+        say("Understood."),
+    ], [], WITH_REJECT),
+
+    ("reject-remark", [
+        user("run the integration tests"),
+        reject({"tool": "Bash", "cmd": "pytest -vv tests/integration"}, "nice, you always use the verbose flag"),
+        say("Sorry, running it now."),
+    ], [], WITH_REJECT),
+
+    ("one-off-fix", [
+        user("summarise the review comments"),
+        sh("review-notes --format md", fail(2, "error: missing required argument <owner/repo/pr>\nusage: review-notes [--format md|json] <owner/repo/pr>")),
+        sh("review-notes --format md acme/shop/143", ok("3 comments\n")),
+        say("There are 3 comments."),
+    ], [], ALL),
+
+    ("fix-misses-error", [
+        user("run the api tests"),
+        sh("pytest tests/test_api.py -x", fail(2, "ERROR tests/test_api.py - ModuleNotFoundError: No module named 'httpx'\n!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!")),
+        sh("pytest tests/test_api.py -x -p no:cacheprovider", ok("4 passed\n")),
+        say("The api tests pass."),
+    ], [], ALL),
+
+    ("precondition-install", [
+        user("run the api tests"),
+        sh("pytest tests/test_api.py", fail(2, "ImportError while importing test module '/home/dev/shop/tests/test_api.py'.\nE   ModuleNotFoundError: No module named 'httpx'\n!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!")),
+        sh("pip install httpx", ok("Successfully installed httpx-0.27.0\n")),
+        sh("pytest tests/test_api.py", ok("4 passed\n")),
+        say("The api tests pass."),
+    ], [("precondition", "pytest tests/test_api.py", "pip install httpx", "keep")], ALL),
+
+    ("precondition-package", [
+        user("make the report"),
+        sh("python -m shop.report --month 2026-01", fail(1, "Traceback (most recent call last):\n  File \"<frozen runpy>\", line 189, in _run_module_as_main\nModuleNotFoundError: No module named 'shop.utils'")),
+        ("call", {"tool": "Write", "path": "shop/utils/__init__.py", "content": ""}, ok()),
+        sh("python -m shop.report --month 2026-01", ok("report written\n")),
+        say("The report is written."),
+    ], [("precondition", "python -m shop.report", "shop/utils/__init__.py", "keep")], ("claude", "codex")),
+
+    ("lint-fixed-by-edit", [
+        user("make lint pass"),
+        sh("golangci-lint run ./cart/...", fail(1, "cart/cart.go:12:2: Error return value of `f.Close` is not checked (errcheck)\n1 issues:\n* errcheck: 1")),
+        edit("cart/cart.go", "f.Close()", "defer func() { _ = f.Close() }()", ok()),
+        sh("golangci-lint run ./cart/...", ok("0 issues.\n")),
+        say("Lint passes."),
+    ], [], ALL),
+
+    ("known-failure-monday", [
+        user("add a discount field to the cart"),
+        sh("npm run e2e", fail(1, "> shop@1.0.0 e2e\n> playwright test\n\nError: browserType.launch: Executable doesn't exist at /root/.cache/ms-playwright/chromium-1091/chrome-linux/chrome")),
+        edit("src/cart.ts", "total: number", "total: number\n  discount: number", ok()),
+        sh("npm run typecheck", ok("done\n")),
+        say("Added the field; the e2e suite cannot start its browser here."),
+    ], [("known", "npm run e2e", "before any change", "keep")], ALL),
+
+    ("known-failure-tuesday", [
+        user("rename total to subtotal"),
+        sh("npm run e2e", fail(1, "> shop@1.0.0 e2e\n> playwright test\n\nError: browserType.launch: Executable doesn't exist at /root/.cache/ms-playwright/chromium-1105/chrome-linux/chrome")),
+        edit("src/cart.ts", "total", "subtotal", ok()),
+        sh("npm run typecheck", ok("done\n")),
+        say("Renamed."),
+    ], [("known", "npm run e2e", "before any change", "keep")], ALL),
+
     ("tag-multiline", [
         user("run the unit tests"),
         sh("CI=true npm test -- --watchAll=false", ok("Tests: 40 passed\n")),
@@ -294,9 +387,9 @@ def claude(name, steps, spaced):
     sid = "c0ffee00-0000-4000-8000-%012d" % (zlib.crc32(name.encode()) % 10**12)
     lines, parent, i = [], None, 0
 
-    def rec(kind, message, extra=None):
+    def rec(kind, message, extra=None, after=1):
         nonlocal parent, i
-        i += 1
+        i += after
         uid = "u-%s-%d" % (name, i)
         r = {"parentUuid": parent, "isSidechain": False, "userType": "external", "cwd": PROJECT,
              "sessionId": sid, "version": "2.1.37", "gitBranch": "main", "type": kind,
@@ -307,7 +400,9 @@ def claude(name, steps, spaced):
         lines.append(dumps(r, spaced))
 
     def tool_use(n, call):
-        if call["tool"] == "Bash":
+        if "input" in call:
+            name_, inp = call["tool"], call["input"]
+        elif call["tool"] == "Bash":
             name_, inp = "Bash", {"command": call["cmd"], "description": "run it"}
         elif call["tool"] == "Edit":
             name_, inp = "Edit", {"file_path": PROJECT + "/" + call["path"], "old_string": call["old"], "new_string": call["new"]}
@@ -331,7 +426,7 @@ def claude(name, steps, spaced):
             if res["fail"]:
                 body = res["out"] if res["exit"] < 0 else "Exit code %d\n%s" % (res["exit"], res["out"])
                 rec("user", {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_%02d" % n, "content": body, "is_error": True}]},
-                    {"toolUseResult": "Error: " + body})
+                    {"toolUseResult": "Error: " + body}, res.get("after", 1))
             else:
                 rec("user", {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_%02d" % n, "content": res["out"], "is_error": False}]},
                     {"toolUseResult": {"stdout": res["out"], "stderr": "", "interrupted": False, "isImage": False}})
@@ -379,7 +474,10 @@ def codex(name, steps, spaced):
                     n, res["exit"], res["out"])
                 rec("response_item", {"type": "function_call_output", "call_id": cid, "output": out})
             else:
-                patch = "*** Begin Patch\n*** Update File: %s\n@@\n-%s\n+%s\n*** End Patch" % (call["path"], call.get("old", ""), call.get("new", ""))
+                if call["tool"] == "Write":
+                    patch = "*** Begin Patch\n*** Add File: %s\n+%s\n*** End Patch" % (call["path"], call.get("content", ""))
+                else:
+                    patch = "*** Begin Patch\n*** Update File: %s\n@@\n-%s\n+%s\n*** End Patch" % (call["path"], call.get("old", ""), call.get("new", ""))
                 rec("response_item", {"type": "custom_tool_call", "status": "completed", "call_id": cid, "name": "apply_patch", "input": patch})
                 out = "Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess. Updated the following files:\nM %s\n" % call["path"]
                 rec("response_item", {"type": "custom_tool_call_output", "call_id": cid, "output": out})

@@ -188,6 +188,8 @@ func signals(s scanner.Signals) string {
 		{s.FixConfirmed, "fix confirmed by a retry"}, {s.Retries > 0, fmt.Sprintf("%d retries", s.Retries)},
 		{s.Hang, "hang or timeout"}, {s.DataLoss, "data loss"}, {s.Causal, "causal language"},
 		{s.Question, "the reason is only a question"}, {s.Feedback, "the reason is feedback, not an instruction"},
+		{s.OneOff, "names one task's paths, lines or hashes: held until seen in another session"},
+		{s.Broad, "its trigger fires on most calls of the command"},
 	} {
 		if f.on {
 			out = append(out, f.name)

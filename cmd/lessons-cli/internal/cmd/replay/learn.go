@@ -3,6 +3,7 @@ package replay
 import (
 	"cmp"
 	"fmt"
+	"slices"
 
 	lessons "github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/engine"
@@ -109,16 +110,26 @@ func (l *learning) env(project string) (simEnv, error) {
 // boundary folds the session's candidates in: each new or changed one
 // is compiled in its new form, and the form it replaces is skipped.
 func (l *learning) boundary(s *scanner.LoggedSession, r *sessionResult) error {
-	l.learner.Add(s.Candidates)
+	cands := s.Candidates
+	if l.job.Learn == LearnTags {
+		// the agent's reports alone: no heuristic record to fold into
+		cands = slices.DeleteFunc(slices.Clone(cands), func(c scanner.Candidate) bool { return c.Kind != scanner.KindTag })
+	}
+	l.learner.Add(cands)
 	cfg := l.job.Merged.Config
 	for k, c := range s.Candidates {
-		ll := l.byID[c.ID]
+		id := l.learner.Resolve(c.ID) // a tag and a retry of one failure are one lesson
+		ll := l.byID[id]
 		if ll == nil {
-			les := scanner.ToLesson(c)
-			les.ID, les.Slug = ProvisionalPrefix+c.ID, ProvisionalPrefix+c.ID
+			cur, ok := l.learner.Candidate(id)
+			if !ok {
+				continue // left out of --learn=tags
+			}
+			les := scanner.ToLesson(cur)
+			les.ID, les.Slug = ProvisionalPrefix+id, ProvisionalPrefix+id
 			les.NeedsReview = false
-			ll = &learnedLesson{id: c.ID, lesson: les, info: learnedInfo{refs: []CallRef{}, keys: map[string]bool{}}}
-			l.byID[c.ID], l.bySlug[les.Slug] = ll, ll
+			ll = &learnedLesson{id: id, lesson: les, info: learnedInfo{refs: []CallRef{}, keys: map[string]bool{}}}
+			l.byID[id], l.bySlug[les.Slug] = ll, ll
 			l.order = append(l.order, ll)
 		}
 		if i := s.CandidateCalls[k]; i >= 0 && len(ll.info.refs) < maxLearnedFrom {
@@ -132,16 +143,26 @@ func (l *learning) boundary(s *scanner.LoggedSession, r *sessionResult) error {
 		}
 	}
 	for _, c := range s.Candidates {
-		ll := l.byID[c.ID]
-		cur, _ := l.learner.Candidate(c.ID)
+		id := l.learner.Resolve(c.ID)
+		ll := l.byID[id]
+		cur, ok := l.learner.Candidate(id)
+		if ll == nil || !ok {
+			continue
+		}
 		live := cur.Confidence >= cfg.MinConfidence && (l.job.Learn != LearnTags || cur.Kind == scanner.KindTag)
 		project := ""
 		if sc, p := scanner.DefaultScope(cur); sc == lessons.ScopeProject {
 			project = cmp.Or(p, noProject)
 		}
-		sign := fmt.Sprintf("%v %g %d %s", live, cur.Confidence, cur.Priority, project)
+		sign := fmt.Sprintf("%v %g %d %s %s", live, cur.Confidence, cur.Priority, project, cur.Summary)
 		if sign == ll.sign {
 			continue
+		}
+		if cur.Summary != ll.lesson.Summary {
+			// a #lesson folded in: the agent's words replace the heuristic's
+			les := scanner.ToLesson(cur)
+			les.ID, les.Slug, les.NeedsReview = ll.lesson.ID, ll.lesson.Slug, false
+			ll.lesson = les
 		}
 		ll.sign, ll.live, ll.project = sign, live, project
 		ll.ver++

@@ -50,7 +50,10 @@ func TestScanSummaryAndCompliance(t *testing.T) {
 	if err := scanRun(t.Context(), opts); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"scanned 6 files (0 unchanged)", "candidates: 7 new, 0 updated", "4 #lesson tags",
+	// 8 candidates: the fixtures' 7 lessons, and Gemini CLI's make biuld,
+	// which failed before any change and never got past: a known failure
+	// seen in one session, stored below minConfidence until seen again.
+	for _, want := range []string{"scanned 6 files (0 unchanged)", "candidates: 8 new, 0 updated", "4 #lesson tags",
 		"skipped: 1 invalid lines, 1 malformed #lesson blocks", "AGENT\tSESSIONS\tTAGS\tHEURISTIC-ONLY\tCOMPLIANCE", "claude\t1\t1\t2\t33%"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("scan output lacks %q:\n%s", want, out)

@@ -1,0 +1,66 @@
+package scanner
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// addresses reports whether a fix changed what the error complained
+// about. An error that names words of the failing call (a file, an
+// argument) and none of the words the fix added or removed was about
+// something the fix left alone: the retry worked for another reason (the
+// state changed, the failure was flaky), and the change teaches nothing.
+// With no word of the call in the error there is nothing to check, and
+// a change the shell reads (quoting, --, a prelude or wrapper) is taken
+// as addressing it.
+func addresses(d cmdDiff, res *Result) bool {
+	if d.quoted != "" || d.dash != "" || d.prelude != nil || d.wrapper != nil || d.gexe != d.exe ||
+		slices.ContainsFunc(d.added, assignment.MatchString) {
+		return true // the shell's reading, another program, or the environment changed
+	}
+	lower := strings.ToLower(errorBody(res.Output[:min(len(res.Output), addressesHead)]))
+	mentioned := func(w string) bool {
+		w = strings.ToLower(strings.Trim(w, `'"`))
+		if k, v, ok := strings.Cut(w, "="); ok && k != "" {
+			return said(lower, k) || said(lower, v)
+		}
+		return said(lower, w)
+	}
+	named := false
+	for _, w := range d.f {
+		if w == d.exe || w == d.sub || path.Base(w) == d.exe || !mentioned(w) {
+			continue
+		}
+		if !slices.Contains(d.g, w) {
+			return true // the fix changed a word the error named
+		}
+		named = true
+	}
+	if !named {
+		return true
+	}
+	for _, w := range append(append([]string(nil), d.added...), d.removed...) {
+		if mentioned(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// addressesHead is how much of an output addresses reads: the head,
+// where a tool says what it could not do.
+const addressesHead = 4096
+
+// said reports whether an error text holds a word of a command: as a
+// whole word when it is short, anywhere when it is long enough not to
+// occur by chance.
+func said(text, w string) bool {
+	switch n := len(strings.TrimLeft(w, "-")); {
+	case n >= 3:
+		return strings.Contains(text, w)
+	case n == 2:
+		return containsWord(text, w)
+	}
+	return false
+}

@@ -1,0 +1,139 @@
+package scanner
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/lessons-dev/lessons"
+)
+
+// No trigger should fire on every call of a common tool unless the lesson
+// is about every such call. A scan keeps a bounded sample of the shell
+// commands it read, by head (executable and subcommand); a heuristic
+// candidate whose command trigger fires on most sampled calls of its head
+// would speak before calls that go fine. It is narrowed to the failure
+// when the error gives a line to match (an error trigger: the lesson
+// comes after such a failure, not before every call), else held below
+// minConfidence (Signals.Broad).
+
+// Bounds of the sample.
+const (
+	sampleCallsPerFile = 64   // commands one file adds
+	sampleCallsPerHead = 128  // commands kept per head
+	sampleCalls        = 8192 // commands kept in all
+	minBroadSample     = 8    // fewer calls of a head say nothing
+)
+
+// callSample is the commands a scan read, by head.
+type callSample struct {
+	byHead map[string][]string
+	n      int
+}
+
+// add keeps the commands of one file, within the bounds.
+func (s *callSample) add(cmds []string) {
+	if s.byHead == nil {
+		s.byHead = map[string][]string{}
+	}
+	for _, cmd := range cmds {
+		h := headWords(cmd)
+		if h == "" || s.n >= sampleCalls || len(s.byHead[h]) >= sampleCallsPerHead {
+			continue
+		}
+		s.byHead[h] = append(s.byHead[h], cmd)
+		s.n++
+	}
+}
+
+// check narrows or marks a retry or precondition candidate whose command
+// trigger fires on most sampled calls of its head. What the user said (a
+// rejection, a correction) and the agent's own report may well be about
+// every such call, and are left as they are.
+func (s *callSample) check(c *Candidate) {
+	if c.Kind != KindRetry && c.Kind != KindPrecondition || len(c.Triggers.Commands) == 0 || len(c.Triggers.Errors) > 0 {
+		return
+	}
+	calls := s.byHead[headWords(c.Trigger)]
+	if len(calls) < minBroadSample {
+		return
+	}
+	fired := 0
+	for _, cmd := range calls {
+		if commandFires(c.Triggers, cmd) {
+			fired++
+		}
+	}
+	if fired*2 <= len(calls) {
+		return
+	}
+	if !c.narrowToError() {
+		c.Signals.Broad = true
+	}
+}
+
+// narrowToError adds an error trigger made of the failure's first error
+// line, so that the lesson comes after that failure only, and reports
+// whether it could.
+func (c *Candidate) narrowToError() bool {
+	line := errorHeadline(c.Problem)
+	p := errorPattern(line)
+	if p == "" || len(c.Examples.Match) == 0 {
+		return false
+	}
+	c.Triggers.Errors = []string{p}
+	c.Examples.Match[0].Error = line
+	return true
+}
+
+// namedError is a line that names its error: "error: ...",
+// "ValueError: ...", "npm ERR! ...".
+var namedError = regexp.MustCompile(`(?i)(^|\s)\w*(error|exception|err!|fatal)\b:?\s`)
+
+// errorHeadline is the line of an error text that says what failed: the
+// first that names its error (a traceback's last line does), else the
+// first line.
+func errorHeadline(text string) string {
+	for _, l := range strings.Split(text, "\n") {
+		if namedError.MatchString(l) {
+			return strings.TrimSpace(l)
+		}
+	}
+	return firstLine(text)
+}
+
+// errorPattern is a linear pattern for an error line: its words, with
+// numbers, paths, quoted values and other task-specific words masked, up
+// to maxErrorWords words; "" when too little is left to say what failed.
+func errorPattern(line string) string {
+	words := strings.Fields(line)
+	if len(words) > maxErrorWords {
+		words = words[:maxErrorWords]
+	}
+	var parts []string
+	literal := 0
+	for _, w := range words {
+		switch {
+		case taskToken(strings.Trim(w, "`'\",;:()[]")) || strings.ContainsAny(w, "'\"`"):
+			parts = append(parts, `\S+`)
+		default:
+			q := digitRun.ReplaceAllString(regexp.QuoteMeta(w), `\d+`)
+			parts = append(parts, q)
+			if strings.ContainsFunc(w, func(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }) {
+				literal++
+			}
+		}
+	}
+	if literal < 2 {
+		return ""
+	}
+	p := strings.Join(parts, `\s+`)
+	if _, err := lessons.CompilePattern(p); err != nil {
+		return ""
+	}
+	return p
+}
+
+// maxErrorWords is how much of an error line a pattern holds.
+const maxErrorWords = 12
+
+var digitRun = regexp.MustCompile(`[0-9]+`)

@@ -1,0 +1,77 @@
+package scanner
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lessons-dev/lessons"
+)
+
+// TestBroadTriggerNarrowedToTheError: a fix learned from one failure of
+// python (an environment variable) would fire before every python call of
+// the history; the scan narrows it to the failure's error, so it comes
+// after that error and not before the calls that go fine.
+func TestBroadTriggerNarrowedToTheError(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("python scripts/report.py", 1, "Traceback (most recent call last):\nUnicodeEncodeError: 'charmap' codec can't encode character '\\u2713' in position 4"),
+		run("PYTHONIOENCODING=utf-8 python scripts/report.py", 0, "done"),
+	})
+	var fine []step
+	for i := range 10 {
+		fine = append(fine, run("python scripts/step"+string(rune('a'+i))+".py --check", 0, "ok"))
+	}
+	writeClaude(t, dir, "/p", "s2", fine)
+	scan(t, state, Options{Paths: []string{dir}})
+	var c *Candidate
+	for _, x := range candidates(t, state) {
+		if strings.Contains(x.Trigger, "report.py") {
+			c = &x
+		}
+	}
+	if c == nil {
+		t.Fatal("no candidate for the encoding fix")
+	}
+	if len(c.Triggers.Errors) != 1 {
+		t.Fatalf("triggers %+v: want the command trigger narrowed by an error trigger", c.Triggers)
+	}
+	l := ToLesson(*c)
+	if ps := lessons.Errors(lessons.Validate(&l)); len(ps) > 0 {
+		t.Fatalf("narrowed lesson does not validate: %v", ps)
+	}
+	re, err := lessons.CompilePattern(c.Triggers.Errors[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	same, _ := re.MatchString("UnicodeEncodeError: 'charmap' codec can't encode character '\\u00e9' in position 12")
+	other, _ := re.MatchString("ModuleNotFoundError: No module named 'yaml'")
+	if !same || other {
+		t.Errorf("error trigger %q: matches the same error elsewhere %v, another error %v; want true, false", c.Triggers.Errors[0], same, other)
+	}
+}
+
+// TestBroadTriggerHeldBack: with no error line to narrow it to, a
+// heuristic trigger that fires on most calls of its command stays below
+// minConfidence; a #lesson block is the agent's word and is left alone.
+func TestBroadTriggerHeldBack(t *testing.T) {
+	var s callSample
+	var cmds []string
+	for i := range 10 {
+		cmds = append(cmds, "mkdir -p build/"+string(rune('a'+i)))
+	}
+	s.add(cmds)
+	trig := lessons.Trigger{Commands: []string{commandPattern("mkdir -p x")}}
+	c := Candidate{Kind: KindRetry, Trigger: "mkdir -p out", Triggers: trig, Sessions: []string{"a", "b"},
+		Examples: lessons.Examples{Match: []lessons.ToolCall{{Tool: "Bash", Command: "mkdir -p out"}}}, Signals: Signals{FixConfirmed: true}}
+	tag := c
+	tag.Kind = KindTag
+	s.check(&c)
+	s.check(&tag)
+	DefaultWeights().Score(&c)
+	if !c.Signals.Broad || c.Confidence >= lessons.DefaultConfig().MinConfidence {
+		t.Errorf("broad heuristic: signals %+v, confidence %.2f; want Broad and below minConfidence", c.Signals, c.Confidence)
+	}
+	if tag.Signals.Broad {
+		t.Error("a #lesson block was marked broad")
+	}
+}

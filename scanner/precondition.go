@@ -1,0 +1,271 @@
+package scanner
+
+import (
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/lessons-dev/lessons"
+)
+
+// Precondition fixes: a call fails; later calls change state (write a
+// file, create a directory, install a dependency, run a migration or a
+// setup step, export a variable, start a service); then the same call,
+// or one of its family, succeeds. Nothing about the command changed, so
+// the retry heuristic learns nothing; the lesson is "before X, do Y",
+// naming the state changes that made the difference: those the error
+// named (the missing module, file, table or package), else the few
+// setup steps between when no edit of the task's code came between (an
+// edit that fixes a failing test is the task, not a precondition).
+
+// KindPrecondition is a failure that a change of state fixed.
+const KindPrecondition = "precondition"
+
+// Bounds of what a failure waits for.
+const (
+	preconditionWindow = 40 // calls after a failure in which it may be fixed
+	maxWaiting         = 8  // failures waiting at once
+	maxChanges         = 12 // state changes remembered per failure
+	maxSetupSteps      = 2  // unnamed setup steps a lesson may name
+)
+
+// stateChange is a call that changed what later calls see.
+type stateChange struct {
+	call  *Call
+	setup bool // a shell step, not an edit of a file
+}
+
+// waiting is a failed shell call that no retry has fixed yet.
+type waiting struct {
+	rec     *callRec
+	res     *Result
+	family  string
+	changes []stateChange
+	over    bool // more changes than remembered: no lesson can name them
+}
+
+// setupSub are subcommands that install, build or prepare, whatever the
+// tool (npm install, go get, cargo add, python manage.py migrate).
+var setupWord = regexp.MustCompile(`^(install|i|ci|add|get|sync|require|migrate|makemigrations|upgrade|setup|init|seed|createdb|generate|codegen|build|compile|bootstrap|prepare|up|start|restart|link|activate)$`)
+
+// setupExe are commands that change state by themselves.
+var setupExe = map[string]bool{
+	"mkdir": true, "touch": true, "ln": true, "chmod": true, "export": true, "source": true, ".": true,
+	"setx": true, "createdb": true, "nohup": true, "systemctl": true, "service": true,
+}
+
+// settingUp reports whether a shell command changes state: it creates,
+// installs, migrates, builds, exports or starts something.
+func settingUp(cmd string) bool {
+	if strings.HasSuffix(strings.TrimSpace(cmd), "&") {
+		return true // a service started in the background
+	}
+	for _, seg := range segments(cmd) {
+		if len(seg) == 0 {
+			continue
+		}
+		if setupExe[path.Base(seg[0])] {
+			return true
+		}
+		exe, sub := commandHead(seg)
+		if setupExe[exe] || sub != "" && setupWord.MatchString(sub) {
+			return true
+		}
+		for _, w := range seg[1:min(len(seg), 3)] {
+			if !strings.HasPrefix(w, "-") && setupWord.MatchString(w) {
+				return true // python manage.py migrate, bin/rails db:migrate
+			}
+		}
+	}
+	return false
+}
+
+// waitFor remembers a failed shell call (not a probe) until a call of its family
+// succeeds.
+func (a *analyzer) waitFor(rec *callRec, r *Result) {
+	c := rec.call
+	if c.Tool != "Bash" || r.Timeout {
+		return
+	}
+	fam := failedFamily(c.Command, r)
+	if fam.Exe == "" || fam.Probe {
+		return
+	}
+	key := fam.String()
+	a.waiting = slices.DeleteFunc(a.waiting, func(w *waiting) bool { return w.family == key })
+	a.waiting = append(a.waiting, &waiting{rec: rec, res: r, family: key})
+	if len(a.waiting) > maxWaiting {
+		a.waiting = a.waiting[1:]
+	}
+}
+
+// succeeded sees a call that worked: a change of state is remembered by
+// every waiting failure, and a call of a waiting failure's family
+// settles it, with a lesson when state changes came between.
+func (a *analyzer) succeeded(rec *callRec) {
+	if len(a.waiting) == 0 && a.changed {
+		return
+	}
+	a.waiting = slices.DeleteFunc(a.waiting, func(w *waiting) bool { return rec.seq-w.rec.seq > preconditionWindow })
+	c := rec.call
+	if len(a.waiting) > 0 && c.Tool == "Bash" {
+		fam := lessons.CommandFamily(c.Command).String()
+		for i := 0; i < len(a.waiting); i++ {
+			w := a.waiting[i]
+			if fam != w.family {
+				continue
+			}
+			a.waiting = slices.Delete(a.waiting, i, i+1)
+			i--
+			w.rec.fixed = true
+			if !w.over && !a.found(w.rec.id) {
+				a.precondition(w, c.Command)
+			}
+		}
+	}
+	change := stateChange{call: c}
+	switch {
+	case c.Path != "" && (c.Tool == "Write" || c.Tool == "Edit" || c.Tool == "MultiEdit" || c.Tool == "NotebookEdit"):
+	case c.Tool == "Bash" && settingUp(c.Command):
+		change.setup = true
+	default:
+		return
+	}
+	a.changed = true
+	for _, w := range a.waiting {
+		if len(w.changes) == maxChanges {
+			w.over = true
+			continue
+		}
+		w.changes = append(w.changes, change)
+	}
+}
+
+// found reports whether a finding about call id exists already (a retry
+// that fixed it by changing the command).
+func (a *analyzer) found(id string) bool {
+	for i := len(a.findings) - 1; i >= 0 && i >= len(a.findings)-maxOpen; i-- {
+		if a.findings[i].Call == id {
+			return true
+		}
+	}
+	return false
+}
+
+// environmental matches errors about the world the call ran in rather
+// than about the code it ran: something missing (a module, file, table,
+// command or variable), a service not there, an encoding or locale, a
+// permission. Only such a failure can be fixed by a change of state; a
+// lint error, a type error or a failing assertion is fixed by the task's
+// own edits.
+var environmental = regexp.MustCompile(`(?i)(not found|no such|does not exist|doesn't exist|cannot find|can't find|could not find|no module named|cannot import|missing|not installed|is not set|not defined in the environment|connection refused|econnrefused|could not connect|is not running|unicode(en|de)codeerror|codec can't|locale|permission denied|unknown database|no such table|relation \S+ does not exist|not initialized|not a git repository|run .{1,40} first)`)
+
+// precondition emits the lesson of a failure that state changes fixed.
+func (a *analyzer) precondition(w *waiting, rerun string) {
+	if !slices.ContainsFunc(w.changes, func(ch stateChange) bool { return ch.setup || ch.call.Tool == "Write" }) {
+		return // nothing changed, or only the task's edits: no need to read the error
+	}
+	problem := w.res.errorText()
+	errText := strings.ToLower(problem)
+	if problem == "" || !environmental.MatchString(errText) {
+		return
+	}
+	var named, setup []stateChange
+	edits := false
+	for _, ch := range w.changes {
+		switch {
+		case ch.call.Tool == "Bash" && sameFamily(ch.call.Command, w.family):
+			continue // the failing command again, in another form
+		case (ch.setup || ch.call.Tool == "Write") && namedBy(errText, ch.call):
+			named = append(named, ch)
+		case ch.setup:
+			setup = append(setup, ch)
+		default:
+			edits = true
+		}
+	}
+	steps := named
+	if len(steps) == 0 {
+		if edits || len(setup) == 0 || len(setup) > maxSetupSteps {
+			return // the task's own edits, or too many steps to say which
+		}
+		steps = setup
+	}
+	var did []string
+	for _, s := range steps {
+		did = append(did, describeChange(s.call))
+	}
+	c := w.rec.call
+	a.findings = append(a.findings, finding{
+		Kind: KindPrecondition, Line: w.rec.line, UID: w.rec.uid, Tool: "Bash", Trigger: c.Command,
+		Call: w.rec.id, Change: strings.Join(did, "; "),
+		Problem:  problem,
+		Solution: "Before `" + clip(c.Command, 200) + "`, " + strings.Join(did, ", then ") + ". It failed until then, and `" + clip(rerun, 200) + "` worked after.",
+		Signals:  Signals{FixConfirmed: true, Causal: len(named) > 0},
+	})
+}
+
+// sameFamily reports whether any simple command of cmd is of family.
+func sameFamily(cmd, family string) bool {
+	for _, seg := range segments(cmd) {
+		if lessons.CommandFamily(strings.Join(seg, " ")).String() == family {
+			return true
+		}
+	}
+	return false
+}
+
+// namedBy reports whether an error names what a change made: the file,
+// its stem or folder (a module), or a word of the command (the package
+// installed, the variable exported, the folder created).
+func namedBy(errText string, c *Call) bool {
+	if c.Path != "" {
+		dir, base := path.Split(strings.ToLower(c.Path))
+		stem := strings.TrimSuffix(base, path.Ext(base))
+		if said(errText, base) || len(stem) >= 3 && !strings.HasPrefix(stem, "__") && containsWord(errText, stem) {
+			return true
+		}
+		parent := path.Base(strings.TrimSuffix(dir, "/"))
+		return strings.HasPrefix(stem, "__") && len(parent) >= 3 && containsWord(errText, parent)
+	}
+	for _, seg := range segments(c.Command) {
+		exe, sub := commandHead(seg)
+		for _, w := range seg {
+			w = strings.ToLower(w)
+			if k, _, ok := strings.Cut(w, "="); ok {
+				w = k
+			}
+			if w == exe || w == sub || strings.HasPrefix(w, "-") || len(w) < 3 {
+				continue
+			}
+			if containsWord(errText, w) || containsWord(errText, path.Base(w)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// describeChange says what a state change did, in a few words.
+func describeChange(c *Call) string {
+	switch c.Tool {
+	case "Bash":
+		return "run `" + clip(c.Command, 160) + "`"
+	case "Write":
+		return "create " + c.Path
+	}
+	return "edit " + c.Path
+}
+
+// failedFamily is the family of the command of a failed call that
+// failed: for a chain, the one the error names (lessons.FailedFamily);
+// a single command needs no reading of the error.
+func failedFamily(cmd string, r *Result) lessons.Family {
+	if !strings.ContainsAny(cmd, "|;&\n") {
+		return lessons.CommandFamily(cmd)
+	}
+	// the raw head of the output names the command as well as the
+	// trimmed lines do, without the cost of trimming
+	return lessons.FailedFamily(cmd, head(r.Output, familyHead))
+}

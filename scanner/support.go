@@ -1,0 +1,82 @@
+package scanner
+
+import (
+	"math"
+	"strings"
+)
+
+// Support, not one-offs: a lesson earns confidence from how often, and
+// where, its mistake was seen; a fix whose words only make sense in one
+// task stays below minConfidence until the same fix is seen again in
+// another session (or the agent reports it).
+
+// maxSupport caps the sessions or projects that still add confidence:
+// past 8, seeing a mistake again says little more.
+const maxSupport = 8
+
+// supportBonus is w times log2 of the count, capped at log2(maxSupport):
+// 2 sessions add w, 4 add 2w, 8 or more add 3w.
+func supportBonus(n int, w float64) float64 {
+	if n < 2 {
+		return 0
+	}
+	return w * math.Log2(float64(min(n, maxSupport)))
+}
+
+// oneOff reports whether a fix's words name something of one task rather
+// than a way of calling a tool: a path or a file name, a commit hash, a
+// line or issue number, a long id. The shape of a token says it; the
+// scan's other sessions say whether the token recurs (a candidate seen
+// in two sessions is no longer held back). A token the error itself
+// printed (git push names the branch to set upstream) is the tool's
+// advice, not the agent's one-off choice.
+func oneOff(change, errText string) bool {
+	for _, w := range strings.Fields(change) {
+		w = strings.Trim(w, "`'\",;()[]")
+		if taskToken(w) && !strings.Contains(errText, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// taskToken reports whether a token has the shape of something specific
+// to one task.
+func taskToken(w string) bool {
+	if i := strings.IndexByte(w, '='); i > 0 {
+		w = w[i+1:] // the value of a flag or variable
+	}
+	if w == "" || strings.HasPrefix(w, "-") && !strings.ContainsAny(w, "/0123456789") || strings.ContainsAny(w, "<>&|") {
+		return false // a flag, or a redirection (2>&1)
+	}
+	digits, hex, letters := 0, 0, 0
+	for _, r := range w {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case r >= 'a' && r <= 'f' || r >= 'A' && r <= 'F':
+			hex++
+			letters++
+		case r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z':
+			letters++
+		}
+	}
+	switch {
+	case strings.HasPrefix(w, "/") && len(w) > 1, strings.HasPrefix(w, "~/"), len(w) > 2 && w[1] == ':' && (w[2] == '/' || w[2] == '\\'):
+		return true // an absolute path
+	case strings.Contains(strings.Trim(w, "/"), "/") && (digits > 0 || strings.ContainsAny(w, "_") || strings.Count(w, "/") >= 3):
+		return true // a path of this task's files (.venv/bin/activate is a convention)
+	case digits >= 2 && letters <= 1:
+		return true // a line, an issue, a range: 280r, 12,20p, 143
+	case len(w) >= 7 && digits > 0 && digits+hex == len(w):
+		return true // a commit hash
+	case len(w) >= 16 && digits >= 3:
+		return true // an id
+	}
+	if dot := strings.LastIndexByte(w, '.'); dot > 0 && dot < len(w)-1 && !strings.HasPrefix(w, ".") {
+		ext := w[dot+1:]
+		return len(ext) <= 4 && strings.IndexFunc(ext, func(r rune) bool { return r < 'a' || r > 'z' }) < 0 &&
+			strings.IndexFunc(w[:dot], func(r rune) bool { return r == '_' || r >= '0' && r <= '9' }) >= 0
+	}
+	return false
+}
