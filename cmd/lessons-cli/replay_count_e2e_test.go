@@ -66,13 +66,14 @@ var (
 	noTarget    = loggedCall{"make deploy", "Exit code 2\nmake: *** No rule to make target 'deploy'.  Stop.", true}
 )
 
-// traceLine is a --trace line, as a recounter reads it.
+// traceLine is a --trace line, as a recounter reads it: a call's, or a
+// prompt's (Kind "prompt", with Before and Bytes).
 type traceLine struct {
-	File, Session, Project, Agent, Tool, Command, Outcome, Family, Class, Verdict string
-	Index, Line, InjectedBytes                                                    int
-	Repeat                                                                        bool
-	Matched                                                                       []string
-	Fired                                                                         []struct {
+	Kind, File, Session, Project, Agent, Tool, Command, Outcome, Family, Class, Verdict string
+	Index, Line, InjectedBytes, Before, Bytes                                           int
+	Repeat                                                                              bool
+	Matched                                                                             []string
+	Fired                                                                               []struct {
 		Slug, Kind, At, Refused string
 		Provisional, Addresses  bool
 		LearnedFrom             []struct {
@@ -82,14 +83,16 @@ type traceLine struct {
 	}
 }
 
-// traceFields are the fields of a trace line and of a fire, sorted.
+// traceFields are the fields of a call's and a prompt's trace line, and
+// of a fire, sorted.
 const (
-	traceFields = "agent class command family file fired index injectedBytes line matched outcome project repeat session tool verdict"
-	fireFields  = "addresses at kind learnedFrom provisional slug"
+	traceFields  = "agent class command family file fired index injectedBytes kind line matched outcome project repeat session tool verdict"
+	promptFields = "agent before bytes file fired index injectedBytes kind line project session"
+	fireFields   = "addresses at kind learnedFrom provisional slug"
 )
 
 // readTrace reads a trace file, checking that every line is a JSON
-// object with exactly the documented fields.
+// object with exactly the documented fields of its kind.
 func readTrace(t *testing.T, path string) []traceLine {
 	t.Helper()
 	f, err := os.Open(path)
@@ -105,8 +108,12 @@ func readTrace(t *testing.T, path string) []traceLine {
 		if err := json.Unmarshal(sc.Bytes(), &raw); err != nil {
 			t.Fatalf("trace line %d is not a JSON object: %v\n%s", n, err, sc.Bytes())
 		}
-		if got := strings.Join(slices.Sorted(maps.Keys(raw)), " "); got != traceFields {
-			t.Fatalf("trace line %d fields:\n got %s\nwant %s", n, got, traceFields)
+		want := traceFields
+		if string(raw["kind"]) == `"prompt"` {
+			want = promptFields
+		}
+		if got := strings.Join(slices.Sorted(maps.Keys(raw)), " "); got != want {
+			t.Fatalf("trace line %d fields:\n got %s\nwant %s", n, got, want)
 		}
 		var fires []map[string]json.RawMessage
 		_ = json.Unmarshal(raw["fired"], &fires)
@@ -128,12 +135,26 @@ func readTrace(t *testing.T, path string) []traceLine {
 	return out
 }
 
+// callsOf are the call lines of a trace.
+func callsOf(lines []traceLine) []traceLine {
+	var out []traceLine
+	for _, l := range lines {
+		if l.Kind == "call" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 // recount recomputes the report's figures from the trace alone, by its
-// own reading of the definitions in docs/replay-trace.md, and compares
-// them with the report: repeats, verdicts, fires that address a
-// failure, per-lesson and per-group figures.
-func recount(t *testing.T, trace []traceLine, rep replayJSON) {
+// own reading of the definitions in docs/replay.md, and compares them
+// with the report: repeats, verdicts, fires that address a failure,
+// per-lesson and per-group figures from the call lines, prompt-time
+// figures from the prompt lines.
+func recount(t *testing.T, lines []traceLine, rep replayJSON) {
 	t.Helper()
+	recountPrompts(t, lines, rep)
+	trace := callsOf(lines)
 	byRef := map[string]*traceLine{}
 	for i := range trace {
 		byRef[fmt.Sprintf("%s#%d", trace[i].File, trace[i].Index)] = &trace[i]
@@ -321,6 +342,60 @@ func recount(t *testing.T, trace []traceLine, rep replayJSON) {
 	}
 }
 
+// recountPrompts recomputes the prompt-time figures from the prompt
+// lines alone, and checks each prompt is in its place: numbered in
+// order within its session, on the line before the call it came before.
+func recountPrompts(t *testing.T, lines []traceLine, rep replayJSON) {
+	t.Helper()
+	prompts, injections, bytes := 0, 0, 0
+	nextIndex := map[string]int{} // file → index of its next prompt
+	for i, l := range lines {
+		if l.Kind != "prompt" {
+			if l.Kind != "call" {
+				t.Fatalf("trace line %d: kind %q", i+1, l.Kind)
+			}
+			continue
+		}
+		if l.Index != nextIndex[l.File] {
+			t.Errorf("%s: prompt %d, want %d", l.File, l.Index, nextIndex[l.File])
+		}
+		nextIndex[l.File]++
+		next := len(lines)
+		for j := i + 1; j < len(lines); j++ {
+			if lines[j].Kind == "call" || lines[j].File != l.File {
+				next = j
+				break
+			}
+		}
+		if next < len(lines) && lines[next].File == l.File && lines[next].Index != l.Before {
+			t.Errorf("%s: prompt %d came before call %d, the next line is call %d", l.File, l.Index, l.Before, lines[next].Index)
+		}
+		prompts++
+		if l.InjectedBytes > 0 {
+			injections++
+			bytes += l.InjectedBytes
+		}
+		if (l.InjectedBytes > 0) != (len(l.Fired) > 0) {
+			t.Errorf("%s: prompt %d: %d bytes injected, %d fires", l.File, l.Index, l.InjectedBytes, len(l.Fired))
+		}
+		for _, f := range l.Fired {
+			if f.At != "prompt" || f.Addresses || f.Refused != "" {
+				t.Errorf("%s: prompt %d: fire %+v", l.File, l.Index, f)
+			}
+		}
+	}
+	per100 := func(n int) float64 {
+		if prompts == 0 {
+			return 0
+		}
+		return math.Round(float64(n)*100/float64(prompts)*100) / 100
+	}
+	if got, want := []float64{float64(rep.Prompts), float64(rep.PromptInjections), float64(rep.PromptBytes), rep.PromptInjectionsPer100, rep.PromptBytesPer100},
+		[]float64{float64(prompts), float64(injections), float64(bytes), per100(injections), per100(bytes)}; !slices.Equal(got, want) {
+		t.Errorf("prompts, prompt injections, bytes, per 100 prompts: report %v, trace %v", got, want)
+	}
+}
+
 // TestE2EReplayCountsWithinProjectsForAReason pins repeats within a
 // project, learned lessons that stay in the project they were learned
 // in until a second project shows the same mistake, and verdicts: a
@@ -339,8 +414,9 @@ func TestE2EReplayCountsWithinProjectsForAReason(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("replay exit %d\n%s", r.code, r.stderr)
 	}
-	lines := readTrace(t, trace)
-	recount(t, lines, rep)
+	all := readTrace(t, trace)
+	recount(t, all, rep)
+	lines := callsOf(all)
 	var got []string
 	for _, c := range lines {
 		var fired []string
@@ -446,8 +522,9 @@ triggers:
 	if r.code != 0 {
 		t.Fatalf("replay exit %d\n%s", r.code, r.stderr)
 	}
-	lines := readTrace(t, trace)
-	recount(t, lines, rep)
+	all := readTrace(t, trace)
+	recount(t, all, rep)
+	lines := callsOf(all)
 	var got []string
 	for _, c := range lines {
 		var after []string
@@ -495,9 +572,10 @@ func TestE2EReplayRecountsATeamHistory(t *testing.T) {
 	if r.code != 0 || rep.Learn == nil {
 		t.Fatalf("replay exit %d\n%s", r.code, r.stderr)
 	}
-	lines := readTrace(t, trace)
+	all := readTrace(t, trace)
+	lines := callsOf(all)
 	if len(lines) != rep.Calls || rep.Calls < 1000 {
 		t.Fatalf("%d trace lines for %d calls", len(lines), rep.Calls)
 	}
-	recount(t, lines, rep)
+	recount(t, all, rep)
 }

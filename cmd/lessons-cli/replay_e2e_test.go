@@ -46,6 +46,10 @@ type replayJSON struct {
 	InjectedBytes                                                   int64
 	InjectionsPer100                                                float64 `json:"injectionsPer100Calls"`
 	BytesPer100                                                     float64 `json:"bytesPer100Calls"`
+	Prompts, PromptInjections                                       int
+	PromptBytes                                                     int64
+	PromptInjectionsPer100                                          float64 `json:"promptInjectionsPer100Prompts"`
+	PromptBytesPer100                                               float64 `json:"promptBytesPer100Prompts"`
 	Refused                                                         []map[string]any
 	Lessons                                                         []map[string]any
 	NeverFired, Noisiest                                            []string

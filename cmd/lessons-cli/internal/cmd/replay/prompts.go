@@ -28,11 +28,13 @@ type promptTally struct {
 }
 
 // replayPrompts answers the session's prompts that came before call i
-// (all that are left when i is past the last call), in order, and counts
-// what they brought.
-func (r *sessionResult) replayPrompts(rs *engine.ReplaySession, s *scanner.LoggedSession, i int) {
+// (all that are left when i is past the last call), in order, counts
+// what they brought and keeps each as the trace shows it.
+func (r *sessionResult) replayPrompts(rs *engine.ReplaySession, s *scanner.LoggedSession, env simEnv, i int) {
 	for r.nextPrompt < len(s.Prompts) && (s.Prompts[r.nextPrompt].Before <= i || i >= len(s.Calls)) {
 		p := &s.Prompts[r.nextPrompt]
+		tp := TracePrompt{Kind: traceKindPrompt, File: s.File, Session: s.ID, Project: s.Project, Agent: s.Agent,
+			Index: r.nextPrompt, Line: p.Line, Before: p.Before, Bytes: len(p.Text), Fired: []TraceFire{}}
 		r.nextPrompt++
 		ans, err := rs.Prompt(i, p.Text)
 		if err != nil {
@@ -42,7 +44,12 @@ func (r *sessionResult) replayPrompts(rs *engine.ReplaySession, s *scanner.Logge
 		if len(ans.Fires) > 0 {
 			r.promptTally.injections++
 			r.promptTally.bytes += int64(ans.Bytes)
+			tp.InjectedBytes = ans.Bytes
 		}
+		for _, f := range ans.Fires {
+			tp.Fired = append(tp.Fired, env.fire(&f.Entry, "prompt", ""))
+		}
+		r.prompts = append(r.prompts, tp)
 	}
 }
 

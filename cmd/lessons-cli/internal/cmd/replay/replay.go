@@ -81,8 +81,8 @@ learned from a failure with its key fired before it, shortened when one
 reached the agent with its failure, unrelated when only other learned
 lessons fired before it.
 
---trace FILE writes one JSON line per call (docs/replay-trace.md) from
-which every figure can be recounted.
+--trace FILE writes one JSON line per call and per typed prompt
+(docs/replay.md) from which every figure can be recounted.
 
 --max-noise RATE is a gate for CI: exit 1 when a pitfall lesson (the
 named ones, else all) with at least --min-fires fires has a noise (the
@@ -138,7 +138,7 @@ counted and named in the report.`,
 	fl.StringVar(&opts.Scope, "scope", "", "replay only the lessons of `SCOPE` (builtin, global, project, pack:NAME)")
 	fl.Float64Var(&opts.MaxNoise, "max-noise", 0, "exit 1 when a pitfall's share of fires not before a failure it addresses is over `RATE`")
 	fl.IntVar(&opts.MinFires, "min-fires", defaultMinFires, "judge the noise of lessons with at least `N` fires")
-	fl.StringVar(&opts.Trace, "trace", "", "write one JSON line per call to `FILE`")
+	fl.StringVar(&opts.Trace, "trace", "", "write one JSON line per call and per prompt to `FILE`")
 	return cmd
 }
 

@@ -71,7 +71,7 @@ func Run(ctx context.Context, job Job) (*Report, error) {
 	count := func(r *sessionResult) error {
 		t.add(r)
 		if tw != nil {
-			return tw.write(r.calls)
+			return tw.write(r.calls, r.prompts)
 		}
 		return nil
 	}

@@ -10,11 +10,12 @@ import (
 	"github.com/lessons-dev/lessons/scanner"
 )
 
-// sessionResult is what replaying one session gave: its calls as the
-// trace holds them, and what went wrong on the way.
+// sessionResult is what replaying one session gave: its calls and
+// typed prompts as the trace holds them, and what went wrong on the way.
 type sessionResult struct {
 	agent, project string
 	calls          []TraceCall
+	prompts        []TracePrompt
 	refused        []Refused
 	timeouts       int
 	errs           []string
@@ -66,9 +67,9 @@ func simulate(s *scanner.LoggedSession, env simEnv) *sessionResult {
 		if c.AfterCompaction {
 			rs.Compact()
 		}
-		r.replayPrompts(rs, s, i)
+		r.replayPrompts(rs, s, env, i)
 		tc := &r.calls[i]
-		*tc = TraceCall{File: s.File, Session: s.ID, Project: s.Project, Agent: s.Agent, Index: i, Line: c.Line,
+		*tc = TraceCall{Kind: traceKindCall, File: s.File, Session: s.ID, Project: s.Project, Agent: s.Agent, Index: i, Line: c.Line,
 			Tool: c.Tool, Command: clipBytes(callText(c), maxTraceCommand), Outcome: c.Outcome.String(),
 			Family: c.Family(), Class: c.ErrorClass(), Matched: []string{}, Fired: []TraceFire{}}
 		ans, err := rs.Call(i, toCall(c))
@@ -96,7 +97,7 @@ func simulate(s *scanner.LoggedSession, env simEnv) *sessionResult {
 			}
 		}
 	}
-	r.replayPrompts(rs, s, len(s.Calls))
+	r.replayPrompts(rs, s, env, len(s.Calls))
 	for i := range r.calls {
 		tc := &r.calls[i]
 		for k := range tc.Fired {

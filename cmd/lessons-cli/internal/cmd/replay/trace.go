@@ -8,10 +8,12 @@ import (
 
 // TraceCall is one tool call of a replay as `--trace FILE` writes it:
 // one JSON object per line, in replay order (sessions oldest first, each
-// session's calls in file order). docs/replay-trace.md describes every
-// field, schemas/replay-trace.schema.json is its schema, and every
-// figure of the report can be recounted from these lines.
+// session's calls and typed prompts in file order). docs/replay.md
+// describes every field, schemas/replay-trace.schema.json is its schema,
+// and every figure of the report can be recounted from these lines.
 type TraceCall struct {
+	// Kind is "call": it tells a call's line from a prompt's.
+	Kind string `json:"kind"`
 	// File is the log as read (path#session-id for an opencode
 	// database), Session the session's id, Project its project ("" when
 	// the log names none), Agent the agent that wrote it.
@@ -50,6 +52,36 @@ type TraceCall struct {
 	Verdict string `json:"verdict"`
 }
 
+// TracePrompt is one typed prompt of a replay as `--trace FILE` writes
+// it, on the line before the first call that came after it. It holds the
+// prompt's size, never its text: prompts may hold secrets.
+type TracePrompt struct {
+	// Kind is "prompt".
+	Kind    string `json:"kind"`
+	File    string `json:"file"`
+	Session string `json:"session"`
+	Project string `json:"project"`
+	Agent   string `json:"agent"`
+	// Index is the prompt's 0-based position among the session's typed
+	// prompts; Line its line in the file; Before the index of the call
+	// it came before (the number of calls before it).
+	Index  int `json:"index"`
+	Line   int `json:"line"`
+	Before int `json:"before"`
+	// Bytes is the prompt's length in bytes, as replayed (cut at 64 KiB).
+	Bytes int `json:"bytes"`
+	// Fired are the lessons injected at the prompt, each at "prompt".
+	Fired []TraceFire `json:"fired"`
+	// InjectedBytes is the size of the text that carried them.
+	InjectedBytes int `json:"injectedBytes"`
+}
+
+// Kinds of trace line.
+const (
+	traceKindCall   = "call"
+	traceKindPrompt = "prompt"
+)
+
 // TraceFire is a lesson that reached the agent at a call.
 type TraceFire struct {
 	Slug string `json:"slug"`
@@ -58,8 +90,9 @@ type TraceFire struct {
 	// Kind is pitfall or hazard.
 	Kind string `json:"kind"`
 	// At is "before" (injected before the call ran, or the call was
-	// refused) or "after" (it reached the agent with the call's failure:
-	// its error triggers matched what the call printed).
+	// refused), "after" (it reached the agent with the call's failure:
+	// its error triggers matched what the call printed) or "prompt"
+	// (injected at a typed prompt).
 	At string `json:"at"`
 	// Refused is deny or ask when the lesson refused the call.
 	Refused string `json:"refused,omitempty"`
@@ -108,13 +141,22 @@ func newTraceWriter(w io.Writer) *traceWriter {
 	return &traceWriter{w: bw, enc: enc}
 }
 
-// write writes the calls, one line each; Encode escapes control
-// characters and replaces invalid UTF-8, so each line stays valid JSON
-// whatever the log held.
-func (t *traceWriter) write(calls []TraceCall) error {
-	for i := range calls {
-		if err := t.enc.Encode(&calls[i]); err != nil {
-			return err
+// write writes a session's calls and prompts, one line each, each
+// prompt before the first call that came after it; Encode escapes
+// control characters and replaces invalid UTF-8, so each line stays
+// valid JSON whatever the log held.
+func (t *traceWriter) write(calls []TraceCall, prompts []TracePrompt) error {
+	p := 0
+	for i := range len(calls) + 1 {
+		for ; p < len(prompts) && (prompts[p].Before <= i || i == len(calls)); p++ {
+			if err := t.enc.Encode(&prompts[p]); err != nil {
+				return err
+			}
+		}
+		if i < len(calls) {
+			if err := t.enc.Encode(&calls[i]); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -18,8 +18,9 @@ import (
 )
 
 // TestTraceMatchesItsSchema pins the trace format: the schema names
-// exactly TraceCall's and TraceFire's fields, and every line a learning
-// replay writes is valid against it.
+// exactly TraceCall's, TracePrompt's and TraceFire's fields, every line
+// a learning replay writes is valid against it, and each session's
+// typed prompt is on the line before the first call that came after it.
 func TestTraceMatchesItsSchema(t *testing.T) {
 	data, err := lessons.Schemas.ReadFile("schemas/replay-trace.schema.json")
 	if err != nil {
@@ -38,20 +39,17 @@ func TestTraceMatchesItsSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	var raw struct {
-		Properties map[string]struct {
-			Items struct {
-				Properties map[string]json.RawMessage `json:"properties"`
-			} `json:"items"`
-		} `json:"properties"`
+		Defs map[string]struct {
+			Properties map[string]json.RawMessage `json:"properties"`
+		} `json:"$defs"`
 	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := sortedKeys(raw.Properties), jsonFields(TraceCall{}); !slices.Equal(got, want) {
-		t.Errorf("schema properties %v, TraceCall fields %v", got, want)
-	}
-	if got, want := sortedKeys(raw.Properties["fired"].Items.Properties), jsonFields(TraceFire{}); !slices.Equal(got, want) {
-		t.Errorf("schema fire properties %v, TraceFire fields %v", got, want)
+	for def, v := range map[string]any{"call": TraceCall{}, "prompt": TracePrompt{}, "fire": TraceFire{}} {
+		if got, want := sortedKeys(raw.Defs[def].Properties), jsonFields(v); !slices.Equal(got, want) {
+			t.Errorf("schema %s properties %v, Go fields %v", def, got, want)
+		}
 	}
 
 	var out bytes.Buffer
@@ -61,7 +59,11 @@ func TestTraceMatchesItsSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	sc := bufio.NewScanner(&out)
-	n, verdicts := 0, map[string]int{}
+	n, verdicts, kinds := 0, map[string]int{}, map[string]int{}
+	var prev struct {
+		Kind  string
+		Index int
+	}
 	for sc.Scan() {
 		n++
 		v, err := jsonschema.UnmarshalJSON(bytes.NewReader(sc.Bytes()))
@@ -73,11 +75,19 @@ func TestTraceMatchesItsSchema(t *testing.T) {
 		}
 		var tc TraceCall
 		_ = json.Unmarshal(sc.Bytes(), &tc)
-		verdicts[tc.Verdict]++
+		kinds[tc.Kind]++
+		if tc.Kind == traceKindCall {
+			verdicts[tc.Verdict]++
+			if (tc.Index == 0) != (prev.Kind == traceKindPrompt) {
+				t.Errorf("line %d: call %d after a %s line; want each session's prompt right before its first call", n, tc.Index, prev.Kind)
+			}
+		}
+		prev.Kind, prev.Index = tc.Kind, tc.Index
 	}
-	// 12 sessions of 12 calls; each failed make deployN is a first.
-	if n != 12*12 || verdicts[""] != n {
-		t.Errorf("%d lines, verdicts %v", n, verdicts)
+	// 12 sessions of 12 calls after one prompt; each failed make deployN
+	// is a first.
+	if kinds[traceKindCall] != 12*12 || kinds[traceKindPrompt] != 12 || n != 12*13 || verdicts[""] != 12*12 {
+		t.Errorf("%d lines, kinds %v, verdicts %v", n, kinds, verdicts)
 	}
 }
 
