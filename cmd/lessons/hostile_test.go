@@ -61,32 +61,7 @@ func TestManifestRewrittenInPlace(t *testing.T) {
 	e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons()[:1])
 	small := must(os.ReadFile(path))
 
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		for i := 0; ; i++ {
-			select {
-			case <-stop:
-				return
-			default:
-			}
-			data := full
-			if i%2 == 1 {
-				data = small
-			}
-			f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
-			if err != nil {
-				continue
-			}
-			for off := 0; off < len(data); off += 512 {
-				f.Write(data[off:min(off+512, len(data))])
-			}
-			f.Close()
-		}
-	}()
-	defer func() { close(stop); wg.Wait() }()
+	defer rewriteInPlace(path, full, small)()
 
 	binary(t)
 	for i := range 300 {
@@ -195,3 +170,35 @@ func fakeBuild(t *testing.T, e *env, script string) string {
 }
 
 func shq(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// rewriteInPlace rewrites the file at path in place, 512 bytes at a
+// time, with full and small in turn, until the returned stop is called:
+// a manifest changing under the hook as a careless tool would write it.
+func rewriteInPlace(path string, full, small []byte) (stop func()) {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for i := 0; ; i++ {
+			select {
+			case <-done:
+				return
+			default:
+			}
+			data := full
+			if i%2 == 1 {
+				data = small
+			}
+			f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
+			if err != nil {
+				continue
+			}
+			for off := 0; off < len(data); off += 512 {
+				f.Write(data[off:min(off+512, len(data))])
+			}
+			f.Close()
+		}
+	}()
+	return func() { close(done); wg.Wait() }
+}

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -143,32 +142,7 @@ func TestBlocksWhileManifestRewritten(t *testing.T) {
 	e.writeManifest(t, noAggregates(), bs)
 	small := must(os.ReadFile(path))
 
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		for i := 0; ; i++ {
-			select {
-			case <-stop:
-				return
-			default:
-			}
-			data := full
-			if i%2 == 1 {
-				data = small
-			}
-			f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
-			if err != nil {
-				continue
-			}
-			for off := 0; off < len(data); off += 512 {
-				f.Write(data[off:min(off+512, len(data))])
-			}
-			f.Close()
-		}
-	}()
-	defer func() { close(stop); wg.Wait() }()
+	defer rewriteInPlace(path, full, small)()
 
 	binary(t)
 	missed := 0
