@@ -1,5 +1,12 @@
 package scanner
 
+import (
+	"cmp"
+	"slices"
+
+	lessons "github.com/lessons-dev/lessons"
+)
+
 // Learner folds the candidates of sessions read one after the other, as
 // successive scans would fold them into the candidate store, and scores
 // them, without a store: a replay that learns as it goes asks it, at
@@ -9,12 +16,51 @@ type Learner struct {
 	weights Weights
 	byID    map[string]*Candidate
 	order   []string          // ids in the order first seen, for nearest
+	pos     map[string]int    // an id's place in order
 	alias   map[string]string // a folded candidate's id → the id it joined
+	// calls and families index the held candidates for nearest, so that
+	// a session's candidates are compared with the few held ones that
+	// could be the same mistake, not with all: by failing call, and by
+	// tool and command family of their failing examples.
+	calls    map[string]string
+	families map[string][]string
 }
 
 // NewLearner starts with no candidates.
 func NewLearner(w Weights) *Learner {
-	return &Learner{weights: w, byID: map[string]*Candidate{}, alias: map[string]string{}}
+	return &Learner{weights: w, byID: map[string]*Candidate{}, pos: map[string]int{}, alias: map[string]string{},
+		calls: map[string]string{}, families: map[string][]string{}}
+}
+
+// familyKeys are the tool and command families of c's failing examples:
+// a trigger of one candidate fires on another's example only where they
+// name the same command.
+func familyKeys(c *Candidate) []string {
+	var keys []string
+	for _, e := range c.Examples.Match {
+		k := c.Tool
+		if e.Command != "" {
+			k += "|" + lessons.CommandFamily(e.Command).String()
+		}
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+// index records what nearest looks c up by.
+func (l *Learner) index(c *Candidate) {
+	for _, p := range c.Provenance {
+		if _, ok := l.calls[p.Call]; p.Call != "" && !ok {
+			l.calls[p.Call] = c.ID
+		}
+	}
+	for _, k := range familyKeys(c) {
+		if !slices.Contains(l.families[k], c.ID) {
+			l.families[k] = append(l.families[k], c.ID)
+		}
+	}
 }
 
 // Resolve is the id under which the candidate with this id is held: its
@@ -41,6 +87,7 @@ func (l *Learner) Add(cs []Candidate) bool {
 				old.combine(c)
 				c.ID = old.ID
 				l.weights.Score(old)
+				l.index(old)
 				changed = true
 			}
 		}
@@ -48,7 +95,9 @@ func (l *Learner) Add(cs []Candidate) bool {
 			c := c
 			l.weights.Score(&c)
 			l.byID[c.ID] = &c
+			l.pos[c.ID] = len(l.order)
 			l.order = append(l.order, c.ID)
+			l.index(&c)
 			changed = true
 			continue
 		}
@@ -57,6 +106,7 @@ func (l *Learner) Add(cs []Candidate) bool {
 				old.knownText()
 			}
 			l.weights.Score(old)
+			l.index(old)
 			changed = true
 		}
 	}
@@ -78,7 +128,17 @@ func (l *Learner) nearest(c *Candidate) *Candidate {
 	if c.Kind == KindKnown {
 		return nil
 	}
-	for _, id := range l.order {
+	var ids []string
+	for _, p := range c.Provenance {
+		if id, ok := l.calls[p.Call]; p.Call != "" && ok {
+			ids = append(ids, id)
+		}
+	}
+	for _, k := range familyKeys(c) {
+		ids = append(ids, l.families[k]...)
+	}
+	slices.SortFunc(ids, func(a, b string) int { return cmp.Compare(l.pos[a], l.pos[b]) })
+	for _, id := range slices.Compact(ids) {
 		if o := l.byID[id]; o.Tool == c.Tool && o.Kind != KindKnown && sameMistake(o, c) {
 			return o
 		}
