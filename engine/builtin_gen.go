@@ -5,7 +5,7 @@ package engine
 // builtinBlocks is the manifest of lessons.d's blocking lessons (see
 // builtin.go).
 const builtinBlocks = "" +
-	"LESSONSM\b\x00\x00\x00k\x9c\x03H0\x00\x00\x00R\x00\x00\x00b\x00\x00\x00c\x00\x00\x00d\x00\x00\x00\xa8\x06\x00\x00\xa9\x06\x00\x00\xaa\x06\x00\x00" +
+	"LESSONSM\b\x00\x00\x00mZ.\xe00\x00\x00\x00R\x00\x00\x00b\x00\x00\x00c\x00\x00\x00d\x00\x00\x00\xa8\x06\x00\x00\xa9\x06\x00\x00\xaa\x06\x00\x00" +
 	"\x00\x00\x80 \x03\x00\x00\x00\x00\x00\x00\xe0?\x01\a\x00\x00\x00\x00\x00\x00\x00@\x03off<\x00\x05\x00\x03\x00\t\x01\x04Bash\t\x00\x01\x01\x01\x01\x01\x01" +
 	"\x01\x01\x00\x00VX\x01\x00\x00d\x01\x00\x00q\x01\x00\x00|\x01\x00\x00\x8e\x01\x00\x00\x99\x01\x00\x00\xa8\x01\x00\x00\xb4\x01\x00\x00\xc6\x01\x00\x00\xd3\x01\x00\x00\xe1\x01\x00" +
 	"\x00\xfe\x01\x00\x00\b\x02\x00\x00\x13\x02\x00\x00*\x02\x00\x005\x02\x00\x00E\x02\x00\x00S\x02\x00\x00a\x02\x00\x00k\x02\x00\x00\x80\x02\x00\x00\x8e\x02\x00\x00\x9b\x02\x00" +
@@ -40,8 +40,8 @@ const builtinBlocks = "" +
 	"\x94\xf4?\x04tree\x01\x02{\xae\xf0?\buncommit\x02\x02\xef߯?\x06\b\xb9\xb2?\x04undo\x01\x02{\xae\xf0?\x05un" +
 	"set\x01\f\xabD6@\runset variabl\x01\r\xacI\x1d@\auntrack\x01\x051T<@\avari" +
 	"abl\x01\f\x9d\xfdE@\x04venv\x01\x04\x06\xe8\xec?\aversion\x04\x02\xb6\x9bJ?\x02$nG?\x02\x03\xa8;?\x02\xa2\xe3M" +
-	"?\x05volum\x01\x01r\xceB@\x04wipe\x01\x0e֚\xf8?\x00\x00\xf2\x06\x00\x00C\x16\x00\x00\xda\b\x00\x00\xef\x1a\x00\x00\x9f\t\x00\x00\x1c\x1f" +
-	"\x00\x00c\n\x00\x00?#\x00\x00\x1a\v\x00\x00n'\x00\x00\x9d\v\x00\x00\xdc+\x00\x00\xe9\r\x00\x0030\x00\x00\xf7\x0e\x00\x00\xaf4\x00\x00A\x15\x00\x00f8" +
+	"?\x05volum\x01\x01r\xceB@\x04wipe\x01\x0e֚\xf8?\x00\x00\xf2\x06\x00\x00\xb1\x16\x00\x00\xda\b\x00\x00]\x1b\x00\x00\x9f\t\x00\x00\x8a\x1f" +
+	"\x00\x00c\n\x00\x00\xad#\x00\x00\x1a\v\x00\x00\xdc'\x00\x00\x9d\v\x00\x00J,\x00\x00\xe9\r\x00\x00\xa10\x00\x00e\x0f\x00\x00\x1d5\x00\x00\xaf\x15\x00\x00\xd48" +
 	"\x00\x00\x00\x03\xb1\x01(?:^|[;&|(\\n][ \\t]*|\\b(?:sudo|then|do)\\s+)" +
 	"(?:docker[ \\t]+compose|docker-compose|podman[ \\t" +
 	"]+compose|podman-compose)\\b[^;&|\\n]*\\sdown\\b[^;&" +
@@ -84,252 +84,254 @@ const builtinBlocks = "" +
 	"*\\s)?(?:-[a-zA-Z]*[rR]|--recursive\\b))[^;&|\\n]*?" +
 	"(?:\\$\\{?(?!HOME\\b|PWD\\b)[A-Za-z_]\\w*\\}?\"?/|/\"?\\$" +
 	"\\{?[A-Za-z_]\\w*\\}?\"?(?=\\s|$|[;&|)]))\x01\x02\x01\x02rm\x06\x01$\x02${" +
-	"\x02/$\x03/${\x03/\"$\x04/\"${\x00\x01\n\\$\\{\\w+:\\?\x01\x02\x01\x02${\x01\x02:?\x00\x04\xce\x02(?:^|" +
-	"[;&|(\\n{`][ \\t]*|\\b(?:sudo|doas|xargs|then|do|el" +
-	"se|exec|command|builtin|env|nohup|time)\\s+(?:-\\S" +
-	"+\\s+|\\w+=\\S*\\s+)*|\\b(?:ba|z|da|k)?sh\\s+(?:-\\S+\\s" +
-	"+)*-[a-z]*c[a-z]*\\s+[\"'$]?)(?:/(?:[\\w.-]+/)*|\\\\)" +
-	"?rm\\s+(?=(?:[^;&|\\n]*\\s)?(?:-[a-zA-Z]*[rR]|--rec" +
-	"ursive\\b))(?:[^;&|\\n]*\\s)?[\"']?(?:/\\*?|~/?\\*?|\\$" +
-	"\\{?HOME\\}?[\"']?/?\\*?)[\"']?(?=\\s|$|[;&|)])\x01\x02\x01\x02rm\x12" +
-	"\x01/\x02/*\x01~\x02~*\x02~/\x03~/*\x05$HOME\x06$HOME\"\x06$HOME'\x06$HOME}\a$HO" +
-	"ME}\"\a$HOME}'\x06${HOME\a${HOME\"\a${HOME'\a${HOME}\b${HO" +
-	"ME}\"\b${HOME}'\xe7\x01(?:^|[;&|(\\n{`][ \\t]*|\\b(?:sudo|d" +
-	"oas|xargs|then|do|else|exec|command|builtin|env|" +
-	"nohup|time)\\s+(?:-\\S+\\s+|\\w+=\\S*\\s+)*|\\b(?:ba|z|" +
-	"da|k)?sh\\s+(?:-\\S+\\s+)*-[a-z]*c[a-z]*\\s+[\"'$]?)(" +
-	"?:/(?:[\\w.-]+/)*|\\\\)?rm\\s[^;&|\\n]*--no-preserve-" +
-	"root\\b\x01\x02\x01\x12--no-preserve-root\x01\x02rm\x83\x03\\b([A-Za-z_]\\w" +
-	"*)=[\"']?(?:~|\\$\\{?HOME\\}?|/)[\"']?/?(?=[\\s;&|)]|$" +
-	")[\\s\\S]*?(?:^|[;&|(\\n{`][ \\t]*|\\b(?:sudo|doas|xa" +
+	"\x02/$\x03/${\x03/\"$\x04/\"${\x00\x02\n\\$\\{\\w+:\\?\x01\x02\x01\x02${\x01\x02:?^\\b([A-Za" +
+	"-z_]\\w*)=(?:\"[^\"$`\\n]+\"|'[^'\\n]+'|[^\\s;&|$\"'`]+)" +
+	"[;&\\s][\\s\\S]*?\\brm\\s[^;&|\\n]*\\$\\{?\\1\\b\x01\x03\x01\x02rm\x01\x01=\x02" +
+	"\x01$\x02${\x00\x04\xce\x02(?:^|[;&|(\\n{`][ \\t]*|\\b(?:sudo|doas|xa" +
 	"rgs|then|do|else|exec|command|builtin|env|nohup|" +
 	"time)\\s+(?:-\\S+\\s+|\\w+=\\S*\\s+)*|\\b(?:ba|z|da|k)?" +
 	"sh\\s+(?:-\\S+\\s+)*-[a-z]*c[a-z]*\\s+[\"'$]?)(?:/(?:" +
 	"[\\w.-]+/)*|\\\\)?rm\\s+(?=(?:[^;&|\\n]*\\s)?(?:-[a-zA" +
-	"-Z]*[rR]|--recursive\\b))(?:[^;&|\\n]*\\s)?[\"']?\\$\\" +
-	"{?\\1\\}?[\"']?/?\\*?[\"']?(?=\\s|$|[;&|)])\x01\x04\x01\x02rm\x03\x01=\x02=" +
-	"\"\x02='\x06\x01~\x05$HOME\x06$HOME}\x06${HOME\a${HOME}\x01/\x06\x01$\x02${\x02\"$\x03\"" +
-	"${\x02'$\x03'${\xd0\x02(?:^|[;&|(\\n{`][ \\t]*|\\b(?:sudo|doas|" +
-	"xargs|then|do|else|exec|command|builtin|env|nohu" +
-	"p|time)\\s+(?:-\\S+\\s+|\\w+=\\S*\\s+)*|\\b(?:ba|z|da|k" +
-	")?sh\\s+(?:-\\S+\\s+)*-[a-z]*c[a-z]*\\s+[\"'$]?)(?:/(" +
-	"?:[\\w.-]+/)*|\\\\)?find\\s+(?:-[HLP]\\s+)*[\"']?(?:/|" +
-	"~/?|\\$\\{?HOME\\}?/?)[\"']?\\s(?:[^;&|\\n]*\\s)?(?:-de" +
-	"lete\\b|-exec(?:dir)?\\s+(?:sudo\\s+)?(?:/(?:[\\w.-]" +
-	"+/)*)?rm\\s)\x01\x04\x01\x04find\x03\x06delete\x04exec\aexecdir\v\x01/\x01~\x02~/" +
-	"\x05$HOME\x06$HOME/\x06$HOME}\a$HOME}/\x06${HOME\a${HOME/\a${HO" +
-	"ME}\b${HOME}/\x01\x01-\x00\x00\x00\x01e(?:^|[;&|(\\n][ \\t]*|\\b(?:the" +
-	"n|do)\\s+)(?:terraform|tofu)\\s+(?:-chdir=\\S+\\s+)?" +
-	"(?:apply|destroy)(?=\\s|$)\x01\x02\x02\x05apply\adestroy\x02\tterr" +
-	"aform\x04tofu\x00\x01](?:terraform|tofu)\\s+(?:-chdir=\\S+\\" +
-	"s+)?apply\\s+(?:-\\S+\\s+)*(?!-)[^\\s=;&|]+(?=\\s*(?:" +
-	"$|[;&|)]))\x01\x02\x01\x05apply\x02\tterraform\x04tofu\x1a01M81TNAZMB9" +
-	"CQR56QV3P8SE9P&docker-compose-down-v-deletes-the" +
-	"-pi0j\abuiltin\bffffff\xee?\x00\x03\vtool:docker\x10topic:conta" +
-	"iners\rseverity:high\x01\x03ask\xc1\x01`{command}` deletes Do" +
-	"cker volumes, and the data in them (databases, u" +
-	"ploads) cannot be recovered. Use `docker compose" +
-	" down` without -v to keep them, or confirm with " +
-	"the user and back up first.\x06hazardUdocker compos" +
-	"e down -v deletes the project's volumes, and wit" +
-	"h them the database data\x84\x06## Lesson: docker comp" +
-	"ose down -v deletes the project's volumes, and w" +
-	"ith them the database data\n`-v`/`--volumes` remo" +
-	"ves the named volumes declared in the compose fi" +
-	"le and the anonymous volumes of its containers: " +
-	"a Postgres, MySQL or Elasticsearch development d" +
-	"atabase, uploaded files and caches are gone for " +
-	"good. `docker volume rm`, `docker volume prune` " +
-	"and `docker system prune --volumes` do the same " +
-	"outside compose.\n**Fix**: To stop and remove con" +
-	"tainers and networks but keep data, run `docker " +
-	"compose down` without `-v`. To reset one service" +
-	"'s data on purpose, confirm with the user, back " +
-	"it up (`docker compose exec -T db pg_dump -U pos" +
-	"tgres app > backup.sql`) and remove only that vo" +
-	"lume (`docker volume rm myproj_pgdata`); `docker" +
-	" volume ls` shows what exists.\x00\x1a01M81TF4F9HPXBF3" +
-	"JBY304JKDX)git-checkout-and-git-restore-discard-" +
-	"jz44\abuiltin\bffffff\xee?\x00\x03\btool:git\x15topic:version-c" +
-	"ontrol\rseverity:high\x01\x03ask\x99\x01`{command}` overwrite" +
-	"s every modified file in the working tree; uncom" +
-	"mitted edits cannot be recovered. Restore specif" +
-	"ic files, or `git stash push` first.\x06hazardXgit " +
-	"checkout . and git restore . discard every uncom" +
-	"mitted edit in the tree with no undo\xa5\x05## Lesson:" +
-	" git checkout . and git restore . discard every " +
-	"uncommitted edit in the tree with no undo\nChecki" +
-	"ng out or restoring `.` replaces all modified tr" +
-	"acked files with their committed (or staged) ver" +
-	"sion, including edits made earlier in the sessio" +
-	"n or by the user in parallel, when usually only " +
-	"one file was meant. The discarded changes were n" +
-	"ever committed, so neither reflog nor stash can " +
-	"bring them back.\n**Fix**: Name the files: `git r" +
-	"estore src/app.py` (or `git checkout -- src/app." +
-	"py`). Look at `git status --short` and `git diff" +
-	" --stat` first; to set everything aside reversib" +
-	"ly use `git stash push -m \"set aside\"`. `git res" +
-	"tore --staged .` only unstages and is safe.\x00\x1a01M" +
-	"81TF4F97VYHXMB26J4ZYEC6(git-clean-f-deletes-untr" +
-	"acked-files-825c\abuiltin\bffffff\xee?\x00\x03\btool:git\x15top" +
-	"ic:version-control\rseverity:high\x01\x03ask\xba\x01`{command" +
-	"}` permanently deletes untracked files (with -x " +
-	"also ignored ones such as .env, .venv and node_m" +
-	"odules); git cannot restore them. Preview with `" +
-	"git clean -nd` first and confirm.\x06hazardggit cle" +
-	"an -f deletes untracked files for good, and -x a" +
-	"lso removes ignored .env files, venvs and caches" +
-	"\xec\x04## Lesson: git clean -f deletes untracked file" +
-	"s for good, and -x also removes ignored .env fil" +
-	"es, venvs and caches\n`git clean -fd` deletes eve" +
-	"ry untracked file and directory, including new s" +
-	"ource files not yet added; `-x` also deletes ign" +
-	"ored files: `.env` with local secrets, `.venv`, " +
-	"`node_modules`, IDE settings and local databases" +
-	". None of it is in git, so nothing can restore i" +
-	"t.\n**Fix**: Preview first with `git clean -nd` (" +
-	"`-ndx` to include ignored files), then delete on" +
-	"ly what you mean: `git clean -fd build/`, or kee" +
-	"p files with exclude patterns, which still apply" +
-	" with `-x`: `git clean -fdx -e .env -e .venv`.\x00\x1a" +
-	"01M81TBGEDPT5W0N810TH8FEHN&git-push-force-withou" +
-	"t-force-with-cmqy\abuiltin\bffffff\xee?\x00\x03\btool:git\x15to" +
-	"pic:version-control\rseverity:high\x01\x03ask\xc6\x01`{comman" +
-	"d}` force-pushes without a lease and can silentl" +
-	"y overwrite commits someone else pushed. Use `gi" +
-	"t push --force-with-lease` (plus `--force-if-inc" +
-	"ludes`) so the push fails if the remote moved.\x06h" +
-	"azardXgit push --force without --force-with-leas" +
-	"e can silently overwrite commits others pushed\xfd\x04" +
-	"## Lesson: git push --force without --force-with" +
-	"-lease can silently overwrite commits others pus" +
-	"hed\n`--force`, `-f` or a `+branch` refspec repla" +
-	"ces the remote branch with yours whatever it con" +
-	"tains now: commits that a teammate or a CI bot p" +
-	"ushed since your last fetch vanish from the bran" +
-	"ch without any warning.\n**Fix**: Use `git push -" +
-	"-force-with-lease origin my-branch`, which refus" +
-	"es when the remote moved since you last fetched " +
-	"it, and add `--force-if-includes` (Git 2.30+) so" +
-	" a background fetch cannot defeat the lease. Nev" +
-	"er force-push shared branches such as `main`; fi" +
-	"rst `git fetch` and inspect `git log HEAD..origi" +
-	"n/my-branch`.\x00\x1a01M81TF4F9Q5DH1VHKXHVVCDVB+git-re" +
-	"set-hard-throws-away-uncommitted-h6ur\abuiltin\bff" +
-	"ffff\xee?\x00\x03\btool:git\x15topic:version-control\rseverity" +
-	":high\x01\x03ask\xbd\x01`{command}` discards every uncommitt" +
-	"ed change to tracked files, and unsaved work can" +
-	"not be recovered. Check `git status`, then save " +
-	"anything needed with `git stash push -u` or a WI" +
-	"P commit.\x06hazardUgit reset --hard throws away un" +
-	"committed changes for good; stash or commit them" +
-	" first\xc3\x05## Lesson: git reset --hard throws away " +
-	"uncommitted changes for good; stash or commit th" +
-	"em first\n`git reset --hard` rewrites the index a" +
-	"nd working tree to the target commit. Edits that" +
-	" were never committed or stashed are gone (the r" +
-	"eflog only records commits), and `git reset --ha" +
-	"rd origin/main` also drops local commits from th" +
-	"e branch, recoverable only through `git reflog` " +
-	"while it lasts.\n**Fix**: Run `git status` first " +
-	"and keep work with `git stash push -u -m \"before" +
-	" reset\"` or a WIP commit. To undo a commit but k" +
-	"eep its changes use `git reset --soft HEAD~1` (o" +
-	"r `--mixed`); to discard one file use `git resto" +
-	"re path/to/file`. Lost commits come back with `g" +
-	"it reflog` and `git reset --hard HEAD@{1}`.\x00\x1a01M" +
-	"81TF4FDVX4RN4R8YWP5J0A1*kubectl-delete-namespace" +
-	"-pvcs-crds-or-8azz\abuiltin\tffffff\xee?\x00\x03\ftool:kubec" +
-	"tl\x10topic:kubernetes\x11severity:critical\x01\x03ask\xc0\x01`{co" +
-	"mmand}` deletes a namespace, volumes, CRDs or ev" +
-	"ery object of a type, which cannot be undone. Ch" +
-	"eck `kubectl config current-context`, list what " +
-	"would be removed, and confirm with the user.\x06haz" +
-	"ardXkubectl delete namespace, PVCs, CRDs or --al" +
-	"l removes everything inside it, irreversibly\xa4\x05##" +
-	" Lesson: kubectl delete namespace, PVCs, CRDs or" +
-	" --all removes everything inside it, irreversibl" +
-	"y\nDeleting a namespace deletes every resource in" +
-	" it (deployments, secrets, PVCs and, with the us" +
-	"ual Delete reclaim policy, their volumes); delet" +
-	"ing a CRD deletes every custom resource of that " +
-	"kind in all namespaces; `--all` removes every ob" +
-	"ject of the type. There is no undo, and on the w" +
-	"rong context it hits the wrong cluster.\n**Fix**:" +
-	" Confirm with the user first. Check `kubectl con" +
-	"fig current-context`, list what would go (`kubec" +
-	"tl get all,pvc,secret -n shop`), delete specific" +
-	" objects by name or label (`kubectl delete deplo" +
-	"y/web -n shop`), and try `--dry-run=server` firs" +
-	"t.\x00\x1a01M81TBGEEVB5MJCZYT04SC0GC\x1crm-rf-dir-with-an" +
-	"-empty-9hdq\abuiltin\tffffff\xee?\x00\x03\atool:rm\vtopic:she" +
-	"ll\x11severity:critical\x01\x04deny\xf7\x01Refused: `{command}`" +
-	" deletes a path built from a shell variable; if " +
-	"the variable is empty or unset this removes / or" +
-	" a parent directory. Rewrite it with ${VAR:?} so" +
-	" the shell aborts instead (e.g. rm -rf -- \"${BUI" +
-	"LD_DIR:?}/\") or use a literal path.\x06hazardcrm -r" +
-	"f \"$DIR/\" with an empty or unset DIR deletes / o" +
-	"r the parent directory; guard it with ${DIR:?}\x9e\x05" +
-	"## Lesson: rm -rf \"$DIR/\" with an empty or unset" +
-	" DIR deletes / or the parent directory; guard it" +
-	" with ${DIR:?}\nThe shell expands an unset or emp" +
-	"ty variable to nothing, so `rm -rf \"$DIR/\"` beco" +
-	"mes `rm -rf /`, `rm -rf $OUT/*` becomes `rm -rf " +
-	"/*`, and `rm -rf build/$TARGET` deletes all of `" +
-	"build/`. `set -u` does not help when the variabl" +
-	"e is set but empty, for example from a `$(...)` " +
-	"that failed.\n**Fix**: Use `${VAR:?}`, which abor" +
-	"ts the command when the variable is unset or emp" +
-	"ty: `rm -rf -- \"${BUILD_DIR:?}/\"`, `rm -rf -- \"$" +
-	"{OUT:?}\"/*`. Prefer literal paths you have just " +
-	"checked (`echo \"$BUILD_DIR\"; ls -d \"$BUILD_DIR\"`" +
-	"), and start scripts with `set -euo pipefail`.\x00\x1a" +
-	"01M81TBGEFZT6D6A6FMG8XN97N\x1brm-rf-on-or-home-wipe" +
-	"s-k9h4\abuiltin\n\x00\x00\x00\x00\x00\x00\xf0?\x00\x03\atool:rm\vtopic:shell\x11se" +
-	"verity:critical\x01\x04denytRefused: `{command}` recur" +
-	"sively deletes the root or home directory. Name " +
-	"the exact path you mean to delete instead.\x06hazar" +
-	"dCrm -rf on /, /*, ~ or $HOME wipes the system o" +
-	"r your home directory\xfe\x04## Lesson: rm -rf on /, /" +
-	"*, ~ or $HOME wipes the system or your home dire" +
-	"ctory\nA recursive delete whose argument is `/`, " +
-	"`/*`, `~`, `~/*` or `$HOME`, often from a stray " +
-	"space (`rm -rf / tmp/x`) or a path that did not " +
-	"expand as intended, deletes everything the user " +
-	"can write: the repository, SSH keys, other proje" +
-	"cts. GNU rm only refuses a bare `/` (`--preserve" +
-	"-root`); `/*`, `~` and `$HOME` are not protected" +
-	".\n**Fix**: Delete the specific path you mean, sp" +
-	"elled out and checked first: `ls -d /home/u/proj" +
-	"/build && rm -rf -- /home/u/proj/build`. Put `--" +
-	"` before paths, quote variables as `\"${VAR:?}\"`," +
-	" and never pass `--no-preserve-root`.\x00\x1a01M81TF4F" +
-	"DAXBNDJRY1F68Q7ZW-terraform-apply-without-a-save" +
-	"d-reviewed-p2fk\abuiltin\bffffff\xee?\x00\x03\x0etool:terrafor" +
-	"m\x14topic:infrastructure\rseverity:high\x01\x03ask\x9c\x01`{com" +
-	"mand}` changes infrastructure without a reviewed" +
-	" plan file. Run `terraform plan -out=tfplan`, sh" +
-	"ow the plan to the user, then `terraform apply t" +
-	"fplan`.\x06hazardfterraform apply without a saved, " +
-	"reviewed plan can change or destroy infrastructu" +
-	"re you did not expect\xa4\x06## Lesson: terraform appl" +
-	"y without a saved, reviewed plan can change or d" +
-	"estroy infrastructure you did not expect\n`terraf" +
-	"orm apply` computes a fresh plan and, with `-aut" +
-	"o-approve` (often added because an agent shell c" +
-	"annot answer the prompt), executes it at once: d" +
-	"rift, a changed variable or a provider upgrade c" +
-	"an turn into replacements (`-/+`) or deletions n" +
-	"obody saw. `terraform destroy` removes everythin" +
-	"g in the state.\n**Fix**: Plan to a file, show it" +
-	", get approval, then apply exactly that plan: `t" +
-	"erraform plan -out=tfplan`, `terraform show tfpl" +
-	"an` (look for `destroy` and `-/+` replacements)," +
-	" then `terraform apply tfplan`, which neither pr" +
-	"ompts nor re-plans. Use `-target` only as a last" +
-	" resort and never run `destroy` without the user" +
-	"'s explicit go-ahead. The same holds for OpenTof" +
-	"u (`tofu`).\x00" +
+	"-Z]*[rR]|--recursive\\b))(?:[^;&|\\n]*\\s)?[\"']?(?:" +
+	"/\\*?|~/?\\*?|\\$\\{?HOME\\}?[\"']?/?\\*?)[\"']?(?=\\s|$|" +
+	"[;&|)])\x01\x02\x01\x02rm\x12\x01/\x02/*\x01~\x02~*\x02~/\x03~/*\x05$HOME\x06$HOME\"\x06$HO" +
+	"ME'\x06$HOME}\a$HOME}\"\a$HOME}'\x06${HOME\a${HOME\"\a${HOME" +
+	"'\a${HOME}\b${HOME}\"\b${HOME}'\xe7\x01(?:^|[;&|(\\n{`][ \\t" +
+	"]*|\\b(?:sudo|doas|xargs|then|do|else|exec|comman" +
+	"d|builtin|env|nohup|time)\\s+(?:-\\S+\\s+|\\w+=\\S*\\s" +
+	"+)*|\\b(?:ba|z|da|k)?sh\\s+(?:-\\S+\\s+)*-[a-z]*c[a-" +
+	"z]*\\s+[\"'$]?)(?:/(?:[\\w.-]+/)*|\\\\)?rm\\s[^;&|\\n]*" +
+	"--no-preserve-root\\b\x01\x02\x01\x12--no-preserve-root\x01\x02rm\x83\x03" +
+	"\\b([A-Za-z_]\\w*)=[\"']?(?:~|\\$\\{?HOME\\}?|/)[\"']?/" +
+	"?(?=[\\s;&|)]|$)[\\s\\S]*?(?:^|[;&|(\\n{`][ \\t]*|\\b(" +
+	"?:sudo|doas|xargs|then|do|else|exec|command|buil" +
+	"tin|env|nohup|time)\\s+(?:-\\S+\\s+|\\w+=\\S*\\s+)*|\\b" +
+	"(?:ba|z|da|k)?sh\\s+(?:-\\S+\\s+)*-[a-z]*c[a-z]*\\s+" +
+	"[\"'$]?)(?:/(?:[\\w.-]+/)*|\\\\)?rm\\s+(?=(?:[^;&|\\n]" +
+	"*\\s)?(?:-[a-zA-Z]*[rR]|--recursive\\b))(?:[^;&|\\n" +
+	"]*\\s)?[\"']?\\$\\{?\\1\\}?[\"']?/?\\*?[\"']?(?=\\s|$|[;&|" +
+	")])\x01\x04\x01\x02rm\x03\x01=\x02=\"\x02='\x06\x01~\x05$HOME\x06$HOME}\x06${HOME\a${HOME" +
+	"}\x01/\x06\x01$\x02${\x02\"$\x03\"${\x02'$\x03'${\xd0\x02(?:^|[;&|(\\n{`][ \\t]*|\\" +
+	"b(?:sudo|doas|xargs|then|do|else|exec|command|bu" +
+	"iltin|env|nohup|time)\\s+(?:-\\S+\\s+|\\w+=\\S*\\s+)*|" +
+	"\\b(?:ba|z|da|k)?sh\\s+(?:-\\S+\\s+)*-[a-z]*c[a-z]*\\" +
+	"s+[\"'$]?)(?:/(?:[\\w.-]+/)*|\\\\)?find\\s+(?:-[HLP]\\" +
+	"s+)*[\"']?(?:/|~/?|\\$\\{?HOME\\}?/?)[\"']?\\s(?:[^;&|" +
+	"\\n]*\\s)?(?:-delete\\b|-exec(?:dir)?\\s+(?:sudo\\s+)" +
+	"?(?:/(?:[\\w.-]+/)*)?rm\\s)\x01\x04\x01\x04find\x03\x06delete\x04exec\ae" +
+	"xecdir\v\x01/\x01~\x02~/\x05$HOME\x06$HOME/\x06$HOME}\a$HOME}/\x06${HOM" +
+	"E\a${HOME/\a${HOME}\b${HOME}/\x01\x01-\x00\x00\x00\x01e(?:^|[;&|(\\n][" +
+	" \\t]*|\\b(?:then|do)\\s+)(?:terraform|tofu)\\s+(?:-" +
+	"chdir=\\S+\\s+)?(?:apply|destroy)(?=\\s|$)\x01\x02\x02\x05apply" +
+	"\adestroy\x02\tterraform\x04tofu\x00\x01](?:terraform|tofu)\\s+" +
+	"(?:-chdir=\\S+\\s+)?apply\\s+(?:-\\S+\\s+)*(?!-)[^\\s=" +
+	";&|]+(?=\\s*(?:$|[;&|)]))\x01\x02\x01\x05apply\x02\tterraform\x04tof" +
+	"u\x1a01M81TNAZMB9CQR56QV3P8SE9P&docker-compose-down" +
+	"-v-deletes-the-pi0j\abuiltin\bffffff\xee?\x00\x03\vtool:dock" +
+	"er\x10topic:containers\rseverity:high\x01\x03ask\xc1\x01`{comman" +
+	"d}` deletes Docker volumes, and the data in them" +
+	" (databases, uploads) cannot be recovered. Use `" +
+	"docker compose down` without -v to keep them, or" +
+	" confirm with the user and back up first.\x06hazard" +
+	"Udocker compose down -v deletes the project's vo" +
+	"lumes, and with them the database data\x84\x06## Lesso" +
+	"n: docker compose down -v deletes the project's " +
+	"volumes, and with them the database data\n`-v`/`-" +
+	"-volumes` removes the named volumes declared in " +
+	"the compose file and the anonymous volumes of it" +
+	"s containers: a Postgres, MySQL or Elasticsearch" +
+	" development database, uploaded files and caches" +
+	" are gone for good. `docker volume rm`, `docker " +
+	"volume prune` and `docker system prune --volumes" +
+	"` do the same outside compose.\n**Fix**: To stop " +
+	"and remove containers and networks but keep data" +
+	", run `docker compose down` without `-v`. To res" +
+	"et one service's data on purpose, confirm with t" +
+	"he user, back it up (`docker compose exec -T db " +
+	"pg_dump -U postgres app > backup.sql`) and remov" +
+	"e only that volume (`docker volume rm myproj_pgd" +
+	"ata`); `docker volume ls` shows what exists.\x00\x1a01" +
+	"M81TF4F9HPXBF3JBY304JKDX)git-checkout-and-git-re" +
+	"store-discard-jz44\abuiltin\bffffff\xee?\x00\x03\btool:git\x15t" +
+	"opic:version-control\rseverity:high\x01\x03ask\x99\x01`{comma" +
+	"nd}` overwrites every modified file in the worki" +
+	"ng tree; uncommitted edits cannot be recovered. " +
+	"Restore specific files, or `git stash push` firs" +
+	"t.\x06hazardXgit checkout . and git restore . disca" +
+	"rd every uncommitted edit in the tree with no un" +
+	"do\xa5\x05## Lesson: git checkout . and git restore . " +
+	"discard every uncommitted edit in the tree with " +
+	"no undo\nChecking out or restoring `.` replaces a" +
+	"ll modified tracked files with their committed (" +
+	"or staged) version, including edits made earlier" +
+	" in the session or by the user in parallel, when" +
+	" usually only one file was meant. The discarded " +
+	"changes were never committed, so neither reflog " +
+	"nor stash can bring them back.\n**Fix**: Name the" +
+	" files: `git restore src/app.py` (or `git checko" +
+	"ut -- src/app.py`). Look at `git status --short`" +
+	" and `git diff --stat` first; to set everything " +
+	"aside reversibly use `git stash push -m \"set asi" +
+	"de\"`. `git restore --staged .` only unstages and" +
+	" is safe.\x00\x1a01M81TF4F97VYHXMB26J4ZYEC6(git-clean-" +
+	"f-deletes-untracked-files-825c\abuiltin\bffffff\xee?\x00" +
+	"\x03\btool:git\x15topic:version-control\rseverity:high\x01\x03" +
+	"ask\xba\x01`{command}` permanently deletes untracked f" +
+	"iles (with -x also ignored ones such as .env, .v" +
+	"env and node_modules); git cannot restore them. " +
+	"Preview with `git clean -nd` first and confirm.\x06" +
+	"hazardggit clean -f deletes untracked files for " +
+	"good, and -x also removes ignored .env files, ve" +
+	"nvs and caches\xec\x04## Lesson: git clean -f deletes " +
+	"untracked files for good, and -x also removes ig" +
+	"nored .env files, venvs and caches\n`git clean -f" +
+	"d` deletes every untracked file and directory, i" +
+	"ncluding new source files not yet added; `-x` al" +
+	"so deletes ignored files: `.env` with local secr" +
+	"ets, `.venv`, `node_modules`, IDE settings and l" +
+	"ocal databases. None of it is in git, so nothing" +
+	" can restore it.\n**Fix**: Preview first with `gi" +
+	"t clean -nd` (`-ndx` to include ignored files), " +
+	"then delete only what you mean: `git clean -fd b" +
+	"uild/`, or keep files with exclude patterns, whi" +
+	"ch still apply with `-x`: `git clean -fdx -e .en" +
+	"v -e .venv`.\x00\x1a01M81TBGEDPT5W0N810TH8FEHN&git-pus" +
+	"h-force-without-force-with-cmqy\abuiltin\bffffff\xee?" +
+	"\x00\x03\btool:git\x15topic:version-control\rseverity:high\x01" +
+	"\x03ask\xc6\x01`{command}` force-pushes without a lease a" +
+	"nd can silently overwrite commits someone else p" +
+	"ushed. Use `git push --force-with-lease` (plus `" +
+	"--force-if-includes`) so the push fails if the r" +
+	"emote moved.\x06hazardXgit push --force without --f" +
+	"orce-with-lease can silently overwrite commits o" +
+	"thers pushed\xfd\x04## Lesson: git push --force withou" +
+	"t --force-with-lease can silently overwrite comm" +
+	"its others pushed\n`--force`, `-f` or a `+branch`" +
+	" refspec replaces the remote branch with yours w" +
+	"hatever it contains now: commits that a teammate" +
+	" or a CI bot pushed since your last fetch vanish" +
+	" from the branch without any warning.\n**Fix**: U" +
+	"se `git push --force-with-lease origin my-branch" +
+	"`, which refuses when the remote moved since you" +
+	" last fetched it, and add `--force-if-includes` " +
+	"(Git 2.30+) so a background fetch cannot defeat " +
+	"the lease. Never force-push shared branches such" +
+	" as `main`; first `git fetch` and inspect `git l" +
+	"og HEAD..origin/my-branch`.\x00\x1a01M81TF4F9Q5DH1VHKX" +
+	"HVVCDVB+git-reset-hard-throws-away-uncommitted-h" +
+	"6ur\abuiltin\bffffff\xee?\x00\x03\btool:git\x15topic:version-co" +
+	"ntrol\rseverity:high\x01\x03ask\xbd\x01`{command}` discards e" +
+	"very uncommitted change to tracked files, and un" +
+	"saved work cannot be recovered. Check `git statu" +
+	"s`, then save anything needed with `git stash pu" +
+	"sh -u` or a WIP commit.\x06hazardUgit reset --hard " +
+	"throws away uncommitted changes for good; stash " +
+	"or commit them first\xc3\x05## Lesson: git reset --har" +
+	"d throws away uncommitted changes for good; stas" +
+	"h or commit them first\n`git reset --hard` rewrit" +
+	"es the index and working tree to the target comm" +
+	"it. Edits that were never committed or stashed a" +
+	"re gone (the reflog only records commits), and `" +
+	"git reset --hard origin/main` also drops local c" +
+	"ommits from the branch, recoverable only through" +
+	" `git reflog` while it lasts.\n**Fix**: Run `git " +
+	"status` first and keep work with `git stash push" +
+	" -u -m \"before reset\"` or a WIP commit. To undo " +
+	"a commit but keep its changes use `git reset --s" +
+	"oft HEAD~1` (or `--mixed`); to discard one file " +
+	"use `git restore path/to/file`. Lost commits com" +
+	"e back with `git reflog` and `git reset --hard H" +
+	"EAD@{1}`.\x00\x1a01M81TF4FDVX4RN4R8YWP5J0A1*kubectl-de" +
+	"lete-namespace-pvcs-crds-or-8azz\abuiltin\tffffff\xee" +
+	"?\x00\x03\ftool:kubectl\x10topic:kubernetes\x11severity:criti" +
+	"cal\x01\x03ask\xc0\x01`{command}` deletes a namespace, volum" +
+	"es, CRDs or every object of a type, which cannot" +
+	" be undone. Check `kubectl config current-contex" +
+	"t`, list what would be removed, and confirm with" +
+	" the user.\x06hazardXkubectl delete namespace, PVCs" +
+	", CRDs or --all removes everything inside it, ir" +
+	"reversibly\xa4\x05## Lesson: kubectl delete namespace," +
+	" PVCs, CRDs or --all removes everything inside i" +
+	"t, irreversibly\nDeleting a namespace deletes eve" +
+	"ry resource in it (deployments, secrets, PVCs an" +
+	"d, with the usual Delete reclaim policy, their v" +
+	"olumes); deleting a CRD deletes every custom res" +
+	"ource of that kind in all namespaces; `--all` re" +
+	"moves every object of the type. There is no undo" +
+	", and on the wrong context it hits the wrong clu" +
+	"ster.\n**Fix**: Confirm with the user first. Chec" +
+	"k `kubectl config current-context`, list what wo" +
+	"uld go (`kubectl get all,pvc,secret -n shop`), d" +
+	"elete specific objects by name or label (`kubect" +
+	"l delete deploy/web -n shop`), and try `--dry-ru" +
+	"n=server` first.\x00\x1a01M81TBGEEVB5MJCZYT04SC0GC\x1crm-" +
+	"rf-dir-with-an-empty-9hdq\abuiltin\tffffff\xee?\x00\x03\atoo" +
+	"l:rm\vtopic:shell\x11severity:critical\x01\x04deny\xf7\x01Refuse" +
+	"d: `{command}` deletes a path built from a shell" +
+	" variable; if the variable is empty or unset thi" +
+	"s removes / or a parent directory. Rewrite it wi" +
+	"th ${VAR:?} so the shell aborts instead (e.g. rm" +
+	" -rf -- \"${BUILD_DIR:?}/\") or use a literal path" +
+	".\x06hazardcrm -rf \"$DIR/\" with an empty or unset D" +
+	"IR deletes / or the parent directory; guard it w" +
+	"ith ${DIR:?}\x9e\x05## Lesson: rm -rf \"$DIR/\" with an " +
+	"empty or unset DIR deletes / or the parent direc" +
+	"tory; guard it with ${DIR:?}\nThe shell expands a" +
+	"n unset or empty variable to nothing, so `rm -rf" +
+	" \"$DIR/\"` becomes `rm -rf /`, `rm -rf $OUT/*` be" +
+	"comes `rm -rf /*`, and `rm -rf build/$TARGET` de" +
+	"letes all of `build/`. `set -u` does not help wh" +
+	"en the variable is set but empty, for example fr" +
+	"om a `$(...)` that failed.\n**Fix**: Use `${VAR:?" +
+	"}`, which aborts the command when the variable i" +
+	"s unset or empty: `rm -rf -- \"${BUILD_DIR:?}/\"`," +
+	" `rm -rf -- \"${OUT:?}\"/*`. Prefer literal paths " +
+	"you have just checked (`echo \"$BUILD_DIR\"; ls -d" +
+	" \"$BUILD_DIR\"`), and start scripts with `set -eu" +
+	"o pipefail`.\x00\x1a01M81TBGEFZT6D6A6FMG8XN97N\x1brm-rf-o" +
+	"n-or-home-wipes-k9h4\abuiltin\n\x00\x00\x00\x00\x00\x00\xf0?\x00\x03\atool:rm\v" +
+	"topic:shell\x11severity:critical\x01\x04denytRefused: `{c" +
+	"ommand}` recursively deletes the root or home di" +
+	"rectory. Name the exact path you mean to delete " +
+	"instead.\x06hazardCrm -rf on /, /*, ~ or $HOME wipe" +
+	"s the system or your home directory\xfe\x04## Lesson: " +
+	"rm -rf on /, /*, ~ or $HOME wipes the system or " +
+	"your home directory\nA recursive delete whose arg" +
+	"ument is `/`, `/*`, `~`, `~/*` or `$HOME`, often" +
+	" from a stray space (`rm -rf / tmp/x`) or a path" +
+	" that did not expand as intended, deletes everyt" +
+	"hing the user can write: the repository, SSH key" +
+	"s, other projects. GNU rm only refuses a bare `/" +
+	"` (`--preserve-root`); `/*`, `~` and `$HOME` are" +
+	" not protected.\n**Fix**: Delete the specific pat" +
+	"h you mean, spelled out and checked first: `ls -" +
+	"d /home/u/proj/build && rm -rf -- /home/u/proj/b" +
+	"uild`. Put `--` before paths, quote variables as" +
+	" `\"${VAR:?}\"`, and never pass `--no-preserve-roo" +
+	"t`.\x00\x1a01M81TF4FDAXBNDJRY1F68Q7ZW-terraform-apply-" +
+	"without-a-saved-reviewed-p2fk\abuiltin\bffffff\xee?\x00\x03" +
+	"\x0etool:terraform\x14topic:infrastructure\rseverity:hi" +
+	"gh\x01\x03ask\x9c\x01`{command}` changes infrastructure with" +
+	"out a reviewed plan file. Run `terraform plan -o" +
+	"ut=tfplan`, show the plan to the user, then `ter" +
+	"raform apply tfplan`.\x06hazardfterraform apply wit" +
+	"hout a saved, reviewed plan can change or destro" +
+	"y infrastructure you did not expect\xa4\x06## Lesson: " +
+	"terraform apply without a saved, reviewed plan c" +
+	"an change or destroy infrastructure you did not " +
+	"expect\n`terraform apply` computes a fresh plan a" +
+	"nd, with `-auto-approve` (often added because an" +
+	" agent shell cannot answer the prompt), executes" +
+	" it at once: drift, a changed variable or a prov" +
+	"ider upgrade can turn into replacements (`-/+`) " +
+	"or deletions nobody saw. `terraform destroy` rem" +
+	"oves everything in the state.\n**Fix**: Plan to a" +
+	" file, show it, get approval, then apply exactly" +
+	" that plan: `terraform plan -out=tfplan`, `terra" +
+	"form show tfplan` (look for `destroy` and `-/+` " +
+	"replacements), then `terraform apply tfplan`, wh" +
+	"ich neither prompts nor re-plans. Use `-target` " +
+	"only as a last resort and never run `destroy` wi" +
+	"thout the user's explicit go-ahead. The same hol" +
+	"ds for OpenTofu (`tofu`).\x00" +
 	""
