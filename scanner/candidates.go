@@ -13,7 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lessons-dev/lessons"
-	"github.com/lessons-dev/lessons/scanner/redact"
+	"github.com/lessons-dev/lessons/engine/secret"
 )
 
 // Status is where a candidate is in review.
@@ -122,7 +122,7 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		c.Solution = strings.TrimSpace(strings.TrimSuffix(c.Solution, "Run `"+clip(c.Fixed, 300)+"` instead.") +
 			"\nFix: " + change + " (`" + clip(c.Fixed, 300) + "` worked).")
 	}
-	c.Summary = redact.Sentence(summarize(c, change)) // its text was redacted: no marker in a name
+	c.Summary = secret.Sentence(summarize(c, change)) // its text was redacted: no marker in a name
 	c.Signals.OneOff = f.Kind == KindRetry && !strings.HasPrefix(change, "quote ") && !strings.HasPrefix(change, "put -e") && oneOff(change, c.Problem)
 	key := change
 	if key == "" || f.Kind == KindTag {
@@ -145,7 +145,7 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 	if f.Kind == KindPrecondition {
 		// what to do first is the lesson; the command rerun varies
 		did := Redact(f.Change)
-		c.Summary = redact.Sentence(shorten(headWords(c.Trigger)+": first "+did, maxSummary))
+		c.Summary = secret.Sentence(shorten(headWords(c.Trigger)+": first "+did, maxSummary))
 		c.Signals.OneOff = !f.Signals.Causal && oneOff(did, c.Problem)
 		key = "precondition\x00" + did
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/lessons-dev/lessons"
-	"github.com/lessons-dev/lessons/scanner/redact"
+	"github.com/lessons-dev/lessons/engine/secret"
 )
 
 // Known failures: the same error (command family and error class)
@@ -83,7 +83,7 @@ func (c *Candidate) knownText() {
 	head := cmp.Or(headWords(c.Trigger), "the command")
 	line := errorHeadline(c.Problem)
 	n := len(c.Sessions)
-	c.Summary = redact.Sentence(shorten("`"+head+"` fails before any change: "+line, maxSummary))
+	c.Summary = secret.Sentence(shorten("`"+head+"` fails before any change: "+line, maxSummary))
 	c.Solution = "`" + head + "` failed with this error before any change, in " + strconv.Itoa(n) + " session" + plural(n) +
 		" of this project: it comes with the checkout or the environment, not from your work. " +
 		"Do not revert or rewrite your changes to make it pass, and do not take fixing it on as part of the task; " +

@@ -5,24 +5,24 @@ import (
 	"slices"
 
 	"github.com/lessons-dev/lessons"
-	"github.com/lessons-dev/lessons/scanner/redact"
+	"github.com/lessons-dev/lessons/engine/secret"
 )
 
 // Redaction replaces secrets with a marker before anything a scan finds
-// is stored or shown (package redact: gitleaks' rules and ours for
+// is stored or shown (package engine/secret: gitleaks' rules and ours for
 // secrets passed as arguments). Patterns err on the side of hiding too
 // much.
 
 // Redacted replaces a secret.
-const Redacted = redact.Marker
+const Redacted = "[REDACTED]"
 
 // Redact returns s with every secret it recognizes replaced by Redacted.
-func Redact(s string) string { return redact.String(s) }
+func Redact(s string) string { return secret.Redact(s, Redacted) }
 
 // redactPattern redacts a regular expression: the marker is quoted so
 // the pattern still compiles and means "the redacted text".
 func redactPattern(p string) string {
-	return redact.Replace(p, regexp.QuoteMeta(Redacted))
+	return secret.Redact(p, regexp.QuoteMeta(Redacted))
 }
 
 // redactLesson redacts every text of a lesson made from a candidate, so
@@ -33,13 +33,13 @@ func redactPattern(p string) string {
 func redactLesson(l *lessons.Lesson) {
 	l.Tags, l.Triggers, l.Examples = slices.Clone(l.Tags), cloneTrigger(l.Triggers), lessons.Examples{
 		Match: slices.Clone(l.Examples.Match), NoMatch: slices.Clone(l.Examples.NoMatch)}
-	l.Summary, l.Problem, l.Solution = redact.Sentence(l.Summary), Redact(l.Problem), Redact(l.Solution)
+	l.Summary, l.Problem, l.Solution = secret.Sentence(l.Summary), Redact(l.Problem), Redact(l.Solution)
 	l.Tags = redactTags(l.Tags)
 	for i, k := range l.Triggers.Keywords {
 		l.Triggers.Keywords[i] = Redact(k)
 	}
 	for i, p := range l.Triggers.Paths {
-		l.Triggers.Paths[i] = redact.Replace(p, "REDACTED") // a glob: no brackets
+		l.Triggers.Paths[i] = secret.Redact(p, "REDACTED") // a glob: no brackets
 	}
 	for _, ps := range []*[]string{&l.Triggers.Commands, &l.Triggers.Unless, &l.Triggers.Content} {
 		for i, p := range *ps {

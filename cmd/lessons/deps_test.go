@@ -17,7 +17,7 @@ var forbidden = []string{
 	"database/sql", "github.com/ncruces/go-sqlite3", "modernc.org/sqlite",
 	"github.com/lessons-dev/lessons/repo",
 	"github.com/lessons-dev/lessons/scanner",
-	"github.com/lessons-dev/lessons/scanner/redact", "github.com/zricethezav/gitleaks",
+	"github.com/zricethezav/gitleaks",
 	"github.com/lessons-dev/lessons/cmd/lessons-cli",
 }
 
