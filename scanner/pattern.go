@@ -16,6 +16,8 @@ import (
 
 // shellWords splits a command into words, keeping quoted strings whole
 // (quotes removed) and treating && || ; | and newlines as separate words.
+// A backslash before a newline continues the line, as in the shell: the
+// words after it are still arguments of the same command.
 func shellWords(s string) []string {
 	var words []string
 	var cur strings.Builder
@@ -38,7 +40,9 @@ func shellWords(s string) []string {
 			cur.WriteString(s[i+1 : i+1+j])
 			inWord = true
 			i += j + 1
-		case c == '\\' && i+1 < len(s) && s[i+1] != '\n':
+		case c == '\\' && i+1 < len(s) && s[i+1] == '\n':
+			i++ // a continued line: the shell drops both
+		case c == '\\' && i+1 < len(s):
 			cur.WriteByte(s[i+1])
 			inWord = true
 			i++

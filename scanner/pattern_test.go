@@ -53,6 +53,9 @@ func TestCommandHead(t *testing.T) {
 	if got := segments("ls 2>&1 | head -5"); len(got) != 2 || got[0][1] != "2>&1" {
 		t.Errorf("segments kept the redirection apart: %q", got)
 	}
+	if got := segments("gh api repos/o/r/pulls/1/comments \\\n  -f body=x \\\n  -f path=y"); len(got) != 1 || got[0][0] != "gh" || got[0][3] != "-f" {
+		t.Errorf("segments split a continued line into commands: %q", got)
+	}
 	if got := segments("cat > f <<'EOF'\nrm -rf /\nEOF\nmake"); len(got) != 2 || got[1][0] != "make" {
 		t.Errorf("segments read a here-document as commands: %q", got)
 	}
