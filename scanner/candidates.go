@@ -130,9 +130,11 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 	}
 	if f.Kind == KindRejection || f.Kind == KindCorrection {
 		// the user's words, without the command the scan appended
-		said, _, _ := strings.Cut(c.Solution, "\nRun `")
-		said, _, _ = strings.Cut(said, "\nFix: ")
-		c.Signals.OneOff = oneOff(said, "")
+		// words of one task, a reason about the call at hand or about
+		// nothing of the command, or a file named for one task
+		said := userWords(c.Solution)
+		c.Signals.OneOff = oneOff(said, "") || particular(said) || slices.ContainsFunc(c.Triggers.Paths, taskToken) ||
+			c.Tool == "Bash" && !namesCall(said, c.Trigger)
 	}
 	if f.Kind == KindKnown {
 		key = "known\x00" + sess.Project + "\x00" + f.Change
@@ -187,6 +189,12 @@ func (c *Candidate) trigger(change *string) bool {
 		fallthrough
 	case bash:
 		p := commandPattern(cmd)
+		if c.Kind == KindRejection || c.Kind == KindCorrection {
+			// what the user refused, not every call of its command
+			if r := refusedPattern(cmd, userWords(c.Solution)); commandFires(lessons.Trigger{Commands: []string{r}}, cmd) {
+				p = r
+			}
+		}
 		if p == "" {
 			return false
 		}
@@ -202,6 +210,14 @@ func (c *Candidate) trigger(change *string) bool {
 		c.Triggers = lessons.Trigger{Tools: []string{c.Tool}}
 	}
 	return false
+}
+
+// userWords is what the user said in a solution, without the command
+// the scan appended.
+func userWords(solution string) string {
+	said, _, _ := strings.Cut(solution, "\nRun `")
+	said, _, _ = strings.Cut(said, "\nFix: ")
+	return said
 }
 
 // checkFix makes sure a command trigger never fires on the command that

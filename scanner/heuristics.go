@@ -68,8 +68,10 @@ type Signals struct {
 	Feedback bool `json:"feedback,omitempty"`
 	// OneOff marks a fix, or a user's correction or reason, whose words
 	// name something of one task (a path, a line number, a hash:
-	// support.go); it stays below minConfidence until seen in a second
-	// session or reported by the agent.
+	// support.go), a reason about the call at hand (this, for now, if
+	// we...: reason.go), or a file named for one task; it stays below
+	// minConfidence until seen in a second session or reported by the
+	// agent.
 	OneOff bool `json:"oneOff,omitempty"`
 	// Broad marks a command trigger that fires on most calls of its
 	// command in the scanned history (broad.go): it would speak before
@@ -340,17 +342,7 @@ func hasFlag(ws []string) bool {
 // or redirections, after its head.
 func positional(words []string) int {
 	n := 0
-	exe, sub := commandHead(words)
-	past := false
-	for _, w := range words {
-		if !past {
-			past = path.Base(w) == exe
-			continue
-		}
-		if w == sub && sub != "" {
-			sub = ""
-			continue
-		}
+	for _, w := range headArgs(words) {
 		if !strings.HasPrefix(w, "-") && !strings.ContainsAny(w, "<>") {
 			n++
 		}

@@ -182,6 +182,23 @@ func commandHead(words []string) (exe, sub string) {
 	return exe, sub
 }
 
+// headArgs are the words of a simple command after its executable and
+// subcommand.
+func headArgs(words []string) []string {
+	exe, sub := commandHead(words)
+	for i, w := range words {
+		if exe == "" || path.Base(w) != exe {
+			continue
+		}
+		rest := slices.Clone(words[i+1:])
+		if j := slices.Index(rest, sub); sub != "" && j >= 0 {
+			rest = slices.Delete(rest, j, j+1)
+		}
+		return rest
+	}
+	return nil
+}
+
 // optionWithValue are global options that take the next word, met before
 // a subcommand (git -C dir status, npm --prefix dir run).
 var optionWithValue = map[string]bool{

@@ -170,3 +170,74 @@ func sentences(s string) []string {
 // Weak reports whether the evidence is a rejection whose reason is only a
 // question or feedback: such candidates are scored lower and listed last.
 func (s Signals) Weak() bool { return s.Question || s.Feedback }
+
+// A reason may tell the agent what to do and still be about the one call
+// it refused rather than every such call: it points at the call ("don't
+// check this in", "this is now divergent"), bounds itself in time ("for
+// now", "not yet"), or sets a condition ("if we do this, ...", "I'd
+// prefer a map here"). A team keeps what reads as a rule; such a reason
+// is a one-off until another session gives it again.
+
+// Closed word classes that tie a clause to the call at hand.
+var (
+	demonstratives = wordSet("this these those here")
+	temporal       = wordSet("yet currently temporarily today")
+	conditional    = wordSet("if unless")
+	hedged         = wordSet("i'd we'd")
+	particles      = wordSet("in out up down on off back again for to from with")
+	scopes         = wordSet("in on for across throughout within inside at of")
+)
+
+// temporalPhrase is a time bound of more than one word.
+var temporalPhrase = regexp.MustCompile(`(?i)\b(for now|right now|just now|at the moment|for the moment|for the time being|at this point)\b`)
+
+// particular reports whether a user's reason speaks of the call at hand
+// rather than of every such call.
+func particular(reason string) bool {
+	if temporalPhrase.MatchString(reason) {
+		return true
+	}
+	for _, sentence := range sentences(reason) {
+		for _, c := range clauseBreak.Split(sentence, -1) {
+			w := strings.Fields(strings.ToLower(strings.NewReplacer("’", "'", "`", "", "\"", "").Replace(c)))
+			if len(w) == 0 {
+				continue
+			}
+			if conditional[w[0]] || hedged[w[0]] || len(w) > 1 && subjects[w[0]] && w[1] == "would" {
+				return true // a condition, or a wish for this case
+			}
+			if w[0] == "that's" || (demonstratives[w[0]] || w[0] == "that") && (len(w) == 1 || auxiliaries[w[1]]) {
+				return true // the subject is the thing at hand (not "this repo uses pnpm")
+			}
+			instructs := clauseKind(c) == clauseInstruction
+			verb := leadingVerb(w)
+			for i, x := range w {
+				x = strings.Trim(x, ",;:!?.()'")
+				switch {
+				case temporal[x]:
+					return true
+				case !instructs, i > 0 && scopes[w[i-1]]:
+					// a clause that does not instruct, or a scope: in this repo
+				case demonstratives[x], (x == "it" || x == "that") && i == verb+1:
+					return true // don't check this in, run it with -v
+				case x == "that" && (i == len(w)-1 || particles[strings.Trim(w[i+1], ",;:!?.()'")]):
+					return true // don't do that; don't check that in (not "the flag that prints")
+				}
+			}
+		}
+	}
+	return false
+}
+
+// leadingVerb is the index of the verb an instruction opens with, after
+// its negation or softener (don't, never, please, just, do not): "it"
+// right after it is the call at hand ("don't run it"), elsewhere it may
+// be anything ("if we can help it").
+func leadingVerb(w []string) int {
+	i := 0
+	for i < len(w) && (negation[w[i]] || hortative[w[i]] || w[i] == "just" || w[i] == "always" ||
+		w[i] == "do" && i+1 < len(w) && w[i+1] == "not" || w[i] == "not") {
+		i++
+	}
+	return i
+}

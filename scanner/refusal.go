@@ -1,6 +1,8 @@
 package scanner
 
 import (
+	"regexp"
+	"strings"
 	"time"
 	"unicode/utf8"
 )
@@ -47,4 +49,117 @@ func (a *analyzer) toolError(e Event) (Event, bool) {
 	}
 	return Event{Kind: ToolResult, Line: e.Line, UID: e.UID, CallID: e.CallID, Time: e.Time,
 		Result: &Result{IsError: true, ExitCode: -1, Output: keepOutput(e.Text)}}, true
+}
+
+// What was refused: a user who refuses `git add docs/plan.md` with
+// "don't check this in" refused adding that file, not every git add. The
+// command trigger of what a user said about a call (a rejection's reason,
+// a correction) keeps the arguments that made the call the one refused:
+// those the user's words name; none when the words name the command
+// itself or a replacement for it ("do not stash anything", "use pnpm"):
+// the user spoke of every such call; else the first positional argument,
+// the subcommand's target (a file, a task, a branch).
+
+// replacement is an instruction to call something else.
+var replacement = regexp.MustCompile(`(?i)\b(use|prefer|instead|rather)\b`)
+
+// maxRefusedArgs caps the arguments a refused call's trigger requires.
+const maxRefusedArgs = 2
+
+// refusedPattern is the command trigger for a call the user refused or
+// corrected with these words, or "" when the command has no head.
+func refusedPattern(cmd, words string) string {
+	for _, seg := range segments(cmd) {
+		exe, sub := commandHead(seg)
+		if exe == "" || exe == "cd" || exe == "export" || exe == "set" || exe == "source" {
+			continue
+		}
+		p := headPattern(exe, sub)
+		for _, a := range refusedArgs(headArgs(seg), exe, sub, words) {
+			p += `.*` + argPattern(a)
+		}
+		return p
+	}
+	return ""
+}
+
+// refusedArgs picks, from the arguments of a refused simple command,
+// those its trigger keeps.
+func refusedArgs(args []string, exe, sub, words string) []string {
+	said := map[string]bool{}
+	var saidWords []string
+	for _, w := range lowerWords(words) {
+		said[w] = true
+		saidWords = append(saidWords, w)
+	}
+	names := func(token string) bool {
+		if said[token] {
+			return true
+		}
+		for _, w := range saidWords {
+			if len(token) >= 3 && strings.HasPrefix(w, token) {
+				return true // lint → linting, test → tests
+			}
+		}
+		return false
+	}
+	var named, positional []string
+	for _, a := range args {
+		if a == "" || len(a) > 100 || strings.ContainsAny(a, " \t\n<>") {
+			continue // free text, or a redirection
+		}
+		for _, t := range lowerWords(a) {
+			if t != exe && t != sub && names(t) {
+				named = append(named, a)
+				break
+			}
+		}
+		if !strings.HasPrefix(a, "-") {
+			positional = append(positional, a)
+		}
+	}
+	switch {
+	case len(named) > 0:
+		return named[:min(len(named), maxRefusedArgs)]
+	case said[strings.ToLower(exe)] || sub != "" && names(sub) || replacement.MatchString(words):
+		return nil
+	case len(positional) > 0:
+		return positional[:1]
+	}
+	return nil
+}
+
+// lowerWords are the runs of letters and digits of s, lower-cased.
+func lowerWords(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	})
+}
+
+// namesCall reports whether a user's words about a refused shell command
+// name anything of it: a word of its command line (three letters or more,
+// either one holding the other: "use pnpm" names npm, "linting" lint),
+// or point at it (this, it). Words that name nothing of the call ("don't
+// create a pr, just a commit" said when a lint run was refused) are about
+// the task, not the call.
+func namesCall(words, cmd string) bool {
+	var callWords []string
+	for _, seg := range segments(cmd) {
+		for _, a := range seg {
+			if !strings.ContainsAny(a, " \t\n") {
+				callWords = append(callWords, lowerWords(a)...)
+			}
+		}
+	}
+	for _, w := range lowerWords(words) {
+		if len(w) < 3 {
+			continue
+		}
+		for _, c := range callWords {
+			if len(c) >= 3 && (strings.Contains(w, c) || strings.Contains(c, w)) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -22,8 +22,9 @@ type Weights struct {
 	// WeakMax caps such a candidate's confidence, below the default
 	// minConfidence, however often it was seen: a question asked in two
 	// sessions is still not a lesson. It caps too a heuristic whose
-	// trigger fires on most calls of its command, and a one-off fix
-	// seen in a single session.
+	// trigger fires on most calls of its command, and, seen in a single
+	// session, a one-off fix or reason and a trigger that is only a
+	// tool name.
 	WeakMax float64 `json:"weakMax"`
 
 	BasePriority         int `json:"basePriority"`
@@ -74,7 +75,7 @@ func (w Weights) Score(c *Candidate) {
 	conf += supportBonus(len(c.Projects), w.MultiProject)
 	add(s.Causal, w.Causal)
 	add(s.Weak(), w.Weak)
-	if s.Weak() || c.Kind != KindTag && (s.Broad || s.OneOff && !multiSession) {
+	if s.Weak() || c.Kind != KindTag && (s.Broad || (s.OneOff || c.everyCall()) && !multiSession) {
 		conf = min(conf, w.WeakMax)
 	}
 	c.Confidence = math.Round(min(max(conf, 0), 1)*100) / 100

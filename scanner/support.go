@@ -80,3 +80,12 @@ func taskToken(w string) bool {
 	}
 	return false
 }
+
+// everyCall reports whether a candidate's trigger names no more than a
+// tool: it would fire on every call of that tool (a user interrupting one
+// Task call with an instruction for that task), so one session is not
+// enough to say the lesson is about every such call.
+func (c *Candidate) everyCall() bool {
+	t := c.Triggers
+	return len(t.Tools) > 0 && len(t.Commands)+len(t.Paths)+len(t.Content)+len(t.Errors)+len(t.Keywords) == 0 && !t.SessionStart
+}

@@ -1,0 +1,184 @@
+package scanner
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/engine"
+)
+
+// refused is one tool call a user refused, with what the user said.
+type refused struct {
+	tool   string
+	input  map[string]any
+	reason string
+}
+
+func bashCall(cmd, reason string) refused {
+	return refused{"Bash", map[string]any{"command": cmd}, reason}
+}
+
+func editCall(path, reason string) refused {
+	return refused{"Edit", map[string]any{"file_path": path, "old_string": "a", "new_string": "b"}, reason}
+}
+
+// writeRefusals writes one Claude Code session in which the user refuses
+// each call, saying why at the permission prompt.
+func writeRefusals(t *testing.T, dir, id string, calls []refused) {
+	t.Helper()
+	var b strings.Builder
+	sec := 0
+	line := func(typ string, content any) {
+		sec += 30 // a person reads the prompt and types
+		j, _ := json.Marshal(map[string]any{"sessionId": id, "cwd": "/p", "type": typ, "uuid": fmt.Sprintf("%s-%d", id, sec),
+			"timestamp": fmt.Sprintf("2026-01-01T%02d:%02d:%02dZ", sec/3600, sec/60%60, sec%60), "message": map[string]any{"content": content}})
+		b.Write(j)
+		b.WriteByte('\n')
+	}
+	line("user", "do the task")
+	for i, c := range calls {
+		tid := fmt.Sprintf("%s-t%d", id, i)
+		line("assistant", []any{map[string]any{"type": "tool_use", "id": tid, "name": c.tool, "input": c.input}})
+		line("user", []any{map[string]any{"type": "tool_result", "tool_use_id": tid, "is_error": true,
+			"content": "The user doesn't want to proceed with this tool use. The tool use was rejected. To tell you how to proceed, the user said:\n" + c.reason}})
+		line("assistant", []any{map[string]any{"type": "text", "text": "Understood."}})
+	}
+	if err := os.WriteFile(filepath.Join(dir, id+".jsonl"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// byReason finds the candidate whose solution holds the user's words.
+func byReason(t *testing.T, cs []Candidate, reason string) Candidate {
+	t.Helper()
+	for _, c := range cs {
+		if strings.Contains(c.Solution, reason) {
+			return c
+		}
+	}
+	t.Fatalf("no candidate for %q", reason)
+	return Candidate{}
+}
+
+// TestRefusalTriggerKeepsWhatWasRefused: a refused command's lesson
+// fires on calls like the one refused, not on every call of its command:
+// the argument that made it the one refused (its target) stays in the
+// trigger, unless the user's words are about the command itself.
+func TestRefusalTriggerKeepsWhatWasRefused(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	writeRefusals(t, dir, "s1", []refused{
+		bashCall("git add notes/scratch-plan.md && git commit -m wip", "keep the plan out of the repository"),
+		bashCall("make release 2>&1 | tail -5", "skip the packaging step, carry on with the docs"),
+		bashCall("git stash", "never stash, read the files you need"),
+		bashCall("npm install lodash", "use pnpm"),
+		bashCall("git push --force origin main", "never force push to a shared branch"),
+	})
+	scan(t, state, Options{Paths: []string{dir}})
+	cs := candidates(t, state)
+	for _, tt := range []struct {
+		reason, refused string
+		fires, quiet    []string
+	}{
+		{"keep the plan out", "git add notes/scratch-plan.md && git commit -m wip", []string{"git add notes/scratch-plan.md"}, []string{"git add main.go", "git add -A"}},
+		{"skip the packaging", "make release 2>&1 | tail -5", []string{"make release"}, []string{"make test", "make lint"}},
+		{"never stash", "git stash", []string{"git stash push -m wip", "git stash"}, []string{"git status"}},
+		{"use pnpm", "npm install lodash", []string{"npm install react", "npm install"}, []string{"pnpm install"}},
+		{"never force push", "git push --force origin main", []string{"git push --force origin dev"}, []string{"git push origin main"}},
+	} {
+		c := byReason(t, cs, tt.reason)
+		l := ToLesson(c)
+		for _, cmd := range append([]string{tt.refused}, tt.fires...) {
+			if ok, err := engine.MatchLesson(&l, lessons.ToolCall{Tool: "Bash", Command: cmd}); err != nil || !ok {
+				t.Errorf("%q: trigger %q does not fire on %q", tt.reason, c.Triggers.Commands, cmd)
+			}
+		}
+		for _, cmd := range tt.quiet {
+			if ok, _ := engine.MatchLesson(&l, lessons.ToolCall{Tool: "Bash", Command: cmd}); ok {
+				t.Errorf("%q: trigger %q fires on %q", tt.reason, c.Triggers.Commands, cmd)
+			}
+		}
+	}
+}
+
+// TestRefusalAboutTheCallAtHandHeldBack: seen in one session, a refusal
+// whose words are about that one call (they point at it, are temporary
+// or conditional, name nothing of the command, or refuse an edit of a
+// file named for one task) and a refusal whose trigger is only a tool
+// name stay below minConfidence; words that read as a rule do not. Seen
+// again in another session, the same words earn their confidence.
+func TestRefusalAboutTheCallAtHandHeldBack(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	task := refused{"Task", map[string]any{"description": "review", "prompt": "review the change"}, "always ask the reviewer to look at the migrations only"}
+	writeRefusals(t, dir, "s1", []refused{
+		bashCall("git add notes/scratch-plan.md", "don't commit this"),
+		bashCall("make dist", "don't build the packages for now, carry on"),
+		bashCall("golangci-lint run ./pkg/...", "don't open a pull request, a commit is enough"),
+		editCall("/p/store/ledger.go", "I'd rather use a slice and sort it once"),
+		editCall("/p/store/kinds.go", "don't reuse the old type, this has grown apart"),
+		editCall("/p/store/reader.go", "(if we go this way, use a flag for the batch mode instead)"),
+		{"Write", map[string]any{"file_path": "/p/docs/plans/2026-03-04-sync-impl.md", "content": "x"}, "avoid repeating the design doc"},
+		task,
+		// rules
+		bashCall("git stash", "never stash, read the files you need"),
+		bashCall("npm install lodash", "use pnpm"),
+		editCall("/p/store/summary.go", "prefer background workers to keep the request path short"),
+	})
+	scan(t, state, Options{Paths: []string{dir}})
+	minConf := lessons.DefaultConfig().MinConfidence
+	cs := candidates(t, state)
+	for _, reason := range []string{"don't commit this", "don't build the packages for now", "don't open a pull request", "I'd rather use a slice",
+		"don't reuse the old type", "if we go this way", "avoid repeating the design doc", "always ask the reviewer"} {
+		if c := byReason(t, cs, reason); c.Confidence >= minConf {
+			t.Errorf("%q (trigger %+v): confidence %.2f, want below %.2f", reason, c.Triggers, c.Confidence, minConf)
+		}
+	}
+	for _, reason := range []string{"never stash", "use pnpm", "prefer background workers"} {
+		if c := byReason(t, cs, reason); c.Confidence < minConf {
+			t.Errorf("%q: confidence %.2f, want at least %.2f (signals %+v)", reason, c.Confidence, minConf, c.Signals)
+		}
+	}
+
+	writeRefusals(t, dir, "s2", []refused{task, bashCall("make dist", "don't build the packages for now, carry on")})
+	scan(t, state, Options{Paths: []string{dir}})
+	cs = candidates(t, state)
+	for _, reason := range []string{"always ask the reviewer", "don't build the packages for now"} {
+		if c := byReason(t, cs, reason); c.Confidence < minConf || len(c.Sessions) != 2 {
+			t.Errorf("%q seen in %d sessions: confidence %.2f, want at least %.2f", reason, len(c.Sessions), c.Confidence, minConf)
+		}
+	}
+}
+
+func TestParticularReason(t *testing.T) {
+	for _, tt := range []struct {
+		reason string
+		want   bool
+	}{
+		{"don't commit this", true},
+		{"don't check that in", true},
+		{"don't run it", true},
+		{"skip the lint for now, carry on", true},
+		{"not yet", true},
+		{"if we do this we need a flag too", true},
+		{"I'd prefer a map", true},
+		{"we would need a migration first", true},
+		{"this is not what I asked", true},
+		{"never stash, read the files you need", false},
+		{"use pnpm, it is faster here", false}, // "it is faster" is a statement, not about the call
+		{"use the flag that prints less", false},
+		{"don't use npm in this repo, use pnpm", false}, // a scope, not the call
+		{"this repo uses pnpm, don't use npm", false},
+		{"we don't want a switch on the agent's name if we can help it", false},
+		{"don't run the integration suite, too slow", false},
+		{"prefer background workers to keep the request path short", false},
+		{"Never run the migration on prod; use the staging db instead", false},
+	} {
+		if got := particular(tt.reason); got != tt.want {
+			t.Errorf("particular(%q) = %v, want %v", tt.reason, got, tt.want)
+		}
+	}
+}
