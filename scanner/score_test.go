@@ -62,6 +62,9 @@ func TestOneOffFixHeldBack(t *testing.T) {
 	if oneOff("add -u origin feature/cart", "fatal: The current branch feature/cart has no upstream branch.") {
 		t.Error("a branch the error named is the tool's advice, not a one-off")
 	}
+	if !oneOff("use -l src/ instead of -l ./src/app/views/...", "stat ./src/app/views/...: no such file or directory") {
+		t.Error("a path the fix replaced is one task's, even when the error names it")
+	}
 	for _, c := range cases {
 		if got := oneOff(c.change, "error: missing argument"); got != c.want {
 			t.Errorf("oneOff(%q) = %v, want %v", c.change, got, c.want)

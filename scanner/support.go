@@ -27,13 +27,27 @@ func supportBonus(n int, w float64) float64 {
 // than a way of calling a tool: a path or a file name, a commit hash, a
 // line or issue number, a long id. The shape of a token says it; the
 // scan's other sessions say whether the token recurs (a candidate seen
-// in two sessions is no longer held back). A token the error itself
-// printed (git push names the branch to set upstream) is the tool's
-// advice, not the agent's one-off choice.
+// in two sessions is no longer held back). A token the fix added that
+// the error itself printed (git push names the branch to set upstream)
+// is the tool's advice, not the agent's one-off choice; a token the fix
+// replaced or dropped is what the trigger keys on, and the error naming
+// the path it could not find makes it no less one task's.
 func oneOff(change, errText string) bool {
-	for _, w := range strings.Fields(change) {
+	added, removed := change, ""
+	for _, sep := range []string{" instead of ", "drop "} {
+		if i := strings.Index(change, sep); i >= 0 {
+			added, removed = change[:i], change[i+len(sep):]
+			break
+		}
+	}
+	for _, w := range strings.Fields(added) {
 		w = strings.Trim(w, "`'\",;()[]")
 		if taskToken(w) && !strings.Contains(errText, w) {
+			return true
+		}
+	}
+	for _, w := range strings.Fields(removed) {
+		if taskToken(strings.Trim(w, "`'\",;()[]")) {
 			return true
 		}
 	}
