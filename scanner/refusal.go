@@ -63,11 +63,9 @@ func (a *analyzer) toolError(e Event) (Event, bool) {
 // replacement is an instruction to call something else.
 var replacement = regexp.MustCompile(`(?i)\b(use|prefer|instead|rather)\b`)
 
-// maxRefusedArgs caps the arguments a refused call's trigger requires.
-const maxRefusedArgs = 2
-
 // refusedPattern is the command trigger for a call the user refused or
-// corrected with these words, or "" when the command has no head.
+// corrected with these words, or "" when the command has no head: its
+// head and at most one argument.
 func refusedPattern(cmd, words string) string {
 	for _, seg := range segments(cmd) {
 		exe, sub := commandHead(seg)
@@ -120,7 +118,7 @@ func refusedArgs(args []string, exe, sub, words string) []string {
 	}
 	switch {
 	case len(named) > 0:
-		return named[:min(len(named), maxRefusedArgs)]
+		return named[:1] // the first: a second would only narrow what the words say
 	case said[strings.ToLower(exe)] || sub != "" && names(sub) || replacement.MatchString(words):
 		return nil
 	case len(positional) > 0:

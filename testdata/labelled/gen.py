@@ -254,6 +254,40 @@ SCENARIOS = [
         say("Sorry, running it now."),
     ], [], WITH_REJECT),
 
+    # Refusals whose words are about the call at hand, not a rule: seen
+    # in one session, none is shown.
+    ("reject-this", [
+        user("commit the plan"),
+        reject({"tool": "Bash", "cmd": "git add notes/draft-plan.md"}, "don't commit this"),
+        say("I left it out."),
+    ], [], WITH_REJECT),
+
+    ("reject-for-now", [
+        user("get the release ready"),
+        reject({"tool": "Bash", "cmd": "make dist"}, "don't build the packages for now, carry on with the changelog"),
+        say("Moving on to the changelog."),
+    ], [], WITH_REJECT),
+
+    ("reject-edit-hedged", [
+        user("total the cart"),
+        reject({"tool": "Edit", "path": "src/cart.py", "old": "total = 0", "new": "totals = []"}, "I'd rather use a dict and sum it once"),
+        say("I will use a dict."),
+    ], [], WITH_REJECT),
+
+    ("reject-about-the-task", [
+        user("lint and ship the fix"),
+        reject({"tool": "Bash", "cmd": "ruff check src"}, "don't open a pull request, a commit is enough"),
+        say("I will commit without a pull request."),
+    ], [], WITH_REJECT),
+
+    # A trigger that is only a tool name would fire at every call of it.
+    ("reject-subagent", [
+        user("review the branch"),
+        reject({"tool": "Task", "input": {"description": "review", "prompt": "review the diff of the branch", "subagent_type": "general-purpose"}},
+               "always ask the reviewer to check the migrations first"),
+        say("I will ask for the migrations first."),
+    ], [], ("claude",)),
+
     ("one-off-fix", [
         user("summarise the review comments"),
         sh("review-notes --format md", fail(2, "error: missing required argument <owner/repo/pr>\nusage: review-notes [--format md|json] <owner/repo/pr>")),
