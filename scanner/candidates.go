@@ -131,10 +131,11 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 	if f.Kind == KindRejection || f.Kind == KindCorrection {
 		// the user's words, without the command the scan appended
 		// words of one task, a reason about the call at hand or about
-		// nothing of the command, or a file named for one task
+		// nothing of the command (unless it names what to run instead),
+		// or a file named for one task
 		said := userWords(c.Solution)
 		c.Signals.OneOff = oneOff(said, "") || particular(said) || slices.ContainsFunc(c.Triggers.Paths, taskToken) ||
-			c.Tool == "Bash" && !namesCall(said, c.Trigger)
+			c.Tool == "Bash" && !namesCall(said, c.Trigger) && !replacement.MatchString(said)
 	}
 	if f.Kind == KindKnown {
 		key = "known\x00" + sess.Project + "\x00" + f.Change

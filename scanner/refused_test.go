@@ -126,6 +126,7 @@ func TestRefusalAboutTheCallAtHandHeldBack(t *testing.T) {
 		// rules
 		bashCall("git stash", "never stash, read the files you need"),
 		bashCall("npm install lodash", "use pnpm"),
+		bashCall("go build ./...", "use the make target, it sets the version"),
 		editCall("/p/store/summary.go", "prefer background workers to keep the request path short"),
 	})
 	scan(t, state, Options{Paths: []string{dir}})
@@ -137,7 +138,7 @@ func TestRefusalAboutTheCallAtHandHeldBack(t *testing.T) {
 			t.Errorf("%q (trigger %+v): confidence %.2f, want below %.2f", reason, c.Triggers, c.Confidence, minConf)
 		}
 	}
-	for _, reason := range []string{"never stash", "use pnpm", "prefer background workers"} {
+	for _, reason := range []string{"never stash", "use pnpm", "use the make target", "prefer background workers"} {
 		if c := byReason(t, cs, reason); c.Confidence < minConf {
 			t.Errorf("%q: confidence %.2f, want at least %.2f (signals %+v)", reason, c.Confidence, minConf, c.Signals)
 		}
