@@ -129,13 +129,16 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		key = normalizeSpace(c.Solution)
 	}
 	if f.Kind == KindRejection || f.Kind == KindCorrection {
-		// the user's words, without the command the scan appended
-		// words of one task, a reason about the call at hand or about
-		// nothing of the command (unless it names what to run instead),
-		// or a file named for one task
-		said := userWords(c.Solution)
+		// One task's: the user's words name its paths or hashes, are
+		// about the call at hand, or name nothing of the command or its
+		// error (unless they name what to run instead); or the file
+		// refused is named for one task.
+		said, output := userWords(c.Solution), ""
+		if f.Kind == KindCorrection {
+			output = c.Problem // what the failed call printed (a rejection's is the user's words)
+		}
 		c.Signals.OneOff = oneOff(said, "") || particular(said) || slices.ContainsFunc(c.Triggers.Paths, taskToken) ||
-			c.Tool == "Bash" && !namesCall(said, c.Trigger) && !replacement.MatchString(said)
+			c.Tool == "Bash" && !namesCall(said, c.Trigger, output) && !replacement.MatchString(said)
 	}
 	if f.Kind == KindKnown {
 		key = "known\x00" + sess.Project + "\x00" + f.Change

@@ -134,13 +134,14 @@ func lowerWords(s string) []string {
 	})
 }
 
-// namesCall reports whether a user's words about a refused shell command
-// name anything of it: a word of its command line (three letters or more,
-// either one holding the other: "use pnpm" names npm, "linting" lint),
-// or point at it (this, it). Words that name nothing of the call ("don't
-// create a pr, just a commit" said when a lint run was refused) are about
-// the task, not the call.
-func namesCall(words, cmd string) bool {
+// namesCall reports whether a user's words about a shell command name
+// anything of it: a word of its command line, or of what the failed call
+// printed (a correction may answer the error: "install foo first" after
+// "No module named foo"), three letters or more, either one holding the
+// other ("use pnpm" names npm, "linting" lint). Words that name nothing of
+// the call ("don't create a pr, just a commit" said when a lint run was
+// refused) are about the task, not the call.
+func namesCall(words, cmd, output string) bool {
 	var callWords []string
 	for _, seg := range segments(cmd) {
 		for _, a := range seg {
@@ -149,6 +150,7 @@ func namesCall(words, cmd string) bool {
 			}
 		}
 	}
+	callWords = append(callWords, lowerWords(output)...)
 	for _, w := range lowerWords(words) {
 		if len(w) < 3 {
 			continue

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/engine"
@@ -180,6 +181,26 @@ func TestParticularReason(t *testing.T) {
 	} {
 		if got := particular(tt.reason); got != tt.want {
 			t.Errorf("particular(%q) = %v, want %v", tt.reason, got, tt.want)
+		}
+	}
+}
+
+// TestCorrectionNamesItsError: a user's correction of a failed call may
+// answer its error rather than name the command; it is about the call.
+// Words that name neither are about the task.
+func TestCorrectionNamesItsError(t *testing.T) {
+	for _, tt := range []struct {
+		said   string
+		oneOff bool
+	}{
+		{"always install requests into the venv first", false},
+		{"always work on a feature branch", true},
+	} {
+		f := finding{Kind: KindCorrection, Tool: "Bash", Trigger: "pytest -x", Problem: "ModuleNotFoundError: No module named 'requests'",
+			Solution: tt.said, Line: 1, Signals: Signals{UserCorrection: true}}
+		c, _ := build(f, Session{ID: "s"}, "f.jsonl", "claude", time.Now())
+		if c.Signals.OneOff != tt.oneOff {
+			t.Errorf("correction %q of %q: oneOff %v, want %v", tt.said, f.Problem, c.Signals.OneOff, tt.oneOff)
 		}
 	}
 }
