@@ -30,8 +30,9 @@ type callSample struct {
 	n      int
 }
 
-// add keeps the commands of one file, within the bounds.
-func (s *callSample) add(cmds []string) {
+// add keeps the commands of one file, within the bounds, and calls grew
+// (when set) with each head whose sample grew.
+func (s *callSample) add(cmds []string, grew func(head string)) {
 	if s.byHead == nil {
 		s.byHead = map[string][]string{}
 	}
@@ -42,6 +43,9 @@ func (s *callSample) add(cmds []string) {
 		}
 		s.byHead[h] = append(s.byHead[h], cmd)
 		s.n++
+		if grew != nil {
+			grew(h)
+		}
 	}
 }
 
@@ -57,9 +61,9 @@ func (s *callSample) check(c *Candidate) {
 	if len(calls) < minBroadSample {
 		return
 	}
-	fired := 0
+	fired, fires := 0, commandMatcher(c.Triggers)
 	for _, cmd := range calls {
-		if commandFires(c.Triggers, cmd) {
+		if fires(cmd) {
 			fired++
 		}
 	}

@@ -59,7 +59,7 @@ func TestBroadTriggerHeldBack(t *testing.T) {
 	for i := range 10 {
 		cmds = append(cmds, "mkdir -p build/"+string(rune('a'+i)))
 	}
-	s.add(cmds)
+	s.add(cmds, nil)
 	trig := lessons.Trigger{Commands: []string{commandPattern("mkdir -p x")}}
 	c := Candidate{Kind: KindRetry, Trigger: "mkdir -p out", Triggers: trig, Sessions: []string{"a", "b"},
 		Examples: lessons.Examples{Match: []lessons.ToolCall{{Tool: "Bash", Command: "mkdir -p out"}}}, Signals: Signals{FixConfirmed: true}}

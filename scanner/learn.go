@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"cmp"
+	"maps"
 	"slices"
 
 	lessons "github.com/lessons-dev/lessons"
@@ -24,12 +25,20 @@ type Learner struct {
 	// tool and command family of their failing examples.
 	calls    map[string]string
 	families map[string][]string
+	// sample is the shell commands of the sessions seen so far, as a
+	// scan samples them, for checking how broad a trigger is (broad.go);
+	// heads indexes the held retry and precondition candidates by the
+	// head of their command, and grown holds the heads whose sample grew
+	// since the last Recheck.
+	sample callSample
+	heads  map[string][]string
+	grown  map[string]bool
 }
 
 // NewLearner starts with no candidates.
 func NewLearner(w Weights) *Learner {
 	return &Learner{weights: w, byID: map[string]*Candidate{}, pos: map[string]int{}, alias: map[string]string{},
-		calls: map[string]string{}, families: map[string][]string{}}
+		calls: map[string]string{}, families: map[string][]string{}, heads: map[string][]string{}, grown: map[string]bool{}}
 }
 
 // familyKeys are the tool and command families of c's failing examples:
@@ -61,6 +70,58 @@ func (l *Learner) index(c *Candidate) {
 			l.families[k] = append(l.families[k], c.ID)
 		}
 	}
+	if c.Kind == KindRetry || c.Kind == KindPrecondition {
+		if h := headWords(c.Trigger); h != "" && !slices.Contains(l.heads[h], c.ID) {
+			l.heads[h] = append(l.heads[h], c.ID)
+		}
+	}
+}
+
+// Saw adds a session's shell commands to the sample a learned trigger is
+// checked against, as a scan of the session would: a retry whose trigger
+// fires on most calls of its command is narrowed to its error, or held
+// below minConfidence, in a replay that learns as in a scan.
+func (l *Learner) Saw(s *LoggedSession) {
+	var cmds []string
+	for i := range s.Calls {
+		if c := s.Calls[i].Command; c != "" && len(cmds) < sampleCallsPerFile {
+			cmds = append(cmds, c)
+		}
+	}
+	l.sample.add(cmds, func(h string) { l.grown[h] = true })
+}
+
+// Recheck checks again, against the sample as it grew, the held retry
+// and precondition candidates of the commands seen since the last call,
+// as a scan of every session so far would check them: a trigger learned
+// from an early session fires on most calls of its command once enough
+// of them were seen. It returns the ids of those it narrowed to their
+// error or held back.
+func (l *Learner) Recheck() []string {
+	var changed []string
+	for _, h := range slices.Sorted(maps.Keys(l.grown)) {
+		for _, id := range l.heads[h] {
+			c := l.byID[id]
+			if c == nil || c.Status != StatusNew || c.Signals.Broad || len(c.Triggers.Errors) > 0 {
+				continue
+			}
+			if l.sample.check(c); c.Signals.Broad || len(c.Triggers.Errors) > 0 {
+				l.weights.Score(c)
+				changed = append(changed, id)
+			}
+		}
+	}
+	clear(l.grown)
+	return changed
+}
+
+// score checks a new or changed candidate's trigger against the sample,
+// as a scan's merger does before it stores one, and scores it.
+func (l *Learner) score(c *Candidate) {
+	if c.Status == StatusNew {
+		l.sample.check(c)
+	}
+	l.weights.Score(c)
 }
 
 // Resolve is the id under which the candidate with this id is held: its
@@ -86,14 +147,14 @@ func (l *Learner) Add(cs []Candidate) bool {
 				l.alias[c.ID] = old.ID
 				old.combine(c)
 				c.ID = old.ID
-				l.weights.Score(old)
+				l.score(old)
 				l.index(old)
 				changed = true
 			}
 		}
 		if old == nil {
 			c := c
-			l.weights.Score(&c)
+			l.score(&c)
 			l.byID[c.ID] = &c
 			l.pos[c.ID] = len(l.order)
 			l.order = append(l.order, c.ID)
@@ -105,7 +166,7 @@ func (l *Learner) Add(cs []Candidate) bool {
 			if old.Kind == KindKnown {
 				old.knownText()
 			}
-			l.weights.Score(old)
+			l.score(old)
 			l.index(old)
 			changed = true
 		}

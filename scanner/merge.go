@@ -42,7 +42,7 @@ func (m *merger) load() error {
 }
 
 func (m *merger) merge(r fileResult) error {
-	m.sample.add(r.commands)
+	m.sample.add(r.commands, nil)
 	if len(r.found) == 0 {
 		return nil
 	}

@@ -521,27 +521,48 @@ func examplesHold(commands, unless []string, failing, fixed string) bool {
 // commandFires reports whether a trigger's commands and unless patterns
 // fire on a Bash command, the way the hook matches them. A pattern that
 // does not compile never fires.
-func commandFires(t lessons.Trigger, cmd string) bool {
-	hit := false
+func commandFires(t lessons.Trigger, cmd string) bool { return commandMatcher(t)(cmd) }
+
+// commandMatcher compiles a trigger's commands and unless patterns once,
+// for matching many commands.
+func commandMatcher(t lessons.Trigger) func(cmd string) bool {
+	compile := func(ps []string) ([]*lessons.Pattern, bool) {
+		var out []*lessons.Pattern
+		for _, p := range ps {
+			re, err := lessons.CompilePattern(p)
+			if err != nil {
+				return out, false
+			}
+			out = append(out, re)
+		}
+		return out, true
+	}
+	var cmds []*lessons.Pattern
 	for _, p := range t.Commands {
 		if re, err := lessons.CompilePattern(p); err == nil {
+			cmds = append(cmds, re)
+		}
+	}
+	unless, unlessOK := compile(t.Unless)
+	return func(cmd string) bool {
+		hit := false
+		for _, re := range cmds {
 			if ok, _ := re.MatchString(cmd); ok {
 				hit = true
 				break
 			}
 		}
-	}
-	if !hit {
-		return false
-	}
-	for _, p := range t.Unless {
-		re, err := lessons.CompilePattern(p)
-		if err != nil {
+		if !hit {
 			return false
 		}
-		if ok, _ := re.MatchString(cmd); ok {
+		if !unlessOK {
 			return false
 		}
+		for _, re := range unless {
+			if ok, _ := re.MatchString(cmd); ok {
+				return false
+			}
+		}
+		return true
 	}
-	return true
 }

@@ -115,6 +115,7 @@ func (l *learning) boundary(s *scanner.LoggedSession, r *sessionResult) error {
 		// the agent's reports alone: no heuristic record to fold into
 		cands = slices.DeleteFunc(slices.Clone(cands), func(c scanner.Candidate) bool { return c.Kind != scanner.KindTag })
 	}
+	l.learner.Saw(s)
 	l.learner.Add(cands)
 	cfg := l.job.Merged.Config
 	for k, c := range s.Candidates {
@@ -142,11 +143,17 @@ func (l *learning) boundary(s *scanner.LoggedSession, r *sessionResult) error {
 			}
 		}
 	}
+	// this session's candidates, and held ones that the commands seen so
+	// far show fire on most calls of their command
+	var ids []string
 	for _, c := range s.Candidates {
-		id := l.learner.Resolve(c.ID)
+		ids = append(ids, l.learner.Resolve(c.ID))
+	}
+	ids = append(ids, l.learner.Recheck()...)
+	for i, id := range ids {
 		ll := l.byID[id]
 		cur, ok := l.learner.Candidate(id)
-		if ll == nil || !ok {
+		if ll == nil || !ok || slices.Contains(ids[:i], id) {
 			continue
 		}
 		live := cur.Confidence >= cfg.MinConfidence && (l.job.Learn != LearnTags || cur.Kind == scanner.KindTag)
@@ -154,12 +161,13 @@ func (l *learning) boundary(s *scanner.LoggedSession, r *sessionResult) error {
 		if sc, p := scanner.DefaultScope(cur); sc == lessons.ScopeProject {
 			project = cmp.Or(p, noProject)
 		}
-		sign := fmt.Sprintf("%v %g %d %s %s", live, cur.Confidence, cur.Priority, project, cur.Summary)
+		sign := fmt.Sprintf("%v %g %d %s %s %q", live, cur.Confidence, cur.Priority, project, cur.Summary, cur.Triggers.Errors)
 		if sign == ll.sign {
 			continue
 		}
-		if cur.Summary != ll.lesson.Summary {
-			// a #lesson folded in: the agent's words replace the heuristic's
+		if cur.Summary != ll.lesson.Summary || !slices.Equal(cur.Triggers.Errors, ll.lesson.Triggers.Errors) {
+			// a #lesson folded in: the agent's words replace the
+			// heuristic's; or a trigger narrowed to its error
 			les := scanner.ToLesson(cur)
 			les.ID, les.Slug, les.NeedsReview = ll.lesson.ID, ll.lesson.Slug, false
 			ll.lesson = les
