@@ -61,9 +61,10 @@ type Signals struct {
 	DataLoss       bool `json:"dataLoss,omitempty"`
 	Causal         bool `json:"causal,omitempty"`
 	SelfReported   bool `json:"selfReported,omitempty"`
-	// Question and Feedback mark a rejection whose reason is only a
-	// question, or feedback on the plan or task without an instruction
-	// (reason.go): a weak lesson, scored lower and listed last.
+	// Question and Feedback mark a rejection whose reason, or a
+	// correction without a fix whose words, are only a question, or
+	// feedback on the plan or task without an instruction (reason.go): a
+	// weak lesson, scored lower and listed last.
 	Question bool `json:"question,omitempty"`
 	Feedback bool `json:"feedback,omitempty"`
 	// OneOff marks a fix, or a user's correction or reason, whose words
@@ -570,6 +571,11 @@ func (a *analyzer) emit(f *failure, fixed string) {
 		if fd.Problem == "" {
 			return
 		}
+	}
+	if fd.Kind == KindCorrection && fixed == "" {
+		// what the user said is all the lesson has: a question or a
+		// remark is not one (a retry that worked after it is)
+		fd.Signals.Question, fd.Signals.Feedback = classifyReason(f.correction)
 	}
 	fd.Solution = f.correction
 	if fixed != "" {

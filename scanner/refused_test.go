@@ -13,19 +13,21 @@ import (
 	"github.com/lessons-dev/lessons/engine"
 )
 
-// refused is one tool call a user refused, with what the user said.
+// refused is one tool call a user refused (or, with interrupt, stopped
+// while it ran), with what the user said.
 type refused struct {
-	tool   string
-	input  map[string]any
-	reason string
+	tool      string
+	input     map[string]any
+	reason    string
+	interrupt bool
 }
 
 func bashCall(cmd, reason string) refused {
-	return refused{"Bash", map[string]any{"command": cmd}, reason}
+	return refused{"Bash", map[string]any{"command": cmd}, reason, false}
 }
 
 func editCall(path, reason string) refused {
-	return refused{"Edit", map[string]any{"file_path": path, "old_string": "a", "new_string": "b"}, reason}
+	return refused{"Edit", map[string]any{"file_path": path, "old_string": "a", "new_string": "b"}, reason, false}
 }
 
 // writeRefusals writes one Claude Code session in which the user refuses
@@ -45,6 +47,11 @@ func writeRefusals(t *testing.T, dir, id string, calls []refused) {
 	for i, c := range calls {
 		tid := fmt.Sprintf("%s-t%d", id, i)
 		line("assistant", []any{map[string]any{"type": "tool_use", "id": tid, "name": c.tool, "input": c.input}})
+		if c.interrupt {
+			line("user", []any{map[string]any{"type": "tool_result", "tool_use_id": tid, "is_error": true, "content": "[Request interrupted by user for tool use]"}})
+			line("user", c.reason)
+			continue
+		}
 		line("user", []any{map[string]any{"type": "tool_result", "tool_use_id": tid, "is_error": true,
 			"content": "The user doesn't want to proceed with this tool use. The tool use was rejected. To tell you how to proceed, the user said:\n" + c.reason}})
 		line("assistant", []any{map[string]any{"type": "text", "text": "Understood."}})
@@ -114,7 +121,7 @@ func TestRefusalTriggerKeepsWhatWasRefused(t *testing.T) {
 // again in another session, the same words earn their confidence.
 func TestRefusalAboutTheCallAtHandHeldBack(t *testing.T) {
 	dir, state := t.TempDir(), t.TempDir()
-	task := refused{"Task", map[string]any{"description": "review", "prompt": "review the change"}, "always ask the reviewer to look at the migrations only"}
+	task := refused{"Task", map[string]any{"description": "review", "prompt": "review the change"}, "always ask the reviewer to look at the migrations only", false}
 	writeRefusals(t, dir, "s1", []refused{
 		bashCall("git add notes/scratch-plan.md", "don't commit this"),
 		bashCall("make dist", "don't build the packages for now, carry on"),
@@ -122,7 +129,7 @@ func TestRefusalAboutTheCallAtHandHeldBack(t *testing.T) {
 		editCall("/p/store/ledger.go", "I'd rather use a slice and sort it once"),
 		editCall("/p/store/kinds.go", "don't reuse the old type, this has grown apart"),
 		editCall("/p/store/reader.go", "(if we go this way, use a flag for the batch mode instead)"),
-		{"Write", map[string]any{"file_path": "/p/docs/plans/2026-03-04-sync-impl.md", "content": "x"}, "avoid repeating the design doc"},
+		{"Write", map[string]any{"file_path": "/p/docs/plans/2026-03-04-sync-impl.md", "content": "x"}, "avoid repeating the design doc", false},
 		task,
 		// rules
 		bashCall("git stash", "never stash, read the files you need"),
@@ -202,5 +209,25 @@ func TestCorrectionNamesItsError(t *testing.T) {
 		if c.Signals.OneOff != tt.oneOff {
 			t.Errorf("correction %q of %q: oneOff %v, want %v", tt.said, f.Problem, c.Signals.OneOff, tt.oneOff)
 		}
+	}
+}
+
+// TestInterruptedWithAQuestion: a question or a remark a user types after
+// stopping a call is not a lesson, as it is not for a refusal; an
+// instruction is.
+func TestInterruptedWithAQuestion(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	writeRefusals(t, dir, "s1", []refused{
+		{"Bash", map[string]any{"command": "go test ./..."}, "wait, why does go test run the whole module?", true},
+		{"Bash", map[string]any{"command": "make e2e"}, "never run make e2e locally, the suite needs the staging cluster", true},
+	})
+	scan(t, state, Options{Paths: []string{dir}})
+	minConf := lessons.DefaultConfig().MinConfidence
+	cs := candidates(t, state)
+	if c := byReason(t, cs, "why does go test"); c.Kind != KindCorrection || c.Confidence >= minConf {
+		t.Errorf("%s %q: confidence %.2f, want a correction below %.2f", c.Kind, c.Summary, c.Confidence, minConf)
+	}
+	if c := byReason(t, cs, "never run make e2e"); c.Confidence < minConf {
+		t.Errorf("%q: confidence %.2f, want at least %.2f (signals %+v)", c.Summary, c.Confidence, minConf, c.Signals)
 	}
 }
