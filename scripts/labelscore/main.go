@@ -20,10 +20,12 @@
 //   - learned fires before fine per 100 calls: fires of learned
 //     (provisional) lessons before calls that went fine, per 100 calls of
 //     the trace.
-//   - built-in injections per 100 calls: calls before which a lesson that
-//     is not learned reached the agent (text or refusal), per 100 calls;
+//   - built-in injections per 100 calls: calls whose answer added lesson
+//     text (injectedBytes > 0, before the call or with its failure) with a
+//     lesson that is not learned among those that fired, per 100 calls;
 //     these are built-ins when the replay ran with an empty HOME and no
-//     project store, as the held-out figures are made.
+//     project store, as the held-out figures are made, and without --learn
+//     the count equals the report's injections.
 //
 // A label that matches no failed call of its trace is an error naming
 // the label's line: the labels and the trace must come from the same

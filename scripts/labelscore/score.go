@@ -66,7 +66,7 @@ const header = `# labelled: hand-labelled failed calls found in the trace (faile
 # catchable: labelled calls a reader judged a lesson written after the first occurrence would have stopped or cut short.
 # caught: catchable calls whose trace verdict is prevented or shortened; recall = caught / catchable.
 # learned-fine/100: fires of learned (provisional) lessons before calls that went fine, per 100 calls of the trace.
-# builtin-inj/100: calls before which a lesson that is not learned (a built-in, with an empty HOME) reached the agent, per 100 calls.
+# builtin-inj/100: calls whose answer added lesson text with a lesson that is not learned (a built-in, with an empty HOME) among its fires, per 100 calls.
 `
 
 // render prints the rows as a table under the definitions.

@@ -8,8 +8,10 @@ import (
 // TestScoreArithmetic checks every figure against a hand-written trace
 // and labels: a catch by prevented and by shortened, an unrelated verdict
 // that is no catch, two calls on one log line told apart by family,
-// learned fires before fine calls only, built-in injections counted per
-// call, and labels of a history not asked for left out.
+// learned fires before fine calls only (not after, not before failures),
+// built-in injections counted per answer that added text (before the call
+// or with its failure, never at a prompt), and labels of a history not
+// asked for left out.
 func TestScoreArithmetic(t *testing.T) {
 	rows, err := score("testdata/labels.tsv", []string{"a", "b"},
 		map[string]string{"a": "testdata/a.jsonl", "b": "testdata/b.jsonl"})
@@ -17,9 +19,9 @@ func TestScoreArithmetic(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []row{
-		{history: "a", labelled: 5, catchable: 4, caught: 2, calls: 9, learnedBeforeFine: 2, builtinInjectedCalls: 2},
+		{history: "a", labelled: 5, catchable: 4, caught: 2, calls: 10, learnedBeforeFine: 2, builtinInjectedCalls: 3},
 		{history: "b", labelled: 1, catchable: 1, caught: 1, calls: 2},
-		{history: "total", labelled: 6, catchable: 5, caught: 3, calls: 11, learnedBeforeFine: 2, builtinInjectedCalls: 2},
+		{history: "total", labelled: 6, catchable: 5, caught: 3, calls: 12, learnedBeforeFine: 2, builtinInjectedCalls: 3},
 	}
 	if len(rows) != len(want) {
 		t.Fatalf("score gave %d rows, want %d: %+v", len(rows), len(want), rows)
@@ -30,8 +32,8 @@ func TestScoreArithmetic(t *testing.T) {
 		}
 	}
 	out := render(rows)
-	for _, s := range []string{"recall = caught / catchable", "\na                   5         4      2    0.50       9            22.22           22.22\n",
-		"\ntotal               6         5      3    0.60      11            18.18           18.18\n"} {
+	for _, s := range []string{"recall = caught / catchable", "\na                   5         4      2    0.50      10            20.00           30.00\n",
+		"\ntotal               6         5      3    0.60      12            16.67           25.00\n"} {
 		if !strings.Contains(out, s) {
 			t.Errorf("render() lacks %q:\n%s", s, out)
 		}

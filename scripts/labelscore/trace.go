@@ -17,6 +17,8 @@ type traceCall struct {
 	Family  string      `json:"family"`
 	Verdict string      `json:"verdict"`
 	Fired   []traceFire `json:"fired"`
+	// InjectedBytes is the size of the lesson text the call carried.
+	InjectedBytes int `json:"injectedBytes"`
 }
 
 // traceFire is one lesson that reached the agent at a call.
@@ -66,17 +68,16 @@ func readTrace(path string) (*traceTally, error) {
 		t.calls++
 		builtin := false
 		for _, f := range c.Fired {
-			if f.At != "before" {
-				continue
-			}
-			if f.Provisional && c.Outcome == "fine" {
+			if f.Provisional && f.At == "before" && c.Outcome == "fine" {
 				t.learnedBeforeFine++
 			}
-			if !f.Provisional {
+			if !f.Provisional && f.At != "prompt" {
 				builtin = true
 			}
 		}
-		if builtin {
+		// Counted as replay's report counts injections (answers that
+		// added text), here those a lesson that is not learned took part in.
+		if builtin && c.InjectedBytes > 0 {
 			t.builtinInjectedCalls++
 		}
 		if c.Outcome == "failed" {
