@@ -524,45 +524,30 @@ func examplesHold(commands, unless []string, failing, fixed string) bool {
 func commandFires(t lessons.Trigger, cmd string) bool { return commandMatcher(t)(cmd) }
 
 // commandMatcher compiles a trigger's commands and unless patterns once,
-// for matching many commands.
+// for matching many commands. A commands pattern that does not compile
+// never fires; an unless pattern that does not compile vetoes every
+// command.
 func commandMatcher(t lessons.Trigger) func(cmd string) bool {
-	compile := func(ps []string) ([]*lessons.Pattern, bool) {
-		var out []*lessons.Pattern
-		for _, p := range ps {
-			re, err := lessons.CompilePattern(p)
-			if err != nil {
-				return out, false
-			}
-			out = append(out, re)
-		}
-		return out, true
-	}
-	var cmds []*lessons.Pattern
+	var cmds, unless []*lessons.Pattern
 	for _, p := range t.Commands {
 		if re, err := lessons.CompilePattern(p); err == nil {
 			cmds = append(cmds, re)
 		}
 	}
-	unless, unlessOK := compile(t.Unless)
-	return func(cmd string) bool {
-		hit := false
-		for _, re := range cmds {
-			if ok, _ := re.MatchString(cmd); ok {
-				hit = true
-				break
-			}
+	for _, p := range t.Unless {
+		re, err := lessons.CompilePattern(p)
+		if err != nil {
+			return func(string) bool { return false }
 		}
-		if !hit {
-			return false
-		}
-		if !unlessOK {
-			return false
-		}
-		for _, re := range unless {
-			if ok, _ := re.MatchString(cmd); ok {
-				return false
-			}
-		}
-		return true
+		unless = append(unless, re)
 	}
+	matches := func(res []*lessons.Pattern, cmd string) bool {
+		for _, re := range res {
+			if ok, _ := re.MatchString(cmd); ok {
+				return true
+			}
+		}
+		return false
+	}
+	return func(cmd string) bool { return matches(cmds, cmd) && !matches(unless, cmd) }
 }

@@ -69,9 +69,15 @@ const (
 	clauseTakeover
 )
 
+// clauseWords are a clause's words, lower-cased, with typographic
+// apostrophes made plain and quotes dropped.
+func clauseWords(c string) []string {
+	return strings.Fields(strings.ToLower(strings.NewReplacer("’", "'", "`", "", "\"", "").Replace(c)))
+}
+
 // clauseKind reads a clause's first words.
 func clauseKind(c string) int {
-	w := strings.Fields(strings.ToLower(strings.NewReplacer("’", "'", "`", "", "\"", "").Replace(c)))
+	w := clauseWords(c)
 	if len(w) == 0 {
 		return clauseNone
 	}
@@ -199,7 +205,7 @@ func particular(reason string) bool {
 	}
 	for _, sentence := range sentences(reason) {
 		for _, c := range clauseBreak.Split(sentence, -1) {
-			w := strings.Fields(strings.ToLower(strings.NewReplacer("’", "'", "`", "", "\"", "").Replace(c)))
+			w := clauseWords(c)
 			if len(w) == 0 {
 				continue
 			}

@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -84,24 +85,16 @@ func refusedPattern(cmd, words string) string {
 // refusedArgs picks, from the arguments of a refused simple command,
 // those its trigger keeps.
 func refusedArgs(args []string, exe, sub, words string) []string {
-	said := map[string]bool{}
-	var saidWords []string
-	for _, w := range lowerWords(words) {
-		said[w] = true
-		saidWords = append(saidWords, w)
-	}
+	spoken := lowerWords(words)
 	names := func(token string) bool {
-		if said[token] {
-			return true
-		}
-		for _, w := range saidWords {
-			if len(token) >= 3 && strings.HasPrefix(w, token) {
+		for _, w := range spoken {
+			if w == token || len(token) >= 3 && strings.HasPrefix(w, token) {
 				return true // lint → linting, test → tests
 			}
 		}
 		return false
 	}
-	var named, positional []string
+	var named, targets []string
 	for _, a := range args {
 		if a == "" || len(a) > 100 || strings.ContainsAny(a, " \t\n<>") {
 			continue // free text, or a redirection
@@ -113,16 +106,16 @@ func refusedArgs(args []string, exe, sub, words string) []string {
 			}
 		}
 		if !strings.HasPrefix(a, "-") {
-			positional = append(positional, a)
+			targets = append(targets, a)
 		}
 	}
 	switch {
 	case len(named) > 0:
 		return named[:1] // the first: a second would only narrow what the words say
-	case said[strings.ToLower(exe)] || sub != "" && names(sub) || replacement.MatchString(words):
+	case slices.Contains(spoken, strings.ToLower(exe)) || sub != "" && names(sub) || replacement.MatchString(words):
 		return nil
-	case len(positional) > 0:
-		return positional[:1]
+	case len(targets) > 0:
+		return targets[:1]
 	}
 	return nil
 }
