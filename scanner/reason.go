@@ -179,9 +179,9 @@ func (s Signals) Weak() bool { return s.Question || s.Feedback }
 
 // A reason may tell the agent what to do and still be about the one call
 // it refused rather than every such call: it points at the call ("don't
-// check this in", "this is now divergent"), bounds itself in time ("for
-// now", "not yet"), or sets a condition ("if we do this, ...", "I'd
-// prefer a map here"). A team keeps what reads as a rule; such a reason
+// commit this", "this has grown apart"), bounds itself in time ("for
+// now", "not yet"), or sets a condition ("if we go this way, ...", "I'd
+// rather use a slice here"). A team keeps what reads as a rule; such a reason
 // is a one-off until another session gives it again.
 
 // Closed word classes that tie a clause to the call at hand.
@@ -225,7 +225,7 @@ func particular(reason string) bool {
 				case !instructs, i > 0 && scopes[w[i-1]]:
 					// a clause that does not instruct, or a scope: in this repo
 				case demonstratives[x], (x == "it" || x == "that") && i == verb+1:
-					return true // don't check this in, run it with -v
+					return true // don't commit this, run it with -v
 				case x == "that" && (i == len(w)-1 || particles[strings.Trim(w[i+1], ",;:!?.()'")]):
 					return true // don't do that; don't check that in (not "the flag that prints")
 				}

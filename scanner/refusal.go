@@ -53,11 +53,11 @@ func (a *analyzer) toolError(e Event) (Event, bool) {
 }
 
 // What was refused: a user who refuses `git add docs/plan.md` with
-// "don't check this in" refused adding that file, not every git add. The
+// "don't commit this" refused adding that file, not every git add. The
 // command trigger of what a user said about a call (a rejection's reason,
 // a correction) keeps the arguments that made the call the one refused:
 // those the user's words name; none when the words name the command
-// itself or a replacement for it ("do not stash anything", "use pnpm"):
+// itself or a replacement for it ("never stash", "use pnpm"):
 // the user spoke of every such call; else the first positional argument,
 // the subcommand's target (a file, a task, a branch).
 
@@ -131,9 +131,9 @@ func lowerWords(s string) []string {
 // anything of it: a word of its command line, or of what the failed call
 // printed (a correction may answer the error: "install foo first" after
 // "No module named foo"), three letters or more, either one holding the
-// other ("use pnpm" names npm, "linting" lint). Words that name nothing of
-// the call ("don't create a pr, just a commit" said when a lint run was
-// refused) are about the task, not the call.
+// other ("use pnpm" names npm, "linting" lint). Words that name nothing
+// of the call ("don't open a pull request, a commit is enough", said when
+// a lint run was refused) are about the task, not the call.
 func namesCall(words, cmd, output string) bool {
 	var callWords []string
 	for _, seg := range segments(cmd) {

@@ -168,12 +168,12 @@ func TestParticularReason(t *testing.T) {
 		want   bool
 	}{
 		{"don't commit this", true},
-		{"don't check that in", true},
+		{"don't push that up", true},
 		{"don't run it", true},
 		{"skip the lint for now, carry on", true},
 		{"not yet", true},
-		{"if we do this we need a flag too", true},
-		{"I'd prefer a map", true},
+		{"if we go this way we need a flag too", true},
+		{"I'd prefer a slice", true},
 		{"we would need a migration first", true},
 		{"this is not what I asked", true},
 		{"never stash, read the files you need", false},
