@@ -70,9 +70,9 @@ type Signals struct {
 	// OneOff marks a fix, or a user's correction or reason, whose words
 	// name something of one task (a path, a line number, a hash:
 	// support.go), a reason about the call at hand (this, for now, if
-	// we...: reason.go), or a file named for one task; it stays below
-	// minConfidence until seen in a second session or reported by the
-	// agent.
+	// we...: reason.go) or about nothing of the command (refusal.go), or
+	// a file named for one task; it stays below minConfidence until seen
+	// in a second session or reported by the agent.
 	OneOff bool `json:"oneOff,omitempty"`
 	// Broad marks a command trigger that fires on most calls of its
 	// command in the scanned history (broad.go): it would speak before
