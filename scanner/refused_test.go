@@ -231,3 +231,20 @@ func TestInterruptedWithAQuestion(t *testing.T) {
 		t.Errorf("%q: confidence %.2f, want at least %.2f (signals %+v)", c.Summary, c.Confidence, minConf, c.Signals)
 	}
 }
+
+// FuzzRefusedPattern: whatever a log holds, reading a refusal never
+// panics, and the trigger it gives compiles.
+func FuzzRefusedPattern(f *testing.F) {
+	f.Add("git add notes/draft.md && git commit -m wip", "don't add the draft to git")
+	f.Add("make dist 2>&1 | tail -5", "not now, if we do that")
+	f.Add("FOO=1 sudo -E npm run build \\\n --x", "that's it")
+	f.Fuzz(func(t *testing.T, cmd, words string) {
+		particular(words)
+		namesCall(words, cmd, words)
+		if p := refusedPattern(cmd, words); p != "" {
+			if _, err := lessons.CompilePattern(p); err != nil {
+				t.Errorf("refusedPattern(%q, %q) = %q: %v", cmd, words, p, err)
+			}
+		}
+	})
+}
