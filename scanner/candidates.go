@@ -115,7 +115,7 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 	}
 	c.Tags = redactTags(slices.Clone(f.Tags))
 	change := ""
-	if !c.trigger(&change) && f.Kind == KindRetry {
+	if !c.trigger(&change, f.Stopped) && f.Kind == KindRetry {
 		return Candidate{}, false
 	}
 	if change != "" && f.Kind != KindTag {
@@ -170,8 +170,9 @@ var tagPlaceholder = regexp.MustCompile(`<([A-Za-z][\w-]*)>`)
 
 // trigger fills Triggers and Examples. It reports whether a command
 // trigger tells the failing call from the fixed one (or, with no fixed
-// call, fires on the failing one).
-func (c *Candidate) trigger(change *string) bool {
+// call, fires on the failing one). stopped is set for a call the user
+// refused or interrupted: its trigger keeps what was refused.
+func (c *Candidate) trigger(change *string, stopped bool) bool {
 	cmd := tagPlaceholder.ReplaceAllString(c.Trigger, "$1")
 	bash := c.Tool == "Bash" || (c.Tool == "" && c.Kind == KindTag && commandPattern(cmd) != "" && !strings.ContainsAny(cmd, "*"))
 	if bash && c.Kind == KindTag && c.Fixed == "" {
@@ -193,8 +194,9 @@ func (c *Candidate) trigger(change *string) bool {
 		fallthrough
 	case bash:
 		p := commandPattern(cmd)
-		if c.Kind == KindRejection || c.Kind == KindCorrection {
-			// what the user refused, not every call of its command
+		if stopped {
+			// what the user refused, not every call of its command; a
+			// correction of a failure is about how to run the command
 			if r := refusedPattern(cmd, userWords(c.Solution)); commandFires(lessons.Trigger{Commands: []string{r}}, cmd) {
 				p = r
 			}

@@ -50,6 +50,10 @@ type finding struct {
 	// Covered is set when the agent also wrote a #lesson block near a
 	// heuristic finding, for the compliance report.
 	Covered bool
+	// Stopped is set when the user stopped the call (refused or
+	// interrupted it) rather than answered its failure: the lesson is
+	// about what that call did (refusal.go).
+	Stopped bool
 }
 
 // Signals are the evidence behind a candidate.
@@ -546,7 +550,7 @@ func (a *analyzer) emit(f *failure, fixed string) {
 	c := f.rec.call
 	fd := finding{
 		Kind: f.kind, Line: f.line, UID: f.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: fixed,
-		Call: f.rec.id, Covered: f.tagged,
+		Call: f.rec.id, Covered: f.tagged, Stopped: f.kind == KindRejection || f.interrupt,
 		Signals: Signals{
 			UserCorrection: f.correction != "", FixConfirmed: fixed != "", Retries: f.retries,
 			Causal: f.causal, DataLoss: dataLoss(c.Command) || dataLoss(f.correction),

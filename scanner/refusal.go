@@ -54,8 +54,8 @@ func (a *analyzer) toolError(e Event) (Event, bool) {
 
 // What was refused: a user who refuses `git add docs/plan.md` with
 // "don't commit this" refused adding that file, not every git add. The
-// command trigger of what a user said about a call (a rejection's reason,
-// a correction) keeps the arguments that made the call the one refused:
+// command trigger of a call the user stopped (refused it, or interrupted
+// it and said why) keeps the arguments that made the call the one refused:
 // those the user's words name; none when the words name the command
 // itself or a replacement for it ("never stash", "use pnpm"):
 // the user spoke of every such call; else the first positional argument,
@@ -64,8 +64,8 @@ func (a *analyzer) toolError(e Event) (Event, bool) {
 // replacement is an instruction to call something else.
 var replacement = regexp.MustCompile(`(?i)\b(use|prefer|instead|rather)\b`)
 
-// refusedPattern is the command trigger for a call the user refused or
-// corrected with these words, or "" when the command has no head: its
+// refusedPattern is the command trigger for a call the user stopped with
+// these words, or "" when the command has no head: its
 // head and at most one argument.
 func refusedPattern(cmd, words string) string {
 	for _, seg := range segments(cmd) {

@@ -248,3 +248,20 @@ func FuzzRefusedPattern(f *testing.F) {
 		}
 	})
 }
+
+// TestCorrectionOfAFailureKeepsTheCommand: a user who answers a failure
+// says how to run the command, whatever it was aimed at; only a call the
+// user stopped keeps its target in the trigger.
+func TestCorrectionOfAFailureKeepsTheCommand(t *testing.T) {
+	f := finding{Kind: KindCorrection, Tool: "Bash", Trigger: "pytest tests/test_cart.py", Problem: "ModuleNotFoundError: No module named 'requests'",
+		Solution: "always activate the venv first", Line: 1, Signals: Signals{UserCorrection: true}}
+	c, _ := build(f, Session{ID: "s"}, "f.jsonl", "claude", time.Now())
+	if !commandFires(c.Triggers, "pytest tests/test_orders.py") {
+		t.Errorf("correction of a failure: trigger %q does not fire on another pytest run", c.Triggers.Commands)
+	}
+	f.Stopped = true
+	c, _ = build(f, Session{ID: "s"}, "f.jsonl", "claude", time.Now())
+	if commandFires(c.Triggers, "pytest tests/test_orders.py") || !commandFires(c.Triggers, f.Trigger) {
+		t.Errorf("a stopped call: trigger %q should fire on %q only", c.Triggers.Commands, f.Trigger)
+	}
+}
