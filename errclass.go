@@ -68,6 +68,35 @@ func ErrorClass(text string) string {
 	return maskLine(firstErrorLine(lines, re), re)
 }
 
+// ErrorLine is the line of a failed call's output its ErrorClass was read
+// from, unmasked: the line a lesson on the error can match again. wrapper
+// is set when that line is only a runner's status line ("[lint] ERROR
+// task failed"): it names no error of its own. "" when there is no
+// output.
+func ErrorLine(text string) (line string, wrapper bool) {
+	lines := errorLines(text)
+	if len(lines) == 0 {
+		return "", false
+	}
+	re := classPatterns()
+	for _, find := range []func(string) bool{
+		func(l string) bool { return strings.Contains(l, "command not found") },
+		func(l string) bool { return strings.Contains(l, "No module named") },
+		func(l string) bool { return re.jsModule.MatchString(l) },
+		func(l string) bool { return findException(l, re) != "" },
+		func(l string) bool { return containsAny(strings.ToLower(l), missingPhrases) },
+		func(l string) bool { return containsAny(strings.ToLower(l), usagePhrases) },
+	} {
+		for _, l := range lines {
+			if find(l) {
+				return l, false
+			}
+		}
+	}
+	l := firstErrorLine(lines, re)
+	return l, isWrapperLine(l, re)
+}
+
 // ErrorClass reads the first classHead and the last classTail lines of
 // the output: what went wrong is said at the start, or at the end (a
 // traceback's exception).

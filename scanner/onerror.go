@@ -1,0 +1,514 @@
+package scanner
+
+import (
+	"cmp"
+	"strconv"
+	"strings"
+
+	"github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/engine/secret"
+)
+
+// Lessons on the error itself: every failure of a session (any tool, a
+// shell command, a file tool, a subagent, an MCP tool) is a candidate for
+// a lesson that comes right after the same error, when it comes back. Its
+// trigger is the error's stable text (triggers.errors), for the same tool
+// and command family; its text is what got past the error in the session:
+//   - a retry of the same tool or command family that worked, and what it
+//     changed (a command's words, a tool's arguments);
+//   - the same call run again after a change of state (a setup step, a
+//     file written), or unchanged (it failed, then worked);
+//   - nothing: no later call of the family worked, and nothing was edited
+//     after it; "nothing fixed it in N sessions".
+//
+// A failure that the task's own edits got past (a lint or test error of
+// new code, fixed by editing it) has no lesson here: the edit was the
+// task, not a way of calling the tool.
+//
+// Support: a lesson on the error costs nothing before a call, since it
+// comes only after the same error, so a fix that worked (FixConfirmed)
+// makes it a lesson from its first session, unless the fix's words are
+// of one task (a path, a line, an id: OneOff), which waits for a second
+// session like any one-off fix; "nothing fixed it" waits for a second
+// session too (what it says is that the failure comes back).
+
+// KindError is a failure and what got past it, for a lesson on its error.
+const KindError = "error"
+
+// Bounds of what a session watches.
+const (
+	maxWatched   = 16 // failures watched at once (one per key)
+	watchWindow  = 40 // calls after a failure in which a success settles it
+	maxWatchStep = 4  // shell steps remembered per failure
+	maxNamedStep = 2  // unnamed steps a lesson may name
+)
+
+// errWatch is a failure waiting for a call of its family that works.
+type errWatch struct {
+	rec   *callRec
+	res   *Result
+	key   string // family and class, as a repeat is keyed
+	fam   lessons.Family
+	tries int // failures of the same key before a fix
+	edits bool
+	steps []*Call
+	over  bool // more setup steps than remembered
+	// settled: a call of the family worked; fix is it, rerun that it was
+	// the same call.
+	settled bool
+	fix     *Call
+	rerun   bool
+}
+
+// watchFailure starts watching a failed call (not a probe): one watch per
+// key, the first failure of it, counting the ones after.
+func (a *analyzer) watchFailure(rec *callRec, r *Result) {
+	if r.Timeout && rec.call.Tool != "Bash" {
+		return // an MCP tool or a browser that did not answer: the world, not the call
+	}
+	key, fam := failureKey(rec.call, r)
+	if key == "" {
+		return
+	}
+	for _, w := range a.watch {
+		if w.key == key && !w.settled {
+			w.tries++
+			return
+		}
+		if w.key == key {
+			return // got past once in this session: the first fix is the lesson
+		}
+	}
+	if len(a.watch) >= maxWatched {
+		return
+	}
+	a.watch = append(a.watch, &errWatch{rec: rec, res: r, key: key, fam: fam, tries: 1})
+}
+
+// failureKey is the key of a failed call, as LoggedCall.Key reads it,
+// and its command family (zero for a tool other than the shell); "" for
+// a failure no lesson on its error can be about: the user interrupted it,
+// or it printed nothing.
+func failureKey(c *Call, r *Result) (string, lessons.Family) {
+	lc := LoggedCall{Call: *c, Outcome: OutcomeFailed, Error: r.Output}
+	class := lc.ErrorClass()
+	if class == "interrupted" || class == "no output" {
+		return "", lessons.Family{}
+	}
+	var fam lessons.Family
+	if c.Tool == "Bash" {
+		fam = failedFamily(c.Command, r)
+		if fam.Exe == "" || fam.Probe {
+			return "", fam
+		}
+	}
+	return lc.Family() + " | " + class, fam
+}
+
+// watchSuccess sees a call that worked: it settles the watched failures
+// of its tool and family, and is a change every other one remembers.
+func (a *analyzer) watchSuccess(rec *callRec) {
+	c := rec.call
+	edit := c.Path != "" && (c.Tool == "Write" || c.Tool == "Edit" || c.Tool == "MultiEdit" || c.Tool == "NotebookEdit")
+	// a shell command that may have changed what the failed call met: a
+	// setup step, or any command but one that only looks around
+	step := c.Tool == "Bash" && (settingUp(c.Command) || !lessons.CommandFamily(c.Command).Probe && !probes[headWords(c.Command)])
+	for _, w := range a.watch {
+		if w.settled || rec.seq-w.rec.seq > watchWindow {
+			continue
+		}
+		if sameUnit(w, c) && (sameCall(w.rec.call, c) || !settingUp(c.Command)) {
+			w.settled, w.fix, w.rerun = true, c, sameCall(w.rec.call, c)
+			continue
+		}
+		// a setup step of the same family (manage.py migrate after
+		// manage.py test failed) is a step before the call, not its fix
+		switch {
+		case edit && c.Tool == "Write" && w.rec.call.Tool != "Bash" && w.rec.call.Path == c.Path:
+			w.steps = append(w.steps, c) // the file the tool did not find, written
+		case edit:
+			w.edits = true
+		case !step:
+		case len(w.steps) < maxWatchStep:
+			w.steps = append(w.steps, c)
+		default:
+			w.over = true
+		}
+	}
+}
+
+// sameUnit reports whether a call that worked is one of the failed
+// call's kind: the same command family, or the same tool.
+func sameUnit(w *errWatch, c *Call) bool {
+	f := w.rec.call
+	if f.Tool != c.Tool {
+		return false
+	}
+	if f.Tool != "Bash" {
+		return true
+	}
+	return sameFamily(c.Command, w.fam.String()) || gotPast(f, c)
+}
+
+// sameCall reports whether two calls are the same: path, arguments and
+// command, but for what only shapes its output (2>&1, | head).
+func sameCall(a, b *Call) bool {
+	return a.Path == b.Path && a.Args == b.Args && (a.Command == b.Command || doing(a.Command) == doing(b.Command))
+}
+
+// doing is what a command does: its simple commands but those that only
+// look at output, without redirections.
+func doing(cmd string) string {
+	var out []string
+	for _, seg := range segments(cmd) {
+		if exe, _ := commandHead(seg); probes[exe] {
+			continue
+		}
+		for _, w := range seg {
+			if !strings.ContainsAny(w, "<>") {
+				out = append(out, w)
+			}
+		}
+		out = append(out, ";")
+	}
+	return strings.Join(out, " ")
+}
+
+// settleErrors turns the session's watched failures into findings, once
+// per key: each unless the task's own edits got past it, or another
+// finding of the session is about the same call (a known failure, a
+// retry or precondition fix, the agent's #lesson report).
+func (a *analyzer) settleErrors() {
+	for _, w := range a.watch {
+		if a.knownKey(w.key) || a.explained(w.rec.id) {
+			continue // a known failure, a retry, a tag already says it, with the agent's words or a trigger before the call
+		}
+		fix, fixed, confirmed, ok := w.lesson()
+		if !ok {
+			continue
+		}
+		problem := w.res.errorText()
+		lc := LoggedCall{Error: w.res.Output}
+		line, wrapper := lessons.ErrorLine(lc.ErrorText())
+		if problem == "" || wrapper || line == "" {
+			continue // a runner's status line says nothing of what failed
+		}
+		c := w.rec.call
+		a.findings = append(a.findings, finding{
+			Kind: KindError, Line: w.rec.line, UID: w.rec.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: fixed,
+			Call: w.rec.id, Change: w.key, Problem: problem, Solution: fix, ErrLine: line,
+			Signals: Signals{FixConfirmed: confirmed, Retries: w.tries - 1},
+		})
+	}
+	a.watch = nil
+}
+
+// knownKey reports whether a known failure of the session has this key.
+func (a *analyzer) knownKey(key string) bool {
+	for _, f := range a.findings {
+		if f.Kind == KindKnown && "Bash "+f.Change == key {
+			return true
+		}
+	}
+	return false
+}
+
+// lesson is what got past a watched failure, in words, and the call
+// that worked ("" when nothing did); confirmed when the change that got
+// past it is one a lesson can teach (a retry worth a lesson, a tool's
+// argument, a step before the same call); ok is false when there is no
+// lesson on its error to write: the task's edits got past it, or came
+// after it with nothing that worked.
+func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
+	f := w.rec.call
+	switch {
+	case !w.settled && w.edits:
+		return "", "", false, false // the agent went on editing: whether that fixed it is not known
+	case !w.settled:
+		return "", "", false, true // nothing got past it: the text says so at build, with its sessions
+	case w.edits && (f.Tool == "Bash" || w.rerun):
+		return "", "", false, false // the task's edits, then the same kind of call: the edit was the fix
+	}
+	did := ""
+	switch {
+	case w.rerun && len(w.steps) > 0:
+		steps := w.namedSteps()
+		if len(steps) == 0 {
+			return "", "", false, false // too many steps between to say which
+		}
+		var said []string
+		for _, s := range steps {
+			said = append(said, describeChange(s))
+		}
+		did = "it worked when run again after you " + strings.Join(said, ", then ") + ": do that first"
+		confirmed = true
+	case w.rerun:
+		did = "the same call worked when run again unchanged: it fails now and then, so run it again before changing anything"
+	case f.Tool == "Bash":
+		did = "`" + clip(w.fix.Command, 300) + "` worked"
+		if _, _, ch, ok := fixPatterns(f.Command, w.fix.Command); ok && ch != "" {
+			did += " (" + ch + ")"
+		}
+		confirmed = fixWorthy(f.Command, w.fix.Command, w.res)
+	default:
+		ch := argsChange(f, w.fix)
+		if ch == "" {
+			did = "the next " + f.Tool + " call worked, with the same arguments"
+		} else {
+			did = "the next " + f.Tool + " call worked with " + ch
+			confirmed = true
+		}
+	}
+	return did, cmp.Or(w.fix.Command, w.fix.Path, w.fix.Tool), confirmed, true
+}
+
+// namedSteps are the steps between a failure and the same call working
+// that the lesson names: those the error named (the missing module, file
+// or variable), else all of them when they are few; none when there were
+// more than remembered.
+func (w *errWatch) namedSteps() []*Call {
+	if w.over {
+		return nil
+	}
+	errText := strings.ToLower(w.res.errorText())
+	var named []*Call
+	for _, s := range w.steps {
+		if namedBy(errText, s) {
+			named = append(named, s)
+		}
+	}
+	switch {
+	case len(named) > 0:
+		return named
+	case len(w.steps) <= maxNamedStep:
+		return w.steps
+	}
+	return nil
+}
+
+// argsChange says how a tool call that worked differs from the one that
+// failed: the path, and each argument added, dropped or changed.
+func argsChange(failed, worked *Call) string {
+	var out []string
+	if failed.Path != worked.Path && worked.Path != "" {
+		out = append(out, "path `"+clip(worked.Path, 160)+"` instead of `"+clip(failed.Path, 160)+"`")
+	}
+	fa, wa := argPairs(failed.Args), argPairs(worked.Args)
+	for _, kv := range wa {
+		old, ok := lookupArg(fa, kv[0])
+		switch {
+		case !ok && isNumber(kv[1]):
+			out = append(out, "`"+kv[0]+"` set") // a count or an offset: its value is the task's
+		case !ok:
+			out = append(out, "`"+kv[0]+"` set to `"+kv[1]+"`")
+		case old != kv[1] && isNumber(kv[1]):
+			out = append(out, "another `"+kv[0]+"`")
+		case old != kv[1]:
+			out = append(out, "`"+kv[0]+"` `"+kv[1]+"` instead of `"+old+"`")
+		}
+	}
+	for _, kv := range fa {
+		if _, ok := lookupArg(wa, kv[0]); !ok {
+			out = append(out, "no `"+kv[0]+"`")
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// argPairs splits Call.Args into its key and value pairs.
+func argPairs(args string) [][2]string {
+	var out [][2]string
+	for line := range strings.Lines(args) {
+		k, v, _ := strings.Cut(strings.TrimSuffix(line, "\n"), "=")
+		out = append(out, [2]string{k, v})
+	}
+	return out
+}
+
+func lookupArg(kvs [][2]string, k string) (string, bool) {
+	for _, kv := range kvs {
+		if kv[0] == k {
+			return kv[1], true
+		}
+	}
+	return "", false
+}
+
+// Bounds of the arguments a call keeps for argsChange.
+const (
+	maxArgValue = 80
+	maxArgs     = 300
+)
+
+// callArgs are the short scalar arguments of a tool call's input (not the
+// command, path or written text, read elsewhere), as "key=value" lines:
+// what a retry of a tool other than the shell may change.
+func callArgs(input []byte) string {
+	var b strings.Builder
+	eachField(input, func(k, v []byte) bool {
+		key := string(k)
+		switch key {
+		case "command", "cmd", "file_path", "filePath", "path", "notebook_path", "absolute_path", "content",
+			"new_string", "newString", "old_string", "oldString", "new_source", "edits", "input", "patch":
+			return true
+		}
+		var val string
+		switch {
+		case len(v) == 0:
+			return true
+		case v[0] == '"':
+			val = str(v)
+		case v[0] == '{' || v[0] == '[':
+			return true
+		default:
+			val = string(v)
+		}
+		if len(val) > maxArgValue || strings.ContainsAny(val, " \t\n=") || strings.ContainsAny(key, "\n=") {
+			return true // text (a description, a prompt), not a setting
+		}
+		if b.Len()+len(key)+len(val)+2 > maxArgs {
+			return false
+		}
+		b.WriteString(key + "=" + val + "\n")
+		return true
+	})
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// errorText writes a lesson on the error: what failed, and what got past
+// it; for one nothing got past, the sessions it was seen in so far.
+func (c *Candidate) errorText(unit, fix string) {
+	line := errorHeadline(c.Problem)
+	if len(c.Examples.Match) > 0 && c.Examples.Match[0].Error != "" {
+		line = c.Examples.Match[0].Error
+	}
+	c.Summary = secret.Sentence(shorten(unit+" failed with: "+line, maxSummary))
+	if fix != "" {
+		c.Solution = "This error came before, in this project. What got past it then: " + fix + "."
+		return
+	}
+	n := len(c.Sessions)
+	c.Solution = "This error came before, in " + strconv.Itoa(n) + " session" + plural(n) + " of this project, and no later call of " +
+		unit + " got past it in the session. Do not retry it unchanged: read what the error says is missing or wrong, " +
+		"check that before the next call, or say that it fails and go on without it."
+}
+
+// errorUnit names what failed for a lesson on its error: the failed
+// command's family, or the tool.
+func errorUnit(tool string, fam lessons.Family) string {
+	if tool == "Bash" && fam.Exe != "" {
+		return "`" + fam.String() + "`"
+	}
+	return cmp.Or(tool, "the call")
+}
+
+// errorTrigger builds the triggers of a lesson on an error: the first
+// sentence of the line its class was read from, as a linear pattern, for the failed command's family or
+// the tool; ok is false when the error has too little stable text.
+func errorTrigger(tool, trigger, errLine string, fam lessons.Family) (lessons.Trigger, lessons.Examples, bool) {
+	p := errorPattern(maskSubject(firstClause(errLine)))
+	if p == "" {
+		return lessons.Trigger{}, lessons.Examples{}, false
+	}
+	t := lessons.Trigger{Errors: []string{p}}
+	ex := lessons.ToolCall{Tool: tool, Error: errLine}
+	switch {
+	case tool == "Bash" && fam.Exe != "":
+		t.Commands = []string{headPattern(fam.Exe, fam.Sub)}
+		ex.Command = trigger
+		if !commandFires(t, trigger) {
+			return lessons.Trigger{}, lessons.Examples{}, false
+		}
+	case tool == "Bash":
+		return lessons.Trigger{}, lessons.Examples{}, false
+	default:
+		t.Tools = []string{tool}
+		if strings.ContainsAny(trigger, "/.") && !strings.ContainsAny(trigger, " \n") {
+			ex.Path = trigger
+		}
+	}
+	return t, lessons.Examples{Match: []lessons.ToolCall{ex}}, true
+}
+
+// firstClause is an error line up to the end of its first sentence, when
+// that sentence says enough on its own: what follows ("Available agents:
+// a, b, c", "Please use offset…") varies more than the error does.
+func firstClause(line string) string {
+	for i := 0; i+2 < len(line); i++ {
+		if line[i] == '.' && line[i+1] == ' ' && len(strings.Fields(line[:i])) >= 3 {
+			return line[:i+1]
+		}
+	}
+	return line
+}
+
+// maskSubject masks the one word an error line ends with after a colon
+// ("no such table: shop_order", "Unknown skill: deploy"): the name of
+// what was missing or wrong, which changes from one occurrence to the
+// next while the error stays.
+func maskSubject(line string) string {
+	i := strings.LastIndex(line, ": ")
+	if i <= 0 {
+		return line
+	}
+	rest := strings.TrimSpace(line[i+2:])
+	if rest == "" || strings.ContainsAny(rest, " \t") {
+		return line
+	}
+	return line[:i+2] + "'name'" // errorPattern masks a quoted word
+}
+
+// familyOf is the family of a Bash trigger's failing command, read again
+// from the candidate's key ("Bash go test | …").
+func familyOf(key string) lessons.Family {
+	fam, _, _ := strings.Cut(key, " | ")
+	rest, ok := strings.CutPrefix(fam, "Bash ")
+	if !ok {
+		return lessons.Family{}
+	}
+	exe, sub, _ := strings.Cut(rest, " ")
+	return lessons.Family{Exe: exe, Sub: sub}
+}
+
+// foldError folds a lesson on an error seen again into c, before merge
+// counts it: the first fix found is kept, and one that had none takes
+// the new one's.
+func (c *Candidate) foldError(n Candidate) {
+	if c.Kind != KindError || c.Fixed != "" || n.Fixed == "" {
+		return
+	}
+	c.Summary, c.Problem, c.Solution, c.Fixed = n.Summary, n.Problem, n.Solution, n.Fixed
+	c.Signals.OneOff = n.Signals.OneOff
+}
+
+// retext writes a keyed candidate's text again for the sessions it was
+// seen in: a known failure, or a lesson on an error nothing got past.
+func (c *Candidate) retext() {
+	switch {
+	case c.Kind == KindKnown:
+		c.knownText()
+	case c.Kind == KindError && c.Fixed == "":
+		c.errorText(c.Family, "")
+	}
+}
+
+// keyed reports whether a candidate is one per project, family and
+// class, its id saying which (a known failure, a lesson on an error):
+// never folded into another, nor another into it.
+func (c *Candidate) keyed() bool { return c.Kind == KindKnown || c.Kind == KindError }
+
+// onError fills a lesson on an error from its finding: its triggers on
+// the error, its text and how specific its fix is. ok is false when the
+// error has too little stable text for a trigger.
+func (c *Candidate) onError(f finding) bool {
+	t, ex, ok := errorTrigger(c.Tool, c.Trigger, Redact(f.ErrLine), familyOf(f.Change))
+	if !ok {
+		return false
+	}
+	c.Triggers, c.Examples = t, ex
+	fix := c.Solution
+	c.Family = errorUnit(c.Tool, familyOf(f.Change))
+	c.errorText(c.Family, fix)
+	c.Signals.OneOff = fix != "" && oneOff(fix, c.Problem)
+	return true
+}

@@ -1,0 +1,199 @@
+package scanner
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lessons-dev/lessons"
+)
+
+// errorCandidates scans dir and returns its lessons on an error.
+func errorCandidates(t *testing.T, dir string) []Candidate {
+	t.Helper()
+	state := t.TempDir()
+	scan(t, state, Options{Paths: []string{dir}})
+	var out []Candidate
+	for _, c := range candidates(t, state) {
+		if c.Kind == KindError {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// errorFires reports whether a lesson's error triggers find text.
+func errorFires(t *testing.T, c Candidate, text string) bool {
+	t.Helper()
+	for _, p := range c.Triggers.Errors {
+		re, err := lessons.CompilePattern(p)
+		if err != nil {
+			t.Fatalf("error trigger %q: %v", p, err)
+		}
+		if ok, _ := re.MatchString(text); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// TestErrorLessonOfAToolRetry: a subagent call naming an agent that does
+// not exist, then the call with the right agent: a lesson on that error,
+// for that tool, from one session (it comes only after the error), that
+// says which argument changed and fires on the same error for another
+// name, not on another error.
+func TestErrorLessonOfAToolRetry(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		call("Task", map[string]any{"subagent_type": "db-auditor", "description": "Audit the schema", "prompt": "Look at the schema"}, true,
+			"Agent type 'db-auditor' not found. Available agents: general-purpose, Explore, team:db-auditor"),
+		call("Task", map[string]any{"subagent_type": "team:db-auditor", "description": "Audit the schema again", "prompt": "Look at the schema"}, false,
+			"The schema has three tables."),
+	})
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 {
+		t.Fatalf("%d lessons on an error, want 1: %+v", len(cs), cs)
+	}
+	c := cs[0]
+	if c.Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Errorf("confidence %.2f: a fix that worked is a lesson on the error from its first session", c.Confidence)
+	}
+	if len(c.Triggers.Tools) != 1 || c.Triggers.Tools[0] != "Task" || len(c.Triggers.Commands) != 0 {
+		t.Errorf("triggers %+v: want the Task tool and the error", c.Triggers)
+	}
+	if !strings.Contains(c.Solution, "`subagent_type` `team:db-auditor` instead of `db-auditor`") || strings.Contains(c.Solution, "description") {
+		t.Errorf("solution %q: want the argument that changed, not the free text", c.Solution)
+	}
+	if !errorFires(t, c, "Agent type 'log-reader' not found. Available agents: general-purpose, Plan") {
+		t.Errorf("error trigger %q misses the same error for another agent", c.Triggers.Errors)
+	}
+	if errorFires(t, c, "Agent 'log-reader' timed out after 600s") {
+		t.Errorf("error trigger %q fires on another error", c.Triggers.Errors)
+	}
+	l := ToLesson(c)
+	if ps := lessons.Errors(lessons.Validate(&l)); len(ps) > 0 {
+		t.Errorf("the lesson does not validate: %v", ps)
+	}
+}
+
+// TestErrorLessonNothingGotPast: a failure no later call got past, with
+// nothing edited after it, is a lesson only once it came back in a
+// second session, and says so.
+func TestErrorLessonNothingGotPast(t *testing.T) {
+	dir := t.TempDir()
+	fail := "Error: Unable to locate credentials. You can configure credentials by running \"aws configure\"."
+	session := func(id string) {
+		writeClaude(t, dir, "/p", id, []step{
+			write("/p/infra/bucket.tf", "resource {}"),
+			run("aws s3 ls s3://shop-assets", 255, fail),
+		})
+	}
+	session("s1")
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 || cs[0].Confidence >= lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("after one session: %+v; want one lesson on the error, below minConfidence", cs)
+	}
+	session("s2")
+	cs = errorCandidates(t, dir)
+	if len(cs) != 1 || cs[0].Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("after two sessions: %+v; want one lesson on the error at minConfidence", cs)
+	}
+	c := cs[0]
+	if !strings.Contains(c.Solution, "2 sessions") || !strings.Contains(c.Summary, "`aws s3` failed with") {
+		t.Errorf("summary %q, solution %q: want the command, the error and the two sessions", c.Summary, c.Solution)
+	}
+	if len(c.Triggers.Commands) != 1 || !commandFires(c.Triggers, "aws s3 cp a.txt s3://x") || commandFires(c.Triggers, "aws sts get-caller-identity") {
+		t.Errorf("command trigger %q: want aws s3 calls only", c.Triggers.Commands)
+	}
+}
+
+// TestErrorLessonNotForTheTasksEdits: a build error of the agent's own
+// code, fixed by editing it, is the task, not a lesson on the error.
+func TestErrorLessonNotForTheTasksEdits(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("go build ./...", 1, "# shop/cart\ncart/tax.go:12:3: undefined: roundCents"),
+		write("/p/cart/tax.go", "package cart"),
+		run("go build ./...", 0, ""),
+	})
+	if cs := errorCandidates(t, dir); len(cs) != 0 {
+		t.Errorf("lessons on the error of the task's own code: %+v", cs)
+	}
+}
+
+// TestErrorLessonOneOffFix: a retry whose only change is a path of this
+// task stays below minConfidence until it is seen in a second session.
+func TestErrorLessonOneOffFix(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		call("Grep", map[string]any{"pattern": "func Total", "path": "/p/.worktrees/old-branch/cart"}, true,
+			"Path does not exist: /p/.worktrees/old-branch/cart"),
+		call("Grep", map[string]any{"pattern": "func Total", "path": "/p/cart"}, false, "cart/total.go"),
+	})
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 || !cs[0].Signals.OneOff || cs[0].Confidence >= lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("%+v: want one lesson on the error, one-off, below minConfidence", cs)
+	}
+}
+
+// TestPreconditionStepOfTheSameFamily: the same command run again after
+// a setup step of its own family (manage.py migrate after manage.py test
+// failed) is a precondition fix: the step is what to do first, not the
+// call that got past the failure. Before, the step settled the failure
+// and nothing was learned.
+func TestPreconditionStepOfTheSameFamily(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("python manage.py test shop", 1, "django.db.utils.OperationalError: no such table: shop_order"),
+		run("ls shop", 0, "models.py"),
+		run("python manage.py migrate", 0, "Applying shop.0001_initial... OK"),
+		run("python manage.py test shop 2>&1", 0, "OK"),
+	})
+	scan(t, state, Options{Paths: []string{dir}})
+	var pre []Candidate
+	for _, c := range candidates(t, state) {
+		switch c.Kind {
+		case KindPrecondition:
+			pre = append(pre, c)
+		case KindError:
+			t.Errorf("a lesson on the error beside the precondition fix of the same call: %s", c.Summary)
+		}
+	}
+	if len(pre) != 1 {
+		t.Fatalf("%d precondition fixes, want 1", len(pre))
+	}
+	c := pre[0]
+	if !strings.Contains(c.Summary, "python manage.py migrate") || c.Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Errorf("summary %q, confidence %.2f: want the migrate step, at minConfidence", c.Summary, c.Confidence)
+	}
+	if !commandFires(c.Triggers, "python manage.py test billing") {
+		t.Errorf("trigger %q does not fire before the next test run", c.Triggers.Commands)
+	}
+}
+
+// TestErrorLessonOfAStepBeforeTheSameCall: the same command run again
+// after a step the error named worked; the error is not one a change of
+// state is known to fix (no precondition fix): the lesson on its error
+// names the step, not the look around.
+func TestErrorLessonOfAStepBeforeTheSameCall(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("go test ./...", 1, "go: updates to go.mod needed; to update it:\n\tgo mod tidy"),
+		run("git status --short", 0, " M go.mod"),
+		run("go mod tidy", 0, ""),
+		run("go test ./... 2>&1", 0, "ok  \tshop/cart\t0.01s"),
+	})
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 {
+		t.Fatalf("%d lessons on an error, want 1: %+v", len(cs), cs)
+	}
+	c := cs[0]
+	if !strings.Contains(c.Solution, "after you run `go mod tidy`") || strings.Contains(c.Solution, "git status") {
+		t.Errorf("solution %q: want the step the error named, not the look around", c.Solution)
+	}
+	if c.Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Errorf("confidence %.2f: want at least minConfidence", c.Confidence)
+	}
+	if !errorFires(t, c, "Exit code 1\ngo: updates to go.mod needed; to update it:\n\tgo mod tidy") {
+		t.Errorf("error trigger %q misses the error", c.Triggers.Errors)
+	}
+}
