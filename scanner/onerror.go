@@ -2,6 +2,9 @@ package scanner
 
 import (
 	"cmp"
+	"hash/fnv"
+	"path"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -145,9 +148,21 @@ func sameUnit(w *errWatch, c *Call) bool {
 		return false
 	}
 	if f.Tool != "Bash" {
-		return true
+		return relatedPath(f.Path, c.Path)
 	}
 	return sameFamily(c.Command, w.fam.String()) || gotPast(f, c)
+}
+
+// relatedPath reports whether a file tool's call on worked is a retry of
+// one on failed: the same file, the same name elsewhere, or a path
+// inside the other (a directory, then a file in it). Another file is the
+// agent moving on, not a fix.
+func relatedPath(failed, worked string) bool {
+	if failed == "" || worked == "" || failed == worked {
+		return true
+	}
+	f, w := strings.TrimSuffix(failed, "/"), strings.TrimSuffix(worked, "/")
+	return path.Base(f) == path.Base(w) || strings.HasPrefix(w, f+"/") || strings.HasPrefix(f, w+"/")
 }
 
 // sameCall reports whether two calls are the same: path, arguments and
@@ -156,12 +171,12 @@ func sameCall(a, b *Call) bool {
 	return a.Path == b.Path && a.Args == b.Args && (a.Command == b.Command || doing(a.Command) == doing(b.Command))
 }
 
-// doing is what a command does: its simple commands but those that only
-// look at output, without redirections.
+// doing is what a command does: its simple commands but those after the
+// first that only look at its output (| head), without redirections.
 func doing(cmd string) string {
 	var out []string
-	for _, seg := range segments(cmd) {
-		if exe, _ := commandHead(seg); probes[exe] {
+	for i, seg := range segments(cmd) {
+		if exe, _ := commandHead(seg); i > 0 && probes[exe] {
 			continue
 		}
 		for _, w := range seg {
@@ -224,6 +239,8 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 	switch {
 	case !w.settled && w.edits:
 		return "", "", false, false // the agent went on editing: whether that fixed it is not known
+	case !w.settled && f.Tool != "Bash":
+		return "", "", false, false // a file or tool error nothing got past: the agent moved on
 	case !w.settled:
 		return "", "", false, true // nothing got past it: the text says so at build, with its sessions
 	case w.edits && (f.Tool == "Bash" || w.rerun):
@@ -234,7 +251,7 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 	case w.rerun && len(w.steps) > 0:
 		steps := w.namedSteps()
 		if len(steps) == 0 {
-			return "", "", false, false // too many steps between to say which
+			return "", "", false, false // too many steps between to say which, or none the error is about
 		}
 		var said []string
 		for _, s := range steps {
@@ -244,19 +261,28 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		confirmed = true
 	case w.rerun:
 		did = "the same call worked when run again unchanged: it fails now and then, so run it again before changing anything"
+	case f.Tool == "Bash" && !fixWorthy(f.Command, w.fix.Command, w.res):
+		// another command of the family that aims elsewhere or does
+		// something else (git rebase --abort, another gh api path): it got
+		// past the failure without saying how to avoid it
+		return "", "", false, false
 	case f.Tool == "Bash":
 		did = "`" + clip(w.fix.Command, 300) + "` worked"
 		if _, _, ch, ok := fixPatterns(f.Command, w.fix.Command); ok && ch != "" {
 			did += " (" + ch + ")"
 		}
-		confirmed = fixWorthy(f.Command, w.fix.Command, w.res)
+		confirmed = true
+	case !aboutTheCall(w.res.Output, f):
+		// the error names something the call did not (posix_spawn
+		// '/opt/…/rg'): what its retry changed is not what fixed it
+		return "", "", false, false
 	default:
-		ch := argsChange(f, w.fix)
+		ch, settings := argsChange(f, w.fix)
 		if ch == "" {
 			did = "the next " + f.Tool + " call worked, with the same arguments"
 		} else {
 			did = "the next " + f.Tool + " call worked with " + ch
-			confirmed = true
+			confirmed = settings // other text alone says nothing of how to call the tool
 		}
 	}
 	return did, cmp.Or(w.fix.Command, w.fix.Path, w.fix.Tool), confirmed, true
@@ -270,37 +296,66 @@ func (w *errWatch) namedSteps() []*Call {
 	if w.over {
 		return nil
 	}
-	errText := strings.ToLower(w.res.errorText())
+	errText := strings.ToLower(head(w.res.Output, familyHead)) // a hint may follow the error lines
 	var named []*Call
 	for _, s := range w.steps {
-		if namedBy(errText, s) {
+		// the error names what the step made, or the step's command
+		// itself (a hint: "use git pull before pushing again")
+		if h := headWords(s.Command); namedBy(errText, s) || strings.Contains(h, " ") && strings.Contains(errText, strings.ToLower(h)) {
 			named = append(named, s)
 		}
 	}
 	switch {
 	case len(named) > 0:
 		return named
-	case len(w.steps) <= maxNamedStep:
-		return w.steps
+	case len(w.steps) <= maxNamedStep && environmental.MatchString(errText):
+		return w.steps // a few steps, and an error about the world the call ran in
 	}
 	return nil
 }
 
+// aboutTheCall reports whether a tool's error is about the call's own
+// input: it quotes nothing, or something the call's path or arguments
+// hold.
+func aboutTheCall(out string, c *Call) bool {
+	line, _ := lessons.ErrorLine(out)
+	quoted := quotedValue.FindAllStringSubmatch(line, 4)
+	if len(quoted) == 0 {
+		return true
+	}
+	for _, q := range quoted {
+		v := q[1] + q[2]
+		if v != "" && (strings.Contains(c.Path, v) || strings.Contains(c.Args, v) || strings.Contains(v, c.Path) && c.Path != "") {
+			return true
+		}
+	}
+	return false
+}
+
+// quotedValue is a value an error line quotes.
+var quotedValue = regexp.MustCompile(`'([^'\n]{1,200})'|"([^"\n]{1,200})"`)
+
 // argsChange says how a tool call that worked differs from the one that
-// failed: the path, and each argument added, dropped or changed.
-func argsChange(failed, worked *Call) string {
+// failed: the path, and each argument added, dropped or changed; settings
+// is false when only the text of an argument (a prompt, a script) did.
+func argsChange(failed, worked *Call) (change string, settings bool) {
 	var out []string
 	if failed.Path != worked.Path && worked.Path != "" {
 		out = append(out, "path `"+clip(worked.Path, 160)+"` instead of `"+clip(failed.Path, 160)+"`")
 	}
+	var texts []string // said only when no setting changed
 	fa, wa := argPairs(failed.Args), argPairs(worked.Args)
 	for _, kv := range wa {
 		old, ok := lookupArg(fa, kv[0])
 		switch {
+		case strings.HasPrefix(kv[1], textMark) && old != kv[1]:
+			texts = append(texts, "another `"+kv[0]+"`") // text: its words are the task's
 		case !ok && isNumber(kv[1]):
 			out = append(out, "`"+kv[0]+"` set") // a count or an offset: its value is the task's
 		case !ok:
 			out = append(out, "`"+kv[0]+"` set to `"+kv[1]+"`")
+		case old != kv[1] && strings.HasPrefix(old, textMark):
+			out = append(out, "`"+kv[0]+"` `"+kv[1]+"`")
 		case old != kv[1] && isNumber(kv[1]):
 			out = append(out, "another `"+kv[0]+"`")
 		case old != kv[1]:
@@ -308,11 +363,14 @@ func argsChange(failed, worked *Call) string {
 		}
 	}
 	for _, kv := range fa {
-		if _, ok := lookupArg(wa, kv[0]); !ok {
+		if _, ok := lookupArg(wa, kv[0]); !ok && !strings.HasPrefix(kv[1], textMark) {
 			out = append(out, "no `"+kv[0]+"`")
 		}
 	}
-	return strings.Join(out, ", ")
+	if len(out) == 0 {
+		return strings.Join(texts, ", "), false
+	}
+	return strings.Join(out, ", "), true
 }
 
 // argPairs splits Call.Args into its key and value pairs.
@@ -333,6 +391,9 @@ func lookupArg(kvs [][2]string, k string) (string, bool) {
 	}
 	return "", false
 }
+
+// textMark starts the digest that stands for an argument's text.
+const textMark = "\x00"
 
 // Bounds of the arguments a call keeps for argsChange.
 const (
@@ -363,8 +424,15 @@ func callArgs(input []byte) string {
 		default:
 			val = string(v)
 		}
-		if len(val) > maxArgValue || strings.ContainsAny(val, " \t\n=") || strings.ContainsAny(key, "\n=") {
-			return true // text (a description, a prompt), not a setting
+		if strings.ContainsAny(key, "\n=") {
+			return true
+		}
+		if len(val) > maxArgValue || strings.ContainsAny(val, " \t\n=") {
+			// text (a description, a prompt, a script), not a setting: a
+			// digest tells a retry with other text from the same call
+			h := fnv.New32a()
+			h.Write([]byte(val))
+			val = textMark + strconv.FormatUint(uint64(h.Sum32()), 36)
 		}
 		if b.Len()+len(key)+len(val)+2 > maxArgs {
 			return false

@@ -197,3 +197,20 @@ func TestErrorLessonOfAStepBeforeTheSameCall(t *testing.T) {
 		t.Errorf("error trigger %q misses the error", c.Triggers.Errors)
 	}
 }
+
+// TestErrorLessonNotForAnotherCause: a tool's error that names something
+// the call did not hold (its own binary), and a Read of another file
+// after a file was not found, are not fixes: no lesson.
+func TestErrorLessonNotForAnotherCause(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		call("Grep", map[string]any{"pattern": "func Total", "glob": "*.go"}, true,
+			"ENOENT: no such file or directory, posix_spawn '/opt/tools/bin/rg'"),
+		call("Grep", map[string]any{"pattern": "Total", "type": "go"}, false, "cart/total.go"),
+		call("Read", map[string]any{"file_path": "/p/docs/SPEC.md"}, true, "File does not exist."),
+		call("Read", map[string]any{"file_path": "/p/README.md"}, false, "# shop"),
+	})
+	if cs := errorCandidates(t, dir); len(cs) != 0 {
+		t.Errorf("lessons on errors their retries did not fix: %+v", cs)
+	}
+}
