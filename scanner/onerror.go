@@ -420,16 +420,17 @@ func callArgs(input []byte) string {
 		case v[0] == '"':
 			val = str(v)
 		case v[0] == '{' || v[0] == '[':
-			return true
+			val = string(v) // a list or an object: compared by its digest below
 		default:
 			val = string(v)
 		}
 		if strings.ContainsAny(key, "\n=") {
 			return true
 		}
-		if len(val) > maxArgValue || strings.ContainsAny(val, " \t\n=") {
-			// text (a description, a prompt, a script), not a setting: a
-			// digest tells a retry with other text from the same call
+		if len(val) > maxArgValue || strings.ContainsAny(val, " \t\n=[{") {
+			// text (a description, a prompt, a script) or a list, not a
+			// setting: a digest tells a retry with other text from the
+			// same call
 			h := fnv.New32a()
 			h.Write([]byte(val))
 			val = textMark + strconv.FormatUint(uint64(h.Sum32()), 36)

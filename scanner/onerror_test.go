@@ -170,11 +170,12 @@ func TestPreconditionStepOfTheSameFamily(t *testing.T) {
 	}
 }
 
-// TestErrorLessonOfAStepBeforeTheSameCall: the same command run again
-// after a step the error named worked; the error is not one a change of
-// state is known to fix (no precondition fix): the lesson on its error
-// names the step, not the look around.
-func TestErrorLessonOfAStepBeforeTheSameCall(t *testing.T) {
+// TestErrorLessonOfAHintedStep: a command the failure's own output told
+// the agent to run (go mod tidy), then the same call again: a lesson on
+// the error naming the step. It is no precondition fix before every go
+// test: the state it fixes drifts now and then, and such a lesson would
+// speak before every call that goes fine.
+func TestErrorLessonOfAHintedStep(t *testing.T) {
 	dir := t.TempDir()
 	writeClaude(t, dir, "/p", "s1", []step{
 		run("go test ./...", 1, "go: updates to go.mod needed; to update it:\n\tgo mod tidy"),
@@ -183,18 +184,40 @@ func TestErrorLessonOfAStepBeforeTheSameCall(t *testing.T) {
 		run("go test ./... 2>&1", 0, "ok  \tshop/cart\t0.01s"),
 	})
 	cs := errorCandidates(t, dir)
+	if len(cs) != 1 || !strings.Contains(cs[0].Solution, "after you run `go mod tidy`") || strings.Contains(cs[0].Solution, "git status") {
+		t.Fatalf("%+v: want one lesson on the error, naming go mod tidy and not the look around", cs)
+	}
+	if len(cs[0].Triggers.Errors) != 1 || cs[0].Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Errorf("triggers %+v, confidence %.2f: want the error, at minConfidence", cs[0].Triggers, cs[0].Confidence)
+	}
+}
+
+// TestErrorLessonOfAStepBeforeTheSameCall: the same command run again
+// after a step the error named worked, a step no precondition fix counts
+// (it removes a file rather than set something up): the lesson on its
+// error names the step, not the look around.
+func TestErrorLessonOfAStepBeforeTheSameCall(t *testing.T) {
+	dir := t.TempDir()
+	lock := "fatal: Unable to create '/p/.git/index.lock': File exists.\nAnother git process seems to be running in this repository."
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("git pull", 128, lock),
+		run("ps aux", 0, "nothing"),
+		run("rm -f .git/index.lock", 0, ""),
+		run("git pull 2>&1", 0, "Already up to date."),
+	})
+	cs := errorCandidates(t, dir)
 	if len(cs) != 1 {
 		t.Fatalf("%d lessons on an error, want 1: %+v", len(cs), cs)
 	}
 	c := cs[0]
-	if !strings.Contains(c.Solution, "after you run `go mod tidy`") || strings.Contains(c.Solution, "git status") {
+	if !strings.Contains(c.Solution, "after you run `rm -f .git/index.lock`") || strings.Contains(c.Solution, "ps aux") {
 		t.Errorf("solution %q: want the step the error named, not the look around", c.Solution)
 	}
 	if c.Confidence < lessons.DefaultConfig().MinConfidence {
 		t.Errorf("confidence %.2f: want at least minConfidence", c.Confidence)
 	}
-	if !errorFires(t, c, "Exit code 1\ngo: updates to go.mod needed; to update it:\n\tgo mod tidy") {
-		t.Errorf("error trigger %q misses the error", c.Triggers.Errors)
+	if !errorFires(t, c, "Exit code 128\nfatal: Unable to create '/home/u/app/.git/index.lock': File exists.") {
+		t.Errorf("error trigger %q misses the error in another checkout", c.Triggers.Errors)
 	}
 }
 
