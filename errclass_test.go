@@ -62,3 +62,21 @@ func TestErrorClassUnderAWrapper(t *testing.T) {
 		}
 	}
 }
+
+func TestErrorLine(t *testing.T) {
+	for _, tt := range []struct {
+		text, line string
+		wrapper    bool
+	}{
+		{"Exit code 1\n[lint] $ golangci-lint run\nx.go:3:1: undefined: Foo (typecheck)\n[lint] ERROR task failed", "x.go:3:1: undefined: Foo (typecheck)", false},
+		{"[lint] ERROR task failed", "[lint] ERROR task failed", true},
+		{"Traceback (most recent call last):\n  File \"a.py\", line 1\nKeyError: 'k'", "KeyError: 'k'", false},
+		{"cat: /tmp/x: No such file or directory", "cat: /tmp/x: No such file or directory", false},
+		{"", "", false},
+	} {
+		line, wrapper := ErrorLine(tt.text)
+		if line != tt.line || wrapper != tt.wrapper {
+			t.Errorf("ErrorLine(%q) = %q, %v; want %q, %v", tt.text, line, wrapper, tt.line, tt.wrapper)
+		}
+	}
+}
