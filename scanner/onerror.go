@@ -120,7 +120,7 @@ func (a *analyzer) watchSuccess(rec *callRec) {
 		if w.settled || rec.seq-w.rec.seq > watchWindow {
 			continue
 		}
-		if sameUnit(w, c) && (sameCall(w.rec.call, c) || !settingUp(c.Command)) {
+		if sameUnit(w, c) && (sameCall(w.rec.call, c) || !setupOf(c.Command, w)) {
 			w.settled, w.fix, w.rerun = true, c, sameCall(w.rec.call, c)
 			continue
 		}
@@ -165,10 +165,51 @@ func relatedPath(failed, worked string) bool {
 	return path.Base(f) == path.Base(w) || strings.HasPrefix(w, f+"/") || strings.HasPrefix(f, w+"/")
 }
 
+// setupOf reports whether a command that worked runs, in the failed
+// call's family, only a setup step the failed call did not run
+// (manage.py migrate after manage.py test failed).
+func setupOf(cmd string, w *errWatch) bool {
+	if w.rec.call.Tool != "Bash" {
+		return false
+	}
+	failed, setup := w.rec.call.Command, false
+	for _, seg := range segments(cmd) {
+		one := strings.Join(seg, " ")
+		if lessons.CommandFamily(one).String() != w.fam.String() {
+			continue
+		}
+		if !settingUp(one) || strings.Contains(failed, one) {
+			return false // the failed command itself, again
+		}
+		setup = true
+	}
+	return setup
+}
+
 // sameCall reports whether two calls are the same: path, arguments and
 // command, but for what only shapes its output (2>&1, | head).
 func sameCall(a, b *Call) bool {
 	return a.Path == b.Path && a.Args == b.Args && (a.Command == b.Command || doing(a.Command) == doing(b.Command))
+}
+
+// ranElsewhere reports whether fixed is failed run from another
+// directory: a cd in front, or another one, and the rest the same.
+func ranElsewhere(failed, fixed string) bool {
+	f, g := segments(failed), segments(fixed)
+	if len(g) == 0 || len(g[0]) == 0 || g[0][0] != "cd" {
+		return false
+	}
+	if len(f) > 0 && len(f[0]) > 0 && f[0][0] == "cd" {
+		f = f[1:]
+	}
+	rest := func(segs [][]string) string {
+		var out []string
+		for _, s := range segs {
+			out = append(out, strings.Join(s, " "))
+		}
+		return strings.Join(out, " ; ")
+	}
+	return len(f) > 0 && rest(f) == rest(g[1:])
 }
 
 // doing is what a command does: its simple commands but those after the
@@ -261,6 +302,9 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		confirmed = true
 	case w.rerun:
 		did = "the same call worked when run again unchanged: it fails now and then, so run it again before changing anything"
+	case f.Tool == "Bash" && ranElsewhere(f.Command, w.fix.Command):
+		did = "the same command worked from another directory: `" + clip(w.fix.Command, 300) + "`"
+		confirmed = true
 	case f.Tool == "Bash" && !fixWorthy(f.Command, w.fix.Command, w.res):
 		// another command of the family that aims elsewhere or does
 		// something else (git rebase --abort, another gh api path): it got

@@ -237,3 +237,23 @@ func TestErrorLessonNotForAnotherCause(t *testing.T) {
 		t.Errorf("lessons on errors their retries did not fix: %+v", cs)
 	}
 }
+
+// TestErrorLessonOfAnotherDirectory: the same command run from another
+// directory worked: the lesson on the error says where it ran.
+func TestErrorLessonOfAnotherDirectory(t *testing.T) {
+	dir := t.TempDir()
+	fail := "pattern ./...: directory prefix . does not contain main module or its selected dependencies"
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{
+			run("go build ./... && go vet ./...", 1, fail),
+			run("cd /p/src && go build ./... && go vet ./...", 0, ""),
+		})
+	}
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 || !strings.Contains(cs[0].Solution, "from another directory: `cd /p/src && go build") {
+		t.Fatalf("%+v: want one lesson on the error, with the directory it worked from", cs)
+	}
+	if cs[0].Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Errorf("confidence %.2f after two sessions: want at least minConfidence", cs[0].Confidence)
+	}
+}
