@@ -220,6 +220,24 @@ func saysError(l string, re *patterns) bool {
 	return re.diagnostic.MatchString(l)
 }
 
+// maxWrapperLen is the longest line taken for a wrapper's status line.
+const maxWrapperLen = 200
+
+// onlyStatusWords reports whether a line with no quotes or brackets can
+// be a status line: its words but the first, once numbers, paths and
+// punctuation are set aside, are status words.
+func onlyStatusWords(l string) bool {
+	words := strings.Fields(strings.ToLower(l))
+	for i, w := range words {
+		w = strings.Trim(w, ":.,;()")
+		if i == 0 || w == "" || strings.ContainsAny(w, "0123456789/\\.") || statusWords[w] {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
 // statusWords are the words a wrapper's status line is made of, besides
 // the names of what it ran: it says that something ran and failed, and
 // with which exit status, never why.
@@ -238,6 +256,9 @@ var statusWords = map[string]bool{
 // ("make:", "npm") is dropped, every word left is a status word, and one
 // of them says it failed.
 func isWrapperLine(l string, re *patterns) bool {
+	if len(l) > maxWrapperLen || !strings.ContainsAny(l, "[]'\"`‘’“”") && !onlyStatusWords(l) {
+		return false // most error lines: no regex needed
+	}
 	l = re.bracketed.ReplaceAllString(l, " <q> ")
 	l = re.quoted.ReplaceAllString(l, "<q>")
 	l = re.path.ReplaceAllString(l, "<path>")

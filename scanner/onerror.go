@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/engine/secret"
@@ -94,18 +95,24 @@ func (a *analyzer) watchFailure(rec *callRec, r *Result) {
 // or it printed nothing.
 func failureKey(c *Call, r *Result) (string, lessons.Family) {
 	lc := LoggedCall{Call: *c, Outcome: OutcomeFailed, Error: r.Output}
+	if c.Tool != "Bash" {
+		class := lc.ErrorClass()
+		if class == "interrupted" || class == "no output" {
+			return "", lessons.Family{}
+		}
+		return lc.Family() + " | " + class, lessons.Family{}
+	}
+	// the family as the analyzer reads it (failedFamily): LoggedCall's
+	// reading trims the output first, which costs more and rarely differs
+	fam := failedFamily(c.Command, r)
+	if fam.Exe == "" || fam.Probe {
+		return "", fam
+	}
 	class := lc.ErrorClass()
 	if class == "interrupted" || class == "no output" {
-		return "", lessons.Family{}
+		return "", fam
 	}
-	var fam lessons.Family
-	if c.Tool == "Bash" {
-		fam = failedFamily(c.Command, r)
-		if fam.Exe == "" || fam.Probe {
-			return "", fam
-		}
-	}
-	return lc.Family() + " | " + class, fam
+	return "Bash " + fam.String() + " | " + class, fam
 }
 
 // watchSuccess sees a call that worked: it settles the watched failures
@@ -113,12 +120,17 @@ func failureKey(c *Call, r *Result) (string, lessons.Family) {
 func (a *analyzer) watchSuccess(rec *callRec) {
 	c := rec.call
 	edit := c.Path != "" && (c.Tool == "Write" || c.Tool == "Edit" || c.Tool == "MultiEdit" || c.Tool == "NotebookEdit")
-	// a shell command that may have changed what the failed call met: a
-	// setup step, or any command but one that only looks around
-	step := c.Tool == "Bash" && (settingUp(c.Command) || !lessons.CommandFamily(c.Command).Probe && !probes[headWords(c.Command)])
+	// step: a shell command that may have changed what the failed call
+	// met (a setup step, or any command but one that only looks around),
+	// read once and only when a failure waits
+	step, read := false, false
 	for _, w := range a.watch {
 		if w.settled || rec.seq-w.rec.seq > watchWindow {
 			continue
+		}
+		if !read {
+			step = c.Tool == "Bash" && (settingUp(c.Command) || !lessons.CommandFamily(c.Command).Probe && !probes[headWords(c.Command)])
+			read = true
 		}
 		if sameUnit(w, c) && (sameCall(w.rec.call, c) || !setupOf(c.Command, w)) {
 			w.settled, w.fix, w.rerun = true, c, sameCall(w.rec.call, c)
@@ -457,26 +469,23 @@ func callArgs(input []byte) string {
 			"new_string", "newString", "old_string", "oldString", "new_source", "edits", "input", "patch":
 			return true
 		}
-		var val string
-		switch {
-		case len(v) == 0:
+		if len(v) == 0 || strings.ContainsFunc(key, unicode.IsControl) || strings.Contains(key, "=") {
 			return true
+		}
+		val := ""
+		switch {
+		case len(v) > maxArgValue+2:
 		case v[0] == '"':
 			val = str(v)
-		case v[0] == '{' || v[0] == '[':
-			val = string(v) // a list or an object: compared by its digest below
-		default:
-			val = string(v)
+		case v[0] != '{' && v[0] != '[':
+			val = string(v) // a number, true, false, null
 		}
-		if strings.ContainsAny(key, "\n=") {
-			return true
-		}
-		if len(val) > maxArgValue || strings.ContainsAny(val, " \t\n=[{") {
-			// text (a description, a prompt, a script) or a list, not a
-			// setting: a digest tells a retry with other text from the
-			// same call
+		if val == "" || strings.ContainsAny(val, " =[{") || strings.ContainsFunc(val, unicode.IsControl) {
+			// text (a description, a prompt, a script), a list or an
+			// object, not a setting: a digest of its raw bytes tells a
+			// retry with other text from the same call
 			h := fnv.New32a()
-			h.Write([]byte(val))
+			h.Write(v)
 			val = textMark + strconv.FormatUint(uint64(h.Sum32()), 36)
 		}
 		if b.Len()+len(key)+len(val)+2 > maxArgs {
