@@ -166,15 +166,15 @@ func sameUnit(w *errWatch, c *Call) bool {
 }
 
 // relatedPath reports whether a file tool's call on worked is a retry of
-// one on failed: the same file, the same name elsewhere, or a path
-// inside the other (a directory, then a file in it). Another file is the
-// agent moving on, not a fix.
+// one on failed: the same file, the same name elsewhere, or a file inside
+// the failed path (a directory, then a file in it). Another file, or the
+// folder around a missing one, is the agent moving on or looking around.
 func relatedPath(failed, worked string) bool {
 	if failed == "" || worked == "" || failed == worked {
 		return true
 	}
 	f, w := strings.TrimSuffix(failed, "/"), strings.TrimSuffix(worked, "/")
-	return path.Base(f) == path.Base(w) || strings.HasPrefix(w, f+"/") || strings.HasPrefix(f, w+"/")
+	return path.Base(f) == path.Base(w) || strings.HasPrefix(w, f+"/")
 }
 
 // setupOf reports whether a command that worked runs, in the failed
