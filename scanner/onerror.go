@@ -453,6 +453,7 @@ const textMark = "\x00"
 
 // Bounds of the arguments a call keeps for argsChange.
 const (
+	maxArgKey   = 64
 	maxArgValue = 80
 	maxArgs     = 300
 )
@@ -469,7 +470,7 @@ func callArgs(input []byte) string {
 			"new_string", "newString", "old_string", "oldString", "new_source", "edits", "input", "patch":
 			return true
 		}
-		if len(v) == 0 || strings.ContainsFunc(key, unicode.IsControl) || strings.Contains(key, "=") {
+		if len(v) == 0 || len(key) > maxArgKey || strings.ContainsAny(key, "=\\") || strings.ContainsFunc(key, unicode.IsControl) {
 			return true
 		}
 		val := ""

@@ -257,3 +257,22 @@ func TestErrorLessonOfAnotherDirectory(t *testing.T) {
 		t.Errorf("confidence %.2f after two sessions: want at least minConfidence", cs[0].Confidence)
 	}
 }
+
+func TestCallArgs(t *testing.T) {
+	long := strings.Repeat("x", 200)
+	got := callArgs([]byte(`{"file_path":"/a.go","offset":120,"limit":40,"subagent_type":"shop:rev","prompt":"` + long +
+		`","esc":"a\u001b[31mb","paths":["a","b"],"bad\nkey":"v","` + strings.Repeat("k", 100) + `":"v"}`))
+	lines := strings.Split(got, "\n")
+	if len(lines) != 6 || lines[0] != "offset=120" || lines[1] != "limit=40" || lines[2] != "subagent_type=shop:rev" {
+		t.Fatalf("callArgs = %q: want the settings, then digests of the text, nothing of the path or the bad keys", got)
+	}
+	for _, l := range lines[3:] {
+		k, v, _ := strings.Cut(l, "=")
+		if !strings.HasPrefix(v, textMark) || strings.ContainsFunc(v[1:], func(r rune) bool { return r < ' ' }) || len(v) > 10 {
+			t.Errorf("argument %s = %q: want a short digest", k, v)
+		}
+	}
+	if n := len(callArgs([]byte(`{` + strings.Repeat(`"a":"b",`, 200) + `"z":1}`))); n > maxArgs {
+		t.Errorf("callArgs of 200 arguments: %d bytes, want at most %d", n, maxArgs)
+	}
+}
