@@ -204,24 +204,28 @@ func sameCall(a, b *Call) bool {
 	return a.Path == b.Path && a.Args == b.Args && (a.Command == b.Command || doing(a.Command) == doing(b.Command))
 }
 
-// ranElsewhere reports whether fixed is failed run from another
-// directory: a cd in front, or another one, and the rest the same.
+// ranElsewhere reports whether fixed is failed run in another directory:
+// a cd in front of one of them, or another cd, and the rest the same but
+// for output shaping (2>&1, | head). The shell keeps its directory from
+// one call to the next, so a cd that worked once fails when repeated.
 func ranElsewhere(failed, fixed string) bool {
-	f, g := segments(failed), segments(fixed)
-	if len(g) == 0 || len(g[0]) == 0 || g[0][0] != "cd" {
-		return false
+	fcd, frest := cutCd(failed)
+	gcd, grest := cutCd(fixed)
+	return fcd != gcd && frest != "" && doing(frest) == doing(grest)
+}
+
+// cutCd splits a command into the directory its leading cd goes to ("" for
+// none) and the rest.
+func cutCd(cmd string) (dir, rest string) {
+	segs := segments(cmd)
+	if len(segs) < 2 || len(segs[0]) != 2 || segs[0][0] != "cd" {
+		return "", cmd
 	}
-	if len(f) > 0 && len(f[0]) > 0 && f[0][0] == "cd" {
-		f = f[1:]
+	var out []string
+	for _, s := range segs[1:] {
+		out = append(out, strings.Join(s, " "))
 	}
-	rest := func(segs [][]string) string {
-		var out []string
-		for _, s := range segs {
-			out = append(out, strings.Join(s, " "))
-		}
-		return strings.Join(out, " ; ")
-	}
-	return len(f) > 0 && rest(f) == rest(g[1:])
+	return segs[0][1], strings.Join(out, " ; ")
 }
 
 // doing is what a command does: its simple commands but those after the
@@ -315,7 +319,7 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 	case w.rerun:
 		did = "the same call worked when run again unchanged: it fails now and then, so run it again before changing anything"
 	case f.Tool == "Bash" && ranElsewhere(f.Command, w.fix.Command):
-		did = "the same command worked from another directory: `" + clip(w.fix.Command, 300) + "`"
+		did = "the same command worked in another directory: `" + clip(w.fix.Command, 300) + "` (the shell keeps the directory of an earlier cd)"
 		confirmed = true
 	case f.Tool == "Bash" && !fixWorthy(f.Command, w.fix.Command, w.res):
 		// another command of the family that aims elsewhere or does

@@ -250,7 +250,7 @@ func TestErrorLessonOfAnotherDirectory(t *testing.T) {
 		})
 	}
 	cs := errorCandidates(t, dir)
-	if len(cs) != 1 || !strings.Contains(cs[0].Solution, "from another directory: `cd /p/src && go build") {
+	if len(cs) != 1 || !strings.Contains(cs[0].Solution, "in another directory: `cd /p/src && go build") {
 		t.Fatalf("%+v: want one lesson on the error, with the directory it worked from", cs)
 	}
 	if cs[0].Confidence < lessons.DefaultConfig().MinConfidence {
@@ -274,5 +274,23 @@ func TestCallArgs(t *testing.T) {
 	}
 	if n := len(callArgs([]byte(`{` + strings.Repeat(`"a":"b",`, 200) + `"z":1}`))); n > maxArgs {
 		t.Errorf("callArgs of 200 arguments: %d bytes, want at most %d", n, maxArgs)
+	}
+}
+
+func TestRanElsewhere(t *testing.T) {
+	for _, tt := range []struct {
+		failed, fixed string
+		want          bool
+	}{
+		{"go build ./...", "cd src && go build ./...", true},
+		{"cd cmd/app && go test -run TestX 2>&1", "go test -run TestX", true},
+		{"cd a && make", "cd b && make", true},
+		{"cd a && make", "cd a && make test", false},
+		{"go build ./...", "go build ./cmd/...", false},
+		{"cd src", "ls", false},
+	} {
+		if got := ranElsewhere(tt.failed, tt.fixed); got != tt.want {
+			t.Errorf("ranElsewhere(%q, %q) = %v, want %v", tt.failed, tt.fixed, got, tt.want)
+		}
 	}
 }
