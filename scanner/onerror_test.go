@@ -294,3 +294,25 @@ func TestRanElsewhere(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorLessonTakesTheFirstFix: seen first with nothing that got past
+// it, then fixed in a later session, the lesson on the error says the
+// fix, and counts both sessions.
+func TestErrorLessonTakesTheFirstFix(t *testing.T) {
+	dir := t.TempDir()
+	fail := "go: updates to go.mod needed; to update it:\n\tgo mod tidy"
+	writeClaude(t, dir, "/p", "s1", []step{
+		write("/p/cart/total.go", "package cart"),
+		run("go test ./...", 1, fail),
+	})
+	writeClaude(t, dir, "/p", "s2", []step{
+		write("/p/cart/tax.go", "package cart"),
+		run("go test ./...", 1, fail),
+		run("go mod tidy", 0, ""),
+		run("go test ./...", 0, "ok"),
+	})
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 || len(cs[0].Sessions) != 2 || !strings.Contains(cs[0].Solution, "after you run `go mod tidy`") {
+		t.Fatalf("%+v: want one lesson on the error, from both sessions, with the fix of the second", cs)
+	}
+}
