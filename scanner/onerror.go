@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -41,19 +42,19 @@ const KindError = "error"
 
 // Bounds of what a session watches.
 const (
-	maxWatched   = 16 // failures watched at once (one per key)
-	watchWindow  = 40 // calls after a failure in which a success settles it
-	maxWatchStep = 4  // shell steps remembered per failure
-	maxNamedStep = 2  // unnamed steps a lesson may name
+	maxWatched    = 24 // failures watched in a session
+	watchWindow   = 40 // calls after a failure in which a success settles it
+	maxWatchShell = 12 // shell calls remembered per failure, steps or not
+	maxWatchStep  = 4  // steps a failure may name among them
+	maxNamedStep  = 2  // unnamed steps a lesson may name
 )
 
 // errWatch is a failure waiting for a call of its family that works.
 type errWatch struct {
 	rec   *callRec
 	res   *Result
-	key   string // family and class, as a repeat is keyed
 	fam   lessons.Family
-	tries int // failures of the same key before a fix
+	tries int // failures of the same command family or tool before a fix
 	edits bool
 	steps []*Call
 	over  bool // more setup steps than remembered
@@ -64,55 +65,49 @@ type errWatch struct {
 	rerun   bool
 }
 
-// watchFailure starts watching a failed call (not a probe): one watch per
-// key, the first failure of it, counting the ones after.
+// watchFailure starts watching a failed call (not a probe): the first
+// failure of a command family, or of a tool on a path, until a call of it
+// works; the failures of it before then count as tries. Its key (family
+// and class) is read only at the session's end, for the few failures a
+// lesson may be about.
 func (a *analyzer) watchFailure(rec *callRec, r *Result) {
-	if r.Timeout && rec.call.Tool != "Bash" {
+	c := rec.call
+	if r.Timeout && c.Tool != "Bash" {
 		return // an MCP tool or a browser that did not answer: the world, not the call
 	}
-	key, fam := failureKey(rec.call, r)
-	if key == "" {
-		return
+	var fam lessons.Family
+	if c.Tool == "Bash" {
+		// the family as the analyzer reads it (failedFamily): LoggedCall's
+		// reading trims the output first, which costs more and rarely differs
+		if fam = failedFamily(c.Command, r); fam.Exe == "" || fam.Probe {
+			return
+		}
 	}
 	for _, w := range a.watch {
-		if w.key == key && !w.settled {
+		if !w.settled && w.rec.call.Tool == c.Tool && w.fam == fam && w.rec.call.Path == c.Path {
 			w.tries++
 			return
 		}
-		if w.key == key {
-			return // got past once in this session: the first fix is the lesson
-		}
 	}
-	if len(a.watch) >= maxWatched {
-		return
+	if len(a.watch) < maxWatched {
+		a.watch = append(a.watch, &errWatch{rec: rec, res: r, fam: fam, tries: 1})
 	}
-	a.watch = append(a.watch, &errWatch{rec: rec, res: r, key: key, fam: fam, tries: 1})
 }
 
-// failureKey is the key of a failed call, as LoggedCall.Key reads it,
-// and its command family (zero for a tool other than the shell); "" for
-// a failure no lesson on its error can be about: the user interrupted it,
-// or it printed nothing.
-func failureKey(c *Call, r *Result) (string, lessons.Family) {
-	lc := LoggedCall{Call: *c, Outcome: OutcomeFailed, Error: r.Output}
-	if c.Tool != "Bash" {
-		class := lc.ErrorClass()
-		if class == "interrupted" || class == "no output" {
-			return "", lessons.Family{}
-		}
-		return lc.Family() + " | " + class, lessons.Family{}
-	}
-	// the family as the analyzer reads it (failedFamily): LoggedCall's
-	// reading trims the output first, which costs more and rarely differs
-	fam := failedFamily(c.Command, r)
-	if fam.Exe == "" || fam.Probe {
-		return "", fam
-	}
+// key is the watched failure's key, as LoggedCall.Key reads it but for the
+// shell family (failedFamily); "" for a failure no lesson on its error can
+// be about: the user interrupted it, or it printed nothing.
+func (w *errWatch) key() string {
+	c := w.rec.call
+	lc := LoggedCall{Call: *c, Outcome: OutcomeFailed, Error: w.res.Output}
 	class := lc.ErrorClass()
-	if class == "interrupted" || class == "no output" {
-		return "", fam
+	switch {
+	case class == "interrupted" || class == "no output":
+		return ""
+	case c.Tool == "Bash":
+		return "Bash " + w.fam.String() + " | " + class
 	}
-	return "Bash " + fam.String() + " | " + class, fam
+	return lc.Family() + " | " + class
 }
 
 // watchSuccess sees a call that worked: it settles the watched failures
@@ -120,19 +115,15 @@ func failureKey(c *Call, r *Result) (string, lessons.Family) {
 func (a *analyzer) watchSuccess(rec *callRec) {
 	c := rec.call
 	edit := c.Path != "" && (c.Tool == "Write" || c.Tool == "Edit" || c.Tool == "MultiEdit" || c.Tool == "NotebookEdit")
-	// step: a shell command that may have changed what the failed call
-	// met (a setup step, or any command but one that only looks around),
-	// read once and only when a failure waits
-	step, read := false, false
+	var fams func() []string
 	for _, w := range a.watch {
 		if w.settled || rec.seq-w.rec.seq > watchWindow {
 			continue
 		}
-		if !read {
-			step = c.Tool == "Bash" && (settingUp(c.Command) || !lessons.CommandFamily(c.Command).Probe && !probes[headWords(c.Command)])
-			read = true
+		if fams == nil {
+			fams = families(c.Command)
 		}
-		if sameUnit(w, c) && (sameCall(w.rec.call, c) || !setupOf(c.Command, w)) {
+		if sameUnit(w, c, fams) && (sameCall(w.rec.call, c) || !setupOf(c.Command, w)) {
 			w.settled, w.fix, w.rerun = true, c, sameCall(w.rec.call, c)
 			continue
 		}
@@ -143,9 +134,9 @@ func (a *analyzer) watchSuccess(rec *callRec) {
 			w.steps = append(w.steps, c) // the file the tool did not find, written
 		case edit:
 			w.edits = true
-		case !step:
-		case len(w.steps) < maxWatchStep:
-			w.steps = append(w.steps, c)
+		case c.Tool != "Bash":
+		case len(w.steps) < maxWatchShell:
+			w.steps = append(w.steps, c) // read at the session's end: most watches never need it
 		default:
 			w.over = true
 		}
@@ -154,7 +145,7 @@ func (a *analyzer) watchSuccess(rec *callRec) {
 
 // sameUnit reports whether a call that worked is one of the failed
 // call's kind: the same command family, or the same tool.
-func sameUnit(w *errWatch, c *Call) bool {
+func sameUnit(w *errWatch, c *Call, fams func() []string) bool {
 	f := w.rec.call
 	if f.Tool != c.Tool {
 		return false
@@ -162,7 +153,25 @@ func sameUnit(w *errWatch, c *Call) bool {
 	if f.Tool != "Bash" {
 		return relatedPath(f.Path, c.Path)
 	}
-	return sameFamily(c.Command, w.fam.String()) || gotPast(f, c)
+	return slices.Contains(fams(), w.fam.String()) || gotPast(f, c)
+}
+
+// families are the command families of a shell command's simple
+// commands, once.
+func families(cmd string) func() []string {
+	var out []string
+	read := false
+	return func() []string {
+		if !read {
+			read = true
+			for _, seg := range segments(cmd) {
+				if f := lessons.CommandFamily(strings.Join(seg, " ")).String(); f != "" && !slices.Contains(out, f) {
+					out = append(out, f)
+				}
+			}
+		}
+		return out
+	}
 }
 
 // relatedPath reports whether a file tool's call on worked is a retry of
@@ -251,10 +260,16 @@ func doing(cmd string) string {
 // finding of the session is about the same call (a known failure, a
 // retry or precondition fix, the agent's #lesson report).
 func (a *analyzer) settleErrors() {
+	var keys []string
 	for _, w := range a.watch {
-		if a.knownKey(w.key) || a.explained(w.rec.id) {
-			continue // a known failure, a retry, a tag already says it, with the agent's words or a trigger before the call
+		if a.explained(w.rec.id) || w.taskEdits() {
+			continue // a retry, a tag already says it (with a trigger before the call or the agent's words), or the task's edits got past it
 		}
+		key := w.key()
+		if key == "" || slices.Contains(keys, key) || a.knownKey(key) {
+			continue // once per key: the first fix found; a known failure says the rest
+		}
+		keys = append(keys, key)
 		fix, fixed, confirmed, ok := w.lesson()
 		if !ok {
 			continue
@@ -262,13 +277,13 @@ func (a *analyzer) settleErrors() {
 		problem := w.res.errorText()
 		lc := LoggedCall{Error: w.res.Output}
 		line, wrapper := lessons.ErrorLine(lc.ErrorText())
-		if problem == "" || wrapper || line == "" {
-			continue // a runner's status line says nothing of what failed
+		if problem == "" || wrapper || errorPattern(maskSubject(firstClause(line))) == "" {
+			continue // a runner's status line, or too little stable text for a trigger
 		}
 		c := w.rec.call
 		a.findings = append(a.findings, finding{
 			Kind: KindError, Line: w.rec.line, UID: w.rec.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: fixed,
-			Call: w.rec.id, Change: w.key, Problem: problem, Solution: fix, ErrLine: line,
+			Call: w.rec.id, Change: key, Problem: problem, Solution: fix, ErrLine: line,
 			Signals: Signals{FixConfirmed: confirmed, Retries: w.tries - 1},
 		})
 	}
@@ -285,6 +300,14 @@ func (a *analyzer) knownKey(key string) bool {
 	return false
 }
 
+// taskEdits reports whether the task's own edits came after a watched
+// failure: then the agent went on editing, and whether that fixed it is
+// not known, or an edit and the same kind of call again got past it, and
+// the edit was the fix.
+func (w *errWatch) taskEdits() bool {
+	return w.edits && (!w.settled || w.rec.call.Tool == "Bash" || w.rerun)
+}
+
 // lesson is what got past a watched failure, in words, and the call
 // that worked ("" when nothing did); confirmed when the change that got
 // past it is one a lesson can teach (a retry worth a lesson, a tool's
@@ -294,18 +317,14 @@ func (a *analyzer) knownKey(key string) bool {
 func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 	f := w.rec.call
 	switch {
-	case !w.settled && w.edits:
-		return "", "", false, false // the agent went on editing: whether that fixed it is not known
 	case !w.settled && f.Tool != "Bash":
 		return "", "", false, false // a file or tool error nothing got past: the agent moved on
 	case !w.settled:
 		return "", "", false, true // nothing got past it: the text says so at build, with its sessions
-	case w.edits && (f.Tool == "Bash" || w.rerun):
-		return "", "", false, false // the task's edits, then the same kind of call: the edit was the fix
 	}
 	did := ""
 	switch {
-	case w.rerun && len(w.steps) > 0:
+	case w.rerun && len(w.stepsTaken()) > 0:
 		steps := w.namedSteps()
 		if len(steps) == 0 {
 			return "", "", false, false // too many steps between to say which, or none the error is about
@@ -348,6 +367,19 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 	return did, cmp.Or(w.fix.Command, w.fix.Path, w.fix.Tool), confirmed, true
 }
 
+// stepsTaken are the calls after the failure that may have changed what
+// it met: a file the tool did not find, written, and shell commands but
+// those that only look around.
+func (w *errWatch) stepsTaken() []*Call {
+	var out []*Call
+	for _, c := range w.steps {
+		if c.Tool != "Bash" || settingUp(c.Command) || !lessons.CommandFamily(c.Command).Probe && !probes[headWords(c.Command)] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // namedSteps are the steps between a failure and the same call working
 // that the lesson names: those the error named (the missing module, file
 // or variable), else all of them when they are few; none when there were
@@ -356,9 +388,13 @@ func (w *errWatch) namedSteps() []*Call {
 	if w.over {
 		return nil
 	}
+	steps := w.stepsTaken()
+	if len(steps) > maxWatchStep {
+		return nil
+	}
 	errText := strings.ToLower(head(w.res.Output, familyHead)) // a hint may follow the error lines
 	var named []*Call
-	for _, s := range w.steps {
+	for _, s := range steps {
 		// the error names what the step made, or the step's command
 		// itself (a hint: "use git pull before pushing again")
 		if h := headWords(s.Command); namedBy(errText, s) || strings.Contains(h, " ") && strings.Contains(errText, strings.ToLower(h)) {
@@ -368,8 +404,8 @@ func (w *errWatch) namedSteps() []*Call {
 	switch {
 	case len(named) > 0:
 		return named
-	case len(w.steps) <= maxNamedStep && environmental.MatchString(errText):
-		return w.steps // a few steps, and an error about the world the call ran in
+	case len(steps) <= maxNamedStep && environmental.MatchString(errText):
+		return steps // a few steps, and an error about the world the call ran in
 	}
 	return nil
 }
