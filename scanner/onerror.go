@@ -21,8 +21,9 @@ import (
 // and command family; its text is what got past the error in the session:
 //   - a retry of the same tool or command family that worked, and what it
 //     changed (a command's words, a tool's arguments);
-//   - the same call run again after a change of state (a setup step, a
-//     file written), or unchanged (it failed, then worked);
+//   - the same call run again after a change of state (a step the error
+//     named, a file written), or unchanged (it failed, then worked);
+//   - the same command run in another directory;
 //   - nothing: no later call of the family worked, and nothing was edited
 //     after it; "nothing fixed it in N sessions".
 //
@@ -55,9 +56,12 @@ type errWatch struct {
 	res   *Result
 	fam   lessons.Family
 	tries int // failures of the same command family or tool before a fix
-	edits bool
+	edits bool // a file was edited after it
+	// steps are the calls after it that may have changed what it met:
+	// shell calls (sorted into steps and looks at the end) and a write of
+	// the file a tool did not find.
 	steps []*Call
-	over  bool // more setup steps than remembered
+	over  bool // more shell calls than remembered
 	// settled: a call of the family worked; fix is it, rerun that it was
 	// the same call.
 	settled bool
@@ -84,7 +88,7 @@ func (a *analyzer) watchFailure(rec *callRec, r *Result) {
 		}
 	}
 	for _, w := range a.watch {
-		if !w.settled && w.rec.call.Tool == c.Tool && w.fam == fam && w.rec.call.Path == c.Path {
+		if !w.settled && rec.seq-w.rec.seq <= watchWindow && w.rec.call.Tool == c.Tool && w.fam == fam && w.rec.call.Path == c.Path {
 			w.tries++
 			return
 		}
