@@ -55,7 +55,7 @@ type errWatch struct {
 	rec   *callRec
 	res   *Result
 	fam   lessons.Family
-	tries int // failures of the same command family or tool before a fix
+	tries int  // failures of the same command family or tool before a fix
 	edits bool // a file was edited after it
 	// steps are the calls after it that may have changed what it met:
 	// shell calls (sorted into steps and looks at the end) and a write of
