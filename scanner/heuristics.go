@@ -54,6 +54,9 @@ type finding struct {
 	// interrupted it) rather than answered its failure: the lesson is
 	// about what that call did (refusal.go).
 	Stopped bool
+	// ErrLine is the line of the output a lesson on the error matches
+	// (KindError).
+	ErrLine string
 }
 
 // Signals are the evidence behind a candidate.
@@ -129,6 +132,7 @@ type analyzer struct {
 	waiting   []*waiting     // failures a change of state may fix (precondition.go)
 	changed   bool           // the session changed a file or the environment
 	known     []knownFailure // failures before any change (known.go)
+	watch     []*errWatch    // failures waiting for what gets past them (onerror.go)
 	malformed int
 	templates int
 	tags      int
@@ -172,8 +176,10 @@ func (a *analyzer) event(e Event) {
 			if !probe(rec.call, e.Result) {
 				a.waitFor(rec, e.Result)
 				a.beforeChange(rec, e.Result)
+				a.watchFailure(rec, e.Result)
 			}
 		} else {
+			a.watchSuccess(rec)
 			a.succeeded(rec)
 		}
 	case AssistantText:
@@ -474,6 +480,7 @@ func (a *analyzer) closeAll() {
 func (a *analyzer) flush() {
 	a.closeAll()
 	a.settleKnown()
+	a.settleErrors()
 }
 
 // close settles a failure that no retry fixed: it is a finding when the
