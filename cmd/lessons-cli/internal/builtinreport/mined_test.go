@@ -1,0 +1,116 @@
+package builtinreport
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// failedCall is one tool call of a session log these tests write, which
+// failed with out.
+type failedCall struct {
+	tool  string
+	input map[string]any
+	out   string
+}
+
+// writeLog writes a Claude Code session log in dir whose calls all failed.
+func writeLog(t *testing.T, dir, id string, calls ...failedCall) {
+	t.Helper()
+	at := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	var b strings.Builder
+	n := 0
+	line := func(rec map[string]any) {
+		n++
+		rec["sessionId"], rec["cwd"], rec["uuid"] = id, "/w/app", fmt.Sprintf("%s-%d", id, n)
+		rec["timestamp"] = at.Add(time.Duration(n) * time.Second).Format(time.RFC3339)
+		data, err := json.Marshal(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(data)
+		b.WriteByte('\n')
+	}
+	line(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": "carry on"}})
+	for k, c := range calls {
+		tid := fmt.Sprintf("t%d", k)
+		line(map[string]any{"type": "assistant", "message": map[string]any{"role": "assistant", "content": []any{
+			map[string]any{"type": "tool_use", "id": tid, "name": c.tool, "input": c.input}}}})
+		line(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": []any{
+			map[string]any{"type": "tool_result", "tool_use_id": tid, "content": c.out, "is_error": true}}}})
+	}
+	if err := os.WriteFile(filepath.Join(dir, id+".jsonl"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func bash(cmd, out string) failedCall {
+	return failedCall{"Bash", map[string]any{"command": cmd}, out}
+}
+
+// TestMinedBuiltinsComeWithTheirFailure replays the built-ins over
+// sessions that each make one mistake mined from failures recurring
+// across projects, in the shape agents make it: the built-in on that
+// error reaches the agent with the failure, and its fire addresses it.
+func TestMinedBuiltinsComeWithTheirFailure(t *testing.T) {
+	tests := []struct {
+		slug string
+		call failedCall
+	}{
+		{"read-opens-files-not-directories-list-a-directory-9yno", failedCall{"Read", map[string]any{"file_path": "/w/app/src/routes"},
+			"EISDIR: illegal operation on a directory, read '/w/app/src/routes'"}},
+		{"read-refuses-a-file-over-its-token-limit-w381", failedCall{"Read", map[string]any{"file_path": "/w/app/package-lock.json"},
+			"File content (88012 tokens) exceeds maximum allowed tokens (25000). Please use offset and limit parameters to read specific portions of the file, or use the GrepTool to search for specific content."}},
+		{"a-subagent-type-that-does-not-exist-here-9mnj", failedCall{"Task", map[string]any{"subagent_type": "security-auditor", "prompt": "review the auth module"},
+			"Agent type 'security-auditor' not found. Available agents: general-purpose, Explore, Plan"}},
+		{"the-shell-could-not-parse-the-command-nested-odib", bash(`git add app/(auth)/login/page.tsx`,
+			"Exit code 2\n/bin/bash: eval: line 1: syntax error near unexpected token `('")},
+		{"gh-pr-create-finds-no-commits-between-the-toaa", bash(`gh pr create --base main --fill`,
+			"Exit code 1\npull request create failed: GraphQL: Head sha can't be blank, No commits between main and fix/retry (createPullRequest)")},
+		{"git-found-an-index-lock-another-git-process-bxok", bash(`git commit -m "fix retry"`,
+			"Exit code 128\nfatal: Unable to create '/w/app/.git/index.lock': File exists.\n\nAnother git process seems to be running in this repository")},
+		{"git-push-was-rejected-because-the-remote-branch-vlez", bash(`git push origin main`,
+			"Exit code 1\n ! [rejected]        main -> main (fetch first)\nerror: failed to push some refs to 'origin'")},
+		{"the-tool-has-no-such-flag-in-the-sg93", bash(`gh run list --failed`,
+			"Exit code 1\nunknown flag: --failed\n\nUsage:  gh run list [flags]")},
+		{"git-would-overwrite-uncommitted-changes-so-it-did-4wyb", bash(`git stash && npx prettier --write src; git stash pop`,
+			"Exit code 1\nerror: Your local changes to the following files would be overwritten by merge:\n\tsrc/index.ts\nAborting")},
+		{"the-output-piped-into-a-json-parser-was-f8r7", bash(`npm ls --json 2>&1 | python3 -c "import json,sys; print(len(json.load(sys.stdin)))"`,
+			"Exit code 1\nTraceback (most recent call last):\njson.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)")},
+	}
+	dir := t.TempDir()
+	for i, tt := range tests {
+		writeLog(t, dir, fmt.Sprintf("s%02d", i), tt.call)
+	}
+	mg, err := Builtins()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := Measure(context.Background(), mg, []History{{Name: "mined", Path: dir}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		found := false
+		for _, l := range ms[0].Report.Lessons {
+			if l.Slug != tt.slug {
+				continue
+			}
+			found = true
+			if l.Fires != 1 || l.FiresAfter != 1 || l.FiresAddressing != 1 {
+				t.Errorf("%s: %d fires, %d after the failure, %d addressing it; want 1 each", tt.slug, l.Fires, l.FiresAfter, l.FiresAddressing)
+			}
+		}
+		if !found {
+			t.Errorf("%s is not a built-in", tt.slug)
+		}
+	}
+	if r := ms[0].Report; r.Injections != len(tests) {
+		t.Errorf("%d injections over %d failed calls, want one each", r.Injections, len(tests))
+	}
+}
