@@ -80,6 +80,8 @@ func TestMinedBuiltinsComeWithTheirFailure(t *testing.T) {
 			"Exit code 1\nunknown flag: --failed\n\nUsage:  gh run list [flags]")},
 		{"git-would-overwrite-uncommitted-changes-so-it-did-4wyb", bash(`git stash && npx prettier --write src; git stash pop`,
 			"Exit code 1\nerror: Your local changes to the following files would be overwritten by merge:\n\tsrc/index.ts\nAborting")},
+		{"webfetch-got-a-404-for-a-guessed-url-b5mi", failedCall{"WebFetch", map[string]any{"url": "https://raw.githubusercontent.com/acme/sdk/main/src/client", "prompt": "list the files"},
+			"Request failed with status code 404"}},
 		{"the-output-piped-into-a-json-parser-was-f8r7", bash(`npm ls --json 2>&1 | python3 -c "import json,sys; print(len(json.load(sys.stdin)))"`,
 			"Exit code 1\nTraceback (most recent call last):\njson.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)")},
 	}
