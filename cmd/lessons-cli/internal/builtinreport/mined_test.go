@@ -11,16 +11,17 @@ import (
 	"time"
 )
 
-// failedCall is one tool call of a session log these tests write, which
-// failed with out.
-type failedCall struct {
+// loggedCall is one tool call of a session log these tests write, which
+// failed with out, or printed it and went fine when fine is set.
+type loggedCall struct {
 	tool  string
 	input map[string]any
 	out   string
+	fine  bool
 }
 
-// writeLog writes a Claude Code session log in dir whose calls all failed.
-func writeLog(t *testing.T, dir, id string, calls ...failedCall) {
+// writeLog writes a Claude Code session log of calls in dir.
+func writeLog(t *testing.T, dir, id string, calls ...loggedCall) {
 	t.Helper()
 	at := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
 	var b strings.Builder
@@ -42,15 +43,15 @@ func writeLog(t *testing.T, dir, id string, calls ...failedCall) {
 		line(map[string]any{"type": "assistant", "message": map[string]any{"role": "assistant", "content": []any{
 			map[string]any{"type": "tool_use", "id": tid, "name": c.tool, "input": c.input}}}})
 		line(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": []any{
-			map[string]any{"type": "tool_result", "tool_use_id": tid, "content": c.out, "is_error": true}}}})
+			map[string]any{"type": "tool_result", "tool_use_id": tid, "content": c.out, "is_error": !c.fine}}}})
 	}
 	if err := os.WriteFile(filepath.Join(dir, id+".jsonl"), []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
 
-func bash(cmd, out string) failedCall {
-	return failedCall{"Bash", map[string]any{"command": cmd}, out}
+func bash(cmd, out string) loggedCall {
+	return loggedCall{"Bash", map[string]any{"command": cmd}, out, false}
 }
 
 // TestMinedBuiltinsComeWithTheirFailure replays the built-ins over
@@ -60,14 +61,14 @@ func bash(cmd, out string) failedCall {
 func TestMinedBuiltinsComeWithTheirFailure(t *testing.T) {
 	tests := []struct {
 		slug string
-		call failedCall
+		call loggedCall
 	}{
-		{"read-opens-files-not-directories-list-a-directory-9yno", failedCall{"Read", map[string]any{"file_path": "/w/app/src/routes"},
-			"EISDIR: illegal operation on a directory, read '/w/app/src/routes'"}},
-		{"read-refuses-a-file-over-its-token-limit-w381", failedCall{"Read", map[string]any{"file_path": "/w/app/package-lock.json"},
-			"File content (88012 tokens) exceeds maximum allowed tokens (25000). Please use offset and limit parameters to read specific portions of the file, or use the GrepTool to search for specific content."}},
-		{"a-subagent-type-that-does-not-exist-here-9mnj", failedCall{"Task", map[string]any{"subagent_type": "security-auditor", "prompt": "review the auth module"},
-			"Agent type 'security-auditor' not found. Available agents: general-purpose, Explore, Plan"}},
+		{"read-opens-files-not-directories-list-a-directory-9yno", loggedCall{"Read", map[string]any{"file_path": "/w/app/src/routes"},
+			"EISDIR: illegal operation on a directory, read '/w/app/src/routes'", false}},
+		{"read-refuses-a-file-over-its-token-limit-w381", loggedCall{"Read", map[string]any{"file_path": "/w/app/package-lock.json"},
+			"File content (88012 tokens) exceeds maximum allowed tokens (25000). Please use offset and limit parameters to read specific portions of the file, or use the GrepTool to search for specific content.", false}},
+		{"a-subagent-type-that-does-not-exist-here-9mnj", loggedCall{"Task", map[string]any{"subagent_type": "security-auditor", "prompt": "review the auth module"},
+			"Agent type 'security-auditor' not found. Available agents: general-purpose, Explore, Plan", false}},
 		{"the-shell-could-not-parse-the-command-nested-odib", bash(`git add app/(auth)/login/page.tsx`,
 			"Exit code 2\n/bin/bash: eval: line 1: syntax error near unexpected token `('")},
 		{"gh-pr-create-finds-no-commits-between-the-toaa", bash(`gh pr create --base main --fill`,
@@ -80,8 +81,8 @@ func TestMinedBuiltinsComeWithTheirFailure(t *testing.T) {
 			"Exit code 1\nunknown flag: --failed\n\nUsage:  gh run list [flags]")},
 		{"git-would-overwrite-uncommitted-changes-so-it-did-4wyb", bash(`git stash && npx prettier --write src; git stash pop`,
 			"Exit code 1\nerror: Your local changes to the following files would be overwritten by merge:\n\tsrc/index.ts\nAborting")},
-		{"webfetch-got-a-404-for-a-guessed-url-b5mi", failedCall{"WebFetch", map[string]any{"url": "https://raw.githubusercontent.com/acme/sdk/main/src/client", "prompt": "list the files"},
-			"Request failed with status code 404"}},
+		{"webfetch-got-a-404-for-a-guessed-url-b5mi", loggedCall{"WebFetch", map[string]any{"url": "https://raw.githubusercontent.com/acme/sdk/main/src/client", "prompt": "list the files"},
+			"Request failed with status code 404", false}},
 		{"the-output-piped-into-a-json-parser-was-f8r7", bash(`npm ls --json 2>&1 | python3 -c "import json,sys; print(len(json.load(sys.stdin)))"`,
 			"Exit code 1\nTraceback (most recent call last):\njson.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)")},
 	}
@@ -114,5 +115,38 @@ func TestMinedBuiltinsComeWithTheirFailure(t *testing.T) {
 	}
 	if r := ms[0].Report; r.Injections != len(tests) {
 		t.Errorf("%d injections over %d failed calls, want one each", r.Injections, len(tests))
+	}
+}
+
+// TestNarrowedBuiltinsStayQuiet replays a session of calls that went fine
+// and that built-ins used to fire at, each before no failure of its kind
+// on real histories: a bare npm test, writing .env files, async tests,
+// .gitignore and mock.patch edits, git stash and sed -i. No built-in
+// text reaches the agent.
+func TestNarrowedBuiltinsStayQuiet(t *testing.T) {
+	ok := func(tool string, input map[string]any) loggedCall { return loggedCall{tool, input, "done", true} }
+	dir := t.TempDir()
+	writeLog(t, dir, "quiet",
+		ok("Bash", map[string]any{"command": "npm test"}),
+		ok("Bash", map[string]any{"command": "cd web && yarn test src/App.test.tsx"}),
+		ok("Write", map[string]any{"file_path": "/w/app/.env.local", "content": "API_URL=http://localhost:8000\n"}),
+		ok("Write", map[string]any{"file_path": "/w/app/tests/test_client.py", "content": "async def test_fetch(client):\n    assert (await client.get('/')).status == 200\n"}),
+		ok("Edit", map[string]any{"file_path": "/w/app/.gitignore", "old_string": "dist/", "new_string": "dist/\nnode_modules/"}),
+		ok("Write", map[string]any{"file_path": "/w/app/tests/test_billing.py", "content": "from unittest.mock import patch\n\n@patch('billing.api.requests.get')\ndef test_charge(get):\n    pass\n"}),
+		ok("Bash", map[string]any{"command": "git stash && git pull --rebase && git stash pop"}),
+		ok("Bash", map[string]any{"command": "sed -i 's/v1/v2/' VERSION"}),
+	)
+	mg, err := Builtins()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := Measure(context.Background(), mg, []History{{Name: "quiet", Path: dir}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range ms[0].Report.Lessons {
+		if l.Fires > 0 {
+			t.Errorf("%s fired %d times at calls that went fine", l.Slug, l.Fires)
+		}
 	}
 }
