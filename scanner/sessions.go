@@ -95,7 +95,12 @@ type ReadOptions struct {
 	// Candidates builds each session's candidates (redacted, as a scan
 	// stores them), for replays that learn as they go.
 	Candidates bool
-	Now        func() time.Time
+	// Project, when set, is every session's project, whatever directory
+	// its log names: a team's history of one repository worked in
+	// several clones, worktrees or machines.
+	Project string
+
+	Now func() time.Time
 	// Progress receives a progress bar when IsTerminal is set.
 	Progress   io.Writer
 	IsTerminal bool
@@ -189,7 +194,7 @@ func ReadSessions[T any](ctx context.Context, opts ReadOptions, work func(*Logge
 	for range min(o.Workers, max(len(jobs), 1)) {
 		wg.Go(func() {
 			for i := range next {
-				slots[i] <- readOne(jobs[i], o, opts.Candidates, work)
+				slots[i] <- readOne(jobs[i], o, opts, work)
 			}
 		})
 	}
@@ -349,8 +354,9 @@ func listDBSessions(ctx context.Context, path string) ([]readJob, error) {
 }
 
 // readOne reads one job and runs work on its session.
-func readOne[T any](j readJob, o Options, cands bool, work func(*LoggedSession) T) readResult[T] {
+func readOne[T any](j readJob, o Options, ro ReadOptions, work func(*LoggedSession) T) readResult[T] {
 	r := readResult[T]{job: j}
+	cands := ro.Candidates
 	c := newCollector(cands)
 	var ls *LoggedSession
 	if j.dbSession != "" {
@@ -365,6 +371,9 @@ func readOne[T any](j readJob, o Options, cands bool, work func(*LoggedSession) 
 		return r
 	}
 	ls.Start = j.start
+	if ro.Project != "" {
+		ls.Project = ro.Project
+	}
 	if cands {
 		now := o.Now()
 		for _, fd := range c.a.findings {

@@ -41,6 +41,9 @@ type Options struct {
 	Trace string
 	// Scope keeps only the lessons of one scope ("" keeps all).
 	Scope string
+	// AsProject, when set, is every session's project.
+	AsProject string
+
 	Slugs []string
 }
 
@@ -84,6 +87,12 @@ lessons fired before it.
 --trace FILE writes one JSON line per call and per typed prompt
 (docs/replay.md) from which every figure can be recounted.
 
+A session's project is the directory its log names, so one repository
+worked in several clones, worktrees or machines reads as several
+projects, and what was learned in one stays there. --as-project NAME
+counts every session read as one project: a team's history of one
+repository.
+
 --max-noise RATE is a gate for CI: exit 1 when a pitfall lesson (the
 named ones, else all) with at least --min-fires fires has a noise (the
 share of its fires not before a failure it addresses, 1 − precision)
@@ -99,7 +108,8 @@ counted and named in the report.`,
   lessons replay --learn --json
   lessons replay --path corpus --max-noise 0.9 my-lesson
   lessons replay --path corpus --scope global --max-noise 0.9
-  lessons replay --learn --trace /tmp/trace.jsonl`,
+  lessons replay --learn --trace /tmp/trace.jsonl
+  lessons replay --learn --path team-logs/ --as-project myrepo`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if since != "" {
 				d, err := cmdutil.ParseSince(since)
@@ -139,6 +149,7 @@ counted and named in the report.`,
 	fl.Float64Var(&opts.MaxNoise, "max-noise", 0, "exit 1 when a pitfall's share of fires not before a failure it addresses is over `RATE`")
 	fl.IntVar(&opts.MinFires, "min-fires", defaultMinFires, "judge the noise of lessons with at least `N` fires")
 	fl.StringVar(&opts.Trace, "trace", "", "write one JSON line per call and per prompt to `FILE`")
+	fl.StringVar(&opts.AsProject, "as-project", "", "count every session read as one project named `NAME`")
 	return cmd
 }
 
@@ -186,7 +197,7 @@ func replayRun(ctx context.Context, opts *Options) error {
 	}
 	job := Job{
 		Merged: mg, Learn: opts.Learn, Weights: weights, MinFires: opts.MinFires,
-		Read: scanner.ReadOptions{Paths: paths, Since: opts.Since, Progress: opts.IO.ErrOut,
+		Read: scanner.ReadOptions{Paths: paths, Since: opts.Since, Project: opts.AsProject, Progress: opts.IO.ErrOut,
 			IsTerminal: opts.IO.IsStderrTTY() && !opts.JSON},
 	}
 	if trace != nil {

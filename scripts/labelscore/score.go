@@ -1,0 +1,90 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+// row is one history's figures, or the total (history "total").
+type row struct {
+	history                  string
+	labelled, catchable      int
+	caught                   int // catchable with verdict prevented or shortened
+	calls, learnedBeforeFine int
+	builtinInjectedCalls     int
+}
+
+// caught reports whether a trace verdict counts as a catch.
+func caught(verdict string) bool { return verdict == "prevented" || verdict == "shortened" }
+
+// score joins the labels of each named history to its trace and returns
+// one row per history, in the order given, then the total. Labels of
+// histories not named are ignored; a label its trace lacks is an error.
+func score(labelsPath string, names []string, traces map[string]string) ([]row, error) {
+	labels, err := readLabels(labelsPath)
+	if err != nil {
+		return nil, err
+	}
+	total := row{history: "total"}
+	var rows []row
+	for _, name := range names {
+		t, err := readTrace(traces[name])
+		if err != nil {
+			return nil, err
+		}
+		r := row{history: name, calls: t.calls, learnedBeforeFine: t.learnedBeforeFine,
+			builtinInjectedCalls: t.builtinInjectedCalls}
+		for _, l := range labels {
+			if l.history != name {
+				continue
+			}
+			c, ok := t.find(l)
+			if !ok {
+				return nil, fmt.Errorf("%s: no failed call %s line %d (%s) in trace %s", l.at, l.file, l.line, l.family, traces[name])
+			}
+			r.labelled++
+			if l.catchable {
+				r.catchable++
+				if caught(c.Verdict) {
+					r.caught++
+				}
+			}
+		}
+		rows = append(rows, r)
+		total.labelled += r.labelled
+		total.catchable += r.catchable
+		total.caught += r.caught
+		total.calls += r.calls
+		total.learnedBeforeFine += r.learnedBeforeFine
+		total.builtinInjectedCalls += r.builtinInjectedCalls
+	}
+	return append(rows, total), nil
+}
+
+// header defines every column in one sentence.
+const header = `# labelled: hand-labelled failed calls found in the trace (failed calls whose family failed in an earlier session of the history).
+# catchable: labelled calls a reader judged a lesson written after the first occurrence would have stopped or cut short.
+# caught: catchable calls whose trace verdict is prevented or shortened; recall = caught / catchable.
+# learned-fine/100: fires of learned (provisional) lessons before calls that went fine, per 100 calls of the trace.
+# builtin-inj/100: calls whose answer added lesson text with a lesson that is not learned (a built-in, with an empty HOME) among its fires, per 100 calls.
+`
+
+// render prints the rows as a table under the definitions.
+func render(rows []row) string {
+	var b strings.Builder
+	b.WriteString(header)
+	fmt.Fprintf(&b, "%-12s %8s %9s %6s %7s %7s %16s %15s\n", "HISTORY", "LABELLED", "CATCHABLE", "CAUGHT", "RECALL", "CALLS", "LEARNED-FINE/100", "BUILTIN-INJ/100")
+	for _, r := range rows {
+		fmt.Fprintf(&b, "%-12s %8d %9d %6d %7s %7d %16s %15s\n", r.history, r.labelled, r.catchable, r.caught,
+			ratio(r.caught, r.catchable, 1), r.calls, ratio(r.learnedBeforeFine, r.calls, 100), ratio(r.builtinInjectedCalls, r.calls, 100))
+	}
+	return b.String()
+}
+
+// ratio formats num/den×scale with two decimals, or "-" when den is 0.
+func ratio(num, den int, scale float64) string {
+	if den == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", float64(num)*scale/float64(den))
+}

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestScoreArithmetic checks every figure against a hand-written trace
+// and labels: a catch by prevented and by shortened, an unrelated verdict
+// that is no catch, two calls on one log line told apart by family,
+// learned fires before fine calls only (not after, not before failures),
+// built-in injections counted per answer that added text (before the call
+// or with its failure, never at a prompt), and labels of a history not
+// asked for left out.
+func TestScoreArithmetic(t *testing.T) {
+	rows, err := score("testdata/labels.tsv", []string{"a", "b"},
+		map[string]string{"a": "testdata/a.jsonl", "b": "testdata/b.jsonl"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []row{
+		{history: "a", labelled: 5, catchable: 4, caught: 2, calls: 10, learnedBeforeFine: 2, builtinInjectedCalls: 3},
+		{history: "b", labelled: 1, catchable: 1, caught: 1, calls: 2},
+		{history: "total", labelled: 6, catchable: 5, caught: 3, calls: 12, learnedBeforeFine: 2, builtinInjectedCalls: 3},
+	}
+	if len(rows) != len(want) {
+		t.Fatalf("score gave %d rows, want %d: %+v", len(rows), len(want), rows)
+	}
+	for i := range want {
+		if rows[i] != want[i] {
+			t.Errorf("row %d = %+v, want %+v", i, rows[i], want[i])
+		}
+	}
+	out := render(rows)
+	for _, s := range []string{"recall = caught / catchable", "\na                   5         4      2    0.50      10            20.00           30.00\n",
+		"\ntotal               6         5      3    0.60      12            16.67           25.00\n"} {
+		if !strings.Contains(out, s) {
+			t.Errorf("render() lacks %q:\n%s", s, out)
+		}
+	}
+}
+
+// TestScoreErrors: a label its trace lacks, or a verdict that is neither
+// catchable nor not, is an error naming the label's file and line.
+func TestScoreErrors(t *testing.T) {
+	for file, want := range map[string]string{
+		"testdata/stray.tsv":      "testdata/stray.tsv:1: no failed call 0002.jsonl line 4",
+		"testdata/badverdict.tsv": `testdata/badverdict.tsv:1: verdict "maybe"`,
+	} {
+		_, err := score(file, []string{"a"}, map[string]string{"a": "testdata/a.jsonl"})
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("score(%s) error = %v, want one containing %q", file, err, want)
+		}
+	}
+}

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// traceCall holds the fields of a trace's call line that scoring reads.
+type traceCall struct {
+	Kind    string      `json:"kind"`
+	File    string      `json:"file"`
+	Line    int         `json:"line"`
+	Outcome string      `json:"outcome"`
+	Family  string      `json:"family"`
+	Verdict string      `json:"verdict"`
+	Fired   []traceFire `json:"fired"`
+	// InjectedBytes is the size of the lesson text the call carried.
+	InjectedBytes int `json:"injectedBytes"`
+}
+
+// traceFire is one lesson that reached the agent at a call.
+type traceFire struct {
+	Provisional bool   `json:"provisional"`
+	At          string `json:"at"`
+}
+
+// callKey names a call as labels do: session file base name and line.
+type callKey struct {
+	file string
+	line int
+}
+
+// traceTally is what one trace contributes: its failed calls by key,
+// and the counts behind the per-100-call figures.
+type traceTally struct {
+	failed               map[callKey][]traceCall
+	calls                int
+	learnedBeforeFine    int
+	builtinInjectedCalls int
+}
+
+// maxTraceLine caps one trace line; a call's command is cut at 2000
+// bytes, so real lines are far shorter.
+const maxTraceLine = 16 << 20
+
+// readTrace reads a replay trace; a line that is not JSON is an error
+// naming it.
+func readTrace(path string) (*traceTally, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	t := &traceTally{failed: map[callKey][]traceCall{}}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 1<<16), maxTraceLine)
+	for n := 1; sc.Scan(); n++ {
+		var c traceCall
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", path, n, err)
+		}
+		if c.Kind != "call" {
+			continue
+		}
+		t.calls++
+		builtin := false
+		for _, f := range c.Fired {
+			if f.Provisional && f.At == "before" && c.Outcome == "fine" {
+				t.learnedBeforeFine++
+			}
+			if !f.Provisional && f.At != "prompt" {
+				builtin = true
+			}
+		}
+		// Counted as replay's report counts injections (answers that
+		// added text), here those a lesson that is not learned took part in.
+		if builtin && c.InjectedBytes > 0 {
+			t.builtinInjectedCalls++
+		}
+		if c.Outcome == "failed" {
+			k := callKey{filepath.Base(c.File), c.Line}
+			t.failed[k] = append(t.failed[k], c)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, nil
+}
+
+// find returns the failed call a label names: the one at its key, or,
+// where one line holds several, the one of its family.
+func (t *traceTally) find(l label) (traceCall, bool) {
+	cs := t.failed[callKey{l.file, l.line}]
+	if len(cs) == 1 {
+		return cs[0], true
+	}
+	for _, c := range cs {
+		if c.Family == l.family {
+			return c, true
+		}
+	}
+	return traceCall{}, false
+}
