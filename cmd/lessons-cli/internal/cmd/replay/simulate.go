@@ -168,7 +168,7 @@ func (env simEnv) addresses(s *scanner.LoggedSession, calls []TraceCall, i int, 
 	if len(pats) == 0 {
 		return true
 	}
-	out := s.Calls[j].ErrorText()
+	out := engine.FailureText(s.Calls[j].ErrorText())
 	for _, p := range pats {
 		if ok, _ := p.MatchString(out); ok {
 			return true
