@@ -116,6 +116,11 @@ func TestMinedBuiltinsComeWithTheirFailure(t *testing.T) {
 	if r := ms[0].Report; r.Injections != len(tests) {
 		t.Errorf("%d injections over %d failed calls, want one each", r.Injections, len(tests))
 	}
+	n := len(tests)
+	row := fmt.Sprintf("| mined | %d | %d | %d | 100.00 | %d | 0 |", n, n, n, n)
+	if md := string(Markdown(mg.Active, ms, nil, nil, DefaultGate)); !strings.Contains(md, row) {
+		t.Errorf("the report does not count each as caught with the failure, not before it: want the row %q", row)
+	}
 }
 
 // TestNarrowedBuiltinsStayQuiet replays a session of calls that went fine

@@ -29,7 +29,7 @@ func Markdown(active []scope.Resolved, ms []Measured, optIn []scope.Resolved, op
 	p("- **precision** (pitfalls): the share of its fires that address a failure (replay's `firesAddressing`): the call it fired on failed, or the next call of its family in the session did, and printed what the lesson's `addresses` name when it names any (a lesson without them counts any failure there, so its precision, marked `*`, is an upper bound); a lesson on an error (`triggers.errors`) fires with the failure it names.\n")
 	p("- **asks** (hazards): the calls it refused or asked the user about; a hazard is judged by these, not by precision.\n")
 	p("- **sessions**: the sessions it fired in.\n")
-	p("- **caught**: the sum over built-ins of fires that address a failure.\n\n")
+	p("- **caught**: the sum over built-ins of fires that address a failure; **before**: those of them that came before the failed call (the rest came with it, on an error trigger, and shorten the way to the fix rather than prevent the failure).\n\n")
 	p("## The gate\n\n")
 	p("On every history: at most %g built-in injections per 100 calls. A pitfall with %d or more fires (summed over\n", g.MaxInjectionsPer100, g.MinFires)
 	p("the histories) needs precision %g or more, and a pitfall under that precision may fire in at most %.0f%% of a\n", g.MinPrecision, 100*g.MaxSessionShare)
@@ -37,14 +37,15 @@ func Markdown(active []scope.Resolved, ms []Measured, optIn []scope.Resolved, op
 	p("prevents costs a failed call, its output and the retry, several times that; under one failure in ten fires the\n")
 	p("text costs more context than it saves. Fewer than %d fires say too little to judge a lesson by.\n\n", g.MinFires)
 	p("## Histories\n\n")
-	p("| history | sessions | calls | failed | injections /100 | caught |\n|---|--:|--:|--:|--:|--:|\n")
+	p("| history | sessions | calls | failed | injections /100 | caught | before |\n|---|--:|--:|--:|--:|--:|--:|\n")
 	for _, m := range ms {
 		r := m.Report
-		caught := 0
+		caught, before := 0, 0
 		for _, s := range stats(r, kinds) {
 			caught += s.Addressed
+			before += s.Addressed - s.After
 		}
-		p("| %s | %d | %d | %d | %.2f | %d |\n", m.History.Name, r.Sessions, r.Calls, r.Failed, r.InjectionsPer100, caught)
+		p("| %s | %d | %d | %d | %.2f | %d | %d |\n", m.History.Name, r.Sessions, r.Calls, r.Failed, r.InjectionsPer100, caught, before)
 	}
 	useful, noisy := Ranked(Pooled(ms, kinds), 5)
 	p("\nSummed over the histories, the most useful (most fires that address a failure, or asks for a hazard):\n")
