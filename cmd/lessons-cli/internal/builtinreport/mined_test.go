@@ -126,7 +126,8 @@ func TestMinedBuiltinsComeWithTheirFailure(t *testing.T) {
 // TestNarrowedBuiltinsStayQuiet replays a session of calls that went fine
 // and that built-ins used to fire at, each before no failure of its kind
 // on real histories: a bare npm test, writing .env files, async tests,
-// .gitignore and mock.patch edits, git stash and sed -i. No built-in
+// .gitignore and mock.patch edits, git stash, sed -i and git rebase
+// --continue. No built-in
 // text reaches the agent.
 func TestNarrowedBuiltinsStayQuiet(t *testing.T) {
 	ok := func(tool string, input map[string]any) loggedCall { return loggedCall{tool, input, "done", true} }
@@ -140,6 +141,7 @@ func TestNarrowedBuiltinsStayQuiet(t *testing.T) {
 		ok("Write", map[string]any{"file_path": "/w/app/tests/test_billing.py", "content": "from unittest.mock import patch\n\n@patch('billing.api.requests.get')\ndef test_charge(get):\n    pass\n"}),
 		ok("Bash", map[string]any{"command": "git stash && git pull --rebase && git stash pop"}),
 		ok("Bash", map[string]any{"command": "sed -i 's/v1/v2/' VERSION"}),
+		ok("Bash", map[string]any{"command": "git rebase --continue"}),
 	)
 	mg, err := Builtins()
 	if err != nil {
