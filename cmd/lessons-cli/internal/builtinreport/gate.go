@@ -65,6 +65,16 @@ func stats(rep *replay.Report, kinds map[string]lessons.Kind) map[string]Stat {
 	return out
 }
 
+// Caught counts the fires on m that address a failure, and of them those
+// that came before the failed call rather than with it.
+func (m Measured) Caught(kinds map[string]lessons.Kind) (caught, before int) {
+	for _, s := range stats(m.Report, kinds) {
+		caught += s.Addressed
+		before += s.Addressed - s.After
+	}
+	return caught, before
+}
+
 // Pooled sums each lesson's figures over the histories, most fires first.
 func Pooled(ms []Measured, kinds map[string]lessons.Kind) []Stat {
 	sum := map[string]Stat{}

@@ -40,11 +40,7 @@ func Markdown(active []scope.Resolved, ms []Measured, optIn []scope.Resolved, op
 	p("| history | sessions | calls | failed | injections /100 | caught | before |\n|---|--:|--:|--:|--:|--:|--:|\n")
 	for _, m := range ms {
 		r := m.Report
-		caught, before := 0, 0
-		for _, s := range stats(r, kinds) {
-			caught += s.Addressed
-			before += s.Addressed - s.After
-		}
+		caught, before := m.Caught(kinds)
 		p("| %s | %d | %d | %d | %.2f | %d | %d |\n", m.History.Name, r.Sessions, r.Calls, r.Failed, r.InjectionsPer100, caught, before)
 	}
 	useful, noisy := Ranked(Pooled(ms, kinds), 5)
