@@ -65,7 +65,36 @@ func ErrorClass(text string) string {
 	case containsAny(low, usagePhrases) || strings.HasPrefix(low, "usage:") || strings.Contains(low, "\nusage:"):
 		return "usage"
 	}
-	return maskLine(firstErrorLine(lines), re)
+	return maskLine(firstErrorLine(lines, re), re)
+}
+
+// ErrorLine is the line of a failed call's output its ErrorClass was read
+// from, unmasked: the line a lesson on the error can match again. wrapper
+// is set when that line is only a runner's status line ("[lint] ERROR
+// task failed"): it names no error of its own. "" when there is no
+// output.
+func ErrorLine(text string) (line string, wrapper bool) {
+	lines := errorLines(text)
+	if len(lines) == 0 {
+		return "", false
+	}
+	re := classPatterns()
+	for _, find := range []func(string) bool{
+		func(l string) bool { return strings.Contains(l, "command not found") },
+		func(l string) bool { return strings.Contains(l, "No module named") },
+		func(l string) bool { return re.jsModule.MatchString(l) },
+		func(l string) bool { return findException(l, re) != "" },
+		func(l string) bool { return containsAny(strings.ToLower(l), missingPhrases) },
+		func(l string) bool { return containsAny(strings.ToLower(l), usagePhrases) },
+	} {
+		for _, l := range lines {
+			if find(l) {
+				return l, false
+			}
+		}
+	}
+	l := firstErrorLine(lines, re)
+	return l, isWrapperLine(l, re)
 }
 
 // ErrorClass reads the first classHead and the last classTail lines of
@@ -150,19 +179,106 @@ func findException(l string, re *patterns) string {
 	return ""
 }
 
-// firstErrorLine is the first line that says something went wrong, else
-// the first line.
-func firstErrorLine(lines []string) string {
+// firstErrorLine is the first line that says something went wrong and
+// is not a wrapper's status line, else the first wrapper line, else the
+// first line. A task runner, make or a package manager ends a failure
+// with a line of its own ("[lint] ERROR task failed", "make: ***
+// [Makefile:9: test] Error 2", "npm ERR! code ELIFECYCLE"): it restates
+// that what it ran failed, so the same wrapper line stands for every
+// mistake made under it; the line the tool itself printed says which.
+func firstErrorLine(lines []string, re *patterns) string {
+	wrapper := ""
 	for _, l := range lines {
-		low := strings.ToLower(l)
-		for _, w := range []string{"error", "fatal", "fail", "cannot", "can't", "unable", "denied", "invalid", "refused",
-			"not found", "panic", "unknown", "unexpected", "missing", "not allowed", "conflict", "rejected"} {
-			if strings.Contains(low, w) {
-				return l
-			}
+		if !saysError(l, re) {
+			continue
+		}
+		if !isWrapperLine(l, re) {
+			return l
+		}
+		if wrapper == "" {
+			wrapper = l
 		}
 	}
+	if wrapper != "" {
+		return wrapper
+	}
 	return lines[0]
+}
+
+// saysError reports whether a line says something went wrong: it holds
+// an error word, or it is a diagnostic placed at a file and line
+// ("src/app.go:12:3: undefined: Foo"), the shape compilers and linters
+// print whatever their wording.
+func saysError(l string, re *patterns) bool {
+	low := strings.ToLower(l)
+	for _, w := range []string{"error", "fatal", "fail", "cannot", "can't", "unable", "denied", "invalid", "refused",
+		"not found", "panic", "unknown", "unexpected", "missing", "not allowed", "conflict", "rejected", "err!"} {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return re.diagnostic.MatchString(l)
+}
+
+// maxWrapperLen is the longest line taken for a wrapper's status line.
+const maxWrapperLen = 200
+
+// onlyStatusWords reports whether a line with no quotes or brackets can
+// be a status line: its words but the first, once numbers, paths and
+// punctuation are set aside, are status words.
+func onlyStatusWords(l string) bool {
+	words := strings.Fields(strings.ToLower(l))
+	for i, w := range words {
+		w = strings.Trim(w, ":.,;()")
+		if i == 0 || w == "" || strings.ContainsAny(w, "0123456789/\\.") || statusWords[w] {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// statusWords are the words a wrapper's status line is made of, besides
+// the names of what it ran: it says that something ran and failed, and
+// with which exit status, never why.
+var statusWords = map[string]bool{
+	"error": true, "errors": true, "err!": true, "failed": true, "failure": true, "fail": true, "task": true,
+	"target": true, "recipe": true, "script": true, "command": true, "process": true, "job": true, "step": true,
+	"completed": true, "exited": true, "exit": true, "code": true, "status": true, "with": true, "errno": true,
+	"elifecycle": true, "lifecycle": true, "at": true, "the": true, "on": true, "line": true, "in": true,
+	"run": true, "running": true, "to": true, "of": true, "returned": true, "non-zero": true, "nonzero": true,
+	"***": true, "n": true, "<q>": true, "<path>": true,
+}
+
+// isWrapperLine reports whether a line only restates that what a runner
+// ran failed: once the names of what ran (in brackets or quotes), paths
+// and numbers are masked and the runner's own name that may lead the line
+// ("make:", "npm") is dropped, every word left is a status word, and one
+// of them says it failed.
+func isWrapperLine(l string, re *patterns) bool {
+	if len(l) > maxWrapperLen || !strings.ContainsAny(l, "[]'\"`‘’“”") && !onlyStatusWords(l) {
+		return false // most error lines: no regex needed
+	}
+	l = re.bracketed.ReplaceAllString(l, " <q> ")
+	l = re.quoted.ReplaceAllString(l, "<q>")
+	l = re.path.ReplaceAllString(l, "<path>")
+	l = re.number.ReplaceAllString(l, "N")
+	words := strings.Fields(strings.ToLower(l))
+	if len(words) > 1 && !statusWords[strings.Trim(words[0], ":.,")] {
+		words = words[1:] // the runner's name
+	}
+	failed := false
+	for _, w := range words {
+		w = strings.Trim(w, ":.,;()")
+		if w == "" {
+			continue
+		}
+		if !statusWords[w] {
+			return false
+		}
+		failed = failed || w == "failed" || w == "fail" || w == "failure" || w == "error" || w == "err!" || w == "elifecycle" || w == "errno"
+	}
+	return failed
 }
 
 // The phrases of a timeout, a missing path and a usage error, lower
@@ -213,6 +329,9 @@ func maskLine(l string, re *patterns) string {
 // patterns are ErrorClass's regular expressions.
 type patterns struct {
 	notFound, notFoundZsh, noModule, jsModule, exception, quoted, path, hash, number *regexp.Regexp
+	// diagnostic is a line placed at a file and line; bracketed a name
+	// in brackets ([lint], [Makefile:9: test]).
+	diagnostic, bracketed *regexp.Regexp
 }
 
 var classPatterns = sync.OnceValue(func() *patterns {
@@ -223,9 +342,11 @@ var classPatterns = sync.OnceValue(func() *patterns {
 		jsModule:    regexp.MustCompile(`Cannot find (?:module|package) '([^']{1,100})'`),
 		exception: regexp.MustCompile(`^(?:Uncaught |Unhandled |Exception in thread "[^"]*" |E\s+)?` +
 			`((?:[a-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Failure))(?::|$|\s)`),
-		quoted: regexp.MustCompile("`[^`']*['`]|'[^']*'|\"[^\"]*\"|‘[^’]*’|“[^”]*”"), // `GNU-style' quotes too
-		path:   regexp.MustCompile(`(?:[A-Za-z]:)?(?:~|\.{1,2})?[\w.@+-]*(?:[/\\][\w.@+-]+)+[/\\]?(?::\d+)*|\b[\w-]+\.(?:py|go|js|ts|tsx|jsx|rs|rb|java|c|h|cpp|json|ya?ml|toml|md|txt|sh|lock)\b(?::\d+)*`),
-		hash:   regexp.MustCompile(`\b[0-9a-f]{7,64}\b`),
-		number: regexp.MustCompile(`\d+(?:\.\d+)*`),
+		quoted:     regexp.MustCompile("`[^`']*['`]|'[^']*'|\"[^\"]*\"|‘[^’]*’|“[^”]*”"), // `GNU-style' quotes too
+		path:       regexp.MustCompile(`(?:[A-Za-z]:)?(?:~|\.{1,2})?[\w.@+-]*(?:[/\\][\w.@+-]+)+[/\\]?(?::\d+)*|\b[\w-]+\.(?:py|go|js|ts|tsx|jsx|rs|rb|java|c|h|cpp|json|ya?ml|toml|md|txt|sh|lock)\b(?::\d+)*`),
+		hash:       regexp.MustCompile(`\b[0-9a-f]{7,64}\b`),
+		number:     regexp.MustCompile(`\d+(?:\.\d+)*`),
+		diagnostic: regexp.MustCompile(`^[\w./\\@+-]+\.\w{1,6}:\d+(?::\d+)?:\s`),
+		bracketed:  regexp.MustCompile(`\[[^\]\s]{1,60}(?:[^\]]{0,60})\]`),
 	}
 })

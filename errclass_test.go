@@ -39,3 +39,44 @@ func TestErrorClass(t *testing.T) {
 		}
 	}
 }
+
+// A runner's status line ("[lint] ERROR task failed") is the same for
+// every mistake made under it: the class is the line the tool printed.
+func TestErrorClassUnderAWrapper(t *testing.T) {
+	for _, tt := range []struct{ text, want string }{
+		{"Exit code 1\n[lint] $ golangci-lint run ./...\ncmd/x/actions.go:269:14: use of `os.Getwd` forbidden (forbidigo)\n1 issues:\n[lint] ERROR task failed",
+			"<path>: use of <q> forbidden (forbidigo)"},
+		{"[check:types] ERROR task failed", "[check:types] ERROR task failed"},
+		{"cc -c x.c\nx.c:3:1: error: expected ';' before '}' token\nmake: *** [Makefile:9: build] Error 1", "<path>: error: expected <q> before <q> token"},
+		{"> app@1.0.0 test\n> jest\nFAIL src/a.test.js\n  TypeError: a is not a function\nnpm ERR! code ELIFECYCLE\nnpm ERR! errno 1", "TypeError"},
+		{"npm ERR! code ELIFECYCLE\nnpm ERR! Missing script: \"lint\"", "npm ERR! Missing script: <q>"},
+		{"warning: unused import\nerror: could not compile `app` due to previous error\nerror: Recipe `build` failed on line 4 with exit code 101",
+			"error: could not compile <q> due to previous error"},
+		{"src/a.ts(3,1): error TS2304: Cannot find name 'x'.\n ELIFECYCLE  Command failed with exit code 2.", "<path>(N,N): error TSN: Cannot find name <q>."},
+		{"task: Failed to run task \"lint\": exit status 1", "task: Failed to run task <q>: exit status N"},
+		{"Error: Process completed with exit code 2.", "Error: Process completed with exit code N."},
+		{"--- FAIL: TestParse (0.00s)\nFAIL\tgithub.com/a/b\t0.01s", "--- FAIL: TestParse (Ns)"},
+	} {
+		if got := ErrorClass(tt.text); got != tt.want {
+			t.Errorf("ErrorClass(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
+
+func TestErrorLine(t *testing.T) {
+	for _, tt := range []struct {
+		text, line string
+		wrapper    bool
+	}{
+		{"Exit code 1\n[lint] $ golangci-lint run\nx.go:3:1: undefined: Foo (typecheck)\n[lint] ERROR task failed", "x.go:3:1: undefined: Foo (typecheck)", false},
+		{"[lint] ERROR task failed", "[lint] ERROR task failed", true},
+		{"Traceback (most recent call last):\n  File \"a.py\", line 1\nKeyError: 'k'", "KeyError: 'k'", false},
+		{"cat: /tmp/x: No such file or directory", "cat: /tmp/x: No such file or directory", false},
+		{"", "", false},
+	} {
+		line, wrapper := ErrorLine(tt.text)
+		if line != tt.line || wrapper != tt.wrapper {
+			t.Errorf("ErrorLine(%q) = %q, %v; want %q, %v", tt.text, line, wrapper, tt.line, tt.wrapper)
+		}
+	}
+}

@@ -57,6 +57,9 @@ func newCall(name string, input []byte) *Call {
 		applyPatch(c, c.Input)
 	}
 	c.Asks = c.Command == "" && c.Path == "" && (f[14] != nil || f[15] != nil || f[16] != nil)
+	if c.Command == "" && input[0] == '{' {
+		c.Args = callArgs(input)
+	}
 	return c
 }
 

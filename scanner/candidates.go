@@ -38,7 +38,10 @@ type Candidate struct {
 	// Trigger is the failing command or path as seen (or the tag's).
 	Trigger string `json:"trigger,omitempty"`
 	// Fixed is the command that worked after the failure.
-	Fixed    string           `json:"fixed,omitempty"`
+	Fixed string `json:"fixed,omitempty"`
+	// Family is what a lesson on an error is about: the failed
+	// command's family or the tool (KindError).
+	Family   string           `json:"family,omitempty"`
 	Summary  string           `json:"summary"`
 	Problem  string           `json:"problem"`
 	Solution string           `json:"solution"`
@@ -114,6 +117,13 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		FirstSeen: now, LastSeen: now,
 	}
 	c.Tags = redactTags(slices.Clone(f.Tags))
+	if f.Kind == KindError {
+		if !c.onError(f) {
+			return Candidate{}, false
+		}
+		// one per project and key, whatever the pattern the error gave
+		return c.identify("error\x00"+sess.Project+"\x00"+f.Change, lessons.Trigger{}, f, sess, file, agent), true
+	}
 	change := ""
 	if !c.trigger(&change) && f.Kind == KindRetry {
 		return Candidate{}, false
@@ -149,7 +159,13 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		c.Signals.OneOff = !f.Signals.Causal && oneOff(did, c.Problem)
 		key = "precondition\x00" + did
 	}
-	c.ContentHash = candidateHash(key, c.Triggers)
+	return c.identify(key, c.Triggers, f, sess, file, agent), true
+}
+
+// identify gives a built candidate its id, from key and triggers, and
+// its first occurrence.
+func (c Candidate) identify(key string, t lessons.Trigger, f finding, sess Session, file, agent string) Candidate {
+	c.ContentHash = candidateHash(key, t)
 	c.ID = strings.TrimPrefix(c.ContentHash, "sha256:")[:12]
 	uid := recordKey(f.UID, sess.ID, file, f.Line)
 	call := ""
@@ -157,7 +173,7 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		call = cmp.Or(sess.ID, file) + ":" + f.Call
 	}
 	c.add(Provenance{File: file, Line: f.Line, SessionID: sess.ID, Project: sess.Project, Agent: agent, Key: f.Kind + ":" + uid, Call: call, Covered: f.Covered})
-	return c, true
+	return c
 }
 
 var tagPlaceholder = regexp.MustCompile(`<([A-Za-z][\w-]*)>`)

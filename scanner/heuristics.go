@@ -50,6 +50,9 @@ type finding struct {
 	// Covered is set when the agent also wrote a #lesson block near a
 	// heuristic finding, for the compliance report.
 	Covered bool
+	// ErrLine is the line of the output a lesson on the error matches
+	// (KindError).
+	ErrLine string
 }
 
 // Signals are the evidence behind a candidate.
@@ -122,6 +125,7 @@ type analyzer struct {
 	waiting   []*waiting     // failures a change of state may fix (precondition.go)
 	changed   bool           // the session changed a file or the environment
 	known     []knownFailure // failures before any change (known.go)
+	watch     []*errWatch    // failures waiting for what gets past them (onerror.go)
 	malformed int
 	templates int
 	tags      int
@@ -165,8 +169,10 @@ func (a *analyzer) event(e Event) {
 			if !probe(rec.call, e.Result) {
 				a.waitFor(rec, e.Result)
 				a.beforeChange(rec, e.Result)
+				a.watchFailure(rec, e.Result)
 			}
 		} else {
+			a.watchSuccess(rec)
 			a.succeeded(rec)
 		}
 	case AssistantText:
@@ -477,6 +483,7 @@ func (a *analyzer) closeAll() {
 func (a *analyzer) flush() {
 	a.closeAll()
 	a.settleKnown()
+	a.settleErrors()
 }
 
 // close settles a failure that no retry fixed: it is a finding when the

@@ -15,10 +15,20 @@ type step struct {
 	cmd, path, content string
 	exit               int
 	out                string
+	// tool and input make a call of another tool; failed marks its error.
+	tool   string
+	input  map[string]any
+	failed bool
 }
 
 func run(cmd string, exit int, out string) step { return step{cmd: cmd, exit: exit, out: out} }
 func write(path, content string) step           { return step{path: path, content: content} }
+
+// call is a call of a tool other than the shell: failed with out as its
+// error, or fine with out as its result.
+func call(tool string, input map[string]any, failed bool, out string) step {
+	return step{tool: tool, input: input, failed: failed, out: out}
+}
 
 // writeClaude writes one session of a project as Claude Code logs it.
 func writeClaude(t *testing.T, dir, project, id string, steps []step) {
@@ -43,10 +53,16 @@ func writeClaude(t *testing.T, dir, project, id string, steps []step) {
 		if s.path != "" {
 			name, input = "Write", map[string]any{"file_path": s.path, "content": s.content}
 		}
+		if s.tool != "" {
+			name, input = s.tool, s.input
+		}
 		line(rec("assistant", []any{map[string]any{"type": "tool_use", "id": tid, "name": name, "input": input}}))
 		res := map[string]any{"type": "tool_result", "tool_use_id": tid, "content": s.out}
 		if s.exit != 0 {
 			res["is_error"], res["content"] = true, fmt.Sprintf("Exit code %d\n%s", s.exit, s.out)
+		}
+		if s.failed {
+			res["is_error"] = true
 		}
 		line(rec("user", []any{res}))
 	}

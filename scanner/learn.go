@@ -101,10 +101,9 @@ func (l *Learner) Add(cs []Candidate) bool {
 			changed = true
 			continue
 		}
+		old.foldError(c)
 		if old.merge(c) {
-			if old.Kind == KindKnown {
-				old.knownText()
-			}
+			old.retext()
 			l.weights.Score(old)
 			l.index(old)
 			changed = true
@@ -125,7 +124,7 @@ func (l *Learner) Candidate(id string) (Candidate, bool) {
 // nearest is the candidate held that c repeats, in the order first seen,
 // or nil.
 func (l *Learner) nearest(c *Candidate) *Candidate {
-	if c.Kind == KindKnown {
+	if c.keyed() {
 		return nil
 	}
 	var ids []string
@@ -139,7 +138,7 @@ func (l *Learner) nearest(c *Candidate) *Candidate {
 	}
 	slices.SortFunc(ids, func(a, b string) int { return cmp.Compare(l.pos[a], l.pos[b]) })
 	for _, id := range slices.Compact(ids) {
-		if o := l.byID[id]; o.Tool == c.Tool && o.Kind != KindKnown && sameMistake(o, c) {
+		if o := l.byID[id]; o.Tool == c.Tool && !o.keyed() && sameMistake(o, c) {
 			return o
 		}
 	}

@@ -67,6 +67,7 @@ func (m *merger) merge(r fileResult) error {
 			m.dirty[old.ID] = true
 		}
 		c.ID = old.ID
+		old.foldError(c)
 		if old.merge(c) {
 			if !m.dirty[c.ID] {
 				m.updated++
@@ -82,12 +83,12 @@ func (m *merger) merge(r fileResult) error {
 // lesson c repeats, created if needed. Candidates are tried in id order,
 // so the outcome does not depend on the order files were read.
 func (m *merger) nearest(c *Candidate) (*Candidate, bool) {
-	if c.Kind == KindKnown {
+	if c.keyed() {
 		return nil, false // one per project, family and class: its id says it
 	}
 	ids := make([]string, 0, len(m.byID))
 	for id, o := range m.byID {
-		if o.Status != StatusDuplicate && o.Tool == c.Tool && o.Kind != KindKnown {
+		if o.Status != StatusDuplicate && o.Tool == c.Tool && !o.keyed() {
 			ids = append(ids, id)
 		}
 	}
@@ -131,9 +132,7 @@ func (m *merger) write() error {
 		if c.Status == StatusNew {
 			m.sample.check(c)
 		}
-		if c.Kind == KindKnown {
-			c.knownText()
-		}
+		c.retext()
 		m.weights.Score(c)
 		if err := m.store.write(*c); err != nil {
 			return err
@@ -189,6 +188,9 @@ func compliance(st *scanState, m *merger) ([]AgentReport, error) {
 			switch {
 			case c.Kind == KindTag:
 				get(p.Agent).Tags++
+			case c.Kind == KindError:
+				// a failure and what got past it, not a mistake the
+				// agent was asked to report
 			case !p.Covered:
 				get(p.Agent).HeuristicOnly++
 			}

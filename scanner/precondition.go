@@ -113,8 +113,8 @@ func (a *analyzer) succeeded(rec *callRec) {
 		fam := lessons.CommandFamily(c.Command).String()
 		for i := 0; i < len(a.waiting); i++ {
 			w := a.waiting[i]
-			if fam != w.family {
-				continue
+			if fam != w.family || c.Command != w.rec.call.Command && settingUp(c.Command) && !sameCall(w.rec.call, c) {
+				continue // another family, or a setup step of this one (manage.py migrate after manage.py test)
 			}
 			a.waiting = slices.Delete(a.waiting, i, i+1)
 			i--
@@ -175,7 +175,7 @@ func (a *analyzer) precondition(w *waiting, rerun string) {
 	edits := false
 	for _, ch := range w.changes {
 		switch {
-		case ch.call.Tool == "Bash" && sameFamily(ch.call.Command, w.family):
+		case ch.call.Tool == "Bash" && sameFamily(ch.call.Command, w.family) && !settingUp(ch.call.Command):
 			continue // the failing command again, in another form
 		case (ch.setup || ch.call.Tool == "Write") && namedBy(errText, ch.call):
 			named = append(named, ch)

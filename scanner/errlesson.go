@@ -1,0 +1,151 @@
+package scanner
+
+import (
+	"cmp"
+	"strconv"
+	"strings"
+
+	"github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/engine/secret"
+)
+
+// A lesson on the error as a candidate: its trigger on the error's stable
+// text, its text, and how it folds when its failure is seen again.
+
+// errorText writes a lesson on the error: what failed, and what got past
+// it; for one nothing got past, the sessions it was seen in so far.
+func (c *Candidate) errorText(unit, fix string) {
+	line := errorHeadline(c.Problem)
+	if len(c.Examples.Match) > 0 && c.Examples.Match[0].Error != "" {
+		line = c.Examples.Match[0].Error
+	}
+	c.Summary = secret.Sentence(shorten(unit+" failed with: "+line, maxSummary))
+	if fix != "" {
+		c.Solution = "This error came before, in this project. What got past it then: " + fix + "."
+		return
+	}
+	n := len(c.Sessions)
+	c.Solution = "This error came before, in " + strconv.Itoa(n) + " session" + plural(n) + " of this project, and no later call of " +
+		unit + " got past it in the session. Do not retry it unchanged: read what the error says is missing or wrong, " +
+		"check that before the next call, or say that it fails and go on without it."
+}
+
+// errorUnit names what failed for a lesson on its error: the failed
+// command's family, or the tool.
+func errorUnit(tool string, fam lessons.Family) string {
+	if tool == "Bash" && fam.Exe != "" {
+		return "`" + fam.String() + "`"
+	}
+	return cmp.Or(tool, "the call")
+}
+
+// errorTrigger builds the triggers of a lesson on an error: the first
+// sentence of the line its class was read from, as a linear pattern, for the failed command's family or
+// the tool; ok is false when the error has too little stable text.
+func errorTrigger(tool, trigger, errLine string, fam lessons.Family) (lessons.Trigger, lessons.Examples, bool) {
+	p := errorPattern(maskSubject(firstClause(errLine)))
+	if p == "" {
+		return lessons.Trigger{}, lessons.Examples{}, false
+	}
+	t := lessons.Trigger{Errors: []string{p}}
+	ex := lessons.ToolCall{Tool: tool, Error: errLine}
+	switch {
+	case tool == "Bash" && fam.Exe != "":
+		t.Commands = []string{headPattern(fam.Exe, fam.Sub)}
+		ex.Command = trigger
+		if !commandFires(t, trigger) {
+			return lessons.Trigger{}, lessons.Examples{}, false
+		}
+	case tool == "Bash":
+		return lessons.Trigger{}, lessons.Examples{}, false
+	default:
+		t.Tools = []string{tool}
+		if strings.ContainsAny(trigger, "/.") && !strings.ContainsAny(trigger, " \n") {
+			ex.Path = trigger
+		}
+	}
+	return t, lessons.Examples{Match: []lessons.ToolCall{ex}}, true
+}
+
+// firstClause is an error line up to the end of its first sentence, when
+// that sentence says enough on its own: what follows ("Available agents:
+// a, b, c", "Please use offset…") varies more than the error does.
+func firstClause(line string) string {
+	for i := 0; i+2 < len(line); i++ {
+		if line[i] == '.' && line[i+1] == ' ' && len(strings.Fields(line[:i])) >= 3 {
+			return line[:i+1]
+		}
+	}
+	return line
+}
+
+// maskSubject masks the one word an error line ends with after a colon
+// ("no such table: shop_order", "Unknown skill: deploy"): the name of
+// what was missing or wrong, which changes from one occurrence to the
+// next while the error stays.
+func maskSubject(line string) string {
+	i := strings.LastIndex(line, ": ")
+	if i <= 0 {
+		return line
+	}
+	rest := strings.TrimSpace(line[i+2:])
+	if rest == "" || strings.ContainsAny(rest, " \t") {
+		return line
+	}
+	return line[:i+2] + "'name'" // errorPattern masks a quoted word
+}
+
+// familyOf is the family of a Bash trigger's failing command, read again
+// from the candidate's key ("Bash go test | …").
+func familyOf(key string) lessons.Family {
+	fam, _, _ := strings.Cut(key, " | ")
+	rest, ok := strings.CutPrefix(fam, "Bash ")
+	if !ok {
+		return lessons.Family{}
+	}
+	exe, sub, _ := strings.Cut(rest, " ")
+	return lessons.Family{Exe: exe, Sub: sub}
+}
+
+// foldError folds a lesson on an error seen again into c, before merge
+// counts it: the first fix found is kept, and one that had none takes
+// the new one's.
+func (c *Candidate) foldError(n Candidate) {
+	if c.Kind != KindError || c.Fixed != "" || n.Fixed == "" {
+		return
+	}
+	c.Summary, c.Problem, c.Solution, c.Fixed = n.Summary, n.Problem, n.Solution, n.Fixed
+	c.Signals.OneOff = n.Signals.OneOff
+}
+
+// retext writes a keyed candidate's text again for the sessions it was
+// seen in: a known failure, or a lesson on an error nothing got past.
+func (c *Candidate) retext() {
+	switch {
+	case c.Kind == KindKnown:
+		c.knownText()
+	case c.Kind == KindError && c.Fixed == "":
+		c.errorText(c.Family, "")
+	}
+}
+
+// keyed reports whether a candidate is one per project, family and
+// class, its id saying which (a known failure, a lesson on an error):
+// never folded into another, nor another into it.
+func (c *Candidate) keyed() bool { return c.Kind == KindKnown || c.Kind == KindError }
+
+// onError fills a lesson on an error from its finding: its triggers on
+// the error, its text and how specific its fix is. ok is false when the
+// error has too little stable text for a trigger.
+func (c *Candidate) onError(f finding) bool {
+	t, ex, ok := errorTrigger(c.Tool, c.Trigger, Redact(f.ErrLine), familyOf(f.Change))
+	if !ok {
+		return false
+	}
+	c.Triggers, c.Examples = t, ex
+	fix := c.Solution
+	c.Family = errorUnit(c.Tool, familyOf(f.Change))
+	c.errorText(c.Family, fix)
+	c.Signals.OneOff = fix != "" && oneOff(fix, c.Problem)
+	return true
+}

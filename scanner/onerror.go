@@ -1,0 +1,432 @@
+package scanner
+
+import (
+	"cmp"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/lessons-dev/lessons"
+)
+
+// Lessons on the error itself: every failure of a session (any tool, a
+// shell command, a file tool, a subagent, an MCP tool) is a candidate for
+// a lesson that comes right after the same error, when it comes back. Its
+// trigger is the error's stable text (triggers.errors), for the same tool
+// and command family; its text is what got past the error in the session:
+//   - a retry of the same tool or command family that worked, and what it
+//     changed (a command's words, a tool's arguments);
+//   - the same call run again after a change of state (a step the error
+//     named, a file written), or unchanged (it failed, then worked);
+//   - the same command run in another directory;
+//   - nothing: no later call of the family worked, and nothing was edited
+//     after it; "nothing fixed it in N sessions".
+//
+// A failure that the task's own edits got past (a lint or test error of
+// new code, fixed by editing it) has no lesson here: the edit was the
+// task, not a way of calling the tool.
+//
+// Support: a lesson on the error costs nothing before a call, since it
+// comes only after the same error, so a fix that worked (FixConfirmed)
+// makes it a lesson from its first session, unless the fix's words are
+// of one task (a path, a line, an id: OneOff), which waits for a second
+// session like any one-off fix; "nothing fixed it" waits for a second
+// session too (what it says is that the failure comes back).
+
+// KindError is a failure and what got past it, for a lesson on its error.
+const KindError = "error"
+
+// Bounds of what a session watches.
+const (
+	maxWatched    = 24 // failures watched in a session
+	watchWindow   = 40 // calls after a failure in which a success settles it
+	maxWatchShell = 12 // shell calls remembered per failure, steps or not
+	maxWatchStep  = 4  // steps a failure may name among them
+	maxNamedStep  = 2  // unnamed steps a lesson may name
+)
+
+// errWatch is a failure waiting for a call of its family that works.
+type errWatch struct {
+	rec   *callRec
+	res   *Result
+	fam   lessons.Family
+	tries int  // failures of the same command family or tool before a fix
+	edits bool // a file was edited after it
+	// steps are the calls after it that may have changed what it met:
+	// shell calls (sorted into steps and looks at the end) and a write of
+	// the file a tool did not find.
+	steps []*Call
+	over  bool // more shell calls than remembered
+	// settled: a call of the family worked; fix is it, rerun that it was
+	// the same call.
+	settled bool
+	fix     *Call
+	rerun   bool
+}
+
+// watchFailure starts watching a failed call (not a probe): the first
+// failure of a command family, or of a tool on a path, until a call of it
+// works; the failures of it before then count as tries. Its key (family
+// and class) is read only at the session's end, for the few failures a
+// lesson may be about.
+func (a *analyzer) watchFailure(rec *callRec, r *Result) {
+	c := rec.call
+	if r.Timeout && c.Tool != "Bash" {
+		return // an MCP tool or a browser that did not answer: the world, not the call
+	}
+	var fam lessons.Family
+	if c.Tool == "Bash" {
+		// the family as the analyzer reads it (failedFamily): LoggedCall's
+		// reading trims the output first, which costs more and rarely differs
+		if fam = failedFamily(c.Command, r); fam.Exe == "" || fam.Probe {
+			return
+		}
+	}
+	for _, w := range a.watch {
+		if !w.settled && rec.seq-w.rec.seq <= watchWindow && w.rec.call.Tool == c.Tool && w.fam == fam && w.rec.call.Path == c.Path {
+			w.tries++
+			return
+		}
+	}
+	if len(a.watch) < maxWatched {
+		a.watch = append(a.watch, &errWatch{rec: rec, res: r, fam: fam, tries: 1})
+	}
+}
+
+// key is the watched failure's key, as LoggedCall.Key reads it but for the
+// shell family (failedFamily); "" for a failure no lesson on its error can
+// be about: the user interrupted it, or it printed nothing.
+func (w *errWatch) key() string {
+	c := w.rec.call
+	lc := LoggedCall{Call: *c, Outcome: OutcomeFailed, Error: w.res.Output}
+	class := lc.ErrorClass()
+	switch {
+	case class == "interrupted" || class == "no output":
+		return ""
+	case c.Tool == "Bash":
+		return "Bash " + w.fam.String() + " | " + class
+	}
+	return lc.Family() + " | " + class
+}
+
+// watchSuccess sees a call that worked: it settles the watched failures
+// of its tool and family, and is a change every other one remembers.
+func (a *analyzer) watchSuccess(rec *callRec) {
+	c := rec.call
+	edit := c.Path != "" && (c.Tool == "Write" || c.Tool == "Edit" || c.Tool == "MultiEdit" || c.Tool == "NotebookEdit")
+	var fams func() []string
+	for _, w := range a.watch {
+		if w.settled || rec.seq-w.rec.seq > watchWindow {
+			continue
+		}
+		if fams == nil {
+			fams = families(c.Command)
+		}
+		if sameUnit(w, c, fams) && (sameCall(w.rec.call, c) || !setupOf(c.Command, w)) {
+			w.settled, w.fix, w.rerun = true, c, sameCall(w.rec.call, c)
+			continue
+		}
+		// a setup step of the same family (manage.py migrate after
+		// manage.py test failed) is a step before the call, not its fix
+		switch {
+		case edit && c.Tool == "Write" && w.rec.call.Tool != "Bash" && w.rec.call.Path == c.Path:
+			w.steps = append(w.steps, c) // the file the tool did not find, written
+		case edit:
+			w.edits = true
+		case c.Tool != "Bash":
+		case len(w.steps) < maxWatchShell:
+			w.steps = append(w.steps, c) // read at the session's end: most watches never need it
+		default:
+			w.over = true
+		}
+	}
+}
+
+// sameUnit reports whether a call that worked is one of the failed
+// call's kind: the same command family, or the same tool.
+func sameUnit(w *errWatch, c *Call, fams func() []string) bool {
+	f := w.rec.call
+	if f.Tool != c.Tool {
+		return false
+	}
+	if f.Tool != "Bash" {
+		return relatedPath(f.Path, c.Path)
+	}
+	return slices.Contains(fams(), w.fam.String()) || gotPast(f, c)
+}
+
+// families are the command families of a shell command's simple
+// commands, once.
+func families(cmd string) func() []string {
+	var out []string
+	read := false
+	return func() []string {
+		if !read {
+			read = true
+			for _, seg := range segments(cmd) {
+				if f := lessons.CommandFamily(strings.Join(seg, " ")).String(); f != "" && !slices.Contains(out, f) {
+					out = append(out, f)
+				}
+			}
+		}
+		return out
+	}
+}
+
+// relatedPath reports whether a file tool's call on worked is a retry of
+// one on failed: the same file, the same name elsewhere, or a file inside
+// the failed path (a directory, then a file in it). Another file, or the
+// folder around a missing one, is the agent moving on or looking around.
+func relatedPath(failed, worked string) bool {
+	if failed == "" || worked == "" || failed == worked {
+		return true
+	}
+	f, w := strings.TrimSuffix(failed, "/"), strings.TrimSuffix(worked, "/")
+	return path.Base(f) == path.Base(w) || strings.HasPrefix(w, f+"/")
+}
+
+// setupOf reports whether a command that worked runs, in the failed
+// call's family, only a setup step the failed call did not run
+// (manage.py migrate after manage.py test failed).
+func setupOf(cmd string, w *errWatch) bool {
+	if w.rec.call.Tool != "Bash" {
+		return false
+	}
+	failed, setup := w.rec.call.Command, false
+	for _, seg := range segments(cmd) {
+		one := strings.Join(seg, " ")
+		if lessons.CommandFamily(one).String() != w.fam.String() {
+			continue
+		}
+		if !settingUp(one) || strings.Contains(failed, one) {
+			return false // the failed command itself, again
+		}
+		setup = true
+	}
+	return setup
+}
+
+// sameCall reports whether two calls are the same: path, arguments and
+// command, but for what only shapes its output (2>&1, | head).
+func sameCall(a, b *Call) bool {
+	return a.Path == b.Path && a.Args == b.Args && (a.Command == b.Command || doing(a.Command) == doing(b.Command))
+}
+
+// ranElsewhere reports whether fixed is failed run in another directory:
+// a cd in front of one of them, or another cd, and the rest the same but
+// for output shaping (2>&1, | head). The shell keeps its directory from
+// one call to the next, so a cd that worked once fails when repeated.
+func ranElsewhere(failed, fixed string) bool {
+	fcd, frest := cutCd(failed)
+	gcd, grest := cutCd(fixed)
+	return fcd != gcd && frest != "" && doing(frest) == doing(grest)
+}
+
+// cutCd splits a command into the directory its leading cd goes to ("" for
+// none) and the rest.
+func cutCd(cmd string) (dir, rest string) {
+	segs := segments(cmd)
+	if len(segs) < 2 || len(segs[0]) != 2 || segs[0][0] != "cd" {
+		return "", cmd
+	}
+	var out []string
+	for _, s := range segs[1:] {
+		out = append(out, strings.Join(s, " "))
+	}
+	return segs[0][1], strings.Join(out, " ; ")
+}
+
+// doing is what a command does: its simple commands but those after the
+// first that only look at its output (| head), without redirections.
+func doing(cmd string) string {
+	var out []string
+	for i, seg := range segments(cmd) {
+		if exe, _ := commandHead(seg); i > 0 && probes[exe] {
+			continue
+		}
+		for _, w := range seg {
+			if !strings.ContainsAny(w, "<>") {
+				out = append(out, w)
+			}
+		}
+		out = append(out, ";")
+	}
+	return strings.Join(out, " ")
+}
+
+// settleErrors turns the session's watched failures into findings, once
+// per key: each unless the task's own edits got past it, or another
+// finding of the session is about the same call (a known failure, a
+// retry or precondition fix, the agent's #lesson report).
+func (a *analyzer) settleErrors() {
+	var keys []string
+	for _, w := range a.watch {
+		if a.explained(w.rec.id) || w.taskEdits() {
+			continue // a retry, a tag already says it (with a trigger before the call or the agent's words), or the task's edits got past it
+		}
+		key := w.key()
+		if key == "" || slices.Contains(keys, key) || a.knownKey(key) {
+			continue // once per key: the first fix found; a known failure says the rest
+		}
+		keys = append(keys, key)
+		fix, fixed, confirmed, ok := w.lesson()
+		if !ok {
+			continue
+		}
+		problem := w.res.errorText()
+		lc := LoggedCall{Error: w.res.Output}
+		line, wrapper := lessons.ErrorLine(lc.ErrorText())
+		if problem == "" || wrapper || errorPattern(maskSubject(firstClause(line))) == "" {
+			continue // a runner's status line, or too little stable text for a trigger
+		}
+		c := w.rec.call
+		a.findings = append(a.findings, finding{
+			Kind: KindError, Line: w.rec.line, UID: w.rec.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: fixed,
+			Call: w.rec.id, Change: key, Problem: problem, Solution: fix, ErrLine: line,
+			Signals: Signals{FixConfirmed: confirmed, Retries: w.tries - 1},
+		})
+	}
+	a.watch = nil
+}
+
+// knownKey reports whether a known failure of the session has this key.
+func (a *analyzer) knownKey(key string) bool {
+	for _, f := range a.findings {
+		if f.Kind == KindKnown && "Bash "+f.Change == key {
+			return true
+		}
+	}
+	return false
+}
+
+// taskEdits reports whether the task's own edits came after a watched
+// failure: then the agent went on editing, and whether that fixed it is
+// not known, or an edit and the same kind of call again got past it, and
+// the edit was the fix.
+func (w *errWatch) taskEdits() bool {
+	return w.edits && (!w.settled || w.rec.call.Tool == "Bash" || w.rerun)
+}
+
+// lesson is what got past a watched failure, in words, and the call
+// that worked ("" when nothing did); confirmed when the change that got
+// past it is one a lesson can teach (a retry worth a lesson, a tool's
+// argument, a step before the same call); ok is false when there is no
+// lesson on its error to write: the task's edits got past it, or came
+// after it with nothing that worked.
+func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
+	f := w.rec.call
+	switch {
+	case !w.settled && f.Tool != "Bash":
+		return "", "", false, false // a file or tool error nothing got past: the agent moved on
+	case !w.settled:
+		return "", "", false, true // nothing got past it: the text says so at build, with its sessions
+	}
+	did := ""
+	switch {
+	case w.rerun && len(w.stepsTaken()) > 0:
+		steps := w.namedSteps()
+		if len(steps) == 0 {
+			return "", "", false, false // too many steps between to say which, or none the error is about
+		}
+		var said []string
+		for _, s := range steps {
+			said = append(said, describeChange(s))
+		}
+		did = "it worked when run again after you " + strings.Join(said, ", then ") + ": do that first"
+		confirmed = true
+	case w.rerun:
+		did = "the same call worked when run again unchanged: it fails now and then, so run it again before changing anything"
+	case f.Tool == "Bash" && ranElsewhere(f.Command, w.fix.Command):
+		did = "the same command worked in another directory: `" + clip(w.fix.Command, 300) + "` (the shell keeps the directory of an earlier cd)"
+		confirmed = true
+	case f.Tool == "Bash" && !fixWorthy(f.Command, w.fix.Command, w.res):
+		// another command of the family that aims elsewhere or does
+		// something else (git rebase --abort, another gh api path): it got
+		// past the failure without saying how to avoid it
+		return "", "", false, false
+	case f.Tool == "Bash":
+		did = "`" + clip(w.fix.Command, 300) + "` worked"
+		if _, _, ch, ok := fixPatterns(f.Command, w.fix.Command); ok && ch != "" {
+			did += " (" + ch + ")"
+		}
+		confirmed = true
+	case !aboutTheCall(w.res.Output, f):
+		// the error names something the call did not (posix_spawn
+		// '/opt/…/rg'): what its retry changed is not what fixed it
+		return "", "", false, false
+	default:
+		ch, settings := argsChange(f, w.fix)
+		if ch == "" {
+			did = "the next " + f.Tool + " call worked, with the same arguments"
+		} else {
+			did = "the next " + f.Tool + " call worked with " + ch
+			confirmed = settings // other text alone says nothing of how to call the tool
+		}
+	}
+	return did, cmp.Or(w.fix.Command, w.fix.Path, w.fix.Tool), confirmed, true
+}
+
+// stepsTaken are the calls after the failure that may have changed what
+// it met: a file the tool did not find, written, and shell commands but
+// those that only look around.
+func (w *errWatch) stepsTaken() []*Call {
+	var out []*Call
+	for _, c := range w.steps {
+		if c.Tool != "Bash" || settingUp(c.Command) || !lessons.CommandFamily(c.Command).Probe && !probes[headWords(c.Command)] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// namedSteps are the steps between a failure and the same call working
+// that the lesson names: those the error named (the missing module, file
+// or variable), else all of them when they are few; none when there were
+// more than remembered.
+func (w *errWatch) namedSteps() []*Call {
+	if w.over {
+		return nil
+	}
+	steps := w.stepsTaken()
+	if len(steps) > maxWatchStep {
+		return nil
+	}
+	errText := strings.ToLower(head(w.res.Output, familyHead)) // a hint may follow the error lines
+	var named []*Call
+	for _, s := range steps {
+		// the error names what the step made, or the step's command
+		// itself (a hint: "use git pull before pushing again")
+		if h := headWords(s.Command); namedBy(errText, s) || strings.Contains(h, " ") && strings.Contains(errText, strings.ToLower(h)) {
+			named = append(named, s)
+		}
+	}
+	switch {
+	case len(named) > 0:
+		return named
+	case len(steps) <= maxNamedStep && environmental.MatchString(errText):
+		return steps // a few steps, and an error about the world the call ran in
+	}
+	return nil
+}
+
+// aboutTheCall reports whether a tool's error is about the call's own
+// input: it quotes nothing, or something the call's path or arguments
+// hold.
+func aboutTheCall(out string, c *Call) bool {
+	line, _ := lessons.ErrorLine(out)
+	quoted := quotedValue.FindAllStringSubmatch(line, 4)
+	if len(quoted) == 0 {
+		return true
+	}
+	for _, q := range quoted {
+		v := q[1] + q[2]
+		if v != "" && (strings.Contains(c.Path, v) || strings.Contains(c.Args, v) || strings.Contains(v, c.Path) && c.Path != "") {
+			return true
+		}
+	}
+	return false
+}
+
+// quotedValue is a value an error line quotes.
+var quotedValue = regexp.MustCompile(`'([^'\n]{1,200})'|"([^"\n]{1,200})"`)

@@ -1,0 +1,318 @@
+package scanner
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lessons-dev/lessons"
+)
+
+// errorCandidates scans dir and returns its lessons on an error.
+func errorCandidates(t *testing.T, dir string) []Candidate {
+	t.Helper()
+	state := t.TempDir()
+	scan(t, state, Options{Paths: []string{dir}})
+	var out []Candidate
+	for _, c := range candidates(t, state) {
+		if c.Kind == KindError {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// errorFires reports whether a lesson's error triggers find text.
+func errorFires(t *testing.T, c Candidate, text string) bool {
+	t.Helper()
+	for _, p := range c.Triggers.Errors {
+		re, err := lessons.CompilePattern(p)
+		if err != nil {
+			t.Fatalf("error trigger %q: %v", p, err)
+		}
+		if ok, _ := re.MatchString(text); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// TestErrorLessonOfAToolRetry: a subagent call naming an agent that does
+// not exist, then the call with the right agent: a lesson on that error,
+// for that tool, from one session (it comes only after the error), that
+// says which argument changed and fires on the same error for another
+// name, not on another error.
+func TestErrorLessonOfAToolRetry(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		call("Task", map[string]any{"subagent_type": "db-auditor", "description": "Audit the schema", "prompt": "Look at the schema"}, true,
+			"Agent type 'db-auditor' not found. Available agents: general-purpose, Explore, team:db-auditor"),
+		call("Task", map[string]any{"subagent_type": "team:db-auditor", "description": "Audit the schema again", "prompt": "Look at the schema"}, false,
+			"The schema has three tables."),
+	})
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 {
+		t.Fatalf("%d lessons on an error, want 1: %+v", len(cs), cs)
+	}
+	c := cs[0]
+	if c.Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Errorf("confidence %.2f: a fix that worked is a lesson on the error from its first session", c.Confidence)
+	}
+	if len(c.Triggers.Tools) != 1 || c.Triggers.Tools[0] != "Task" || len(c.Triggers.Commands) != 0 {
+		t.Errorf("triggers %+v: want the Task tool and the error", c.Triggers)
+	}
+	if !strings.Contains(c.Solution, "`subagent_type` `team:db-auditor` instead of `db-auditor`") || strings.Contains(c.Solution, "description") {
+		t.Errorf("solution %q: want the argument that changed, not the free text", c.Solution)
+	}
+	if !errorFires(t, c, "Agent type 'log-reader' not found. Available agents: general-purpose, Plan") {
+		t.Errorf("error trigger %q misses the same error for another agent", c.Triggers.Errors)
+	}
+	if errorFires(t, c, "Agent 'log-reader' timed out after 600s") {
+		t.Errorf("error trigger %q fires on another error", c.Triggers.Errors)
+	}
+	l := ToLesson(c)
+	if ps := lessons.Errors(lessons.Validate(&l)); len(ps) > 0 {
+		t.Errorf("the lesson does not validate: %v", ps)
+	}
+}
+
+// TestErrorLessonNothingGotPast: a failure no later call got past, with
+// nothing edited after it, is a lesson only once it came back in a
+// second session, and says so.
+func TestErrorLessonNothingGotPast(t *testing.T) {
+	dir := t.TempDir()
+	fail := "Error: Unable to locate credentials. You can configure credentials by running \"aws configure\"."
+	session := func(id string) {
+		writeClaude(t, dir, "/p", id, []step{
+			write("/p/infra/bucket.tf", "resource {}"),
+			run("aws s3 ls s3://shop-assets", 255, fail),
+		})
+	}
+	session("s1")
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 || cs[0].Confidence >= lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("after one session: %+v; want one lesson on the error, below minConfidence", cs)
+	}
+	session("s2")
+	cs = errorCandidates(t, dir)
+	if len(cs) != 1 || cs[0].Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("after two sessions: %+v; want one lesson on the error at minConfidence", cs)
+	}
+	c := cs[0]
+	if !strings.Contains(c.Solution, "2 sessions") || !strings.Contains(c.Summary, "`aws s3` failed with") {
+		t.Errorf("summary %q, solution %q: want the command, the error and the two sessions", c.Summary, c.Solution)
+	}
+	if len(c.Triggers.Commands) != 1 || !commandFires(c.Triggers, "aws s3 cp a.txt s3://x") || commandFires(c.Triggers, "aws sts get-caller-identity") {
+		t.Errorf("command trigger %q: want aws s3 calls only", c.Triggers.Commands)
+	}
+}
+
+// TestErrorLessonNotForTheTasksEdits: a build error of the agent's own
+// code, fixed by editing it, is the task, not a lesson on the error.
+func TestErrorLessonNotForTheTasksEdits(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("go build ./...", 1, "# shop/cart\ncart/tax.go:12:3: undefined: roundCents"),
+		write("/p/cart/tax.go", "package cart"),
+		run("go build ./...", 0, ""),
+	})
+	if cs := errorCandidates(t, dir); len(cs) != 0 {
+		t.Errorf("lessons on the error of the task's own code: %+v", cs)
+	}
+}
+
+// TestErrorLessonOneOffFix: a retry whose only change is a path of this
+// task stays below minConfidence until it is seen in a second session.
+func TestErrorLessonOneOffFix(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		call("Grep", map[string]any{"pattern": "func Total", "path": "/p/.worktrees/old-branch/cart"}, true,
+			"Path does not exist: /p/.worktrees/old-branch/cart"),
+		call("Grep", map[string]any{"pattern": "func Total", "path": "/p/cart"}, false, "cart/total.go"),
+	})
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 || !cs[0].Signals.OneOff || cs[0].Confidence >= lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("%+v: want one lesson on the error, one-off, below minConfidence", cs)
+	}
+}
+
+// TestPreconditionStepOfTheSameFamily: the same command run again after
+// a setup step of its own family (manage.py migrate after manage.py test
+// failed) is a precondition fix: the step is what to do first, not the
+// call that got past the failure. Before, the step settled the failure
+// and nothing was learned.
+func TestPreconditionStepOfTheSameFamily(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("python manage.py test shop", 1, "django.db.utils.OperationalError: no such table: shop_order"),
+		run("ls shop", 0, "models.py"),
+		run("python manage.py migrate", 0, "Applying shop.0001_initial... OK"),
+		run("python manage.py test shop 2>&1", 0, "OK"),
+	})
+	scan(t, state, Options{Paths: []string{dir}})
+	var pre []Candidate
+	for _, c := range candidates(t, state) {
+		switch c.Kind {
+		case KindPrecondition:
+			pre = append(pre, c)
+		case KindError:
+			t.Errorf("a lesson on the error beside the precondition fix of the same call: %s", c.Summary)
+		}
+	}
+	if len(pre) != 1 {
+		t.Fatalf("%d precondition fixes, want 1", len(pre))
+	}
+	c := pre[0]
+	if !strings.Contains(c.Summary, "python manage.py migrate") || c.Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Errorf("summary %q, confidence %.2f: want the migrate step, at minConfidence", c.Summary, c.Confidence)
+	}
+	if !commandFires(c.Triggers, "python manage.py test billing") {
+		t.Errorf("trigger %q does not fire before the next test run", c.Triggers.Commands)
+	}
+}
+
+// TestErrorLessonOfAHintedStep: a command the failure's own output told
+// the agent to run (go mod tidy), then the same call again: a lesson on
+// the error naming the step. It is no precondition fix before every go
+// test: the state it fixes drifts now and then, and such a lesson would
+// speak before every call that goes fine.
+func TestErrorLessonOfAHintedStep(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("go test ./...", 1, "go: updates to go.mod needed; to update it:\n\tgo mod tidy"),
+		run("git status --short", 0, " M go.mod"),
+		run("go mod tidy", 0, ""),
+		run("go test ./... 2>&1", 0, "ok  \tshop/cart\t0.01s"),
+	})
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 || !strings.Contains(cs[0].Solution, "after you run `go mod tidy`") || strings.Contains(cs[0].Solution, "git status") {
+		t.Fatalf("%+v: want one lesson on the error, naming go mod tidy and not the look around", cs)
+	}
+	if len(cs[0].Triggers.Errors) != 1 || cs[0].Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Errorf("triggers %+v, confidence %.2f: want the error, at minConfidence", cs[0].Triggers, cs[0].Confidence)
+	}
+}
+
+// TestErrorLessonOfAStepBeforeTheSameCall: the same command run again
+// after a step the error named worked, a step no precondition fix counts
+// (it removes a file rather than set something up): the lesson on its
+// error names the step, not the look around.
+func TestErrorLessonOfAStepBeforeTheSameCall(t *testing.T) {
+	dir := t.TempDir()
+	lock := "fatal: Unable to create '/p/.git/index.lock': File exists.\nAnother git process seems to be running in this repository."
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("git pull", 128, lock),
+		run("ps aux", 0, "nothing"),
+		run("rm -f .git/index.lock", 0, ""),
+		run("git pull 2>&1", 0, "Already up to date."),
+	})
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 {
+		t.Fatalf("%d lessons on an error, want 1: %+v", len(cs), cs)
+	}
+	c := cs[0]
+	if !strings.Contains(c.Solution, "after you run `rm -f .git/index.lock`") || strings.Contains(c.Solution, "ps aux") {
+		t.Errorf("solution %q: want the step the error named, not the look around", c.Solution)
+	}
+	if c.Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Errorf("confidence %.2f: want at least minConfidence", c.Confidence)
+	}
+	if !errorFires(t, c, "Exit code 128\nfatal: Unable to create '/home/u/app/.git/index.lock': File exists.") {
+		t.Errorf("error trigger %q misses the error in another checkout", c.Triggers.Errors)
+	}
+}
+
+// TestErrorLessonNotForAnotherCause: a tool's error that names something
+// the call did not hold (its own binary), and a Read of another file
+// after a file was not found, are not fixes: no lesson.
+func TestErrorLessonNotForAnotherCause(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		call("Grep", map[string]any{"pattern": "func Total", "glob": "*.go"}, true,
+			"ENOENT: no such file or directory, posix_spawn '/opt/tools/bin/rg'"),
+		call("Grep", map[string]any{"pattern": "Total", "type": "go"}, false, "cart/total.go"),
+		call("Read", map[string]any{"file_path": "/p/docs/SPEC.md"}, true, "File does not exist."),
+		call("Read", map[string]any{"file_path": "/p/README.md"}, false, "# shop"),
+	})
+	if cs := errorCandidates(t, dir); len(cs) != 0 {
+		t.Errorf("lessons on errors their retries did not fix: %+v", cs)
+	}
+}
+
+// TestErrorLessonOfAnotherDirectory: the same command run from another
+// directory worked: the lesson on the error says where it ran.
+func TestErrorLessonOfAnotherDirectory(t *testing.T) {
+	dir := t.TempDir()
+	fail := "pattern ./...: directory prefix . does not contain main module or its selected dependencies"
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{
+			run("go build ./... && go vet ./...", 1, fail),
+			run("cd /p/src && go build ./... && go vet ./...", 0, ""),
+		})
+	}
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 || !strings.Contains(cs[0].Solution, "in another directory: `cd /p/src && go build") {
+		t.Fatalf("%+v: want one lesson on the error, with the directory it worked from", cs)
+	}
+	if cs[0].Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Errorf("confidence %.2f after two sessions: want at least minConfidence", cs[0].Confidence)
+	}
+}
+
+func TestCallArgs(t *testing.T) {
+	long := strings.Repeat("x", 200)
+	got := callArgs([]byte(`{"file_path":"/a.go","offset":120,"limit":40,"subagent_type":"shop:rev","prompt":"` + long +
+		`","esc":"a\u001b[31mb","paths":["a","b"],"bad\nkey":"v","` + strings.Repeat("k", 100) + `":"v"}`))
+	lines := strings.Split(got, "\n")
+	if len(lines) != 6 || lines[0] != "offset=120" || lines[1] != "limit=40" || lines[2] != "subagent_type=shop:rev" {
+		t.Fatalf("callArgs = %q: want the settings, then digests of the text, nothing of the path or the bad keys", got)
+	}
+	for _, l := range lines[3:] {
+		k, v, _ := strings.Cut(l, "=")
+		if !strings.HasPrefix(v, textMark) || strings.ContainsFunc(v[1:], func(r rune) bool { return r < ' ' }) || len(v) > 10 {
+			t.Errorf("argument %s = %q: want a short digest", k, v)
+		}
+	}
+	if n := len(callArgs([]byte(`{` + strings.Repeat(`"a":"b",`, 200) + `"z":1}`))); n > maxArgs {
+		t.Errorf("callArgs of 200 arguments: %d bytes, want at most %d", n, maxArgs)
+	}
+}
+
+func TestRanElsewhere(t *testing.T) {
+	for _, tt := range []struct {
+		failed, fixed string
+		want          bool
+	}{
+		{"go build ./...", "cd src && go build ./...", true},
+		{"cd cmd/app && go test -run TestX 2>&1", "go test -run TestX", true},
+		{"cd a && make", "cd b && make", true},
+		{"cd a && make", "cd a && make test", false},
+		{"go build ./...", "go build ./cmd/...", false},
+		{"cd src", "ls", false},
+	} {
+		if got := ranElsewhere(tt.failed, tt.fixed); got != tt.want {
+			t.Errorf("ranElsewhere(%q, %q) = %v, want %v", tt.failed, tt.fixed, got, tt.want)
+		}
+	}
+}
+
+// TestErrorLessonTakesTheFirstFix: seen first with nothing that got past
+// it, then fixed in a later session, the lesson on the error says the
+// fix, and counts both sessions.
+func TestErrorLessonTakesTheFirstFix(t *testing.T) {
+	dir := t.TempDir()
+	fail := "go: updates to go.mod needed; to update it:\n\tgo mod tidy"
+	writeClaude(t, dir, "/p", "s1", []step{
+		write("/p/cart/total.go", "package cart"),
+		run("go test ./...", 1, fail),
+	})
+	writeClaude(t, dir, "/p", "s2", []step{
+		write("/p/cart/tax.go", "package cart"),
+		run("go test ./...", 1, fail),
+		run("go mod tidy", 0, ""),
+		run("go test ./...", 0, "ok"),
+	})
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 || len(cs[0].Sessions) != 2 || !strings.Contains(cs[0].Solution, "after you run `go mod tidy`") {
+		t.Fatalf("%+v: want one lesson on the error, from both sessions, with the fix of the second", cs)
+	}
+}
