@@ -41,6 +41,7 @@ func ControlProblems(l *Lesson) []Problem {
 	check("blockReason", l.BlockReason)
 	check("contentHash", l.ContentHash)
 	list("tags", l.Tags)
+	list("addresses", l.Addresses)
 	list("triggers.tools", l.Triggers.Tools)
 	list("triggers.commands", l.Triggers.Commands)
 	list("triggers.unless", l.Triggers.Unless)

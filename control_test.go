@@ -23,6 +23,7 @@ func TestControlProblems(t *testing.T) {
 		{func(l *Lesson) { l.Solution = "c1 \u009b31m" }, "solution", `\u009b`},
 		{func(l *Lesson) { l.BlockReason = "x\u202ey" }, "blockReason", `\u202e`},
 		{func(l *Lesson) { l.Tags = []string{"tool:git", "x\x00"} }, "tags[1]", `\x00`},
+		{func(l *Lesson) { l.Addresses = []string{"timed out\x1b[2J"} }, "addresses[0]", `\x1b`},
 		{func(l *Lesson) { l.Examples.NoMatch = []ToolCall{{Tool: "Write", Content: "\x9b"}} }, "examples.noMatch[0].content", `\x9b`},
 	} {
 		l := clean

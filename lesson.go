@@ -33,6 +33,12 @@ type Lesson struct {
 	CreatedAt   *time.Time `json:"createdAt,omitempty"`
 	UpdatedAt   *time.Time `json:"updatedAt,omitempty"`
 	ContentHash string     `json:"contentHash,omitempty"`
+	// Addresses are regexes searched in what a failed call printed that
+	// say the failure is the one a pitfall warns about. Replay counts a
+	// fire before a failure as addressing it only when one matches; with
+	// none, any failure of the call or of the next call of its family
+	// counts. The hook never reads it.
+	Addresses []string `json:"addresses,omitempty"`
 }
 
 // Defaults for fields a hand-written lesson may leave out.

@@ -182,3 +182,29 @@ func TestValidateErrorLesson(t *testing.T) {
 		t.Errorf("invalid error regex: %v", errs)
 	}
 }
+
+// A pitfall's addresses are regexes: one that does not compile is an
+// error naming it, and on a lesson on an error they say nothing (it
+// addresses the failure it matched), so they are warned about.
+func TestValidateAddresses(t *testing.T) {
+	l := Lesson{
+		Summary:   "jest --watch never exits in an agent shell",
+		Problem:   "Watch mode waits for file changes forever.",
+		Solution:  "Run the suite once with CI=true.",
+		Addresses: []string{`timed out after`, `(`},
+		Triggers:  Trigger{Commands: []string{`jest\s.*--watch`}},
+		Examples:  Examples{Match: []ToolCall{{Command: "npx jest --watch"}}},
+	}
+	if errs := Errors(Validate(&l)); len(errs) != 1 || errs[0].Field != "addresses[1]" {
+		t.Errorf("invalid addresses regex: %v", errs)
+	}
+	l.Addresses = l.Addresses[:1]
+	if ps := Validate(&l); len(ps) != 0 {
+		t.Errorf("a pitfall naming the failure it addresses: %v", ps)
+	}
+	l.Triggers = Trigger{Errors: []string{`Watch Usage`}}
+	l.Examples = Examples{Match: []ToolCall{{Command: "npx jest --watch", Error: "Watch Usage"}}}
+	if ps := Validate(&l); len(ps) != 1 || !ps[0].Warning || ps[0].Field != "addresses" {
+		t.Errorf("addresses on a lesson on an error: %v", ps)
+	}
+}

@@ -85,6 +85,14 @@ func Validate(l *Lesson) []Problem {
 			}
 		}
 	}
+	for i, src := range l.Addresses {
+		if err := CheckPattern(src); err != nil {
+			add(fmt.Sprintf("addresses[%d]", i), "invalid regex %q: %v", src, err)
+		}
+	}
+	if len(l.Addresses) > 0 && len(l.Triggers.Errors) > 0 {
+		warn("addresses", "a lesson on an error (triggers.errors) addresses the failure it matched; addresses is for lessons that fire before a call")
+	}
 	for i, g := range l.Triggers.Paths {
 		if _, err := ExpandBraces(g); err != nil {
 			add(fmt.Sprintf("triggers.paths[%d]", i), "glob %.60q: %v: split it into several globs", g, err)

@@ -114,6 +114,11 @@ const (
 	failureHead    = 4 << 10
 )
 
+// FailureText is the part of what a failed call printed that error
+// triggers search, as the hook cuts it: replay searches a lesson's
+// addresses in the same text.
+func FailureText(text string) string { return failureText(text) }
+
 // failureText caps what a failed call printed to its head and tail,
 // cut on rune boundaries, with a line between them.
 func failureText(text string) string {

@@ -14,11 +14,26 @@ import (
 // lessons test: whatever promote writes must pass its own examples (its
 // trigger fires on the mistake, never on the fix). A rejection that a
 // built-in lesson catches is refused, naming it. The jest mistake, which
-// a built-in lesson already catches, is not listed for review; promoting
-// its record is refused, naming that lesson, unless --force, and doctor
-// then warns about the pair.
+// an active lesson already catches (a global one: the built-in jest
+// lesson does not fire at a bare npm test, whose script it cannot see),
+// is not listed for review; promoting its record is refused, naming that
+// lesson, unless --force, and doctor then warns about the pair.
 func TestE2EPromoteLabelledSet(t *testing.T) {
 	s := newSandbox(t)
+	const active = "npm-test-watches-here"
+	s.write(filepath.Join(s.home, "lessons", active+".yaml"), `id: 01JQ0000000000000000000012
+slug: `+active+`
+kind: pitfall
+summary: npm test starts jest in watch mode here; run it with CI=true
+problem: The test script runs jest in watch mode, so the call never returns.
+solution: Run CI=true npm test -- --watchAll=false.
+triggers:
+  commands: ['\bnpm\s+test\b']
+  unless: ['\bCI=true\b']
+examples:
+  match: [npm test]
+  noMatch: [CI=true npm test]
+`)
 	logs := filepath.Join(s.root, "logs")
 	if err := os.CopyFS(logs, os.DirFS("../../testdata/labelled")); err != nil {
 		t.Fatal(err)
@@ -70,16 +85,15 @@ func TestE2EPromoteLabelledSet(t *testing.T) {
 		t.Errorf("lessons test after promoting %d candidates: exit %d\n%s%s", promoted, r.code, r.stdout, r.stderr)
 	}
 
-	const builtin = "jest-watch-and-react-scripts-test-662v"
 	if dup == nil || !strings.Contains(dup.Trigger, "npm test") {
-		t.Fatalf("no duplicate record for the jest mistake %s catches: %+v", builtin, dup)
+		t.Fatalf("no duplicate record for the jest mistake %s catches: %+v", active, dup)
 	}
 	r := s.run(s.root, "", "promote", dup.ID, "--global")
 	if r.code == 0 || !strings.Contains(r.stderr, "repeats the lesson") {
 		t.Errorf("promote of a record that repeats a lesson: exit %d\n%s", r.code, r.stderr)
 	}
 	s.ok(s.root, "promote", dup.ID, "--global", "--force")
-	if r := s.run(s.root, "", "doctor"); !strings.Contains(r.stdout+r.stderr, builtin) {
-		t.Errorf("doctor does not name %s after a forced copy of it:\n%s%s", builtin, r.stdout, r.stderr)
+	if r := s.run(s.root, "", "doctor"); !strings.Contains(r.stdout+r.stderr, active) {
+		t.Errorf("doctor does not name %s after a forced copy of it:\n%s%s", active, r.stdout, r.stderr)
 	}
 }

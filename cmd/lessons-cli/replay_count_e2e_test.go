@@ -224,9 +224,14 @@ func recount(t *testing.T, lines []traceLine, rep replayJSON) {
 					}
 				}
 			}
-			if addr != f.Addresses {
+			// A lesson that names the failures it addresses is credited
+			// with fewer than these: the trace holds no output to check
+			// which, so a loose address may be narrowed, never widened.
+			narrowed := addr && !f.Addresses && !f.Provisional && f.At == "before"
+			if addr != f.Addresses && !narrowed {
 				t.Errorf("%s#%d: %s addresses %v, recounted %v", c.File, c.Index, f.Slug, f.Addresses, addr)
 			}
+			addr = f.Addresses
 			l := lessons[f.Slug]
 			if l == nil {
 				l = &fig{}
@@ -478,6 +483,40 @@ triggers:
 	l := rep.Lessons[0]
 	if l["fires"] != 101.0 || l["firesAddressing"] != 1.0 || l["precision"] != 0.0099 || l["noise"] != 0.9901 || l["firesBeforeFine"] != 100.0 {
 		t.Errorf("lesson %v; want 101 fires, 1 before its failure, precision 0.0099", l)
+	}
+	recount(t, readTrace(t, trace), rep)
+}
+
+// TestE2EReplayCountsOnlyTheFailuresALessonAddresses pins that a lesson
+// naming the failures it is about (addresses) is credited only with
+// those: a test run hanging in watch mode, not a test run that failed
+// for another reason after the same command.
+func TestE2EReplayCountsOnlyTheFailuresALessonAddresses(t *testing.T) {
+	s := newSandbox(t)
+	s.write(filepath.Join(s.home, "lessons", "test-watch.yaml"), `id: 01JQ0000000000000000000011
+slug: test-watch
+summary: npm test may start a watcher that never exits
+problem: The test script runs in watch mode and the call never returns.
+solution: Run CI=true npm test.
+addresses: ['timed out after', 'Watch Usage']
+triggers:
+  commands:
+    - 'npm\s+test'
+`)
+	logs := filepath.Join(s.root, "logs")
+	unrelated := loggedCall{"npm test", "Exit code 1\nError: Cannot find module 'node:path'", true}
+	hung := loggedCall{"npm test", "Exit code 143\nCommand timed out after 2m 0s\nWatch Usage\n › Press a to run all tests.", true}
+	writeSession(t, logs, "s1", "/w/app", 1, unrelated)
+	writeSession(t, logs, "s2", "/w/app", 2, hung)
+	writeSession(t, logs, "s3", "/w/app", 3, loggedCall{"npm test -- --watchAll=false", "Tests: 3 passed", false}, hung)
+	writeSession(t, logs, "s4", "/w/app", 4, loggedCall{"npm test", "Tests: 3 passed", false}, unrelated)
+	trace := filepath.Join(s.root, "trace.jsonl")
+	rep, r := s.replay(t, "--path", logs, "--scope", "global", "--trace", trace)
+	if r.code != 0 || len(rep.Lessons) != 1 {
+		t.Fatalf("replay: exit %d, lessons %v\n%s", r.code, rep.Lessons, r.stderr)
+	}
+	if l := rep.Lessons[0]; l["fires"] != 4.0 || l["firesAddressing"] != 2.0 || l["firesBeforeFailed"] != 2.0 {
+		t.Errorf("lesson %v; want 4 fires, 2 before a failed call, 2 before the hang it addresses", l)
 	}
 	recount(t, readTrace(t, trace), rep)
 }

@@ -36,8 +36,9 @@ type Stat struct {
 	Kind lessons.Kind
 	// Fires counts the times it reached the agent (its text before a call
 	// or with a failure, or a refusal); Addressed those that address a
-	// failure, as replay counts them (firesAddressing).
-	Fires, Addressed int
+	// failure, as replay counts them (firesAddressing); After those that
+	// came with a failure (on its error triggers), each addressing it.
+	Fires, Addressed, After int
 	// Blocks counts the calls it refused or asked about.
 	Blocks int
 	// Sessions counts the sessions it fired in.
@@ -58,10 +59,20 @@ func (s Stat) Precision() float64 {
 func stats(rep *replay.Report, kinds map[string]lessons.Kind) map[string]Stat {
 	out := map[string]Stat{}
 	for _, l := range rep.Lessons {
-		out[l.Slug] = Stat{Slug: l.Slug, Kind: kinds[l.Slug], Fires: l.Fires, Addressed: l.FiresAddressing,
+		out[l.Slug] = Stat{Slug: l.Slug, Kind: kinds[l.Slug], Fires: l.Fires, Addressed: l.FiresAddressing, After: l.FiresAfter,
 			Blocks: l.Refused + l.Asked, Sessions: l.Sessions, ToolCalls: l.ToolCalls}
 	}
 	return out
+}
+
+// Caught counts the fires on m that address a failure, and of them those
+// that came before the failed call rather than with it.
+func (m Measured) Caught(kinds map[string]lessons.Kind) (caught, before int) {
+	for _, s := range stats(m.Report, kinds) {
+		caught += s.Addressed
+		before += s.Addressed - s.After
+	}
+	return caught, before
 }
 
 // Pooled sums each lesson's figures over the histories, most fires first.
@@ -73,6 +84,7 @@ func Pooled(ms []Measured, kinds map[string]lessons.Kind) []Stat {
 			p.Slug, p.Kind = slug, s.Kind
 			p.Fires += s.Fires
 			p.Addressed += s.Addressed
+			p.After += s.After
 			p.Blocks += s.Blocks
 			p.Sessions += s.Sessions
 			p.ToolCalls += s.ToolCalls

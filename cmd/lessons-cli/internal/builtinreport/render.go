@@ -26,10 +26,10 @@ func Markdown(active []scope.Resolved, ms []Measured, optIn []scope.Resolved, op
 	p("- **injections /100**: the hook's answers that added built-in lesson text, per 100 calls.\n")
 	p("- **fires**: the times a lesson's text reached the agent or it refused or asked about a call (once a session, again after a compaction).\n")
 	p("- **/100**: a lesson's fires per 100 calls of its tools.\n")
-	p("- **precision** (pitfalls): the share of its fires that address a failure (replay's `firesAddressing`): the call it fired on failed, or the next call of its family in the session did; a lesson on an error (`triggers.errors`) fires with the failure it names.\n")
+	p("- **precision** (pitfalls): the share of its fires that address a failure (replay's `firesAddressing`): the call it fired on failed, or the next call of its family in the session did, and printed what the lesson's `addresses` name when it names any (a lesson without them counts any failure there, so its precision, marked `*`, is an upper bound); a lesson on an error (`triggers.errors`) fires with the failure it names.\n")
 	p("- **asks** (hazards): the calls it refused or asked the user about; a hazard is judged by these, not by precision.\n")
 	p("- **sessions**: the sessions it fired in.\n")
-	p("- **caught**: the sum over built-ins of fires that address a failure.\n\n")
+	p("- **caught**: the sum over built-ins of fires that address a failure; **before**: those of them that came before the failed call (the rest came with it, on an error trigger, and shorten the way to the fix rather than prevent the failure).\n\n")
 	p("## The gate\n\n")
 	p("On every history: at most %g built-in injections per 100 calls. A pitfall with %d or more fires (summed over\n", g.MaxInjectionsPer100, g.MinFires)
 	p("the histories) needs precision %g or more, and a pitfall under that precision may fire in at most %.0f%% of a\n", g.MinPrecision, 100*g.MaxSessionShare)
@@ -37,14 +37,11 @@ func Markdown(active []scope.Resolved, ms []Measured, optIn []scope.Resolved, op
 	p("prevents costs a failed call, its output and the retry, several times that; under one failure in ten fires the\n")
 	p("text costs more context than it saves. Fewer than %d fires say too little to judge a lesson by.\n\n", g.MinFires)
 	p("## Histories\n\n")
-	p("| history | sessions | calls | failed | injections /100 | caught |\n|---|--:|--:|--:|--:|--:|\n")
+	p("| history | sessions | calls | failed | injections /100 | caught | before |\n|---|--:|--:|--:|--:|--:|--:|\n")
 	for _, m := range ms {
 		r := m.Report
-		caught := 0
-		for _, s := range stats(r, kinds) {
-			caught += s.Addressed
-		}
-		p("| %s | %d | %d | %d | %.2f | %d |\n", m.History.Name, r.Sessions, r.Calls, r.Failed, r.InjectionsPer100, caught)
+		caught, before := m.Caught(kinds)
+		p("| %s | %d | %d | %d | %.2f | %d | %d |\n", m.History.Name, r.Sessions, r.Calls, r.Failed, r.InjectionsPer100, caught, before)
 	}
 	useful, noisy := Ranked(Pooled(ms, kinds), 5)
 	p("\nSummed over the histories, the most useful (most fires that address a failure, or asks for a hazard):\n")
@@ -87,6 +84,10 @@ func table(b *bytes.Buffer, active []scope.Resolved, ms []Measured, kinds map[st
 	for i, m := range ms {
 		per[i] = stats(m.Report, kinds)
 	}
+	loose := map[string]bool{}
+	for i := range active {
+		loose[active[i].Slug] = looseCount(&active[i].Lesson)
+	}
 	var order, never []string
 	for _, s := range Pooled(ms, kinds) {
 		if s.Fires > 0 {
@@ -112,6 +113,9 @@ func table(b *bytes.Buffer, active []scope.Resolved, ms []Measured, kinds map[st
 				rate = fmt.Sprintf("%.2f", 100*float64(s.Fires)/float64(s.ToolCalls))
 			}
 			judged := fmt.Sprintf("%.2f", s.Precision())
+			if loose[slug] {
+				judged += "*"
+			}
 			if s.Kind == lessons.KindHazard {
 				judged = fmt.Sprintf("%d asks", s.Blocks)
 			}
@@ -122,6 +126,13 @@ func table(b *bytes.Buffer, active []scope.Resolved, ms []Measured, kinds map[st
 	if len(never) > 0 {
 		p("\nNever fired on these histories (%d): %s.\n", len(never), codeList(never))
 	}
+}
+
+// looseCount reports whether replay credits l with any failure after its
+// fire: it names none it addresses and comes before calls, not with an
+// error.
+func looseCount(l *lessons.Lesson) bool {
+	return len(l.Addresses) == 0 && len(l.Triggers.Errors) == 0
 }
 
 func codeList(ss []string) string {

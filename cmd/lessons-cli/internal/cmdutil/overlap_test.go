@@ -25,9 +25,9 @@ func TestCheckNewFindsTheSameMistake(t *testing.T) {
 		Kind: scanner.KindTag, Tool: "Bash", Summary: "the test runner never returned and the session stalled",
 		Problem:  "The test command kept running after the suite finished, waiting for file changes, until the call was cut.",
 		Solution: "Set the continuous-integration variable so the runner exits once the suite is done.",
-		Triggers: lessons.Trigger{Commands: []string{`\bnpm\s+test\b`}, Unless: []string{`\bCI=true\b`}},
-		Examples: lessons.Examples{Match: []lessons.ToolCall{{Tool: "Bash", Command: "npm test"}},
-			NoMatch: []lessons.ToolCall{{Tool: "Bash", Command: "CI=true npm test"}}},
+		Triggers: lessons.Trigger{Commands: []string{`\bjest\b.*\s--watch\b`}},
+		Examples: lessons.Examples{Match: []lessons.ToolCall{{Tool: "Bash", Command: "npx jest --watch src"}},
+			NoMatch: []lessons.ToolCall{{Tool: "Bash", Command: "npx jest src"}}},
 		Priority: 5, Confidence: 0.9,
 	}
 	l := scanner.ToLesson(c)

@@ -73,10 +73,13 @@ func run(shared string, extra []builtinreport.History, write string, gate bool) 
 			return err
 		}
 	}
+	kinds := builtinreport.Kinds(mg.Active)
 	for _, m := range ms {
-		fmt.Printf("%s: %d sessions, %d calls, %.2f built-in injections per 100 calls\n", m.History.Name, m.Report.Sessions, m.Report.Calls, m.Report.InjectionsPer100)
+		caught, before := m.Caught(kinds)
+		fmt.Printf("%s: %d sessions, %d calls, %.2f built-in injections per 100 calls, %d fires addressing a failure (%d before the call)\n",
+			m.History.Name, m.Report.Sessions, m.Report.Calls, m.Report.InjectionsPer100, caught, before)
 	}
-	if v := g.Check(ms, builtinreport.Kinds(mg.Active)); len(v) > 0 {
+	if v := g.Check(ms, kinds); len(v) > 0 {
 		for _, line := range v {
 			fmt.Println("FAILS:", line)
 		}

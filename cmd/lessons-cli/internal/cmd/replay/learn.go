@@ -80,6 +80,8 @@ type learning struct {
 	// shelves hold the compiled learned lessons by project ("" for the
 	// global ones).
 	shelves map[string]*shelf
+	// failures are the manifest's lessons' Addresses, by slug.
+	failures map[string][]*lessons.Pattern
 }
 
 func newLearning(job Job, m *engine.Manifest) *learning {
@@ -91,7 +93,7 @@ func newLearning(job Job, m *engine.Manifest) *learning {
 // env is what a session of project replays through: the manifest, and
 // the learned lessons that apply there.
 func (l *learning) env(project string) (simEnv, error) {
-	env := simEnv{rp: l.rp, learned: func(slug string) *learnedInfo {
+	env := simEnv{rp: l.rp, failures: l.failures, learned: func(slug string) *learnedInfo {
 		if ll := l.bySlug[slug]; ll != nil {
 			return &ll.info
 		}

@@ -55,7 +55,7 @@ func printReport(ios *iostreams.IOStreams, r *Report) error {
 			return err
 		}
 		fmt.Fprintln(w, "addressing: fires before a failure the lesson addresses (the call failed, or the next call of its family "+
-			"in the session did; for a learned lesson, a failure with a key it was learned from); precision = addressing / fires; "+
+			"in the session did, printing what the lesson's addresses name if it names any; for a learned lesson, a failure with a key it was learned from); precision = addressing / fires; "+
 			"hazards are judged by the calls they refused")
 	}
 	if n := len(r.NeverFired); n > 0 {

@@ -76,16 +76,18 @@ func Run(ctx context.Context, job Job) (*Report, error) {
 		return nil
 	}
 	cfg := job.Merged.Config
+	failures := failurePatterns(job.Merged.Active)
 	var rr scanner.ReadReport
 	if job.Learn == "" {
 		pool := sync.Pool{New: func() any { return &engine.Replay{Manifest: m, Config: cfg} }}
 		rr, err = scanner.ReadSessions(ctx, job.Read, func(s *scanner.LoggedSession) *sessionResult {
 			rp := pool.Get().(*engine.Replay)
 			defer pool.Put(rp)
-			return simulate(s, simEnv{rp: rp})
+			return simulate(s, simEnv{rp: rp, failures: failures})
 		}, count)
 	} else {
 		l := newLearning(job, m)
+		l.failures = failures
 		t.learn = &LearnReport{}
 		job.Read.Candidates = true
 		rr, err = scanner.ReadSessions(ctx, job.Read, func(s *scanner.LoggedSession) *scanner.LoggedSession { return s },

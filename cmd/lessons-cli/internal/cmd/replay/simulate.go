@@ -8,6 +8,7 @@ import (
 	lessons "github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/engine"
 	"github.com/lessons-dev/lessons/scanner"
+	"github.com/lessons-dev/lessons/scope"
 )
 
 // sessionResult is what replaying one session gave: its calls and
@@ -40,6 +41,23 @@ type simEnv struct {
 	extra []engine.Extra
 	// learned is the learned lesson of a slug, nil for any other.
 	learned func(slug string) *learnedInfo
+	// failures holds, by slug, the patterns of the lessons that say
+	// which failures they address (Lesson.Addresses).
+	failures map[string][]*lessons.Pattern
+}
+
+// failurePatterns compiles the Addresses of the lessons that have them;
+// a pattern that does not compile is left out (validation names it).
+func failurePatterns(rs []scope.Resolved) map[string][]*lessons.Pattern {
+	out := map[string][]*lessons.Pattern{}
+	for i := range rs {
+		for _, src := range rs[i].Addresses {
+			if p, err := lessons.CompilePattern(src); err == nil {
+				out[rs[i].Slug] = append(out[rs[i].Slug], p)
+			}
+		}
+	}
+	return out
 }
 
 // toCall is a logged call as triggers see it.
@@ -101,7 +119,7 @@ func simulate(s *scanner.LoggedSession, env simEnv) *sessionResult {
 	for i := range r.calls {
 		tc := &r.calls[i]
 		for k := range tc.Fired {
-			tc.Fired[k].Addresses = env.addresses(r.calls, i, &tc.Fired[k])
+			tc.Fired[k].Addresses = env.addresses(s, r.calls, i, &tc.Fired[k])
 		}
 		tc.Verdict = verdict(tc)
 	}
@@ -119,12 +137,15 @@ func (env simEnv) fire(e *engine.Entry, at, refused string) TraceFire {
 	return f
 }
 
-// addresses reports whether fire f at call i came before a failure its
-// lesson addresses: for a learned lesson, the call failed and its key is
-// the key of a failure the lesson was learned from; for a hazard, never
-// (hazards are judged by what they refused); for any other lesson, the
-// call failed, or the next call of the same family in the session did.
-func (env simEnv) addresses(calls []TraceCall, i int, f *TraceFire) bool {
+// addresses reports whether fire f at call i of session s came before a
+// failure its lesson addresses: for a learned lesson, the call failed and
+// its key is the key of a failure the lesson was learned from; for a
+// hazard, never (hazards are judged by what they refused); for a fire
+// with the failure (on the lesson's error triggers), always; for any
+// other lesson, the call failed, or the next call of the same family in
+// the session did, and when the lesson says which failures it addresses
+// (Lesson.Addresses), that failure printed one of them.
+func (env simEnv) addresses(s *scanner.LoggedSession, calls []TraceCall, i int, f *TraceFire) bool {
 	c := &calls[i]
 	switch {
 	case f.Provisional:
@@ -132,12 +153,25 @@ func (env simEnv) addresses(calls []TraceCall, i int, f *TraceFire) bool {
 		return c.Outcome == "failed" && l != nil && l.keys[failureKey(c)]
 	case f.Kind == string(lessons.KindHazard):
 		return false
-	case c.Outcome == "failed":
+	case f.At == "after":
 		return true
 	}
-	for j := i + 1; j < len(calls); j++ {
-		if calls[j].Family == c.Family {
-			return calls[j].Outcome == "failed"
+	j := i
+	if c.Outcome != "failed" {
+		for j = i + 1; j < len(calls) && calls[j].Family != c.Family; j++ {
+		}
+		if j == len(calls) || calls[j].Outcome != "failed" {
+			return false
+		}
+	}
+	pats := env.failures[f.Slug]
+	if len(pats) == 0 {
+		return true
+	}
+	out := engine.FailureText(s.Calls[j].ErrorText())
+	for _, p := range pats {
+		if ok, _ := p.MatchString(out); ok {
+			return true
 		}
 	}
 	return false
