@@ -60,6 +60,10 @@ func TestE2ELearnedErrorLesson(t *testing.T) {
 	logs := filepath.Join(s.root, "logs", "-home-dev-shop")
 	taskSession(t, s, logs, "s1", "code-reviewer", 1, true)
 	taskSession(t, s, logs, "s2", "db-auditor", 2, false)
+	// A built-in lesson covers this failure too: muted, so what reaches
+	// the agent is the learned lesson alone.
+	s.ok(s.root, "init")
+	s.ok(s.root, "disable", "a-subagent-type-that-does-not-exist-here-9mnj", "--global")
 
 	trace := filepath.Join(s.root, "trace.jsonl")
 	rep, r := s.replay(t, "--path", filepath.Dir(logs), "--learn", "--trace", trace)
@@ -98,7 +102,6 @@ func TestE2ELearnedErrorLesson(t *testing.T) {
 	}
 
 	// The same lesson through a scan and the hook binary.
-	s.ok(s.root, "init")
 	s.ok(s.root, "scan", "--path", filepath.Dir(logs))
 	var cands []struct{ ID, Kind, Solution string }
 	if err := json.Unmarshal([]byte(s.ok(s.root, "candidates", "--json").stdout), &cands); err != nil {
