@@ -48,7 +48,7 @@ func encodeErrorLessons(e *encoder, ls []errorLesson) {
 
 // MatchFailure returns the lessons with error triggers that match a
 // failed call c, which printed output: a pattern of theirs is found in
-// the output (see failureText for how much of it), their tools name the
+// the output (see FailureText for how much of it), their tools name the
 // call's (or they name none), and their other triggers, when set, match
 // the call. A lesson whose regex times out is skipped and named in the
 // error (wrapping ErrTimeout), with the other hits still returned.
@@ -139,6 +139,6 @@ func matchLessonError(l *lessons.Lesson, c lessons.ToolCall) (bool, error) {
 		return false, w[0]
 	}
 	var mt Matcher
-	hits, err := mt.MatchFailure(man, CallOf(c), failureText(c.Error))
+	hits, err := mt.MatchFailure(man, CallOf(c), FailureText(c.Error))
 	return len(hits) > 0, err
 }

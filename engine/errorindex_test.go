@@ -149,16 +149,16 @@ func TestMatchLessonError(t *testing.T) {
 
 func TestFailureText(t *testing.T) {
 	short := "boom"
-	if got := failureText(short); got != short {
-		t.Errorf("failureText(%q) = %q", short, got)
+	if got := FailureText(short); got != short {
+		t.Errorf("FailureText(%q) = %q", short, got)
 	}
 	long := "HEAD " + strings.Repeat("é", maxFailureText) + " TAIL"
-	got := failureText(long)
+	got := FailureText(long)
 	if len(got) > maxFailureText+len("\n[…]\n") || !strings.HasPrefix(got, "HEAD ") || !strings.HasSuffix(got, " TAIL") {
-		t.Errorf("failureText of %d bytes: %d bytes, %q…%q", len(long), len(got), got[:10], got[len(got)-10:])
+		t.Errorf("FailureText of %d bytes: %d bytes, %q…%q", len(long), len(got), got[:10], got[len(got)-10:])
 	}
 	if !strings.Contains(got, "\n[…]\n") || !isValidUTF8(got) {
-		t.Errorf("failureText cut a rune or lost the mark")
+		t.Errorf("FailureText cut a rune or lost the mark")
 	}
 }
 

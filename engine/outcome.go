@@ -18,7 +18,7 @@ type outcome struct {
 	// errLine is the first telling line of the error, unredacted.
 	errLine string
 	// text is what the failed call printed, unredacted, as error
-	// triggers search it (see failureText).
+	// triggers search it (see FailureText).
 	text string
 	// reason is what the user said when rejecting the call; "" for a
 	// rejection without one, or no rejection.
@@ -103,7 +103,7 @@ func (p *Payload) outcome(platform, event, command string) outcome {
 
 // failedWith is a failure that printed text.
 func failedWith(text string) outcome {
-	return outcome{failed: true, errLine: firstTelling(text), text: failureText(text)}
+	return outcome{failed: true, errLine: firstTelling(text), text: FailureText(text)}
 }
 
 // Error triggers search at most maxFailureText bytes of what a call
@@ -114,14 +114,10 @@ const (
 	failureHead    = 4 << 10
 )
 
-// FailureText is the part of what a failed call printed that error
-// triggers search, as the hook cuts it: replay searches a lesson's
-// addresses in the same text.
-func FailureText(text string) string { return failureText(text) }
-
-// failureText caps what a failed call printed to its head and tail,
-// cut on rune boundaries, with a line between them.
-func failureText(text string) string {
+// FailureText caps what a failed call printed to its head and tail, cut
+// on rune boundaries, with a line between them: the text error triggers
+// search (replay searches a lesson's addresses in the same text).
+func FailureText(text string) string {
 	if len(text) <= maxFailureText {
 		return text
 	}
@@ -147,7 +143,7 @@ func fromText(text, command string) outcome {
 	for line := range strings.Lines(text) {
 		for _, marker := range shellErrors {
 			if strings.Contains(line, marker) {
-				return outcome{failed: true, errLine: strings.TrimSpace(line), text: failureText(text)}
+				return outcome{failed: true, errLine: strings.TrimSpace(line), text: FailureText(text)}
 			}
 		}
 	}

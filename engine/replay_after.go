@@ -10,7 +10,7 @@ import "errors"
 // whose regex timed out is left out, and the error (wrapping ErrTimeout)
 // says so.
 func (s *ReplaySession) AfterFailure(i int, c Call, output string) (Answer, error) {
-	text := failureText(output)
+	text := FailureText(output)
 	var cs, extras []Candidate
 	var merr error
 	ans := Answer{}

@@ -114,7 +114,7 @@ func (w *errWatch) key() string {
 // of its tool and family, and is a change every other one remembers.
 func (a *analyzer) watchSuccess(rec *callRec) {
 	c := rec.call
-	edit := c.Path != "" && (c.Tool == "Write" || c.Tool == "Edit" || c.Tool == "MultiEdit" || c.Tool == "NotebookEdit")
+	edit := c.Path != "" && slices.Contains(lessons.WritingTools, c.Tool)
 	var fams func() []string
 	for _, w := range a.watch {
 		if w.settled || rec.seq-w.rec.seq > watchWindow {

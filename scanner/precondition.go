@@ -126,7 +126,7 @@ func (a *analyzer) succeeded(rec *callRec) {
 	}
 	change := stateChange{call: c}
 	switch {
-	case c.Path != "" && (c.Tool == "Write" || c.Tool == "Edit" || c.Tool == "MultiEdit" || c.Tool == "NotebookEdit"):
+	case c.Path != "" && slices.Contains(lessons.WritingTools, c.Tool):
 	case c.Tool == "Bash" && settingUp(c.Command):
 		change.setup = true
 	default:
