@@ -27,6 +27,36 @@ echo "deployed to $2"
 	nudgeMark = "Live capture: `deploy.sh` failed earlier in this session"
 )
 
+// agentRun is an agent a deploy.sh test drives: what it needs set up
+// first, and how it runs the prompt.
+type agentRun struct {
+	platform string
+	setup    func(w *world)
+	run      func(w *world, m *model)
+}
+
+// agentRuns are the four agents.
+var agentRuns = []agentRun{
+	{"claude", nil, func(w *world, m *model) { w.claude(m, prompt) }},
+	{"codex", nil, func(w *world, m *model) { w.codex(m, prompt) }},
+	{"gemini", (*world).geminiSettings, func(w *world, m *model) { w.gemini(m, prompt) }},
+	{"opencode", nil, func(w *world, m *model) { w.opencode(m, prompt) }},
+}
+
+// deployWorld is a world whose project holds deploy.sh, set up for the
+// agent c runs.
+func deployWorld(t *testing.T, c agentRun) *world {
+	w := newWorld(t)
+	w.write(filepath.Join(w.project, "deploy.sh"), deployScript)
+	if err := os.Chmod(filepath.Join(w.project, "deploy.sh"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if c.setup != nil {
+		c.setup(w)
+	}
+	return w
+}
+
 // captureSteps fail and fix deploy.sh twice, as shell names the call.
 func captureSteps(shell func(string) step) []step {
 	return []step{shell("./deploy.sh"), shell("./deploy.sh --env staging"), shell("./deploy.sh --env"),
@@ -38,25 +68,9 @@ func captureSteps(shell func(string) step) []step {
 // second fix of the family brings none (a family has one nudge a
 // session), and the event log holds one nudge for the agent.
 func TestCapture(t *testing.T) {
-	for _, c := range []struct {
-		platform string
-		setup    func(w *world)
-		run      func(w *world, m *model)
-	}{
-		{"claude", nil, func(w *world, m *model) { w.claude(m, prompt) }},
-		{"codex", nil, func(w *world, m *model) { w.codex(m, prompt) }},
-		{"gemini", (*world).geminiSettings, func(w *world, m *model) { w.gemini(m, prompt) }},
-		{"opencode", nil, func(w *world, m *model) { w.opencode(m, prompt) }},
-	} {
+	for _, c := range agentRuns {
 		t.Run(c.platform, func(t *testing.T) {
-			w := newWorld(t)
-			w.write(filepath.Join(w.project, "deploy.sh"), deployScript)
-			if err := os.Chmod(filepath.Join(w.project, "deploy.sh"), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if c.setup != nil {
-				c.setup(w)
-			}
+			w := deployWorld(t, c)
 			w.lessons("install", "--platform", c.platform)
 			m := newModel(t, shape[c.platform], captureSteps(shellOf[c.platform])...)
 			c.run(w, m)

@@ -1,8 +1,6 @@
 package realagents
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -16,25 +14,9 @@ const errorMark = "LESSONS-E2E-ON-ERROR"
 // alone would match, and must read it once, in the request right after
 // the failure.
 func TestErrorLesson(t *testing.T) {
-	for _, c := range []struct {
-		platform string
-		setup    func(w *world)
-		run      func(w *world, m *model)
-	}{
-		{"claude", nil, func(w *world, m *model) { w.claude(m, prompt) }},
-		{"codex", nil, func(w *world, m *model) { w.codex(m, prompt) }},
-		{"gemini", (*world).geminiSettings, func(w *world, m *model) { w.gemini(m, prompt) }},
-		{"opencode", nil, func(w *world, m *model) { w.opencode(m, prompt) }},
-	} {
+	for _, c := range agentRuns {
 		t.Run(c.platform, func(t *testing.T) {
-			w := newWorld(t)
-			w.write(filepath.Join(w.project, "deploy.sh"), deployScript)
-			if err := os.Chmod(filepath.Join(w.project, "deploy.sh"), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if c.setup != nil {
-				c.setup(w)
-			}
+			w := deployWorld(t, c)
 			w.lessons("add", "--project",
 				"--summary", "deploy.sh stops unless --env names the environment to deploy to",
 				"--problem", errorMark+": deploy.sh exits 2 with an error when --env is missing or empty.",
