@@ -135,6 +135,20 @@ func readTrace(t *testing.T, path string) []traceLine {
 	return out
 }
 
+// replayRecounted runs replay with args and a trace, wants it to exit 0,
+// and recounts its report from the trace, which it returns.
+func (s *sandbox) replayRecounted(t *testing.T, args ...string) (replayJSON, []traceLine) {
+	t.Helper()
+	trace := filepath.Join(s.root, "trace.jsonl")
+	rep, r := s.replay(t, append(args, "--trace", trace)...)
+	if r.code != 0 {
+		t.Fatalf("replay exit %d\n%s", r.code, r.stderr)
+	}
+	all := readTrace(t, trace)
+	recount(t, all, rep)
+	return rep, all
+}
+
 // callsOf are the call lines of a trace.
 func callsOf(lines []traceLine) []traceLine {
 	var out []traceLine
@@ -414,13 +428,7 @@ func TestE2EReplayCountsWithinProjectsForAReason(t *testing.T) {
 	writeSession(t, logs, "b1", "/w/b", 1, deployFails, deployFixed)
 	writeSession(t, logs, "a2", "/w/a", 2, deployFails, deployFixed)
 	writeSession(t, logs, "a3", "/w/a", 3, noTarget, loggedCall{"make -f build/Makefile deploy", "ok", false})
-	trace := filepath.Join(s.root, "trace.jsonl")
-	rep, r := s.replay(t, "--path", logs, "--learn", "--scope", "global", "--trace", trace)
-	if r.code != 0 {
-		t.Fatalf("replay exit %d\n%s", r.code, r.stderr)
-	}
-	all := readTrace(t, trace)
-	recount(t, all, rep)
+	rep, all := s.replayRecounted(t, "--path", logs, "--learn", "--scope", "global")
 	lines := callsOf(all)
 	var got []string
 	for _, c := range lines {
@@ -556,13 +564,7 @@ triggers:
 	}
 	fmt.Fprint(f, `{"type":"assistant","message":{"content":[{"type":"tool_use","id":"x","name":"Bash","inp`)
 	f.Close()
-	trace := filepath.Join(s.root, "trace.jsonl")
-	rep, r := s.replay(t, "--path", logs, "--scope", "global", "--trace", trace)
-	if r.code != 0 {
-		t.Fatalf("replay exit %d\n%s", r.code, r.stderr)
-	}
-	all := readTrace(t, trace)
-	recount(t, all, rep)
+	rep, all := s.replayRecounted(t, "--path", logs, "--scope", "global")
 	lines := callsOf(all)
 	var got []string
 	for _, c := range lines {

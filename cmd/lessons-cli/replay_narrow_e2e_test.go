@@ -27,13 +27,7 @@ func TestE2EReplayNarrowsABroadRetryAsTheHistoryGrows(t *testing.T) {
 	writeSession(t, logs, "p3", "/w/a", 2, fine[:4]...)
 	writeSession(t, logs, "p4", "/w/a", 3, fine[4:]...)
 	writeSession(t, logs, "p5", "/w/a", 4, encoding)
-	trace := filepath.Join(s.root, "trace.jsonl")
-	rep, r := s.replay(t, "--path", logs, "--learn", "--trace", trace)
-	if r.code != 0 {
-		t.Fatalf("replay exit %d\n%s", r.code, r.stderr)
-	}
-	all := readTrace(t, trace)
-	recount(t, all, rep)
+	rep, all := s.replayRecounted(t, "--path", logs, "--learn")
 	var before []string
 	for _, c := range callsOf(all) {
 		for _, f := range c.Fired {

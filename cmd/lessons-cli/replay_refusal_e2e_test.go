@@ -38,13 +38,7 @@ func TestE2EReplayRefusalsLearnWhatWasRefused(t *testing.T) {
 		loggedCall{"git add notes/draft-plan.md", "", false},
 		loggedCall{"git stash", "Saved working directory", false},
 	)
-	trace := filepath.Join(s.root, "trace.jsonl")
-	rep, r := s.replay(t, "--path", logs, "--learn", "--trace", trace)
-	if r.code != 0 {
-		t.Fatalf("replay exit %d\n%s", r.code, r.stderr)
-	}
-	all := readTrace(t, trace)
-	recount(t, all, rep)
+	rep, all := s.replayRecounted(t, "--path", logs, "--learn")
 	var firedOn []string
 	for _, c := range callsOf(all) {
 		for _, f := range c.Fired {
