@@ -156,6 +156,9 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 			c.Triggers.Errors = []string{p}
 			c.Examples.Match[0].Error = errorHeadline(c.Problem)
 		}
+		if c.Tool != "Bash" && len(c.Triggers.Errors) == 0 {
+			return Candidate{}, false // it would fire before every call on the folder
+		}
 		c.knownText()
 	}
 	if f.Kind == KindPrecondition {

@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"cmp"
+	"path"
 	"strconv"
 	"strings"
 
@@ -12,8 +13,11 @@ import (
 // Known failures: the same error (command family and error class)
 // failing before the agent changed anything, in two or more sessions of a
 // project, is a failure that comes with the checkout or the environment
-// (a test that fails on a clean tree, a tool that is not installed), not
-// one the agent caused. A lesson at the failure says so, so that the next
+// (a test that fails on a clean tree, a tool that is not installed, a
+// hook that refuses a folder, a file the checkout does not have), not
+// one the agent caused. A file tool's failure is keyed by its folder
+// too: the same refusal of a folder comes back under new file names, and
+// two guesses of missing files in different folders are not one failure. A lesson at the failure says so, so that the next
 // agent does not spend the session "fixing" it, or revert its own
 // correct work to make it pass.
 
@@ -30,11 +34,11 @@ type knownFailure struct {
 	res *Result
 }
 
-// beforeChange remembers a failed shell call (not a probe) made before
-// the session changed anything. Its family and class are read at the
+// beforeChange remembers a failed call (not a probe) made before the
+// session changed anything. Its family and class are read at the
 // session's end, and only if nothing explained it.
 func (a *analyzer) beforeChange(rec *callRec, r *Result) {
-	if a.changed || rec.call.Tool != "Bash" || len(a.known) >= maxKnown || r.Timeout || strings.TrimSpace(r.Output) == "" {
+	if a.changed || len(a.known) >= maxKnown || r.Timeout || strings.TrimSpace(r.Output) == "" {
 		return
 	}
 	a.known = append(a.known, knownFailure{rec: rec, res: r})
@@ -50,21 +54,66 @@ func (a *analyzer) settleKnown() {
 		if k.rec.fixed || a.explained(k.rec.id) {
 			continue // the session got past it: the agent's mistake, or fixed
 		}
-		fam := failedFamily(k.rec.call.Command, k.res)
-		if fam.Exe == "" || fam.Probe || k.res.errorText() == "" {
-			continue
-		}
-		key := fam.String() + " | " + lessons.ErrorClass(k.res.Output)
-		if seen[key] {
+		c := k.rec.call
+		key, trigger := knownOf(c, k.res)
+		if key == "" || k.res.errorText() == "" || seen[key] {
 			continue
 		}
 		seen[key] = true
 		a.findings = append(a.findings, finding{
-			Kind: KindKnown, Line: k.rec.line, UID: k.rec.uid, Tool: "Bash", Trigger: k.rec.call.Command,
+			Kind: KindKnown, Line: k.rec.line, UID: k.rec.uid, Tool: c.Tool, Trigger: trigger,
 			Call: k.rec.id, Change: key, Problem: k.res.errorText(),
 		})
 	}
 	a.known = nil
+}
+
+// knownOf is what a known failure repeats, and the trigger of its
+// lesson: for a shell command its family and class ("pytest |
+// KeyError") and the command; for another tool the tool, the file's
+// extension and the class, then the folder ("Write .md | Access denied
+// | plans/*.md"), and a glob of the folder's files of that extension;
+// "" for a probe, a shell command of no family, or another tool's call
+// on no file (its lesson would have nothing but the tool to fire on).
+func knownOf(c *Call, r *Result) (key, trigger string) {
+	if c.Tool == "Bash" {
+		fam := failedFamily(c.Command, r)
+		if fam.Exe == "" || fam.Probe {
+			return "", ""
+		}
+		return fam.String() + " | " + lessons.ErrorClass(r.Output), c.Command
+	}
+	if c.Path == "" {
+		return "", ""
+	}
+	lc := LoggedCall{Call: *c, Outcome: OutcomeFailed, Error: r.Output}
+	glob := folderGlob(c.Path)
+	return lc.Family() + " | " + lc.ErrorClass() + " | " + glob, glob
+}
+
+// folderGlob is a glob of the files of p's folder with p's extension,
+// matching wherever the folder lies ("plans/*.md" for
+// /home/u/.claude/plans/calm-otter.md): the folder, not the one file.
+func folderGlob(p string) string {
+	p = strings.ReplaceAll(p, "\\", "/")
+	dir, base := path.Split(p)
+	glob := "*" + path.Ext(base)
+	if d := path.Base(strings.TrimSuffix(dir, "/")); d != "" && d != "." && d != "/" && !strings.ContainsAny(d, "*?[{") {
+		glob = d + "/" + glob
+	}
+	return glob
+}
+
+// gotPastKnown marks the failures before any change of another tool
+// than the shell that a call that worked got past: the same tool on the
+// same file, the same name elsewhere, or a file inside the failed path
+// (relatedPath). A shell failure is got past by a retry (gotPast).
+func (a *analyzer) gotPastKnown(c *Call) {
+	for _, k := range a.known {
+		if f := k.rec.call; f.Tool != "Bash" && f.Tool == c.Tool && relatedPath(f.Path, c.Path) {
+			k.rec.fixed = true
+		}
+	}
 }
 
 // explained reports whether a finding of the session is about call id.
@@ -80,9 +129,20 @@ func (a *analyzer) explained(id string) bool {
 // knownText writes a known failure's lesson, for the sessions it was
 // seen in so far.
 func (c *Candidate) knownText() {
-	head := cmp.Or(headWords(c.Trigger), "the command")
 	line := errorHeadline(c.Problem)
 	n := len(c.Sessions)
+	if c.Tool != "Bash" {
+		what := c.Tool
+		if c.Trigger != "" {
+			what += " on " + c.Trigger
+		}
+		c.Summary = secret.Sentence(shorten("`"+what+"` fails before any change: "+line, maxSummary))
+		c.Solution = "`" + what + "` failed with this error before any change, in " + strconv.Itoa(n) + " session" + plural(n) +
+			" of this project: it comes with the environment (a hook or a permission that refuses it, a file the checkout does not have), " +
+			"not from your call. Do not try it again as it is, nor work around the refusal; use another way to do what you meant, or ask."
+		return
+	}
+	head := cmp.Or(headWords(c.Trigger), "the command")
 	c.Summary = secret.Sentence(shorten("`"+head+"` fails before any change: "+line, maxSummary))
 	c.Solution = "`" + head + "` failed with this error before any change, in " + strconv.Itoa(n) + " session" + plural(n) +
 		" of this project: it comes with the checkout or the environment, not from your work. " +

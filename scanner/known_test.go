@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -84,5 +85,60 @@ func TestGotPast(t *testing.T) {
 		if got := gotPast(&Call{Tool: "Bash", Command: c.failed}, &Call{Tool: "Bash", Command: c.worked}); got != c.want {
 			t.Errorf("gotPast(%q, %q) = %v, want %v", c.failed, c.worked, got, c.want)
 		}
+	}
+}
+
+// TestKnownFailureOfAFileTool: a file tool refused on the same folder
+// before any change, in session after session and under a new file name
+// each time, is a known failure of that folder, with a lesson after the
+// error; missing files guessed in different folders are not one.
+func TestKnownFailureOfAFileTool(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	refused := func(p string) string {
+		return "Refused: " + p + " is inside a guarded folder (policy hook). Use another location."
+	}
+	for i, name := range []string{"calm-otter", "busy-heron", "quiet-lynx"} {
+		p := "/home/u/.agent/drafts/" + name + ".md"
+		writeClaude(t, dir, "/p", "s"+string(rune('1'+i)), []step{
+			call("Write", map[string]any{"file_path": p, "content": "# plan"}, true, refused(p)),
+			run("go build ./...", 0, ""),
+		})
+	}
+	for i, p := range []string{"/p/docs/setup.md", "/p/notes/todo.md"} {
+		writeClaude(t, dir, "/p", "m"+string(rune('1'+i)), []step{
+			call("Read", map[string]any{"file_path": p}, true, "File does not exist."),
+		})
+	}
+	scan(t, state, Options{Paths: []string{dir}})
+	var known []Candidate
+	for _, c := range candidates(t, state) {
+		if c.Kind == KindKnown {
+			known = append(known, c)
+		}
+	}
+	var live []Candidate
+	for _, c := range known {
+		if c.Confidence >= lessons.DefaultConfig().MinConfidence {
+			live = append(live, c)
+		}
+	}
+	if len(live) != 1 {
+		t.Fatalf("%d known failures at or above minConfidence (of %d), want 1: the guarded folder", len(live), len(known))
+	}
+	c := live[0]
+	if c.Tool != "Write" || len(c.Sessions) != 3 || !slices.Equal(c.Triggers.Paths, []string{"drafts/*.md"}) || len(c.Triggers.Errors) != 1 {
+		t.Fatalf("known failure %s on %v, %d sessions, errors %v: want Write on drafts/*.md in 3 sessions, with its error", c.Tool, c.Triggers.Paths, len(c.Sessions), c.Triggers.Errors)
+	}
+	l := ToLesson(c)
+	if ps := lessons.Errors(lessons.Validate(&l)); len(ps) > 0 {
+		t.Errorf("lesson does not validate: %v", ps)
+	}
+	re, err := lessons.CompilePattern(c.Triggers.Errors[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := refused("/home/u/.agent/drafts/new-name.md")
+	if ok, _ := re.MatchString(next); !ok {
+		t.Errorf("error trigger %q does not match the refusal of another file of the folder", c.Triggers.Errors[0])
 	}
 }
