@@ -57,6 +57,10 @@ type finding struct {
 	// ErrLine is the line of the output a lesson on the error matches
 	// (KindError).
 	ErrLine string
+	// Support: the finding only adds its session to the candidate of the
+	// same id found before (a known failure seen again after the session
+	// changed something); alone it is no candidate.
+	Support bool
 }
 
 // Signals are the evidence behind a candidate.
@@ -481,6 +485,7 @@ func (a *analyzer) flush() {
 	a.closeAll()
 	a.settleKnown()
 	a.settleErrors()
+	a.supportKnown()
 }
 
 // close settles a failure that no retry fixed: it is a finding when the

@@ -3,6 +3,7 @@ package scanner
 import (
 	"cmp"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -24,24 +25,36 @@ import (
 // KindKnown is a failure seen before any change in several sessions.
 const KindKnown = "known"
 
-// maxKnown caps the failures before any change one session remembers.
+// maxKnown caps the failures one session remembers before any change,
+// and again after.
 const maxKnown = 3
 
-// knownFailure is a failure before any change, waiting for the session's
-// end: if nothing in the session explains it, it is a finding.
+// knownFailure is a failure waiting for the session's end: made before
+// any change and if nothing in the session explains it, it is a finding;
+// made after (after), it only supports a known failure found before.
 type knownFailure struct {
-	rec *callRec
-	res *Result
+	rec   *callRec
+	res   *Result
+	after bool
 }
 
 // beforeChange remembers a failed call (not a probe) made before the
-// session changed anything. Its family and class are read at the
-// session's end, and only if nothing explained it.
+// session changed anything, and a few made after, as support only. Its
+// family and class are read at the session's end, and only if nothing
+// explained it.
 func (a *analyzer) beforeChange(rec *callRec, r *Result) {
-	if a.changed || len(a.known) >= maxKnown || r.Timeout || strings.TrimSpace(r.Output) == "" {
+	if r.Timeout || strings.TrimSpace(r.Output) == "" {
 		return
 	}
-	a.known = append(a.known, knownFailure{rec: rec, res: r})
+	n := 0
+	for _, k := range a.known {
+		if k.after == a.changed {
+			n++
+		}
+	}
+	if n < maxKnown {
+		a.known = append(a.known, knownFailure{rec: rec, res: r, after: a.changed})
+	}
 }
 
 // settleKnown turns the session's failures before any change into
@@ -51,7 +64,7 @@ func (a *analyzer) beforeChange(rec *callRec, r *Result) {
 func (a *analyzer) settleKnown() {
 	seen := map[string]bool{}
 	for _, k := range a.known {
-		if k.rec.fixed || a.explained(k.rec.id) {
+		if k.after || k.rec.fixed || a.explained(k.rec.id) {
 			continue // the session got past it: the agent's mistake, or fixed
 		}
 		c := k.rec.call
@@ -65,16 +78,42 @@ func (a *analyzer) settleKnown() {
 			Call: k.rec.id, Change: key, Problem: k.res.errorText(),
 		})
 	}
+}
+
+// supportKnown turns the session's failures after a change that nothing
+// got past into support for the known failure of the same key: the
+// session counts for a known failure found in an earlier session (the
+// failure came back), but alone it is no candidate, since the session's
+// own changes may have caused it. It runs after the other findings are
+// settled, so that it holds none of them back; a retry, a precondition
+// fix or a #lesson about the call explains it.
+func (a *analyzer) supportKnown() {
+	for _, k := range a.known {
+		if !k.after || k.rec.fixed || slices.ContainsFunc(a.findings, func(f finding) bool { return f.Call == k.rec.id && f.Kind != KindError }) {
+			continue
+		}
+		c := k.rec.call
+		key, trigger := knownOf(c, k.res)
+		if key == "" || k.res.errorText() == "" || slices.ContainsFunc(a.findings, func(f finding) bool { return f.Kind == KindKnown && f.Change == key }) {
+			continue
+		}
+		a.findings = append(a.findings, finding{
+			Kind: KindKnown, Line: k.rec.line, UID: k.rec.uid, Tool: c.Tool, Trigger: trigger,
+			Call: k.rec.id, Change: key, Problem: k.res.errorText(), Support: true,
+		})
+	}
 	a.known = nil
 }
 
 // knownOf is what a known failure repeats, and the trigger of its
 // lesson: for a shell command its family and class ("pytest |
-// KeyError") and the command; for another tool the tool, the file's
-// extension and the class, then the folder ("Write .md | Access denied
-// | plans/*.md"), and a glob of the folder's files of that extension;
-// "" for a probe, a shell command of no family, or another tool's call
-// on no file (its lesson would have nothing but the tool to fire on).
+// KeyError") and the command; for another tool whose error is about the
+// call's file, the tool, the file's extension and the class, then the
+// folder ("Write .md | Access denied | plans/*.md"), and a glob of the
+// folder's files of that extension; for one whose error names something
+// the call did not (the tool's own binary missing), the tool and the
+// class, and no trigger but the tool and the error; "" for a probe or a
+// shell command of no family.
 func knownOf(c *Call, r *Result) (key, trigger string) {
 	if c.Tool == "Bash" {
 		fam := failedFamily(c.Command, r)
@@ -83,10 +122,10 @@ func knownOf(c *Call, r *Result) (key, trigger string) {
 		}
 		return fam.String() + " | " + lessons.ErrorClass(r.Output), c.Command
 	}
-	if c.Path == "" {
-		return "", ""
-	}
 	lc := LoggedCall{Call: *c, Outcome: OutcomeFailed, Error: r.Output}
+	if c.Path == "" || !aboutTheCall(r.Output, c) {
+		return c.Tool + " | " + lc.ErrorClass(), ""
+	}
 	glob := folderGlob(c.Path)
 	return lc.Family() + " | " + lc.ErrorClass() + " | " + glob, glob
 }
@@ -137,15 +176,16 @@ func (c *Candidate) knownText() {
 			what += " on " + c.Trigger
 		}
 		c.Summary = secret.Sentence(shorten("`"+what+"` fails before any change: "+line, maxSummary))
-		c.Solution = "`" + what + "` failed with this error before any change, in " + strconv.Itoa(n) + " session" + plural(n) +
-			" of this project: it comes with the environment (a hook or a permission that refuses it, a file the checkout does not have), " +
+		c.Solution = "`" + what + "` failed with this error in " + strconv.Itoa(n) + " session" + plural(n) +
+			" of this project, before any change too" +
+			": it comes with the environment (a hook or a permission that refuses it, a file the checkout does not have), " +
 			"not from your call. Do not try it again as it is, nor work around the refusal; use another way to do what you meant, or ask."
 		return
 	}
 	head := cmp.Or(headWords(c.Trigger), "the command")
 	c.Summary = secret.Sentence(shorten("`"+head+"` fails before any change: "+line, maxSummary))
-	c.Solution = "`" + head + "` failed with this error before any change, in " + strconv.Itoa(n) + " session" + plural(n) +
-		" of this project: it comes with the checkout or the environment, not from your work. " +
+	c.Solution = "`" + head + "` failed with this error in " + strconv.Itoa(n) + " session" + plural(n) +
+		" of this project, before any change too: it comes with the checkout or the environment, not from your work. " +
 		"Do not revert or rewrite your changes to make it pass, and do not take fixing it on as part of the task; " +
 		"say that it failed before you started, and check your change with a narrower run."
 }

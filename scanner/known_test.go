@@ -10,7 +10,8 @@ import (
 
 // TestKnownFailure: a test that fails before the agent changed anything,
 // in session after session of a project, becomes a lesson at that
-// failure saying so; a failure after the agent's own edit does not count.
+// failure saying so; the same failure after the agent's own edit, in a
+// later session, counts as one more session of it.
 func TestKnownFailure(t *testing.T) {
 	dir, state := t.TempDir(), t.TempDir()
 	fail := "--- FAIL: TestClock (0.00s)\n    clock_test.go:9: want 09:00 in Europe/Paris, got 08:00\nFAIL\tshop/clock\t0.01s"
@@ -21,7 +22,7 @@ func TestKnownFailure(t *testing.T) {
 			run("go build ./...", 0, ""),
 		})
 	}
-	writeClaude(t, dir, "/p", "s4", []step{ // after the agent's change: not counted
+	writeClaude(t, dir, "/p", "s4", []step{ // after the agent's change: support
 		write("/p/cart/tax.go", "package cart"),
 		run("go test ./...", 1, fail),
 	})
@@ -36,10 +37,10 @@ func TestKnownFailure(t *testing.T) {
 		t.Fatalf("%d known-failure candidates, want 1", len(known))
 	}
 	c := known[0]
-	if len(c.Sessions) != 3 || c.Confidence < lessons.DefaultConfig().MinConfidence {
-		t.Errorf("known failure seen in %d sessions, confidence %.2f; want 3 sessions, at least minConfidence", len(c.Sessions), c.Confidence)
+	if len(c.Sessions) != 4 || c.Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Errorf("known failure seen in %d sessions, confidence %.2f; want 4 sessions, at least minConfidence", len(c.Sessions), c.Confidence)
 	}
-	if !strings.Contains(c.Solution, "3 sessions") || !strings.Contains(c.Solution, "Do not revert") {
+	if !strings.Contains(c.Solution, "4 sessions") || !strings.Contains(c.Solution, "Do not revert") {
 		t.Errorf("solution %q: want the count of sessions and what not to do", c.Solution)
 	}
 	if len(c.Triggers.Errors) != 1 || len(c.Triggers.Commands) != 1 {
@@ -55,6 +56,43 @@ func TestKnownFailure(t *testing.T) {
 	l := ToLesson(c)
 	if ps := lessons.Errors(lessons.Validate(&l)); len(ps) > 0 {
 		t.Errorf("known-failure lesson does not validate: %v", ps)
+	}
+}
+
+// TestKnownFailureAfterAChangeIsSupport: a failure that comes after the
+// session's own edit is no known failure by itself, in any number of
+// sessions (the edit may have caused it), but once the same failure was
+// seen before any change, each session it comes back in counts: seen
+// clean once and again after an edit, it is a lesson.
+func TestKnownFailureAfterAChangeIsSupport(t *testing.T) {
+	fail := "FAILED tests/test_tz.py::test_paris - AssertionError: want 09:00 in Europe/Paris, got 08:00"
+	afterEdit := func(dir, id string) {
+		writeClaude(t, dir, "/p", id, []step{write("/p/shop/tax.py", "RATE = 2"), run("pytest", 1, fail)})
+	}
+	knownOf := func(state string) []Candidate {
+		var out []Candidate
+		for _, c := range candidates(t, state) {
+			if c.Kind == KindKnown {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	dir, state := t.TempDir(), t.TempDir()
+	afterEdit(dir, "a1")
+	afterEdit(dir, "a2")
+	scan(t, state, Options{Paths: []string{dir}})
+	if k := knownOf(state); len(k) != 0 {
+		t.Fatalf("%d known failures from failures after the agent's edits only, want none", len(k))
+	}
+	dir, state = t.TempDir(), t.TempDir()
+	writeClaude(t, dir, "/p", "c1", []step{run("pytest", 1, fail), write("/p/shop/cart.py", "X = 1")})
+	scan(t, state, Options{Paths: []string{dir}})
+	afterEdit(dir, "a3")
+	scan(t, state, Options{Paths: []string{dir}})
+	k := knownOf(state)
+	if len(k) != 1 || len(k[0].Sessions) != 2 || k[0].Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("known failures %+v: want one, seen in 2 sessions, at minConfidence", k)
 	}
 }
 
@@ -140,5 +178,37 @@ func TestKnownFailureOfAFileTool(t *testing.T) {
 	next := refused("/home/u/.agent/drafts/new-name.md")
 	if ok, _ := re.MatchString(next); !ok {
 		t.Errorf("error trigger %q does not match the refusal of another file of the folder", c.Triggers.Errors[0])
+	}
+}
+
+// TestKnownFailureOfABrokenTool: a tool that fails before any change
+// with an error about itself, not the call (its own binary missing),
+// in two sessions and on other paths each time, is a known failure of
+// the tool, whatever the path; its lesson comes after that error.
+func TestKnownFailureOfABrokenTool(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	broken := "ENOENT: no such file or directory, posix_spawn '/opt/agent/1.2.3/bin/search'"
+	for i, p := range []string{"/p/src/cart", "/p/docs"} {
+		writeClaude(t, dir, "/p", "s"+string(rune('1'+i)), []step{
+			call("Grep", map[string]any{"pattern": "func Total", "path": p}, true, broken),
+		})
+	}
+	scan(t, state, Options{Paths: []string{dir}})
+	var known []Candidate
+	for _, c := range candidates(t, state) {
+		if c.Kind == KindKnown {
+			known = append(known, c)
+		}
+	}
+	if len(known) != 1 || len(known[0].Sessions) != 2 || known[0].Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("known failures %+v: want one of the Grep tool, seen in 2 sessions, at minConfidence", known)
+	}
+	c := known[0]
+	if !slices.Equal(c.Triggers.Tools, []string{"Grep"}) || len(c.Triggers.Paths) != 0 || len(c.Triggers.Errors) != 1 {
+		t.Errorf("triggers %+v: want the Grep tool and its error, on any path", c.Triggers)
+	}
+	l := ToLesson(c)
+	if ps := lessons.Errors(lessons.Validate(&l)); len(ps) > 0 {
+		t.Errorf("lesson does not validate: %v", ps)
 	}
 }

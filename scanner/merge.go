@@ -52,6 +52,9 @@ func (m *merger) merge(r fileResult) error {
 	for _, c := range r.found {
 		m.found++
 		old, ok := m.byID[c.ID]
+		if !ok && c.SupportOnly {
+			continue // support for a candidate the store does not hold
+		}
 		if !ok {
 			old, ok = m.nearest(&c)
 		}
