@@ -121,6 +121,10 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		FirstSeen: now, LastSeen: now,
 	}
 	c.Tags = redactTags(slices.Clone(f.Tags))
+	if f.Kind == KindError && f.Support {
+		// only its id and occurrence count: the lesson is the one held
+		return c.identify("error\x00"+sess.Project+"\x00"+f.Change, lessons.Trigger{}, f, sess, file, agent), true
+	}
 	if f.Kind == KindError {
 		if !c.onError(f) {
 			return Candidate{}, false

@@ -36,6 +36,10 @@ type knownFailure struct {
 	rec   *callRec
 	res   *Result
 	after bool
+	// family is a shell failure's command family; worked is set once a
+	// later call of it worked.
+	family string
+	worked bool
 }
 
 // beforeChange remembers a failed call (not a probe) made before the
@@ -53,7 +57,11 @@ func (a *analyzer) beforeChange(rec *callRec, r *Result) {
 		}
 	}
 	if n < maxKnown {
-		a.known = append(a.known, knownFailure{rec: rec, res: r, after: a.changed})
+		k := knownFailure{rec: rec, res: r, after: a.changed}
+		if rec.call.Tool == "Bash" {
+			k.family = failedFamily(rec.call.Command, r).String()
+		}
+		a.known = append(a.known, k)
 	}
 }
 
@@ -81,26 +89,38 @@ func (a *analyzer) settleKnown() {
 }
 
 // supportKnown turns the session's failures after a change that nothing
-// got past into support for the known failure of the same key: the
-// session counts for a known failure found in an earlier session (the
-// failure came back), but alone it is no candidate, since the session's
-// own changes may have caused it. It runs after the other findings are
-// settled, so that it holds none of them back; a retry, a precondition
-// fix or a #lesson about the call explains it.
+// got past into support for the known failure of the same key, and, when
+// no later call of its family or tool worked either, for the lesson on
+// its error: the session counts for a candidate found in an earlier
+// session (the failure came back), but alone it is none, since the
+// session's own changes may have caused it. It runs after the other
+// findings are settled, so that it holds none of them back; a retry, a
+// precondition fix or a #lesson about the call explains it.
 func (a *analyzer) supportKnown() {
+	has := func(kind, key string) bool {
+		return slices.ContainsFunc(a.findings, func(f finding) bool { return f.Kind == kind && f.Change == key })
+	}
 	for _, k := range a.known {
-		if !k.after || k.rec.fixed || slices.ContainsFunc(a.findings, func(f finding) bool { return f.Call == k.rec.id && f.Kind != KindError }) {
+		if !k.after || k.rec.fixed || k.res.errorText() == "" ||
+			slices.ContainsFunc(a.findings, func(f finding) bool { return f.Call == k.rec.id && f.Kind != KindError }) {
 			continue
 		}
 		c := k.rec.call
-		key, trigger := knownOf(c, k.res)
-		if key == "" || k.res.errorText() == "" || slices.ContainsFunc(a.findings, func(f finding) bool { return f.Kind == KindKnown && f.Change == key }) {
-			continue
+		at := finding{Line: k.rec.line, UID: k.rec.uid, Tool: c.Tool, Call: k.rec.id, Problem: k.res.errorText(), Support: true}
+		if key, trigger := knownOf(c, k.res); key != "" && !has(KindKnown, key) {
+			f := at
+			f.Kind, f.Trigger, f.Change = KindKnown, trigger, key
+			a.findings = append(a.findings, f)
 		}
-		a.findings = append(a.findings, finding{
-			Kind: KindKnown, Line: k.rec.line, UID: k.rec.uid, Tool: c.Tool, Trigger: trigger,
-			Call: k.rec.id, Change: key, Problem: k.res.errorText(), Support: true,
-		})
+		w := errWatch{rec: k.rec, res: k.res}
+		if c.Tool == "Bash" {
+			w.fam = failedFamily(c.Command, k.res)
+		}
+		if key := w.key(); !k.worked && key != "" && !has(KindError, key) && (c.Tool != "Bash" || w.fam.Exe != "") {
+			f := at
+			f.Kind, f.Change, f.Signals.OneOff = KindError, key, true // OneOff: merged, it clears no one-off mark
+			a.findings = append(a.findings, f)
+		}
 	}
 	a.known = nil
 }
@@ -143,14 +163,27 @@ func folderGlob(p string) string {
 	return glob
 }
 
-// gotPastKnown marks the failures before any change of another tool
-// than the shell that a call that worked got past: the same tool on the
+// knownSaw sees a call that worked: it got past the remembered
+// failures of another tool than the shell when it is the same tool on the
 // same file, the same name elsewhere, or a file inside the failed path
-// (relatedPath). A shell failure is got past by a retry (gotPast).
-func (a *analyzer) gotPastKnown(c *Call) {
-	for _, k := range a.known {
-		if f := k.rec.call; f.Tool != "Bash" && f.Tool == c.Tool && relatedPath(f.Path, c.Path) {
-			k.rec.fixed = true
+// (relatedPath; a shell failure is got past by a retry, gotPast); and a
+// call of a shell failure's family worked after it (whatever edits came
+// between: then nothing says the failure came back to stay).
+func (a *analyzer) knownSaw(c *Call) {
+	fam := ""
+	for i := range a.known {
+		k := &a.known[i]
+		f := k.rec.call
+		switch {
+		case f.Tool != "Bash":
+			if f.Tool == c.Tool && relatedPath(f.Path, c.Path) {
+				k.rec.fixed, k.worked = true, true
+			}
+		case c.Tool == "Bash" && !k.worked:
+			if fam == "" {
+				fam = lessons.CommandFamily(c.Command).String()
+			}
+			k.worked = fam == k.family
 		}
 	}
 }

@@ -212,3 +212,51 @@ func TestKnownFailureOfABrokenTool(t *testing.T) {
 		t.Errorf("lesson does not validate: %v", ps)
 	}
 }
+
+// TestErrorLessonSupportedByItsReturn: a failure nothing got past is a
+// lesson on its error once it comes back in a second session, even when
+// the agent went on editing after it there: the edits did not get past
+// it (the same call failed again, and none of its family worked). When a
+// call of its family works after the edits, the edits were the fix, and
+// the session is no support.
+func TestErrorLessonSupportedByItsReturn(t *testing.T) {
+	fail := "Error: browserType.launch: Executable doesn't exist at /home/u/.cache/ms-playwright/chromium-1117/chrome-linux/chrome"
+	sessions := func(dir string, fixedAfterEdit bool) {
+		writeClaude(t, dir, "/p", "s1", []step{write("/p/e2e/cart.spec.ts", "test()"), run("npx playwright test", 1, fail)})
+		last := run("npx playwright test", 1, fail)
+		if fixedAfterEdit {
+			last = run("npx playwright test", 0, "3 passed")
+		}
+		writeClaude(t, dir, "/p", "s2", []step{
+			write("/p/e2e/tax.spec.ts", "test()"),
+			run("npx playwright test", 1, fail),
+			write("/p/e2e/tax.spec.ts", "test.skip()"),
+			last,
+		})
+	}
+	errorLesson := func(dir string) Candidate {
+		t.Helper()
+		state := t.TempDir()
+		scan(t, state, Options{Paths: []string{dir}})
+		var out []Candidate
+		for _, c := range candidates(t, state) {
+			if c.Kind == KindError {
+				out = append(out, c)
+			}
+		}
+		if len(out) != 1 {
+			t.Fatalf("%d lessons on the error, want 1", len(out))
+		}
+		return out[0]
+	}
+	dir := t.TempDir()
+	sessions(dir, false)
+	if c := errorLesson(dir); len(c.Sessions) != 2 || c.Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Errorf("lesson on the error seen in %d sessions, confidence %.2f: want 2, at minConfidence", len(c.Sessions), c.Confidence)
+	}
+	dir = t.TempDir()
+	sessions(dir, true)
+	if c := errorLesson(dir); len(c.Sessions) != 1 || c.Confidence >= lessons.DefaultConfig().MinConfidence {
+		t.Errorf("lesson on the error seen in %d sessions, confidence %.2f: want 1, below minConfidence (the edits got past it)", len(c.Sessions), c.Confidence)
+	}
+}
