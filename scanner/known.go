@@ -127,7 +127,9 @@ func (a *analyzer) supportKnown() {
 
 // knownOf is what a known failure repeats, and the trigger of its
 // lesson: for a shell command its family and class ("pytest |
-// KeyError") and the command; for another tool whose error is about the
+// KeyError") and the command, or, when the program itself was not found,
+// the program and the class ("go | command not found: go": go doc and go
+// build fail alike) and the program; for another tool whose error is about the
 // call's file, the tool, the file's extension and the class, then the
 // folder ("Write .md | Access denied | plans/*.md"), and a glob of the
 // folder's files of that extension; for one whose error names something
@@ -140,7 +142,11 @@ func knownOf(c *Call, r *Result) (key, trigger string) {
 		if fam.Exe == "" || fam.Probe {
 			return "", ""
 		}
-		return fam.String() + " | " + lessons.ErrorClass(r.Output), c.Command
+		class := lessons.ErrorClass(r.Output)
+		if exe, ok := strings.CutPrefix(class, missingCommand); ok && exe != "" && !strings.ContainsAny(exe, "/\\") {
+			return exe + " | " + class, exe // the program is missing: whatever it was asked to do
+		}
+		return fam.String() + " | " + class, c.Command
 	}
 	lc := LoggedCall{Call: *c, Outcome: OutcomeFailed, Error: r.Output}
 	if c.Path == "" || !aboutTheCall(r.Output, c) {
@@ -149,6 +155,10 @@ func knownOf(c *Call, r *Result) (key, trigger string) {
 	glob := folderGlob(c.Path)
 	return lc.Family() + " | " + lc.ErrorClass() + " | " + glob, glob
 }
+
+// missingCommand starts the error class of a program the shell did not
+// find (lessons.ErrorClass).
+const missingCommand = "command not found: "
 
 // folderGlob is a glob of the files of p's folder with p's extension,
 // matching wherever the folder lies ("plans/*.md" for

@@ -260,3 +260,26 @@ func TestErrorLessonSupportedByItsReturn(t *testing.T) {
 		t.Errorf("lesson on the error seen in %d sessions, confidence %.2f: want 1, below minConfidence (the edits got past it)", len(c.Sessions), c.Confidence)
 	}
 }
+
+// TestKnownFailureOfAMissingProgram: a program the shell does not find
+// is one known failure whatever it was asked to do: go doc in one
+// session and go build in the next are the same missing toolchain, and
+// the lesson comes after any go command that meets it.
+func TestKnownFailureOfAMissingProgram(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{run("cd svc && go doc embed", 127, "/bin/bash: line 1: go: command not found")})
+	writeClaude(t, dir, "/p", "s2", []step{run("go build ./cmd/server/ 2>&1", 127, "/bin/bash: line 1: go: command not found")})
+	scan(t, state, Options{Paths: []string{dir}})
+	var known []Candidate
+	for _, c := range candidates(t, state) {
+		if c.Kind == KindKnown {
+			known = append(known, c)
+		}
+	}
+	if len(known) != 1 || len(known[0].Sessions) != 2 || known[0].Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("known failures %+v: want one, seen in 2 sessions, at minConfidence", known)
+	}
+	if c := known[0]; !commandFires(c.Triggers, "go test ./...") {
+		t.Errorf("triggers %+v: want any go command", c.Triggers)
+	}
+}
