@@ -91,7 +91,8 @@ func (a *analyzer) settleKnown() {
 // supportKnown turns the session's failures after a change that nothing
 // got past into support for the known failure of the same key, and, when
 // no later call of its family or tool worked either, for the lesson on
-// its error: the session counts for a candidate found in an earlier
+// its error, as it does a known failure the session found: the session
+// counts for a candidate found in an earlier
 // session (the failure came back), but alone it is none, since the
 // session's own changes may have caused it. It runs after the other
 // findings are settled, so that it holds none of them back; a retry, a
@@ -101,13 +102,19 @@ func (a *analyzer) supportKnown() {
 		return slices.ContainsFunc(a.findings, func(f finding) bool { return f.Kind == kind && f.Change == key })
 	}
 	for _, k := range a.known {
-		if !k.after || k.rec.fixed || k.res.errorText() == "" ||
-			slices.ContainsFunc(a.findings, func(f finding) bool { return f.Call == k.rec.id && f.Kind != KindError }) {
+		about := func(f finding) bool { return f.Call == k.rec.id && f.Kind != KindError }
+		if !k.after {
+			// a known failure found here supports the lesson on its
+			// error too: one failure, seen by two routes
+			if k.rec.fixed || !slices.ContainsFunc(a.findings, func(f finding) bool { return about(f) && f.Kind == KindKnown }) {
+				continue
+			}
+		} else if k.rec.fixed || k.res.errorText() == "" || slices.ContainsFunc(a.findings, about) {
 			continue
 		}
 		c := k.rec.call
 		at := finding{Line: k.rec.line, UID: k.rec.uid, Tool: c.Tool, Call: k.rec.id, Problem: k.res.errorText(), Support: true}
-		if key, trigger := knownOf(c, k.res); key != "" && !has(KindKnown, key) {
+		if key, trigger := knownOf(c, k.res); k.after && key != "" && !has(KindKnown, key) {
 			f := at
 			f.Kind, f.Trigger, f.Change = KindKnown, trigger, key
 			a.findings = append(a.findings, f)

@@ -283,3 +283,25 @@ func TestKnownFailureOfAMissingProgram(t *testing.T) {
 		t.Errorf("triggers %+v: want any go command", c.Triggers)
 	}
 }
+
+// TestKnownFailureSupportsTheLessonOnItsError: one failure seen by two
+// routes, a lesson on its error in one session (it came after an edit)
+// and a known failure in the next (before any change), is one failure
+// seen in two sessions: the lesson on its error counts both.
+func TestKnownFailureSupportsTheLessonOnItsError(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	fail := "Error: P1001: Can't reach database server at `localhost:5432`"
+	writeClaude(t, dir, "/p", "s1", []step{write("/p/prisma/seed.ts", "seed()"), run("npx prisma migrate status", 1, fail)})
+	scan(t, state, Options{Paths: []string{dir}})
+	writeClaude(t, dir, "/p", "s2", []step{run("npx prisma migrate status", 1, fail)})
+	scan(t, state, Options{Paths: []string{dir}})
+	var errs []Candidate
+	for _, c := range candidates(t, state) {
+		if c.Kind == KindError {
+			errs = append(errs, c)
+		}
+	}
+	if len(errs) != 1 || len(errs[0].Sessions) != 2 || errs[0].Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("lessons on the error %+v: want one, seen in 2 sessions, at minConfidence", errs)
+	}
+}
