@@ -3,6 +3,7 @@ package scanner
 import (
 	"cmp"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,11 +17,13 @@ import (
 // project, is a failure that comes with the checkout or the environment
 // (a test that fails on a clean tree, a tool that is not installed, a
 // hook that refuses a folder, a file the checkout does not have), not
-// one the agent caused. A file tool's failure is keyed by its folder
-// too: the same refusal of a folder comes back under new file names, and
-// two guesses of missing files in different folders are not one failure. A lesson at the failure says so, so that the next
-// agent does not spend the session "fixing" it, or revert its own
-// correct work to make it pass.
+// one the agent caused. A file tool refused a path (a hook, a permission)
+// is keyed by the path's folder too: the same refusal of a folder comes
+// back under new file names; one whose error is about the file itself (it
+// does not exist) by the file: two guesses of missing files are not one
+// failure. A lesson at the failure says so, so that the next agent does
+// not spend the session "fixing" it, or revert its own correct work to
+// make it pass.
 
 // KindKnown is a failure seen before any change in several sessions.
 const KindKnown = "known"
@@ -136,10 +139,13 @@ func (a *analyzer) supportKnown() {
 // lesson: for a shell command its family and class ("pytest |
 // KeyError") and the command, or, when the program itself was not found,
 // the program and the class ("go | command not found: go": go doc and go
-// build fail alike) and the program; for another tool whose error is about the
-// call's file, the tool, the file's extension and the class, then the
+// build fail alike) and the program; for another tool whose error quotes
+// the call's path and does not say it is missing (a refusal, a
+// permission), the tool, the file's extension and the class, then the
 // folder ("Write .md | Access denied | plans/*.md"), and a glob of the
-// folder's files of that extension; for one whose error names something
+// folder's files of that extension; for one whose error is about the
+// file otherwise (it does not exist, an offset past its end), the same
+// with the file itself; for one whose error names something
 // the call did not (the tool's own binary missing), the tool and the
 // class, and no trigger but the tool and the error; "" for a probe or a
 // shell command of no family.
@@ -156,11 +162,37 @@ func knownOf(c *Call, r *Result) (key, trigger string) {
 		return fam.String() + " | " + class, c.Command
 	}
 	lc := LoggedCall{Call: *c, Outcome: OutcomeFailed, Error: r.Output}
+	class := lc.ErrorClass()
 	if c.Path == "" || !aboutTheCall(r.Output, c) {
-		return c.Tool + " | " + lc.ErrorClass(), ""
+		return c.Tool + " | " + class, ""
+	}
+	if line, _ := lessons.ErrorLine(r.Output); class == missingPath || missingFile.MatchString(line) || !namesPath(line, c.Path) {
+		return lc.Family() + " | " + class + " | " + c.Path, c.Path // about this file: missing, or what it holds
 	}
 	glob := folderGlob(c.Path)
-	return lc.Family() + " | " + lc.ErrorClass() + " | " + glob, glob
+	return lc.Family() + " | " + class + " | " + glob, glob
+}
+
+// missingPath is the error class of a file that does not exist
+// (lessons.ErrorClass), and missingFile an error line that says so in
+// words the class does not know ("Error: File not found: lib/a.ts").
+const missingPath = "missing path"
+
+var missingFile = regexp.MustCompile(`(?i)\b(not found|no such file|does not exist|doesn't exist|cannot find|can't find|could not find)\b`)
+
+// namesPath reports whether an error line names the call's path, or
+// quotes a path that ends it: "Access denied: '/home/u/plans/a.md' is
+// protected" refuses the path, and the refusal may hold for its folder.
+func namesPath(line, p string) bool {
+	if strings.Contains(line, p) {
+		return true
+	}
+	for _, q := range quotedValue.FindAllStringSubmatch(line, 4) {
+		if v := q[1] + q[2]; len(v) >= 3 && strings.HasSuffix(p, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // missingCommand starts the error class of a program the shell did not

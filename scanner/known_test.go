@@ -129,7 +129,7 @@ func TestGotPast(t *testing.T) {
 // TestKnownFailureOfAFileTool: a file tool refused on the same folder
 // before any change, in session after session and under a new file name
 // each time, is a known failure of that folder, with a lesson after the
-// error; missing files guessed in different folders are not one.
+// error; missing files guessed, in one folder or in two, are not one.
 func TestKnownFailureOfAFileTool(t *testing.T) {
 	dir, state := t.TempDir(), t.TempDir()
 	refused := func(p string) string {
@@ -142,9 +142,10 @@ func TestKnownFailureOfAFileTool(t *testing.T) {
 			run("go build ./...", 0, ""),
 		})
 	}
-	for i, p := range []string{"/p/docs/setup.md", "/p/notes/todo.md"} {
+	for i, p := range []string{"/p/docs/setup.md", "/p/notes/todo.md", "/p/docs/install.md"} {
 		writeClaude(t, dir, "/p", "m"+string(rune('1'+i)), []step{
 			call("Read", map[string]any{"file_path": p}, true, "File does not exist."),
+			call("Read", map[string]any{"file_path": p + "x"}, true, "Error: File not found: "+p+"x"),
 		})
 	}
 	scan(t, state, Options{Paths: []string{dir}})
