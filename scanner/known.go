@@ -112,21 +112,27 @@ func (a *analyzer) supportKnown() {
 			if k.rec.fixed || !slices.ContainsFunc(a.findings, func(f finding) bool { return about(f) && f.Kind == KindKnown }) {
 				continue
 			}
-		} else if k.rec.fixed || k.res.errorText() == "" || slices.ContainsFunc(a.findings, about) {
+		} else if k.rec.fixed || slices.ContainsFunc(a.findings, about) {
 			continue
 		}
 		c := k.rec.call
-		at := finding{Line: k.rec.line, UID: k.rec.uid, Tool: c.Tool, Call: k.rec.id, Problem: k.res.errorText(), Support: true}
-		if key, trigger := knownOf(c, k.res); k.after && key != "" && !has(KindKnown, key) {
-			f := at
-			f.Kind, f.Trigger, f.Change = KindKnown, trigger, key
-			a.findings = append(a.findings, f)
+		at := finding{Line: k.rec.line, UID: k.rec.uid, Tool: c.Tool, Call: k.rec.id, Support: true}
+		if k.after {
+			if key, trigger := knownOf(c, k.res); key != "" && !has(KindKnown, key) {
+				f := at
+				// the problem makes the error trigger, and so the id
+				f.Kind, f.Trigger, f.Change, f.Problem = KindKnown, trigger, key, k.res.errorText()
+				a.findings = append(a.findings, f)
+			}
+		}
+		if k.worked {
+			continue
 		}
 		w := errWatch{rec: k.rec, res: k.res}
 		if c.Tool == "Bash" {
 			w.fam = failedFamily(c.Command, k.res)
 		}
-		if key := w.key(); !k.worked && key != "" && !has(KindError, key) && (c.Tool != "Bash" || w.fam.Exe != "") {
+		if key := w.key(); key != "" && !has(KindError, key) && (c.Tool != "Bash" || w.fam.Exe != "") {
 			f := at
 			f.Kind, f.Change, f.Signals.OneOff = KindError, key, true // OneOff: merged, it clears no one-off mark
 			a.findings = append(a.findings, f)
