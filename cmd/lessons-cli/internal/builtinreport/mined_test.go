@@ -77,8 +77,8 @@ func TestMinedBuiltinsComeWithTheirFailure(t *testing.T) {
 			"Exit code 128\nfatal: Unable to create '/w/app/.git/index.lock': File exists.\n\nAnother git process seems to be running in this repository")},
 		{"git-push-was-rejected-because-the-remote-branch-vlez", bash(`git push origin main`,
 			"Exit code 1\n ! [rejected]        main -> main (fetch first)\nerror: failed to push some refs to 'origin'")},
-		{"the-tool-has-no-such-flag-in-the-sg93", bash(`gh run list --failed`,
-			"Exit code 1\nunknown flag: --failed\n\nUsage:  gh run list [flags]")},
+		{"the-tool-has-no-such-flag-in-the-sg93", bash(`git show HEAD --names-only`,
+			"Exit code 128\nfatal: unrecognized argument: --names-only")},
 		{"git-would-overwrite-uncommitted-changes-so-it-did-4wyb", bash(`git stash && npx prettier --write src; git stash pop`,
 			"Exit code 1\nerror: Your local changes to the following files would be overwritten by merge:\n\tsrc/index.ts\nAborting")},
 		{"webfetch-got-a-404-for-a-guessed-url-b5mi", loggedCall{"WebFetch", map[string]any{"url": "https://raw.githubusercontent.com/acme/sdk/main/src/client", "prompt": "list the files"},
@@ -126,9 +126,9 @@ func TestMinedBuiltinsComeWithTheirFailure(t *testing.T) {
 // TestNarrowedBuiltinsStayQuiet replays a session of calls that went fine
 // and that built-ins used to fire at, each before no failure of its kind
 // on real histories: a bare npm test, writing .env files, async tests,
-// .gitignore and mock.patch edits, git stash, sed -i and git rebase
-// --continue. No built-in
-// text reaches the agent.
+// .gitignore and mock.patch edits, git stash, sed -i, git rebase
+// --continue and a workflow step that writes a localhost URL for a
+// deploy (no service container). No built-in text reaches the agent.
 func TestNarrowedBuiltinsStayQuiet(t *testing.T) {
 	ok := func(tool string, input map[string]any) loggedCall { return loggedCall{tool, input, "done", true} }
 	dir := t.TempDir()
@@ -142,6 +142,8 @@ func TestNarrowedBuiltinsStayQuiet(t *testing.T) {
 		ok("Bash", map[string]any{"command": "git stash && git pull --rebase && git stash pop"}),
 		ok("Bash", map[string]any{"command": "sed -i 's/v1/v2/' VERSION"}),
 		ok("Bash", map[string]any{"command": "git rebase --continue"}),
+		ok("Edit", map[string]any{"file_path": "/w/app/.github/workflows/deploy.yml", "old_string": "      - name: Deploy\n",
+			"new_string": "      - name: Deploy\n        run: echo \"DATABASE_URL=postgres://app@localhost:5432/app\" | ssh deploy@$HOST 'cat > .env'\n"}),
 	)
 	mg, err := Builtins()
 	if err != nil {
@@ -154,6 +156,39 @@ func TestNarrowedBuiltinsStayQuiet(t *testing.T) {
 	for _, l := range ms[0].Report.Lessons {
 		if l.Fires > 0 {
 			t.Errorf("%s fired %d times at calls that went fine", l.Slug, l.Fires)
+		}
+	}
+}
+
+// TestErrorBuiltinsAddNothingTheOutputSaid replays usage errors whose
+// output already holds what the lesson on them would say: the tool's
+// usage line and flags, a pointer to --help, a did-you-mean. The agent
+// has the answer in front of it, so no built-in text comes with them.
+func TestErrorBuiltinsAddNothingTheOutputSaid(t *testing.T) {
+	dir := t.TempDir()
+	writeLog(t, dir, "helped",
+		bash(`gh pr diff 12 --stat`, "Exit code 1\nunknown flag: --stat\n\nUsage:  gh pr diff [<number> | <url> | <branch>] [flags]\n\nFlags:\n      --name-only   Display only names of changed files"),
+	)
+	writeLog(t, dir, "wrapped",
+		bash(`envwrap pytest -q`, "Exit code 2\nerror: unrecognized subcommand 'pytest'\n\nUsage: envwrap [OPTIONS] <COMMAND>\n\nFor more information, try '--help'."),
+	)
+	writeLog(t, dir, "suggested",
+		bash(`npx tsx scripts/seed.ts --tag demo`, "Exit code 1\nerror: unknown option '--tag'\n(Did you mean --tags?)"),
+	)
+	writeLog(t, dir, "gnu",
+		bash(`ls --sortt=time`, "Exit code 2\nls: unrecognized option '--sortt=time'\nTry 'ls --help' for more information."),
+	)
+	mg, err := Builtins()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := Measure(context.Background(), mg, []History{{Name: "helped", Path: dir}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range ms[0].Report.Lessons {
+		if l.Fires > 0 {
+			t.Errorf("%s fired %d times with a usage error whose output already answers it", l.Slug, l.Fires)
 		}
 	}
 }
