@@ -83,6 +83,16 @@ func TestMinedBuiltinsComeWithTheirFailure(t *testing.T) {
 			"Exit code 1\nerror: Your local changes to the following files would be overwritten by merge:\n\tsrc/index.ts\nAborting")},
 		{"webfetch-got-a-404-for-a-guessed-url-b5mi", loggedCall{"WebFetch", map[string]any{"url": "https://raw.githubusercontent.com/acme/sdk/main/src/client", "prompt": "list the files"},
 			"Request failed with status code 404", false}},
+		{"gh-pr-edit-or-view-fails-on-classic-projects-bogz", bash(`gh pr edit 31 --body-file /tmp/pr-body.md`,
+			"Exit code 1\nGraphQL: Projects (classic) is being deprecated in favor of the new Projects experience, see: https://github.blog/changelog/2024-05-23-sunset-notice-projects-classic/. (repository.pullRequest.projectCards)")},
+		{"the-branch-is-checked-out-in-another-worktree-f6vd", bash(`git checkout main && git pull`,
+			"Exit code 128\nfatal: 'main' is already used by worktree at '/w/app'")},
+		{"gh-pr-checks-found-no-checks-yet-t2g4", bash(`gh pr checks 57 --watch`,
+			"Exit code 1\nno checks reported on the 'fix/retry' branch")},
+		{"the-agent-s-shell-call-hit-its-time-limit-v92x", bash(`npm run test:e2e 2>&1 | tail -20`,
+			"Exit code 143\nCommand timed out after 2m 0s")},
+		{"python-cannot-import-that-name-from-the-installed-b8i3", bash(`uv run python -c "from retry.policies import Backoff"`,
+			"Exit code 1\nTraceback (most recent call last):\n  File \"<string>\", line 1, in <module>\nImportError: cannot import name 'Backoff' from 'retry.policies' (/w/app/.venv/lib/python3.12/site-packages/retry/policies.py)")},
 		{"the-output-piped-into-a-json-parser-was-f8r7", bash(`npm ls --json 2>&1 | python3 -c "import json,sys; print(len(json.load(sys.stdin)))"`,
 			"Exit code 1\nTraceback (most recent call last):\njson.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)")},
 	}
@@ -175,6 +185,9 @@ func TestErrorBuiltinsAddNothingTheOutputSaid(t *testing.T) {
 	writeLog(t, dir, "suggested",
 		bash(`npx tsx scripts/seed.ts --tag demo`, "Exit code 1\nerror: unknown option '--tag'\n(Did you mean --tags?)"),
 	)
+	writeLog(t, dir, "python",
+		bash(`python3 -c "from mlkit.entities import RunState"`, "Exit code 1\nImportError: cannot import name 'RunState' from 'mlkit.entities' (/w/app/.venv/lib/python3.12/site-packages/mlkit/entities/__init__.py). Did you mean: 'RunStatus'?"),
+	)
 	writeLog(t, dir, "gnu",
 		bash(`ls --sortt=time`, "Exit code 2\nls: unrecognized option '--sortt=time'\nTry 'ls --help' for more information."),
 	)
@@ -191,4 +204,33 @@ func TestErrorBuiltinsAddNothingTheOutputSaid(t *testing.T) {
 			t.Errorf("%s fired %d times with a usage error whose output already answers it", l.Slug, l.Fires)
 		}
 	}
+}
+
+// TestMinedBuiltinComesBeforeItsFailure replays a call whose mistake is
+// visible in the command itself (gh pr diff with a path): the built-in
+// comes before the call, and its fire addresses the failure.
+func TestMinedBuiltinComesBeforeItsFailure(t *testing.T) {
+	const slug = "gh-pr-diff-takes-no-path-filter-hxoq"
+	dir := t.TempDir()
+	writeLog(t, dir, "pathdiff",
+		bash(`gh pr diff 214 -- src/upload/retry.ts`, "Exit code 1\naccepts at most 1 arg(s), received 2"),
+		loggedCall{"Bash", map[string]any{"command": "gh pr diff 214 --name-only"}, "src/upload/retry.ts", true},
+	)
+	mg, err := Builtins()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := Measure(context.Background(), mg, []History{{Name: "before", Path: dir}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range ms[0].Report.Lessons {
+		if l.Slug == slug {
+			if l.Fires != 1 || l.FiresAfter != 0 || l.FiresAddressing != 1 {
+				t.Errorf("%s: %d fires, %d after the failure, %d addressing it; want 1 fire before the call, addressing it", slug, l.Fires, l.FiresAfter, l.FiresAddressing)
+			}
+			return
+		}
+	}
+	t.Errorf("%s did not come before gh pr diff with a path", slug)
 }
