@@ -93,6 +93,8 @@ func TestMinedBuiltinsComeWithTheirFailure(t *testing.T) {
 			"Exit code 143\nCommand timed out after 2m 0s")},
 		{"python-cannot-import-that-name-from-the-installed-b8i3", bash(`uv run python -c "from retry.policies import Backoff"`,
 			"Exit code 1\nTraceback (most recent call last):\n  File \"<string>\", line 1, in <module>\nImportError: cannot import name 'Backoff' from 'retry.policies' (/w/app/.venv/lib/python3.12/site-packages/retry/policies.py)")},
+		{"python-outside-the-project-s-environment-lacks-oghf", bash(`python3 -c "import yaml; print(yaml.safe_load(open('ci.yml')))"`,
+			"Exit code 1\nTraceback (most recent call last):\n  File \"<string>\", line 1, in <module>\nModuleNotFoundError: No module named 'yaml'")},
 		{"the-output-piped-into-a-json-parser-was-f8r7", bash(`npm ls --json 2>&1 | python3 -c "import json,sys; print(len(json.load(sys.stdin)))"`,
 			"Exit code 1\nTraceback (most recent call last):\njson.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)")},
 	}
