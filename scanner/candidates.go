@@ -170,6 +170,9 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		if c.Tool != "Bash" && len(c.Triggers.Errors) == 0 {
 			return Candidate{}, false // it would fire before every call on the folder
 		}
+		if folderKeyed(&c) {
+			c.Triggers.Tools = nil // its path: any file tool
+		}
 		c.knownText()
 	}
 	if f.Kind == KindPrecondition {

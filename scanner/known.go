@@ -147,9 +147,9 @@ func (a *analyzer) supportKnown() {
 // the program and the class ("go | command not found: go": go doc and go
 // build fail alike) and the program; for another tool whose error quotes
 // the call's path and does not say it is missing (a refusal, a
-// permission), the tool, the file's extension and the class, then the
-// folder ("Write .md | Access denied | plans/*.md"), and a glob of the
-// folder's files of that extension; for one whose error is about the
+// permission), the class and the folder, whatever the file tool ("files
+// | Access denied | plans/*.md": a hook that refuses writes there refuses
+// reads too), and a glob of the folder's files of that extension; for one whose error is about the
 // file otherwise (it does not exist, an offset past its end), the same
 // with the file itself; for one whose error names something
 // the call did not (the tool's own binary missing), the tool and the
@@ -176,7 +176,13 @@ func knownOf(c *Call, r *Result) (key, trigger string) {
 		return lc.Family() + " | " + class + " | " + c.Path, c.Path // about this file: missing, or what it holds
 	}
 	glob := folderGlob(c.Path)
-	return lc.Family() + " | " + class + " | " + glob, glob
+	return "files | " + class + " | " + glob, glob // refused for reading as for writing
+}
+
+// folderKeyed reports whether a known failure of a file tool is one of
+// its folder (its trigger is the folder's glob), for any file tool.
+func folderKeyed(c *Candidate) bool {
+	return c.Kind == KindKnown && c.Tool != "Bash" && strings.Contains(c.Trigger, "*")
 }
 
 // missingPath is the error class of a file that does not exist
@@ -260,7 +266,10 @@ func (c *Candidate) knownText() {
 	n := len(c.Sessions)
 	if c.Tool != "Bash" {
 		what := c.Tool
-		if c.Trigger != "" {
+		switch {
+		case folderKeyed(c):
+			what = "file tools on " + c.Trigger
+		case c.Trigger != "":
 			what += " on " + c.Trigger
 		}
 		c.Summary = secret.Sentence(shorten("`"+what+"` fails before any change: "+line, maxSummary))
