@@ -328,8 +328,9 @@ func fixWorthy(failing, fixed string, res *Result) (worthy bool) {
 		return true
 	}
 	for _, w := range append(append([]string(nil), d.removed...), d.added...) {
-		if k, _, _ := strings.Cut(w, "="); len(k) >= 3 && k[0] == '-' && strings.Contains(out, strings.ToLower(k)) {
-			return true
+		if k, _, _ := strings.Cut(w, "="); len(k) >= 3 && k[0] == '-' && strings.Contains(out, strings.ToLower(k)) ||
+			len(k) == 2 && k[0] == '-' && k[1] != '-' && containsWord(out, strings.ToLower(k)) {
+			return true // the output names the flag (git: "Use -f if you really want to add them")
 		}
 	}
 	return false
