@@ -118,3 +118,40 @@ func callArgs(input []byte) string {
 	})
 	return strings.TrimSuffix(b.String(), "\n")
 }
+
+// shellSettings are the settings a shell call switches on besides its
+// command, as callArgs writes them: flags set to true and single-word
+// values (Claude Code's dangerouslyDisableSandbox, Codex's
+// sandbox_permissions=require_escalated, run_in_background). Text (a
+// description, a justification), numbers (time limits, output sizes that
+// change from call to call), paths and settings left off or false are
+// not kept, so that two runs of one command differ only by a setting
+// that changes what the shell may do.
+func shellSettings(input []byte) string {
+	var b strings.Builder
+	eachField(input, func(k, v []byte) bool {
+		key := string(k)
+		if len(v) == 0 || len(key) > maxArgKey || key == "command" || key == "cmd" ||
+			strings.ContainsAny(key, "=\\") || strings.ContainsFunc(key, unicode.IsControl) {
+			return true
+		}
+		val := ""
+		switch {
+		case string(v) == "true":
+			val = "true"
+		case v[0] == '"' && len(v) <= maxArgValue+2:
+			val = str(v)
+			if val == "" || strings.ContainsAny(val, " =/\\") || isNumber(val) || strings.ContainsFunc(val, unicode.IsControl) {
+				return true
+			}
+		default:
+			return true // false, null, a number, a list or an object
+		}
+		if b.Len()+len(key)+len(val)+2 > maxArgs {
+			return false
+		}
+		b.WriteString(key + "=" + val + "\n")
+		return true
+	})
+	return strings.TrimSuffix(b.String(), "\n")
+}

@@ -57,8 +57,12 @@ func newCall(name string, input []byte) *Call {
 		applyPatch(c, c.Input)
 	}
 	c.Asks = c.Command == "" && c.Path == "" && (f[14] != nil || f[15] != nil || f[16] != nil)
-	if c.Command == "" && input[0] == '{' {
+	switch {
+	case input[0] != '{':
+	case c.Command == "":
 		c.Args = callArgs(input)
+	default:
+		c.Args = shellSettings(input)
 	}
 	return c
 }

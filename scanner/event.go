@@ -56,8 +56,10 @@ type Call struct {
 	Command string // the shell command of a Bash call
 	Path    string // the file a file tool works on
 	Input   string // the written text (Write content, Edit new_string, patch)
-	// Args are a tool's other short arguments, "key=value" a line, for a
-	// tool other than the shell (onerror.go: what a retry changed).
+	// Args are a tool's other short arguments, "key=value" a line: for a
+	// tool other than the shell its settings and a digest of its text, for
+	// the shell only the settings it switches on (shellSettings); what a
+	// retry changed (onerror.go).
 	Args string
 	// Asks is set for a call that puts a question or a plan to the user
 	// (its input holds questions or a plan): refusing it is an answer,

@@ -335,6 +335,12 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		}
 		did = "it worked when run again after you " + strings.Join(said, ", then ") + ": do that first"
 		confirmed = true
+	case f.Tool == "Bash" && f.Args != w.fix.Args && doing(f.Command) == doing(w.fix.Command):
+		// the same command with a setting of the shell tool switched
+		// (out of the sandbox, in the background): the setting is the fix
+		ch, _ := argsChange(f, w.fix)
+		did = "the same command worked with " + ch
+		confirmed = true
 	case w.rerun:
 		did = "the same call worked when run again unchanged: it fails now and then, so run it again before changing anything"
 	case f.Tool == "Bash" && ranElsewhere(f.Command, w.fix.Command):

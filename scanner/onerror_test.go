@@ -316,3 +316,53 @@ func TestErrorLessonTakesTheFirstFix(t *testing.T) {
 		t.Fatalf("%+v: want one lesson on the error, from both sessions, with the fix of the second", cs)
 	}
 }
+
+// TestErrorLessonOfAShellSetting: a command the sandbox stopped, then the
+// same command out of the sandbox: the setting is the fix, taught from
+// one session; the same command again with only another description is
+// a rerun, not a fix.
+func TestErrorLessonOfAShellSetting(t *testing.T) {
+	fail := "Error: listen EPERM: operation not permitted 127.0.0.1\n    at Server.setupListenHandle (node:net:1800:21)"
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		call("Bash", map[string]any{"command": "npm test", "description": "Run the tests"}, true, "Exit code 1\n"+fail),
+		call("Bash", map[string]any{"command": "npm test", "description": "Run the tests outside the sandbox", "dangerouslyDisableSandbox": true}, false, "12 passed"),
+	})
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 {
+		t.Fatalf("%d lessons on an error, want 1: %+v", len(cs), cs)
+	}
+	c := cs[0]
+	if !strings.Contains(c.Solution, "`dangerouslyDisableSandbox` set to `true`") || strings.Contains(c.Solution, "unchanged") {
+		t.Errorf("solution %q: want the setting that got past the sandbox", c.Solution)
+	}
+	if c.Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Errorf("confidence %.2f: a setting that got past the error is a fix from its first session", c.Confidence)
+	}
+
+	dir = t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		call("Bash", map[string]any{"command": "npm test", "description": "Run the tests"}, true, "Exit code 1\n"+fail),
+		call("Bash", map[string]any{"command": "npm test", "description": "Run the tests again", "run_in_background": false}, false, "12 passed"),
+	})
+	for _, c := range errorCandidates(t, dir) {
+		if strings.Contains(c.Solution, "description") || strings.Contains(c.Solution, "run_in_background") {
+			t.Errorf("solution %q: a description or a setting left off is no fix", c.Solution)
+		}
+	}
+}
+
+// TestShellSettings: a shell call keeps the settings it switches on, as
+// Claude Code and Codex write them, and nothing that changes from call
+// to call.
+func TestShellSettings(t *testing.T) {
+	for _, tc := range []struct{ name, input, want string }{
+		{"Bash", `{"command":"npm test","description":"Run the tests","timeout":600000,"dangerouslyDisableSandbox":true}`, "dangerouslyDisableSandbox=true"},
+		{"exec_command", `"{\"cmd\":\"go test ./...\",\"workdir\":\"/src/app\",\"yield_time_ms\":1000,\"sandbox_permissions\":\"require_escalated\",\"justification\":\"Tests listen on a local port\"}"`, "sandbox_permissions=require_escalated"},
+		{"Bash", `{"command":"npm test","run_in_background":false}`, ""},
+	} {
+		if got := newCall(tc.name, []byte(tc.input)).Args; got != tc.want {
+			t.Errorf("%s %s: settings %q, want %q", tc.name, tc.input, got, tc.want)
+		}
+	}
+}
