@@ -11,8 +11,10 @@ import (
 // argument) and none of the words the fix added or removed was about
 // something the fix left alone: the retry worked for another reason (the
 // state changed, the failure was flaky), and the change teaches nothing.
-// With no word of the call in the error there is nothing to check, and
-// a change the shell reads (quoting, --, a prelude or wrapper) is taken
+// An error that names no word of the call addresses the fix only when
+// it names a word the fix added or removed, or is about how the command
+// was called (invocationError) rather than what it found; a
+// change the shell reads (quoting, --, a prelude or wrapper) is taken
 // as addressing it.
 func addresses(d cmdDiff, res *Result) bool {
 	if d.quoted != "" || d.dash != "" || d.prelude != nil || d.wrapper != nil || d.gexe != d.exe ||
@@ -37,15 +39,17 @@ func addresses(d cmdDiff, res *Result) bool {
 		}
 		named = true
 	}
-	if !named {
-		return true
-	}
 	for _, w := range append(append([]string(nil), d.added...), d.removed...) {
 		if mentioned(w) {
 			return true
 		}
 	}
-	return false
+	// an error that names nothing of the call and nothing the fix
+	// changed is about how the command was called only when it says so
+	// (a usage error, a missing tool, a refused environment); an error
+	// about what the command found (a failing test, a lint error) was
+	// got around (--no-verify past a failing hook), not fixed
+	return !named && invocationError.MatchString(lower)
 }
 
 // addressesHead is how much of an output addresses reads: the head,

@@ -14,11 +14,13 @@ import (
 
 // argsChange says how a tool call that worked differs from the one that
 // failed: the path, and each argument added, dropped or changed; settings
-// is false when only the text of an argument (a prompt, a script) did.
+// is false when only the text of an argument (a prompt, a script) or an
+// opaque value (a session id, a count, a uuid) did: another value of the
+// same kind is no way of calling the tool that a lesson can teach.
 func argsChange(failed, worked *Call) (change string, settings bool) {
 	var out []string
 	if failed.Path != worked.Path && worked.Path != "" {
-		out = append(out, "path `"+clip(worked.Path, 160)+"` instead of `"+clip(failed.Path, 160)+"`")
+		out = append(out, pathChange(failed.Path, worked.Path))
 	}
 	var texts []string // said only when no setting changed
 	fa, wa := argPairs(failed.Args), argPairs(worked.Args)
@@ -33,8 +35,8 @@ func argsChange(failed, worked *Call) (change string, settings bool) {
 			out = append(out, "`"+kv[0]+"` set to `"+kv[1]+"`")
 		case old != kv[1] && strings.HasPrefix(old, textMark):
 			out = append(out, "`"+kv[0]+"` `"+kv[1]+"`")
-		case old != kv[1] && isNumber(kv[1]):
-			out = append(out, "another `"+kv[0]+"`")
+		case old != kv[1] && opaque(old) && opaque(kv[1]):
+			texts = append(texts, "another `"+kv[0]+"`") // another id or count: nothing to call differently
 		case old != kv[1]:
 			out = append(out, "`"+kv[0]+"` `"+kv[1]+"` instead of `"+old+"`")
 		}
@@ -48,6 +50,23 @@ func argsChange(failed, worked *Call) (change string, settings bool) {
 		return strings.Join(texts, ", "), false
 	}
 	return strings.Join(out, ", "), true
+}
+
+// pathChange says how the path of a call that worked stands to the one
+// that failed: by their relation when it holds in any task (a file
+// inside the directory the failed call named), else by the two paths,
+// which are this task's (the same name elsewhere is a guess corrected).
+func pathChange(failed, worked string) string {
+	if f := strings.TrimSuffix(failed, "/"); f != "" && strings.HasPrefix(worked, f+"/") {
+		return "the path of a file inside the directory it named"
+	}
+	return "path `" + clip(worked, 160) + "` instead of `" + clip(failed, 160) + "`"
+}
+
+// opaque reports whether an argument's value names one thing rather than
+// a way of calling: a number, an id, a hash, a uuid, a timestamp, a path.
+func opaque(v string) bool {
+	return isNumber(v) || taskToken(v) || len(v) >= 8 && strings.Count(v, "-") >= 2 && strings.ContainsAny(v, "0123456789")
 }
 
 // argPairs splits Call.Args into its key and value pairs.

@@ -98,7 +98,7 @@ var namedError = regexp.MustCompile(`(?i)(^|\s)\w*(error|exception|err!|fatal)\b
 // first line.
 func errorHeadline(text string) string {
 	for _, l := range strings.Split(text, "\n") {
-		if namedError.MatchString(l) {
+		if namedError.MatchString(l) && !lessons.NoticeLine(l) {
 			return strings.TrimSpace(l)
 		}
 	}

@@ -121,8 +121,14 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		if !c.onError(f) {
 			return Candidate{}, false
 		}
-		// one per project and key, whatever the pattern the error gave
-		return c.identify("error\x00"+sess.Project+"\x00"+f.Change, lessons.Trigger{}, f, sess, file, agent), true
+		// one per project and key, whatever the pattern the error gave;
+		// a tool's own error (Read over its size limit) is the same in
+		// every project and checkout, so one lesson across them
+		project := sess.Project
+		if c.Tool != "Bash" {
+			project = ""
+		}
+		return c.identify("error\x00"+project+"\x00"+f.Change, lessons.Trigger{}, f, sess, file, agent), true
 	}
 	change := ""
 	if !c.trigger(&change, f.Stopped) && f.Kind == KindRetry {
@@ -433,7 +439,12 @@ func (c *Candidate) merge(n Candidate) bool {
 	s.SelfReported = s.SelfReported || n.Signals.SelfReported
 	s.Question = s.Question || n.Signals.Question
 	s.Feedback = s.Feedback || n.Signals.Feedback
-	s.OneOff = s.OneOff && n.Signals.OneOff
+	switch {
+	case c.Kind != KindError:
+		s.OneOff = s.OneOff && n.Signals.OneOff
+	case n.Solution == c.Solution:
+		s.OneOff = false // a lesson on an error keeps its first fix's words (foldError): seen again, they are no one-off
+	}
 	s.Broad = s.Broad || n.Signals.Broad
 	s.Retries = max(s.Retries, n.Signals.Retries)
 	if n.LastSeen.After(c.LastSeen) {

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/lessons-dev/lessons"
 )
 
 // Tier 2 finds a mistake without a model: a tool call fails (an error, a
@@ -721,7 +723,7 @@ func trimError(out string) string {
 	lines := strings.Split(out, "\n")
 	var keep []string
 	for _, l := range lines {
-		if errorLine.MatchString(l) {
+		if errorLine.MatchString(l) && !lessons.NoticeLine(l) { // a warning or a passing check is not what failed
 			keep = append(keep, l)
 			if len(keep) == 4 {
 				break

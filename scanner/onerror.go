@@ -95,7 +95,8 @@ func (a *analyzer) watchFailure(rec *callRec, r *Result) {
 }
 
 // key is the watched failure's key, as LoggedCall.Key reads it but for the
-// shell family (failedFamily); "" for a failure no lesson on its error can
+// shell family (failedFamily) and a tool other than the shell, whose key
+// is the tool alone (not the file's extension); "" for a failure no lesson on its error can
 // be about: the user interrupted it, or it printed nothing.
 func (w *errWatch) key() string {
 	c := w.rec.call
@@ -107,7 +108,9 @@ func (w *errWatch) key() string {
 	case c.Tool == "Bash":
 		return "Bash " + w.fam.String() + " | " + class
 	}
-	return lc.Family() + " | " + class
+	// a tool's error is one lesson whatever the file: Read of a .log and
+	// of a .md that exceed the same limit teach the same thing
+	return c.Tool + " | " + class
 }
 
 // watchSuccess sees a call that worked: it settles the watched failures
@@ -357,11 +360,16 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		return "", "", false, false
 	default:
 		ch, settings := argsChange(f, w.fix)
-		if ch == "" {
+		switch {
+		case ch == "":
 			did = "the next " + f.Tool + " call worked, with the same arguments"
-		} else {
+		case !settings:
+			// only another text or value (a session id, a count): no
+			// way of calling the tool a future agent can take up
+			return "", "", false, false
+		default:
 			did = "the next " + f.Tool + " call worked with " + ch
-			confirmed = settings // other text alone says nothing of how to call the tool
+			confirmed = true
 		}
 	}
 	return did, cmp.Or(w.fix.Command, w.fix.Path, w.fix.Tool), confirmed, true
@@ -393,21 +401,34 @@ func (w *errWatch) namedSteps() []*Call {
 		return nil
 	}
 	errText := strings.ToLower(head(w.res.Output, familyHead)) // a hint may follow the error lines
+	line, _ := lessons.ErrorLine(w.res.Output)
+	line = strings.ToLower(line)
 	var named []*Call
 	for _, s := range steps {
 		// the error names what the step made, or the step's command
-		// itself (a hint: "use git pull before pushing again")
-		if h := headWords(s.Command); namedBy(errText, s) || strings.Contains(h, " ") && strings.Contains(errText, strings.ToLower(h)) {
+		// itself (a hint: "use git pull before pushing again"); the
+		// other lines of the output (matches, passing checks, a log)
+		// name much that has nothing to do with what failed
+		if h := headWords(s.Command); namedBy(line, s) || strings.Contains(h, " ") && strings.Contains(errText, strings.ToLower(h)) {
 			named = append(named, s)
 		}
 	}
 	switch {
 	case len(named) > 0:
 		return named
-	case len(steps) <= maxNamedStep && environmental.MatchString(errText):
-		return steps // a few steps, and an error about the world the call ran in
+	case len(steps) <= maxNamedStep && environmental.MatchString(line) && !slices.ContainsFunc(steps, taskStep):
+		return steps // a few setup steps, and an error about the world the call ran in
 	}
 	return nil
+}
+
+// taskStep reports whether a step between a failure and the same call
+// working is the task's rather than a setup of the world: a shell
+// command that installs, builds, syncs or starts nothing (a lint run, a
+// look at a file, a file removed). An error about the world that only
+// such steps came before was got past by something else.
+func taskStep(c *Call) bool {
+	return c.Tool == "Bash" && !settingUp(c.Command)
 }
 
 // aboutTheCall reports whether a tool's error is about the call's own
