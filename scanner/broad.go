@@ -14,7 +14,9 @@ import (
 // would speak before calls that go fine. It is narrowed to the failure
 // when the error gives a line to match (an error trigger: the lesson
 // comes after such a failure, not before every call), else held below
-// minConfidence (Signals.Broad).
+// minConfidence (Signals.Broad). A precondition whose trigger fires on
+// the bare command (tsc, bun run) is narrowed without a sample: it fires
+// on every call of its command by construction.
 
 // Bounds of the sample.
 const (
@@ -57,7 +59,17 @@ func (s *callSample) check(c *Candidate) {
 	if c.Kind != KindRetry && c.Kind != KindPrecondition || len(c.Triggers.Commands) == 0 || len(c.Triggers.Errors) > 0 {
 		return
 	}
-	calls := s.byHead[headWords(c.Trigger)]
+	head := headWords(c.Trigger)
+	if c.Kind == KindPrecondition && head != "" && commandMatcher(c.Triggers)(head) {
+		// fires on the bare command, so on every call of it: what was
+		// missing is missing only when the error says so, and a sample
+		// is not needed to know that
+		if !c.narrowToError() {
+			c.Signals.Broad = true
+		}
+		return
+	}
+	calls := s.byHead[head]
 	if len(calls) < minBroadSample {
 		return
 	}
@@ -75,11 +87,15 @@ func (s *callSample) check(c *Candidate) {
 	}
 }
 
-// narrowToError adds an error trigger made of the failure's first error
-// line, so that the lesson comes after that failure only, and reports
-// whether it could.
+// narrowToError adds an error trigger made of the failure's error line
+// (lessons.ErrorLine: the line its class is read from, not a runner's
+// status line), so that the lesson comes after that failure only, and
+// reports whether it could.
 func (c *Candidate) narrowToError() bool {
-	line := errorHeadline(c.Problem)
+	line, wrapper := lessons.ErrorLine(c.Problem)
+	if wrapper {
+		return false // a runner's status line ("script exited with code 1") comes after any failure under it
+	}
 	p := errorPattern(line)
 	if p == "" || len(c.Examples.Match) == 0 {
 		return false

@@ -146,6 +146,6 @@ func (c *Candidate) onError(f finding) bool {
 	fix := c.Solution
 	c.Family = errorUnit(c.Tool, familyOf(f.Change))
 	c.errorText(c.Family, fix)
-	c.Signals.OneOff = fix != "" && oneOff(fix, c.Problem)
+	c.Signals.OneOff = fix != "" && (oneOff(fix, c.Problem) || freeText(fix)) // a path, an id, a message or a script of one task
 	return true
 }

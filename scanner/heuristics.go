@@ -254,6 +254,34 @@ func (a *analyzer) result(rec *callRec, e Event) {
 	a.emit(prev, rec.call.Command)
 }
 
+// filteredOnly reports whether fixed is failing with only commands that
+// look at its output after it (| grep x, | tail -5): such a call "works"
+// because the filter did, whatever the command did.
+func filteredOnly(failing, fixed string) bool {
+	fs, gs := segments(failing), segments(fixed)
+	if len(gs) <= len(fs) {
+		return false
+	}
+	for i, g := range gs {
+		if i < len(fs) {
+			if !slices.Equal(withoutRedirections(fs[i]), withoutRedirections(g)) {
+				return false
+			}
+			continue
+		}
+		if exe, _ := commandHead(g); !probes[exe] {
+			return false
+		}
+	}
+	return true
+}
+
+// withoutRedirections is a simple command's words but its redirections
+// (2>&1).
+func withoutRedirections(seg []string) []string {
+	return slices.DeleteFunc(slices.Clone(seg), func(w string) bool { return strings.ContainsAny(w, "<>") })
+}
+
 // exploring are arguments that ask about a command rather than fix it.
 var exploring = map[string]bool{"--help": true, "-h": true, "help": true, "--version": true, "-V": true, "--dry-run": true}
 
@@ -277,8 +305,8 @@ var checkMode = map[string]bool{"--check": true, "--dry-run": true, "--diff": tr
 // help is exploration, not a fix.
 func fixWorthy(failing, fixed string, res *Result) (worthy bool) {
 	d, ok := diffCommands(failing, fixed)
-	if !ok {
-		return false
+	if !ok || filteredOnly(failing, fixed) {
+		return false // or it only filtered the output (| grep): its exit status is the filter's
 	}
 	out := ""
 	if res != nil {
