@@ -254,6 +254,18 @@ func (a *analyzer) result(rec *callRec, e Event) {
 	a.emit(prev, rec.call.Command)
 }
 
+// withoutNotices is an output without its warnings, notes and the lines
+// of checks that passed (lessons.NoticeLine).
+func withoutNotices(out string) string {
+	var b strings.Builder
+	for line := range strings.Lines(out) {
+		if !lessons.NoticeLine(strings.TrimSpace(line)) {
+			b.WriteString(line)
+		}
+	}
+	return b.String()
+}
+
 // filteredOnly reports whether fixed is failing with only commands that
 // look at its output after it (| grep x, | tail -5): such a call "works"
 // because the filter did, whatever the command did.
@@ -310,7 +322,7 @@ func fixWorthy(failing, fixed string, res *Result) (worthy bool) {
 	}
 	out := ""
 	if res != nil {
-		out = strings.ToLower(res.Output)
+		out = strings.ToLower(withoutNotices(res.Output)) // a passing check's name ("throws UnknownFlagError") is no misuse
 		defer func() {
 			// checked last, since most retries fail the cheaper tests
 			worthy = worthy && addresses(d, res) // else it failed for a reason the fix left alone

@@ -409,7 +409,7 @@ func (w *errWatch) namedSteps() []*Call {
 		// itself (a hint: "use git pull before pushing again"); the
 		// other lines of the output (matches, passing checks, a log)
 		// name much that has nothing to do with what failed
-		if h := headWords(s.Command); namedBy(line, s) || strings.Contains(h, " ") && strings.Contains(errText, strings.ToLower(h)) {
+		if h := headWords(s.Command); namedBy(line, s) || variantOf(s, w.rec.call) || strings.Contains(h, " ") && strings.Contains(errText, strings.ToLower(h)) {
 			named = append(named, s)
 		}
 	}
@@ -420,6 +420,36 @@ func (w *errWatch) namedSteps() []*Call {
 		return steps // a few setup steps, and an error about the world the call ran in
 	}
 	return nil
+}
+
+// variantOf reports whether a step runs the failed command's own tool
+// or script in another mode: the same executable and subcommand, with a
+// word that holds one of the failed command's words (lint:fix after
+// lint, check --fix after check). What it changed is what the failed
+// command reported on.
+func variantOf(step, failed *Call) bool {
+	if step.Tool != "Bash" || failed.Tool != "Bash" {
+		return false
+	}
+	fseg, sseg := firstSegment(failed.Command), firstSegment(step.Command)
+	if len(fseg) == 0 || len(sseg) == 0 || slices.Equal(fseg, sseg) {
+		return false
+	}
+	fexe, fsub := commandHead(fseg)
+	if exe, sub := commandHead(sseg); exe != fexe || sub != fsub {
+		return false
+	}
+	for _, f := range fseg {
+		if len(f) < 3 || strings.HasPrefix(f, "-") || f == fexe || f == fsub || strings.ContainsAny(f, "<>/") {
+			continue
+		}
+		for _, s := range sseg {
+			if s != f && strings.Contains(s, f) || s == f && len(sseg) > len(fseg) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // taskStep reports whether a step between a failure and the same call
