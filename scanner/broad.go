@@ -15,8 +15,9 @@ import (
 // when the error gives a line to match (an error trigger: the lesson
 // comes after such a failure, not before every call), else held below
 // minConfidence (Signals.Broad). A precondition whose trigger fires on
-// the bare command (tsc, bun run) is narrowed without a sample: it fires
-// on every call of its command by construction.
+// the bare command (tsc, bun run), or a retry whose does and whose error
+// is not about the command itself, is narrowed without a sample: it
+// fires on every call of its command by construction.
 
 // Bounds of the sample.
 const (
@@ -60,10 +61,11 @@ func (s *callSample) check(c *Candidate) {
 		return
 	}
 	head := headWords(c.Trigger)
-	if c.Kind == KindPrecondition && head != "" && commandMatcher(c.Triggers)(head) {
-		// fires on the bare command, so on every call of it: what was
-		// missing is missing only when the error says so, and a sample
-		// is not needed to know that
+	if head != "" && commandMatcher(c.Triggers)(head) && (c.Kind == KindPrecondition || !aboutTheCommand(c.Problem)) {
+		// fires on the bare command, so on every call of it: right when
+		// the error says the command itself is wrong (not found, an
+		// option it does not take), else what was missing is missing
+		// only when the error says so; no sample is needed to know that
 		if !c.narrowToError() {
 			c.Signals.Broad = true
 		}
@@ -103,6 +105,14 @@ func (c *Candidate) narrowToError() bool {
 	c.Triggers.Errors = []string{p}
 	c.Examples.Match[0].Error = line
 	return true
+}
+
+// aboutTheCommand reports whether an error says the command itself is
+// wrong wherever it runs: it is not there, or it was given an option or
+// argument it does not take.
+func aboutTheCommand(errText string) bool {
+	class := lessons.ErrorClass(errText)
+	return class == "usage" || strings.HasPrefix(class, "command not found")
 }
 
 // namedError is a line that names its error: "error: ...",

@@ -352,6 +352,17 @@ func diffCommands(failing, fixed string) (cmdDiff, bool) {
 	return cmdDiff{}, false
 }
 
+// exeWord is the word of a simple command that names its executable exe,
+// as written: .venv/bin/python is not the python on the PATH.
+func exeWord(words []string, exe string) string {
+	for _, w := range words {
+		if path.Base(w) == exe {
+			return w
+		}
+	}
+	return exe
+}
+
 // fixPatterns builds a trigger from a failing command and the fixed one
 // that worked: the head of the simple command that changed, narrowed by a
 // removed argument, and an unless for the arguments the fix added. ok is
@@ -379,7 +390,7 @@ func fixPatterns(failing, fixed string) (commands, unless []string, change strin
 		commands = []string{head}
 		unless = []string{argPattern(longest(d.prelude))}
 	case d.gexe != d.exe:
-		change = "use " + d.gexe + " instead of " + d.exe
+		change = "use " + exeWord(d.g, d.gexe) + " instead of " + d.exe
 		commands = []string{head}
 	case d.gsub != d.sub:
 		change = "use " + d.gexe + " " + d.gsub + " instead of " + d.exe + " " + d.sub
