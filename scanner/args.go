@@ -15,9 +15,12 @@ import (
 // argsChange says how a tool call that worked differs from the one that
 // failed: the path, and each argument added, dropped or changed; settings
 // is false when only the text of an argument (a prompt, a script) or an
-// opaque value (a session id, a count, a uuid) did: another value of the
-// same kind is no way of calling the tool that a lesson can teach.
-func argsChange(failed, worked *Call) (change string, settings bool) {
+// opaque value (a session id, a ref, a uuid, a count) did, unless the
+// value is a count and the error names the argument ("use offset and
+// limit"): another id ("Ref e25 not found"), or another count for an
+// error about something else, is no way of calling the tool that a
+// lesson can teach. errText is the failure's output, lower case.
+func argsChange(failed, worked *Call, errText string) (change string, settings bool) {
 	var out []string
 	if failed.Path != worked.Path && worked.Path != "" {
 		out = append(out, pathChange(failed.Path, worked.Path))
@@ -35,8 +38,10 @@ func argsChange(failed, worked *Call) (change string, settings bool) {
 			out = append(out, "`"+kv[0]+"` set to `"+kv[1]+"`")
 		case old != kv[1] && strings.HasPrefix(old, textMark):
 			out = append(out, "`"+kv[0]+"` `"+kv[1]+"`")
+		case old != kv[1] && isNumber(old) && isNumber(kv[1]) && containsWord(errText, strings.ToLower(kv[0])):
+			out = append(out, "another `"+kv[0]+"`") // a count the error asked for ("use offset and limit")
 		case old != kv[1] && opaque(old) && opaque(kv[1]):
-			texts = append(texts, "another `"+kv[0]+"`") // another id or count: nothing to call differently
+			texts = append(texts, "another `"+kv[0]+"`") // another id, or a count the error did not name
 		case old != kv[1]:
 			out = append(out, "`"+kv[0]+"` `"+kv[1]+"` instead of `"+old+"`")
 		}
@@ -88,6 +93,12 @@ func lookupArg(kvs [][2]string, k string) (string, bool) {
 	return "", false
 }
 
+// notKeyRune reports a rune no argument's name holds: a key with spaces
+// or braces is a model's malformed input, not a setting.
+func notKeyRune(r rune) bool {
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' && r != '.'
+}
+
 // textMark starts the digest that stands for an argument's text.
 const textMark = "\x00"
 
@@ -110,7 +121,7 @@ func callArgs(input []byte) string {
 			"new_string", "newString", "old_string", "oldString", "new_source", "edits", "input", "patch":
 			return true
 		}
-		if len(v) == 0 || len(key) > maxArgKey || strings.ContainsAny(key, "=\\") || strings.ContainsFunc(key, unicode.IsControl) {
+		if len(v) == 0 || len(key) > maxArgKey || strings.ContainsFunc(key, notKeyRune) {
 			return true
 		}
 		val := ""

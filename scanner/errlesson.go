@@ -21,7 +21,11 @@ func (c *Candidate) errorText(unit, fix string) {
 	}
 	c.Summary = secret.Sentence(shorten(unit+" failed with: "+line, maxSummary))
 	if fix != "" {
-		c.Solution = "This error came before, in this project. What got past it then: " + fix + "."
+		where := " in this project"
+		if c.Tool != "Bash" {
+			where = "" // a tool's own error is one lesson across projects (build)
+		}
+		c.Solution = "This error came before" + where + ". What got past it then: " + fix + "."
 		return
 	}
 	n := len(c.Sessions)

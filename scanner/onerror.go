@@ -359,7 +359,7 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		// '/opt/…/rg'): what its retry changed is not what fixed it
 		return "", "", false, false
 	default:
-		ch, settings := argsChange(f, w.fix)
+		ch, settings := argsChange(f, w.fix, strings.ToLower(head(w.res.Output, familyHead)))
 		switch {
 		case ch == "":
 			did = "the next " + f.Tool + " call worked, with the same arguments"
