@@ -249,4 +249,3 @@ func TestReadOfADirectory(t *testing.T) {
 		t.Errorf("candidates %q: want one lesson, with no path of this task", summaries(cs))
 	}
 }
-
