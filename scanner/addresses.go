@@ -4,6 +4,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/lessons-dev/lessons"
 )
 
 // addresses reports whether a fix changed what the error complained
@@ -13,7 +15,8 @@ import (
 // state changed, the failure was flaky), and the change teaches nothing.
 // An error that names no word of the call addresses the fix only when
 // it names a word the fix added or removed, or is about how the command
-// was called (invocationError) rather than what it found; a
+// was called (invocationError) rather than what it found, and quotes
+// nothing the two commands do not hold; a
 // change the shell reads (quoting, --, a prelude or wrapper) is taken
 // as addressing it.
 func addresses(d cmdDiff, res *Result) bool {
@@ -49,7 +52,23 @@ func addresses(d cmdDiff, res *Result) bool {
 	// (a usage error, a missing tool, a refused environment); an error
 	// about what the command found (a failing test, a lint error) was
 	// got around (--no-verify past a failing hook), not fixed
-	return !named && invocationError.MatchString(lower)
+	return !named && (misuse.MatchString(lower) || invocationError.MatchString(lower) && quotesOnlyTheCall(res.Output, d))
+}
+
+// quotesOnlyTheCall reports whether the error line of a failure quotes
+// nothing, or only what the failing or the fixed command holds: a module
+// or a file it quotes that neither names (the tests a commit hook ran)
+// was someone else's failure. A usage error is not asked: it may quote
+// its help ("Enter \".help\" for usage").
+func quotesOnlyTheCall(out string, d cmdDiff) bool {
+	line, _ := lessons.ErrorLine(out)
+	words := strings.Join(d.f, " ") + " " + strings.Join(d.g, " ")
+	for _, q := range quotedValue.FindAllStringSubmatch(line, 4) {
+		if v := q[1] + q[2]; v != "" && !strings.Contains(words, v) {
+			return false
+		}
+	}
+	return true
 }
 
 // addressesHead is how much of an output addresses reads: the head,

@@ -409,28 +409,35 @@ func (w *errWatch) namedSteps() []*Call {
 		// itself (a hint: "use git pull before pushing again"); the
 		// other lines of the output (matches, passing checks, a log)
 		// name much that has nothing to do with what failed
-		if h := headWords(s.Command); namedBy(line, s) || variantOf(s, w.rec.call) || strings.Contains(h, " ") && strings.Contains(errText, strings.ToLower(h)) {
+		if h := headWords(s.Command); namedBy(line, s) || strings.Contains(h, " ") && strings.Contains(errText, strings.ToLower(h)) {
 			named = append(named, s)
 		}
 	}
 	switch {
 	case len(named) > 0:
 		return named
-	case len(steps) <= maxNamedStep && environmental.MatchString(line) && !slices.ContainsFunc(steps, taskStep):
+	case len(steps) <= maxNamedStep && environmental.MatchString(errText) &&
+		!slices.ContainsFunc(steps, func(c *Call) bool { return taskStep(c, w.rec.call) }):
 		return steps // a few setup steps, and an error about the world the call ran in
 	}
 	return nil
 }
 
+// taskStep reports whether a step between a failure and the same call
+// working is the task's rather than a setup of the world: a shell
+// command that installs, builds, syncs or starts nothing (another tool's
+// check, a look at a file, a file removed), and is not the failed
+// command's own tool in another mode (variantOf). An error about the
+// world that only such steps came before was got past by something else.
+func taskStep(c, failed *Call) bool {
+	return c.Tool == "Bash" && !settingUp(c.Command) && !variantOf(c, failed)
+}
+
 // variantOf reports whether a step runs the failed command's own tool
 // or script in another mode: the same executable and subcommand, with a
 // word that holds one of the failed command's words (lint:fix after
-// lint, check --fix after check). What it changed is what the failed
-// command reported on.
+// lint).
 func variantOf(step, failed *Call) bool {
-	if step.Tool != "Bash" || failed.Tool != "Bash" {
-		return false
-	}
 	fseg, sseg := firstSegment(failed.Command), firstSegment(step.Command)
 	if len(fseg) == 0 || len(sseg) == 0 || slices.Equal(fseg, sseg) {
 		return false
@@ -443,22 +450,11 @@ func variantOf(step, failed *Call) bool {
 		if len(f) < 3 || strings.HasPrefix(f, "-") || f == fexe || f == fsub || strings.ContainsAny(f, "<>/") {
 			continue
 		}
-		for _, s := range sseg {
-			if s != f && strings.Contains(s, f) || s == f && len(sseg) > len(fseg) {
-				return true
-			}
+		if slices.ContainsFunc(sseg, func(s string) bool { return s != f && strings.Contains(s, f) }) {
+			return true
 		}
 	}
 	return false
-}
-
-// taskStep reports whether a step between a failure and the same call
-// working is the task's rather than a setup of the world: a shell
-// command that installs, builds, syncs or starts nothing (a lint run, a
-// look at a file, a file removed). An error about the world that only
-// such steps came before was got past by something else.
-func taskStep(c *Call) bool {
-	return c.Tool == "Bash" && !settingUp(c.Command)
 }
 
 // aboutTheCall reports whether a tool's error is about the call's own
