@@ -30,9 +30,9 @@ import (
 // Support: a lesson on the error costs nothing before a call, since it
 // comes only after the same error, so a fix that worked (FixConfirmed)
 // makes it a lesson from its first session, unless the fix's words are
-// of one task (a path, a line, an id: OneOff), which waits for a second
-// session like any one-off fix; "nothing fixed it" waits for a second
-// session too (what it says is that the failure comes back).
+// of one task (a path, a line, an id, a message: OneOff), which waits
+// for the same fix in a second session; "nothing fixed it" stays below
+// minConfidence (Score): it has no fix of its own to teach.
 
 // KindError is a failure and what got past it, for a lesson on its error.
 const KindError = "error"
