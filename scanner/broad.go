@@ -61,10 +61,11 @@ func (s *callSample) check(c *Candidate) {
 		return
 	}
 	head := headWords(c.Trigger)
-	if head != "" && commandMatcher(c.Triggers)(head) && (c.Kind == KindPrecondition || !aboutTheCommand(c.Problem)) {
+	if head != "" && commandMatcher(c.Triggers)(head) && (c.Kind == KindPrecondition || !aboutTheCommand(c.Problem) && !namesTheFix(c)) {
 		// fires on the bare command, so on every call of it: right when
 		// the error says the command itself is wrong (not found, an
-		// option it does not take), else what was missing is missing
+		// option it does not take) or names what every call needs (STAGE
+		// is not set: the fix sets it), else what was missing is missing
 		// only when the error says so; no sample is needed to know that
 		if !c.narrowToError() {
 			c.Signals.Broad = true
@@ -113,6 +114,22 @@ func (c *Candidate) narrowToError() bool {
 func aboutTheCommand(errText string) bool {
 	class := lessons.ErrorClass(errText)
 	return class == "usage" || strings.HasPrefix(class, "command not found")
+}
+
+// namesTheFix reports whether a retry's error names a word its fix
+// added (a variable it set, an option it passed): then the error says
+// what every call of the command needs.
+func namesTheFix(c *Candidate) bool {
+	d, ok := diffCommands(c.Trigger, c.Fixed)
+	if !ok {
+		return false
+	}
+	for _, w := range d.added {
+		if k, _, _ := strings.Cut(strings.Trim(w, `'"`), "="); len(strings.TrimLeft(k, "-")) >= 2 && containsWord(c.Problem, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // namedError is a line that names its error: "error: ...",
