@@ -94,10 +94,11 @@ func (a *analyzer) watchFailure(rec *callRec, r *Result) {
 	}
 }
 
-// key is the watched failure's key, as LoggedCall.Key reads it but for the
-// shell family (failedFamily) and a tool other than the shell, whose key
-// is the tool alone (not the file's extension); "" for a failure no lesson on its error can
-// be about: the user interrupted it, or it printed nothing.
+// key is the watched failure's key, as LoggedCall.Key reads it but for
+// the shell family (failedFamily) and for a tool other than the shell,
+// keyed by the tool alone (not the file's extension); "" for a failure
+// no lesson on its error can be about: the user interrupted it, or it
+// printed nothing.
 func (w *errWatch) key() string {
 	c := w.rec.call
 	lc := LoggedCall{Call: *c, Outcome: OutcomeFailed, Error: w.res.Output}
@@ -421,40 +422,6 @@ func (w *errWatch) namedSteps() []*Call {
 		return steps // a few setup steps, and an error about the world the call ran in
 	}
 	return nil
-}
-
-// taskStep reports whether a step between a failure and the same call
-// working is the task's rather than a setup of the world: a shell
-// command that installs, builds, syncs or starts nothing (another tool's
-// check, a look at a file, a file removed), and is not the failed
-// command's own tool in another mode (variantOf). An error about the
-// world that only such steps came before was got past by something else.
-func taskStep(c, failed *Call) bool {
-	return c.Tool == "Bash" && !settingUp(c.Command) && !variantOf(c, failed)
-}
-
-// variantOf reports whether a step runs the failed command's own tool
-// or script in another mode: the same executable and subcommand, with a
-// word that holds one of the failed command's words (lint:fix after
-// lint).
-func variantOf(step, failed *Call) bool {
-	fseg, sseg := firstSegment(failed.Command), firstSegment(step.Command)
-	if len(fseg) == 0 || len(sseg) == 0 || slices.Equal(fseg, sseg) {
-		return false
-	}
-	fexe, fsub := commandHead(fseg)
-	if exe, sub := commandHead(sseg); exe != fexe || sub != fsub {
-		return false
-	}
-	for _, f := range fseg {
-		if len(f) < 3 || strings.HasPrefix(f, "-") || f == fexe || f == fsub || strings.ContainsAny(f, "<>/") {
-			continue
-		}
-		if slices.ContainsFunc(sseg, func(s string) bool { return s != f && strings.Contains(s, f) }) {
-			return true
-		}
-	}
-	return false
 }
 
 // aboutTheCall reports whether a tool's error is about the call's own
