@@ -30,8 +30,8 @@ func argsChange(failed, worked *Call, errText string) (change string, settings b
 	for _, kv := range wa {
 		old, ok := lookupArg(fa, kv[0])
 		switch {
-		case strings.HasPrefix(kv[1], textMark) && old != kv[1]:
-			texts = append(texts, "another `"+kv[0]+"`") // text: its words are the task's
+		case (strings.HasPrefix(kv[1], textMark) || patternText(kv[1])) && old != kv[1]:
+			texts = append(texts, "another `"+kv[0]+"`") // text or a search pattern: its words are the task's
 		case !ok && isNumber(kv[1]):
 			out = append(out, "`"+kv[0]+"` set") // a count or an offset: its value is the task's
 		case !ok:
@@ -66,6 +66,13 @@ func pathChange(failed, worked string) string {
 		return "the path of a file inside the directory it named"
 	}
 	return "path `" + clip(worked, 160) + "` instead of `" + clip(failed, 160) + "`"
+}
+
+// patternText reports whether a short value is a search pattern or
+// code rather than a setting: it holds a regular expression's or a
+// shell's operators (a setting is a name, a number, a word list).
+func patternText(v string) bool {
+	return strings.ContainsAny(v, `\|()*^$[]{}`)
 }
 
 // opaque reports whether an argument's value names one thing rather than

@@ -122,10 +122,11 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 			return Candidate{}, false
 		}
 		// one per project and key, whatever the pattern the error gave;
-		// a tool's own error (Read over its size limit) is the same in
-		// every project and checkout, so one lesson across them
+		// a file tool's own error (Read over its size limit, on a
+		// directory) is the same in every project and checkout, so one
+		// lesson across them (an MCP tool's may be about one project's data)
 		project := sess.Project
-		if c.Tool != "Bash" {
+		if slices.Contains(lessons.FileTools, c.Tool) {
 			project = ""
 		}
 		return c.identify("error\x00"+project+"\x00"+f.Change, lessons.Trigger{}, f, sess, file, agent), true

@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,8 +23,8 @@ func (c *Candidate) errorText(unit, fix string) {
 	c.Summary = secret.Sentence(shorten(unit+" failed with: "+line, maxSummary))
 	if fix != "" {
 		where := " in this project"
-		if c.Tool != "Bash" {
-			where = "" // a tool's own error is one lesson across projects (build)
+		if slices.Contains(lessons.FileTools, c.Tool) {
+			where = "" // a file tool's own error is one lesson across projects (build)
 		}
 		c.Solution = "This error came before" + where + ". What got past it then: " + fix + "."
 		return

@@ -59,8 +59,9 @@ func TestPassingChecksAreNotTheError(t *testing.T) {
 
 // TestAnotherIDIsNoFix: polling a process timed out, and the next poll
 // of another session id worked: another id is nothing a future agent can
-// do differently. A smaller limit after an error that asks for offset
-// and limit is a fix.
+// do differently; nor is another count the error did not name, or
+// another search pattern. A smaller limit after an error that asks for
+// offset and limit is a fix.
 func TestAnotherIDIsNoFix(t *testing.T) {
 	dir := t.TempDir()
 	writeClaude(t, dir, "/p", "s1", []step{
@@ -68,6 +69,9 @@ func TestAnotherIDIsNoFix(t *testing.T) {
 		call("write_stdin", map[string]any{"session_id": 7, "yield_time_ms": 5000}, false, "done"),
 		call("mcp__tracks__list", map[string]any{"limit": 50}, true, "ERROR: column usr.name does not exist (SQLSTATE 42703)"),
 		call("mcp__tracks__list", map[string]any{"limit": 20}, false, "[]"),
+		call("Grep", map[string]any{"pattern": `Render\(tc\.`, "path": "/p/src"}, true,
+			"Search failed: ripgrep rejected the pattern, glob, or file type without searching"),
+		call("Grep", map[string]any{"pattern": `\bRender\(tmpl`, "path": "/p/src"}, false, "src/a.go"),
 		call("Read", map[string]any{"file_path": "/p/logs/run.log", "limit": 3000}, true,
 			"File content (31000 tokens) exceeds maximum allowed tokens (25000). Please use offset and limit parameters to read specific portions of the file."),
 		call("Read", map[string]any{"file_path": "/p/logs/run.log", "limit": 400}, false, "line 1"),
