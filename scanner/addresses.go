@@ -56,15 +56,16 @@ func addresses(d cmdDiff, res *Result) bool {
 }
 
 // quotesOnlyTheCall reports whether the error line of a failure quotes
-// nothing, or only what the failing or the fixed command holds: a module
-// or a file it quotes that neither names (the tests a commit hook ran)
-// was someone else's failure. A usage error is not asked: it may quote
+// no path (a file, a scoped module) but those the failing or the fixed
+// command holds: a file it quotes that neither names (the tests a commit
+// hook ran) was someone else's failure. A bare name ('.pytest_cache')
+// may be what an option of the fix governs. A usage error is not asked: it may quote
 // its help ("Enter \".help\" for usage").
 func quotesOnlyTheCall(out string, d cmdDiff) bool {
 	line, _ := lessons.ErrorLine(out)
 	words := strings.Join(d.f, " ") + " " + strings.Join(d.g, " ")
 	for _, q := range quotedValue.FindAllStringSubmatch(line, 4) {
-		if v := q[1] + q[2]; v != "" && !strings.Contains(words, v) {
+		if v := q[1] + q[2]; strings.Contains(v, "/") && !strings.Contains(words, v) {
 			return false
 		}
 	}

@@ -137,6 +137,17 @@ func TestBypassIsNoFix(t *testing.T) {
 	if cs := shown(t, dir); len(cs) != 0 {
 		t.Errorf("candidates from a commit that skipped its hook: %q", summaries(cs))
 	}
+
+	// an option that governs what the error names is a fix, though the
+	// error quotes a name the commands do not hold
+	dir = t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("pytest -q tests", 1, "PermissionError: [Errno 13] Permission denied: '.pytest_cache'"),
+		run("pytest -q -p no:cacheprovider tests", 0, "3 passed"),
+	})
+	if cs := shown(t, dir); len(cs) != 1 || cs[0].Kind != KindRetry {
+		t.Errorf("candidates %q: want the retry that turned the cache off", summaries(cs))
+	}
 }
 
 // TestFilterIsNoFix: the type checker fails, then the same run piped to
