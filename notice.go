@@ -10,12 +10,13 @@ import "strings"
 // It reads the line's structure, not its topic: the label before a colon
 // (the severity compilers, linters and loggers print) or the marker a
 // test runner puts first, after any prefix a runner adds ("pkg:test:",
-// "[name]", colour codes). The first severity decides: "error: warning
-// treated as error" is an error.
+// "[name]", colour codes, a progress bar's "| "), or a severity in
+// capitals that opens the line ("WARN  Unsupported engine"). The first
+// severity decides: "error: warning treated as error" is an error.
 func NoticeLine(l string) bool {
 	l = stripColour(l)
 	for range maxLabels {
-		l = strings.TrimLeft(l, " \t>|")
+		l = strings.TrimLeft(l, " \t>|.")
 		for strings.HasPrefix(l, "[") { // a runner's or a logger's name
 			end := strings.IndexByte(l, ']')
 			if end < 0 || end > 60 {
@@ -23,8 +24,9 @@ func NoticeLine(l string) bool {
 			}
 			l = strings.TrimLeft(l[end+1:], " \t")
 		}
-		if first, _, _ := strings.Cut(l, " "); passMarkers[strings.ToLower(strings.Trim(first, "()[]:"))] {
-			return true
+		if first, _, _ := strings.Cut(l, " "); passMarkers[strings.ToLower(strings.Trim(first, "()[]:"))] ||
+			noticeWords[strings.ToLower(strings.Trim(first, "()[]:"))] && first == strings.ToUpper(first) {
+			return true // a pass mark, or a severity in capitals ("WARN  Unsupported engine")
 		}
 		label, rest, ok := strings.Cut(l, ": ")
 		if !ok || len(label) > maxLabel {
