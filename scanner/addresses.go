@@ -30,6 +30,9 @@ func addresses(d cmdDiff, res *Result) bool {
 		if k, v, ok := strings.Cut(w, "="); ok && k != "" {
 			return said(lower, k) || said(lower, v)
 		}
+		if len(w) == 2 && w[0] == '-' && w[1] != '-' {
+			return containsWord(lower, w) // a one-letter flag the output names as a word ("Use -f if you really want")
+		}
 		return said(lower, w)
 	}
 	named := false

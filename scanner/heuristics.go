@@ -59,6 +59,10 @@ type finding struct {
 	// ErrLine is the line of the output a lesson on the error matches
 	// (KindError).
 	ErrLine string
+	// Support: the finding only adds its session to the candidate of the
+	// same id found before (a known failure seen again after the session
+	// changed something); alone it is no candidate.
+	Support bool
 }
 
 // Signals are the evidence behind a candidate.
@@ -320,9 +324,10 @@ func fixWorthy(failing, fixed string, res *Result) (worthy bool) {
 	if !ok || filteredOnly(failing, fixed) {
 		return false // or it only filtered the output (| grep): its exit status is the filter's
 	}
-	out := ""
+	out, reported := "", ""
 	if res != nil {
-		out = strings.ToLower(withoutNotices(res.Output)) // a passing check's name ("throws UnknownFlagError") is no misuse
+		out = strings.ToLower(res.Output)
+		reported = strings.ToLower(withoutNotices(res.Output)) // a passing check's name ("throws UnknownFlagError") is no misuse
 		defer func() {
 			// checked last, since most retries fail the cheaper tests
 			worthy = worthy && addresses(d, res) // else it failed for a reason the fix left alone
@@ -351,9 +356,9 @@ func fixWorthy(failing, fixed string, res *Result) (worthy bool) {
 		}
 	case d.gsub != d.sub:
 		return false
-	case !hasFlag(d.added) && !hasFlag(d.removed) && positional(d.f) > 0 && !misuse.MatchString(out):
+	case !hasFlag(d.added) && !hasFlag(d.removed) && positional(d.f) > 0 && !misuse.MatchString(reported):
 		return false
-	case hasWord(d.added) && hasWord(d.removed) && !misuse.MatchString(out):
+	case hasWord(d.added) && hasWord(d.removed) && !misuse.MatchString(reported):
 		return false // aimed at something else
 	}
 	if invocationError.MatchString(out) {
@@ -366,8 +371,9 @@ func fixWorthy(failing, fixed string, res *Result) (worthy bool) {
 		return true
 	}
 	for _, w := range append(append([]string(nil), d.removed...), d.added...) {
-		if k, _, _ := strings.Cut(w, "="); len(k) >= 3 && k[0] == '-' && strings.Contains(out, strings.ToLower(k)) {
-			return true
+		if k, _, _ := strings.Cut(w, "="); len(k) >= 3 && k[0] == '-' && strings.Contains(out, strings.ToLower(k)) ||
+			len(k) == 2 && k[0] == '-' && k[1] != '-' && containsWord(out, strings.ToLower(k)) {
+			return true // the output names the flag (git: "Use -f if you really want to add them")
 		}
 	}
 	return false
@@ -523,6 +529,7 @@ func (a *analyzer) flush() {
 	a.closeAll()
 	a.settleKnown()
 	a.settleErrors()
+	a.supportKnown()
 }
 
 // close settles a failure that no retry fixed: it is a finding when the

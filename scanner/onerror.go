@@ -31,8 +31,8 @@ import (
 // comes only after the same error, so a fix that worked (FixConfirmed)
 // makes it a lesson from its first session, unless the fix's words are
 // of one task (a path, a line, an id, a message: OneOff), which waits
-// for the same fix in a second session; "nothing fixed it" stays below
-// minConfidence (Score): it has no fix of its own to teach.
+// for the same fix in a second session; "nothing fixed it" waits for a
+// second session (what it says is that the failure comes back).
 
 // KindError is a failure and what got past it, for a lesson on its error.
 const KindError = "error"

@@ -80,11 +80,7 @@ func (w Weights) Score(c *Candidate) {
 	// however often the error came back, until the same fix comes back
 	// (merge clears OneOff).
 	oneOff := s.OneOff && (c.Kind == KindError || !multiSession)
-	// A lesson on an error that nothing got past says only not to retry
-	// it: no fix of its own to teach (a known failure says what fails
-	// and what not to do about it).
-	noFix := c.Kind == KindError && c.Fixed == ""
-	if s.Weak() || c.Kind != KindTag && (s.Broad || oneOff || noFix || c.everyCall() && !multiSession) {
+	if s.Weak() || c.Kind != KindTag && (s.Broad || oneOff || c.everyCall() && !multiSession) {
 		conf = min(conf, w.WeakMax)
 	}
 	c.Confidence = math.Round(min(max(conf, 0), 1)*100) / 100
