@@ -255,3 +255,22 @@ func TestReadOfADirectory(t *testing.T) {
 		t.Errorf("candidates %q: want one lesson, with no path of this task", summaries(cs))
 	}
 }
+
+// TestPreludeBeforeTheFirstCommand: a retry that ran a cd before a
+// chain is about the chain's first command that needed it, not its last.
+func TestPreludeBeforeTheFirstCommand(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	chain := `git add cmd/app.go && git commit -m "Fix the list" && git push`
+	writeClaude(t, dir, "/p", "s1", []step{
+		run(chain, 128, "warning: could not open directory 'cmd/cmd/': No such file or directory\nfatal: pathspec 'cmd/app.go' did not match any files"),
+		run("cd /p && "+chain, 0, "[main 1a2b3c4] Fix the list"),
+	})
+	scan(t, state, Options{Paths: []string{dir}})
+	c := find(candidates(t, state), KindRetry, "git add")
+	if c == nil {
+		t.Fatal("no retry candidate")
+	}
+	if !commandFires(c.Triggers, "git add cmd/other.go") || commandFires(c.Triggers, "git push origin main") {
+		t.Errorf("command triggers %q: want git add, not git push", c.Triggers.Commands)
+	}
+}
