@@ -118,6 +118,16 @@ func errorLines(text string) []string {
 		if t == "" || isStatusLine(t) || NoticeLine(t) {
 			continue // a warning or a passing check says nothing of what failed
 		}
+		if caretLine(t) {
+			// a marker under a quoted source line (Node's throw, Python's
+			// and compilers' excerpts): neither is the error
+			if len(tail) > 0 {
+				tail = tail[:len(tail)-1]
+			} else if len(head) > 0 {
+				head = head[:len(head)-1]
+			}
+			continue
+		}
 		if len(head) < classHead {
 			head = append(head, t)
 			continue
@@ -128,6 +138,12 @@ func errorLines(text string) []string {
 		tail = append(tail, t)
 	}
 	return append(head, tail...)
+}
+
+// caretLine reports a line of only markers (^, ~) that points into the
+// source line above it.
+func caretLine(t string) bool {
+	return strings.Trim(t, "^~ ") == "" && strings.Contains(t, "^")
 }
 
 // isStatusLine reports a line an agent adds around a command's output.

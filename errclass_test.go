@@ -72,6 +72,9 @@ func TestErrorLine(t *testing.T) {
 		{"[lint] ERROR task failed", "[lint] ERROR task failed", true},
 		{"Traceback (most recent call last):\n  File \"a.py\", line 1\nKeyError: 'k'", "KeyError: 'k'", false},
 		{"cat: /tmp/x: No such file or directory", "cat: /tmp/x: No such file or directory", false},
+		// a quoted source line with a caret under it is not the error
+		{"node:events:486\n      throw er; // Unhandled 'error' event\n      ^\n\nError: listen EPERM: operation not permitted 127.0.0.1\n    at Server.setupListenHandle (node:net:1926:21)",
+			"Error: listen EPERM: operation not permitted 127.0.0.1", false},
 		{"", "", false},
 	} {
 		line, wrapper := ErrorLine(tt.text)

@@ -342,7 +342,7 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 	case f.Tool == "Bash" && f.Args != w.fix.Args && doing(f.Command) == doing(w.fix.Command):
 		// the same command with a setting of the shell tool switched
 		// (out of the sandbox, in the background): the setting is the fix
-		ch, _ := argsChange(f, w.fix)
+		ch, _ := argsChange(f, w.fix, "")
 		did = "the same command worked with " + ch
 		confirmed = true
 	case w.rerun:

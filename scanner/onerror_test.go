@@ -322,7 +322,7 @@ func TestErrorLessonTakesTheFirstFix(t *testing.T) {
 // one session; the same command again with only another description is
 // a rerun, not a fix.
 func TestErrorLessonOfAShellSetting(t *testing.T) {
-	fail := "Error: listen EPERM: operation not permitted 127.0.0.1\n    at Server.setupListenHandle (node:net:1800:21)"
+	fail := "node:events:486\n      throw er; // Unhandled 'error' event\n      ^\n\nError: listen EPERM: operation not permitted 127.0.0.1\n    at Server.setupListenHandle (node:net:1800:21)"
 	dir := t.TempDir()
 	writeClaude(t, dir, "/p", "s1", []step{
 		call("Bash", map[string]any{"command": "npm test", "description": "Run the tests"}, true, "Exit code 1\n"+fail),
@@ -338,6 +338,20 @@ func TestErrorLessonOfAShellSetting(t *testing.T) {
 	}
 	if c.Confidence < lessons.DefaultConfig().MinConfidence {
 		t.Errorf("confidence %.2f: a setting that got past the error is a fix from its first session", c.Confidence)
+	}
+	if !errorFires(t, c, "Error: listen EPERM: operation not permitted 127.0.0.1") {
+		t.Errorf("error trigger %q misses the error", c.Triggers.Errors)
+	}
+
+	// the same, with the program run by its path under a variable
+	dir = t.TempDir()
+	cmd := "CI=1 ./node_modules/.bin/vitest run test/a.test.ts"
+	writeClaude(t, dir, "/p", "s1", []step{
+		call("Bash", map[string]any{"command": cmd}, true, "Exit code 1\n"+fail),
+		call("Bash", map[string]any{"command": cmd, "sandbox_permissions": "require_escalated"}, false, "12 passed"),
+	})
+	if cs := errorCandidates(t, dir); len(cs) != 1 || !commandFires(cs[0].Triggers, "npx vitest run") || !commandFires(cs[0].Triggers, cmd) {
+		t.Errorf("candidates %+v: want one lesson whose trigger fires on vitest however it is run", cs)
 	}
 
 	dir = t.TempDir()

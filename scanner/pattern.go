@@ -236,7 +236,9 @@ const (
 
 // headPattern matches a command that runs exe (with sub, when set).
 func headPattern(exe, sub string) string {
-	p := wordStart + esc(exe) + wordEnd
+	// the family reads a program run by its path as the program
+	// (./node_modules/.bin/vitest is vitest): so does the trigger
+	p := wordStart + `(?:[^\s;&|()'"]*/)?` + esc(exe) + wordEnd
 	if sub != "" {
 		// global options may stand between them: git -C dir status
 		p += `(?:\s+-\S+(?:\s+[^\s-]\S*)?)*?\s+` + esc(sub) + wordEnd
