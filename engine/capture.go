@@ -156,13 +156,10 @@ func (r *run) recordFailure(m *Manifest, call Call, fam lessons.Family, errLine 
 	if err != nil || limit == 0 || covered || exists(r.slotPath(limit)) {
 		return err
 	}
-	data, err := json.Marshal(failure{
+	data := failure{
 		Family: fam.String(), Command: clip(scrub(call.Command), 600), Error: clip(scrub(errLine), 200),
 		Limit: limit, Project: r.project,
-	})
-	if err != nil {
-		return err
-	}
+	}.marshal()
 	if err := os.MkdirAll(r.captureDir(), 0o700); err != nil {
 		return err
 	}
