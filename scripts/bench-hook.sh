@@ -11,8 +11,10 @@
 # same rounds: it must cost no more. And a PostToolUseFailure no lesson's
 # error matches (issue 18), which may open the manifest. With
 # LESSONS_BENCH_ERRORS=N the manifest also holds N lessons on an error.
-# The failure runs in a session of its own, so the PostToolUse has no
-# failure on record (else it reads and answers the one the failure left).
+# The PostToolUse runs in a session of its own, with no failure on
+# record; the failure in another, followed in each round by the same
+# command's success (hook-PostFix), which reads and removes its record,
+# so that every failure is its family's first.
 # Both binaries are built with the release's flags (.goreleaser.yaml:
 # -trimpath, -s -w); `go install` users get the symbol tables too, about
 # 0.1 ms more a call (set LESSONS_BENCH_LDFLAGS= to time that build).
@@ -77,13 +79,17 @@ nomatch_payload=$work/nomatch.json
 post_payload=$work/post.json
 nomatch_cmd='go test ./internal/... -run TestParse -count 1'
 printf '{"session_id":"bench","cwd":"%s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"%s"}}' "$project" "$nomatch_cmd" >"$nomatch_payload"
-printf '{"session_id":"bench","cwd":"%s","hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"%s"},"tool_response":{"stdout":"%s","stderr":"","interrupted":false},"tool_use_id":"toolu_bench"}' \
-	"$project" "$nomatch_cmd" "$(printf 'ok  \\texample.com/app/internal/parse\\t0.%03ds\\n' $(seq 1 40))" >"$post_payload"
+post_out=$(printf 'ok  \\texample.com/app/internal/parse\\t0.%03ds\\n' $(seq 1 40))
+printf '{"session_id":"bench-post","cwd":"%s","hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"%s"},"tool_response":{"stdout":"%s","stderr":"","interrupted":false},"tool_use_id":"toolu_bench"}' \
+	"$project" "$nomatch_cmd" "$post_out" >"$post_payload"
+fix_payload=$work/fix.json
+printf '{"session_id":"bench-fail","cwd":"%s","hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"%s"},"tool_response":{"stdout":"%s","stderr":"","interrupted":false},"tool_use_id":"toolu_bench"}' \
+	"$project" "$nomatch_cmd" "$post_out" >"$fix_payload"
 fail_payload=$work/fail.json
 printf '{"session_id":"bench-fail","cwd":"%s","hook_event_name":"PostToolUseFailure","tool_name":"Bash","tool_input":{"command":"%s"},"error":"Exit code 1\\n--- FAIL: TestParse (0.00s)\\n    parse_test.go:12: got 1, want 2\\nFAIL","tool_use_id":"toolu_bench"}' \
 	"$project" "$nomatch_cmd" >"$fail_payload"
 "$work/lessons" hook <"$bash_payload" >/dev/null
-for p in "$nomatch_payload" "$post_payload" "$fail_payload"; do
+for p in "$nomatch_payload" "$post_payload" "$fail_payload" "$fix_payload"; do
 	if [ "$("$work/lessons" hook <"$p")" != "{}" ]; then
 		echo "$p: the hook had something to say; the comparison needs a call no lesson matches" >&2
 		exit 1
@@ -102,7 +108,7 @@ hooks() {
 		[ -n "$base" ] || continue
 		file=$input
 		case $name in *@*) file=${name#*@} name=${name%%@*} ;; esac
-		sed "s#$project#$work/proj-base#g" "$file" >"$file.base"
+		sed "s#$project#$work/proj-base#g; s#\"session_id\":\"bench#\"session_id\":\"base#" "$file" >"$file.base"
 		echo "base-$name@$file.base=$work/lessons-base hook"
 	done
 }
@@ -118,7 +124,7 @@ timed() {
 }
 timed "$bash_payload" hook-Bash
 timed "$edit_payload" hook-Edit
-timed "$nomatch_payload" hook-Pre-nomatch "hook-Post@$post_payload" "hook-PostFail@$fail_payload"
+timed "$nomatch_payload" hook-Pre-nomatch "hook-Post@$post_payload" "hook-PostFail@$fail_payload" "hook-PostFix@$fix_payload"
 # The prompt path (issue 22) on a 4 KB bug report: a request, then a
 # traceback, a code block and an environment section, with prompt-time
 # lessons on so the hook reads, strips and scores it.
