@@ -28,3 +28,25 @@ func TestBuiltinsDeclareKind(t *testing.T) {
 		}
 	}
 }
+
+// TestBuiltinsValidateCleanly: a fresh install's `lessons doctor` has
+// nothing to say about the lessons it ships, so no built-in, in the
+// default set or an opt-in pack, has even a warning from Validate (a
+// keyword on a lesson on an error, which no prompt ever reads, is one).
+func TestBuiltinsValidateCleanly(t *testing.T) {
+	stores := []scope.Store{{Scope: lessons.ScopeBuiltin, Dir: scope.BuiltinDir}}
+	for _, name := range scope.BuiltinPacks() {
+		stores = append(stores, scope.Store{Scope: lessons.PackScope(name), Dir: scope.BuiltinPacksDir + "/" + name})
+	}
+	for _, s := range stores {
+		rs, errs := repo.Loader{}.Lessons(s)
+		if len(errs) > 0 || len(rs) == 0 {
+			t.Fatalf("%s: %d lessons, %v", s.Dir, len(rs), errs)
+		}
+		for _, r := range rs {
+			for _, p := range lessons.Validate(&r.Lesson) {
+				t.Errorf("%s: %v", r.Path, p)
+			}
+		}
+	}
+}

@@ -3,12 +3,17 @@ package main
 import (
 	"bufio"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// heldoutLabels is the checked-in label set, relative to this package.
-const heldoutLabels = "../../testdata/labelled/heldout-repeats.tsv"
+// heldoutLabels are the checked-in label sets (test set v1 and v2),
+// relative to this package.
+var heldoutLabels = []string{
+	"../../testdata/labelled/heldout-repeats.tsv",
+	"../../testdata/labelled/heldout2-repeats.tsv",
+}
 
 // catchableKinds are the kinds a catchable label's reason starts with,
 // as the label file's header defines them.
@@ -19,7 +24,15 @@ var catchableKinds = map[string]bool{"precondition": true, "wrong-flag": true, "
 // the histories: every row parses, no call is labelled twice, a reason
 // has at most 15 words, and a catchable one names its kind.
 func TestHeldoutLabelsWellFormed(t *testing.T) {
-	labels, err := readLabels(heldoutLabels)
+	for _, path := range heldoutLabels {
+		t.Run(filepath.Base(path), func(t *testing.T) { checkLabelsWellFormed(t, path) })
+	}
+}
+
+// checkLabelsWellFormed checks one label file as
+// TestHeldoutLabelsWellFormed describes.
+func checkLabelsWellFormed(t *testing.T, path string) {
+	labels, err := readLabels(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +47,7 @@ func TestHeldoutLabelsWellFormed(t *testing.T) {
 		}
 		seen[key] = true
 	}
-	f, err := os.Open(heldoutLabels)
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,11 +60,11 @@ func TestHeldoutLabelsWellFormed(t *testing.T) {
 		}
 		why := cols[6]
 		if w := len(strings.Fields(why)); w == 0 || w > 15 {
-			t.Errorf("line %d: reason has %d words, want 1 to 15", n, w)
+			t.Errorf("%s:%d: reason has %d words, want 1 to 15", path, n, w)
 		}
 		kind, _, _ := strings.Cut(why, ":")
 		if cols[5] == "catchable" && !catchableKinds[kind] {
-			t.Errorf("line %d: catchable reason starts with %q, not a kind the header names", n, kind)
+			t.Errorf("%s:%d: catchable reason starts with %q, not a kind the header names", path, n, kind)
 		}
 	}
 	if err := sc.Err(); err != nil {

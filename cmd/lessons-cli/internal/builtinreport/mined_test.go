@@ -77,12 +77,24 @@ func TestMinedBuiltinsComeWithTheirFailure(t *testing.T) {
 			"Exit code 128\nfatal: Unable to create '/w/app/.git/index.lock': File exists.\n\nAnother git process seems to be running in this repository")},
 		{"git-push-was-rejected-because-the-remote-branch-vlez", bash(`git push origin main`,
 			"Exit code 1\n ! [rejected]        main -> main (fetch first)\nerror: failed to push some refs to 'origin'")},
-		{"the-tool-has-no-such-flag-in-the-sg93", bash(`gh run list --failed`,
-			"Exit code 1\nunknown flag: --failed\n\nUsage:  gh run list [flags]")},
+		{"the-tool-has-no-such-flag-in-the-sg93", bash(`git show HEAD --names-only`,
+			"Exit code 128\nfatal: unrecognized argument: --names-only")},
 		{"git-would-overwrite-uncommitted-changes-so-it-did-4wyb", bash(`git stash && npx prettier --write src; git stash pop`,
 			"Exit code 1\nerror: Your local changes to the following files would be overwritten by merge:\n\tsrc/index.ts\nAborting")},
 		{"webfetch-got-a-404-for-a-guessed-url-b5mi", loggedCall{"WebFetch", map[string]any{"url": "https://raw.githubusercontent.com/acme/sdk/main/src/client", "prompt": "list the files"},
 			"Request failed with status code 404", false}},
+		{"gh-pr-edit-or-view-fails-on-classic-projects-bogz", bash(`gh pr edit 31 --body-file /tmp/pr-body.md`,
+			"Exit code 1\nGraphQL: Projects (classic) is being deprecated in favor of the new Projects experience, see: https://github.blog/changelog/2024-05-23-sunset-notice-projects-classic/. (repository.pullRequest.projectCards)")},
+		{"the-branch-is-checked-out-in-another-worktree-f6vd", bash(`git checkout main && git pull`,
+			"Exit code 128\nfatal: 'main' is already used by worktree at '/w/app'")},
+		{"gh-pr-checks-found-no-checks-yet-t2g4", bash(`gh pr checks 57 --watch`,
+			"Exit code 1\nno checks reported on the 'fix/retry' branch")},
+		{"the-agent-s-shell-call-hit-its-time-limit-v92x", bash(`npm run test:e2e 2>&1 | tail -20`,
+			"Exit code 143\nCommand timed out after 2m 0s")},
+		{"python-cannot-import-that-name-from-the-installed-b8i3", bash(`uv run python -c "from retry.policies import Backoff"`,
+			"Exit code 1\nTraceback (most recent call last):\n  File \"<string>\", line 1, in <module>\nImportError: cannot import name 'Backoff' from 'retry.policies' (/w/app/.venv/lib/python3.12/site-packages/retry/policies.py)")},
+		{"python-outside-the-project-s-environment-lacks-oghf", bash(`python3 -c "import yaml; print(yaml.safe_load(open('ci.yml')))"`,
+			"Exit code 1\nTraceback (most recent call last):\n  File \"<string>\", line 1, in <module>\nModuleNotFoundError: No module named 'yaml'")},
 		{"the-output-piped-into-a-json-parser-was-f8r7", bash(`npm ls --json 2>&1 | python3 -c "import json,sys; print(len(json.load(sys.stdin)))"`,
 			"Exit code 1\nTraceback (most recent call last):\njson.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)")},
 	}
@@ -126,9 +138,9 @@ func TestMinedBuiltinsComeWithTheirFailure(t *testing.T) {
 // TestNarrowedBuiltinsStayQuiet replays a session of calls that went fine
 // and that built-ins used to fire at, each before no failure of its kind
 // on real histories: a bare npm test, writing .env files, async tests,
-// .gitignore and mock.patch edits, git stash, sed -i and git rebase
-// --continue. No built-in
-// text reaches the agent.
+// .gitignore and mock.patch edits, git stash, sed -i, git rebase
+// --continue and a workflow step that writes a localhost URL for a
+// deploy (no service container). No built-in text reaches the agent.
 func TestNarrowedBuiltinsStayQuiet(t *testing.T) {
 	ok := func(tool string, input map[string]any) loggedCall { return loggedCall{tool, input, "done", true} }
 	dir := t.TempDir()
@@ -142,6 +154,8 @@ func TestNarrowedBuiltinsStayQuiet(t *testing.T) {
 		ok("Bash", map[string]any{"command": "git stash && git pull --rebase && git stash pop"}),
 		ok("Bash", map[string]any{"command": "sed -i 's/v1/v2/' VERSION"}),
 		ok("Bash", map[string]any{"command": "git rebase --continue"}),
+		ok("Edit", map[string]any{"file_path": "/w/app/.github/workflows/deploy.yml", "old_string": "      - name: Deploy\n",
+			"new_string": "      - name: Deploy\n        run: echo \"DATABASE_URL=postgres://app@localhost:5432/app\" | ssh deploy@$HOST 'cat > .env'\n"}),
 	)
 	mg, err := Builtins()
 	if err != nil {
@@ -156,4 +170,69 @@ func TestNarrowedBuiltinsStayQuiet(t *testing.T) {
 			t.Errorf("%s fired %d times at calls that went fine", l.Slug, l.Fires)
 		}
 	}
+}
+
+// TestErrorBuiltinsAddNothingTheOutputSaid replays usage errors whose
+// output already holds what the lesson on them would say: the tool's
+// usage line and flags, a pointer to --help, a did-you-mean. The agent
+// has the answer in front of it, so no built-in text comes with them.
+func TestErrorBuiltinsAddNothingTheOutputSaid(t *testing.T) {
+	dir := t.TempDir()
+	writeLog(t, dir, "helped",
+		bash(`gh pr diff 12 --stat`, "Exit code 1\nunknown flag: --stat\n\nUsage:  gh pr diff [<number> | <url> | <branch>] [flags]\n\nFlags:\n      --name-only   Display only names of changed files"),
+	)
+	writeLog(t, dir, "wrapped",
+		bash(`envwrap pytest -q`, "Exit code 2\nerror: unrecognized subcommand 'pytest'\n\nUsage: envwrap [OPTIONS] <COMMAND>\n\nFor more information, try '--help'."),
+	)
+	writeLog(t, dir, "suggested",
+		bash(`npx tsx scripts/seed.ts --tag demo`, "Exit code 1\nerror: unknown option '--tag'\n(Did you mean --tags?)"),
+	)
+	writeLog(t, dir, "python",
+		bash(`python3 -c "from mlkit.entities import RunState"`, "Exit code 1\nImportError: cannot import name 'RunState' from 'mlkit.entities' (/w/app/.venv/lib/python3.12/site-packages/mlkit/entities/__init__.py). Did you mean: 'RunStatus'?"),
+	)
+	writeLog(t, dir, "gnu",
+		bash(`ls --sortt=time`, "Exit code 2\nls: unrecognized option '--sortt=time'\nTry 'ls --help' for more information."),
+	)
+	mg, err := Builtins()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := Measure(context.Background(), mg, []History{{Name: "helped", Path: dir}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range ms[0].Report.Lessons {
+		if l.Fires > 0 {
+			t.Errorf("%s fired %d times with a usage error whose output already answers it", l.Slug, l.Fires)
+		}
+	}
+}
+
+// TestMinedBuiltinComesBeforeItsFailure replays a call whose mistake is
+// visible in the command itself (gh pr diff with a path): the built-in
+// comes before the call, and its fire addresses the failure.
+func TestMinedBuiltinComesBeforeItsFailure(t *testing.T) {
+	const slug = "gh-pr-diff-takes-no-path-filter-hxoq"
+	dir := t.TempDir()
+	writeLog(t, dir, "pathdiff",
+		bash(`gh pr diff 214 -- src/upload/retry.ts`, "Exit code 1\naccepts at most 1 arg(s), received 2"),
+		loggedCall{"Bash", map[string]any{"command": "gh pr diff 214 --name-only"}, "src/upload/retry.ts", true},
+	)
+	mg, err := Builtins()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := Measure(context.Background(), mg, []History{{Name: "before", Path: dir}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range ms[0].Report.Lessons {
+		if l.Slug == slug {
+			if l.Fires != 1 || l.FiresAfter != 0 || l.FiresAddressing != 1 {
+				t.Errorf("%s: %d fires, %d after the failure, %d addressing it; want 1 fire before the call, addressing it", slug, l.Fires, l.FiresAfter, l.FiresAddressing)
+			}
+			return
+		}
+	}
+	t.Errorf("%s did not come before gh pr diff with a path", slug)
 }
