@@ -66,6 +66,10 @@ type Candidate struct {
 	LastSeen    time.Time    `json:"lastSeen"`
 	// LessonID is the lesson a promoted candidate became.
 	LessonID string `json:"lessonId,omitempty"`
+	// SupportOnly: the candidate only adds its occurrence to one of the
+	// same id found before, and is dropped when there is none (a known
+	// failure seen again after the session changed something).
+	SupportOnly bool `json:"-"`
 }
 
 // Provenance is one occurrence of a candidate.
@@ -113,10 +117,14 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 	c := Candidate{
 		Kind: f.Kind, Status: StatusNew, Tool: lessons.CanonicalTool(strings.TrimSpace(f.Tool)),
 		Trigger: Redact(f.Trigger), Fixed: Redact(f.Fixed), Problem: Redact(f.Problem),
-		Solution: Redact(f.Solution), Scope: f.Scope, Signals: f.Signals, NeedsReview: f.Kind != KindTag,
+		Solution: Redact(f.Solution), Scope: f.Scope, Signals: f.Signals, NeedsReview: f.Kind != KindTag, SupportOnly: f.Support,
 		FirstSeen: now, LastSeen: now,
 	}
 	c.Tags = redactTags(slices.Clone(f.Tags))
+	if f.Kind == KindError && f.Support {
+		// only its id and occurrence count: the lesson is the one held
+		return c.identify("error\x00"+sess.Project+"\x00"+f.Change, lessons.Trigger{}, f, sess, file, agent), true
+	}
 	if f.Kind == KindError {
 		if !c.onError(f) {
 			return Candidate{}, false
@@ -152,9 +160,18 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 	}
 	if f.Kind == KindKnown {
 		key = "known\x00" + sess.Project + "\x00" + f.Change
+		if c.Tool != "Bash" && len(c.Examples.Match) == 0 {
+			c.Examples.Match = []lessons.ToolCall{{Tool: c.Tool}} // the tool fails whatever it is given
+		}
 		if p := errorPattern(errorHeadline(c.Problem)); p != "" && len(c.Examples.Match) > 0 {
 			c.Triggers.Errors = []string{p}
 			c.Examples.Match[0].Error = errorHeadline(c.Problem)
+		}
+		if c.Tool != "Bash" && len(c.Triggers.Errors) == 0 {
+			return Candidate{}, false // it would fire before every call on the folder
+		}
+		if folderKeyed(&c) {
+			c.Triggers.Tools = nil // its path: any file tool
 		}
 		c.knownText()
 	}

@@ -57,6 +57,10 @@ type finding struct {
 	// ErrLine is the line of the output a lesson on the error matches
 	// (KindError).
 	ErrLine string
+	// Support: the finding only adds its session to the candidate of the
+	// same id found before (a known failure seen again after the session
+	// changed something); alone it is no candidate.
+	Support bool
 }
 
 // Signals are the evidence behind a candidate.
@@ -324,8 +328,9 @@ func fixWorthy(failing, fixed string, res *Result) (worthy bool) {
 		return true
 	}
 	for _, w := range append(append([]string(nil), d.removed...), d.added...) {
-		if k, _, _ := strings.Cut(w, "="); len(k) >= 3 && k[0] == '-' && strings.Contains(out, strings.ToLower(k)) {
-			return true
+		if k, _, _ := strings.Cut(w, "="); len(k) >= 3 && k[0] == '-' && strings.Contains(out, strings.ToLower(k)) ||
+			len(k) == 2 && k[0] == '-' && k[1] != '-' && containsWord(out, strings.ToLower(k)) {
+			return true // the output names the flag (git: "Use -f if you really want to add them")
 		}
 	}
 	return false
@@ -481,6 +486,7 @@ func (a *analyzer) flush() {
 	a.closeAll()
 	a.settleKnown()
 	a.settleErrors()
+	a.supportKnown()
 }
 
 // close settles a failure that no retry fixed: it is a finding when the

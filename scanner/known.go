@@ -2,6 +2,9 @@ package scanner
 
 import (
 	"cmp"
+	"path"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,32 +15,57 @@ import (
 // Known failures: the same error (command family and error class)
 // failing before the agent changed anything, in two or more sessions of a
 // project, is a failure that comes with the checkout or the environment
-// (a test that fails on a clean tree, a tool that is not installed), not
-// one the agent caused. A lesson at the failure says so, so that the next
-// agent does not spend the session "fixing" it, or revert its own
-// correct work to make it pass.
+// (a test that fails on a clean tree, a tool that is not installed, a
+// hook that refuses a folder, a file the checkout does not have), not
+// one the agent caused. A file tool refused a path (a hook, a permission)
+// is keyed by the path's folder too: the same refusal of a folder comes
+// back under new file names; one whose error is about the file itself (it
+// does not exist) by the file: two guesses of missing files are not one
+// failure. A lesson at the failure says so, so that the next agent does
+// not spend the session "fixing" it, or revert its own correct work to
+// make it pass.
 
 // KindKnown is a failure seen before any change in several sessions.
 const KindKnown = "known"
 
-// maxKnown caps the failures before any change one session remembers.
+// maxKnown caps the failures one session remembers before any change,
+// and again after.
 const maxKnown = 3
 
-// knownFailure is a failure before any change, waiting for the session's
-// end: if nothing in the session explains it, it is a finding.
+// knownFailure is a failure waiting for the session's end: made before
+// any change and if nothing in the session explains it, it is a finding;
+// made after (after), it only supports a known failure found before.
 type knownFailure struct {
-	rec *callRec
-	res *Result
+	rec   *callRec
+	res   *Result
+	after bool
+	// family is a shell failure's command family; worked is set once a
+	// later call of it worked.
+	family string
+	worked bool
 }
 
-// beforeChange remembers a failed shell call (not a probe) made before
-// the session changed anything. Its family and class are read at the
-// session's end, and only if nothing explained it.
+// beforeChange remembers a failed call (not a probe) made before the
+// session changed anything, and a few made after, as support only. Its
+// family and class are read at the session's end, and only if nothing
+// explained it.
 func (a *analyzer) beforeChange(rec *callRec, r *Result) {
-	if a.changed || rec.call.Tool != "Bash" || len(a.known) >= maxKnown || r.Timeout || strings.TrimSpace(r.Output) == "" {
+	if r.Timeout || strings.TrimSpace(r.Output) == "" {
 		return
 	}
-	a.known = append(a.known, knownFailure{rec: rec, res: r})
+	n := 0
+	for _, k := range a.known {
+		if k.after == a.changed {
+			n++
+		}
+	}
+	if n < maxKnown {
+		k := knownFailure{rec: rec, res: r, after: a.changed}
+		if rec.call.Tool == "Bash" {
+			k.family = failedFamily(rec.call.Command, r).String()
+		}
+		a.known = append(a.known, k)
+	}
 }
 
 // settleKnown turns the session's failures before any change into
@@ -47,24 +75,178 @@ func (a *analyzer) beforeChange(rec *callRec, r *Result) {
 func (a *analyzer) settleKnown() {
 	seen := map[string]bool{}
 	for _, k := range a.known {
-		if k.rec.fixed || a.explained(k.rec.id) {
+		if k.after || k.rec.fixed || a.explained(k.rec.id) {
 			continue // the session got past it: the agent's mistake, or fixed
 		}
-		fam := failedFamily(k.rec.call.Command, k.res)
-		if fam.Exe == "" || fam.Probe || k.res.errorText() == "" {
-			continue
-		}
-		key := fam.String() + " | " + lessons.ErrorClass(k.res.Output)
-		if seen[key] {
+		c := k.rec.call
+		key, trigger := knownOf(c, k.res)
+		if key == "" || k.res.errorText() == "" || seen[key] {
 			continue
 		}
 		seen[key] = true
 		a.findings = append(a.findings, finding{
-			Kind: KindKnown, Line: k.rec.line, UID: k.rec.uid, Tool: "Bash", Trigger: k.rec.call.Command,
+			Kind: KindKnown, Line: k.rec.line, UID: k.rec.uid, Tool: c.Tool, Trigger: trigger,
 			Call: k.rec.id, Change: key, Problem: k.res.errorText(),
 		})
 	}
+}
+
+// supportKnown turns the session's failures after a change that nothing
+// got past into support for the known failure of the same key, and, when
+// no later call of its family or tool worked either, for the lesson on
+// its error, as it does a known failure the session found: the session
+// counts for a candidate found in an earlier
+// session (the failure came back), but alone it is none, since the
+// session's own changes may have caused it. It runs after the other
+// findings are settled, so that it holds none of them back; a retry, a
+// precondition fix or a #lesson about the call explains it.
+func (a *analyzer) supportKnown() {
+	has := func(kind, key string) bool {
+		return slices.ContainsFunc(a.findings, func(f finding) bool { return f.Kind == kind && f.Change == key })
+	}
+	for _, k := range a.known {
+		about := func(f finding) bool { return f.Call == k.rec.id && f.Kind != KindError }
+		if !k.after {
+			// a known failure found here supports the lesson on its
+			// error too: one failure, seen by two routes
+			if k.rec.fixed || !slices.ContainsFunc(a.findings, func(f finding) bool { return about(f) && f.Kind == KindKnown }) {
+				continue
+			}
+		} else if k.rec.fixed || slices.ContainsFunc(a.findings, about) {
+			continue
+		}
+		c := k.rec.call
+		at := finding{Line: k.rec.line, UID: k.rec.uid, Tool: c.Tool, Call: k.rec.id, Support: true}
+		if k.after {
+			if key, trigger := knownOf(c, k.res); key != "" && !has(KindKnown, key) {
+				f := at
+				// the problem makes the error trigger, and so the id
+				f.Kind, f.Trigger, f.Change, f.Problem = KindKnown, trigger, key, k.res.errorText()
+				a.findings = append(a.findings, f)
+			}
+		}
+		if k.worked {
+			continue
+		}
+		w := errWatch{rec: k.rec, res: k.res}
+		if c.Tool == "Bash" {
+			w.fam = failedFamily(c.Command, k.res)
+		}
+		if key := w.key(); key != "" && !has(KindError, key) && (c.Tool != "Bash" || w.fam.Exe != "") {
+			f := at
+			f.Kind, f.Change, f.Signals.OneOff = KindError, key, true // OneOff: merged, it clears no one-off mark
+			a.findings = append(a.findings, f)
+		}
+	}
 	a.known = nil
+}
+
+// knownOf is what a known failure repeats, and the trigger of its
+// lesson: for a shell command its family and class ("pytest |
+// KeyError") and the command, or, when the program itself was not found,
+// the program and the class ("go | command not found: go": go doc and go
+// build fail alike) and the program; for another tool whose error quotes
+// the call's path and does not say it is missing (a refusal, a
+// permission), the class and the folder, whatever the file tool ("files
+// | Access denied | plans/*.md": a hook that refuses writes there refuses
+// reads too), and a glob of the folder's files of that extension; for one whose error is about the
+// file otherwise (it does not exist, an offset past its end), the same
+// with the file itself; for one whose error names something
+// the call did not (the tool's own binary missing), the tool and the
+// class, and no trigger but the tool and the error; "" for a probe or a
+// shell command of no family.
+func knownOf(c *Call, r *Result) (key, trigger string) {
+	if c.Tool == "Bash" {
+		fam := failedFamily(c.Command, r)
+		if fam.Exe == "" || fam.Probe {
+			return "", ""
+		}
+		class := lessons.ErrorClass(r.Output)
+		if exe, ok := strings.CutPrefix(class, missingCommand); ok && exe != "" && !strings.ContainsAny(exe, "/\\") {
+			return exe + " | " + class, exe // the program is missing: whatever it was asked to do
+		}
+		return fam.String() + " | " + class, c.Command
+	}
+	lc := LoggedCall{Call: *c, Outcome: OutcomeFailed, Error: r.Output}
+	class := lc.ErrorClass()
+	if c.Path == "" || !aboutTheCall(r.Output, c) {
+		return c.Tool + " | " + class, ""
+	}
+	if line, _ := lessons.ErrorLine(r.Output); class == missingPath || missingFile.MatchString(line) || !namesPath(line, c.Path) {
+		return lc.Family() + " | " + class + " | " + c.Path, c.Path // about this file: missing, or what it holds
+	}
+	glob := folderGlob(c.Path)
+	return "files | " + class + " | " + glob, glob // refused for reading as for writing
+}
+
+// folderKeyed reports whether a known failure of a file tool is one of
+// its folder (its trigger is the folder's glob), for any file tool.
+func folderKeyed(c *Candidate) bool {
+	return c.Kind == KindKnown && c.Tool != "Bash" && strings.Contains(c.Trigger, "*")
+}
+
+// missingPath is the error class of a file that does not exist
+// (lessons.ErrorClass), and missingFile an error line that says so in
+// words the class does not know ("Error: File not found: lib/a.ts").
+const missingPath = "missing path"
+
+var missingFile = regexp.MustCompile(`(?i)\b(not found|no such file|does not exist|doesn't exist|cannot find|can't find|could not find)\b`)
+
+// namesPath reports whether an error line names the call's path, or
+// quotes a path that ends it: "Access denied: '/home/u/plans/a.md' is
+// protected" refuses the path, and the refusal may hold for its folder.
+func namesPath(line, p string) bool {
+	if strings.Contains(line, p) {
+		return true
+	}
+	for _, q := range quotedValue.FindAllStringSubmatch(line, 4) {
+		if v := q[1] + q[2]; len(v) >= 3 && strings.HasSuffix(p, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// missingCommand starts the error class of a program the shell did not
+// find (lessons.ErrorClass).
+const missingCommand = "command not found: "
+
+// folderGlob is a glob of the files of p's folder with p's extension,
+// matching wherever the folder lies ("plans/*.md" for
+// /home/u/.claude/plans/calm-otter.md): the folder, not the one file.
+func folderGlob(p string) string {
+	p = strings.ReplaceAll(p, "\\", "/")
+	dir, base := path.Split(p)
+	glob := "*" + path.Ext(base)
+	if d := path.Base(strings.TrimSuffix(dir, "/")); d != "" && d != "." && d != "/" && !strings.ContainsAny(d, "*?[{") {
+		glob = d + "/" + glob
+	}
+	return glob
+}
+
+// knownSaw sees a call that worked: it got past the remembered
+// failures of another tool than the shell when it is the same tool on the
+// same file, the same name elsewhere, or a file inside the failed path
+// (relatedPath; a shell failure is got past by a retry, gotPast); and a
+// call of a shell failure's family worked after it (whatever edits came
+// between: then nothing says the failure came back to stay).
+func (a *analyzer) knownSaw(c *Call) {
+	fam := ""
+	for i := range a.known {
+		k := &a.known[i]
+		f := k.rec.call
+		switch {
+		case f.Tool != "Bash":
+			if f.Tool == c.Tool && relatedPath(f.Path, c.Path) {
+				k.rec.fixed, k.worked = true, true
+			}
+		case c.Tool == "Bash" && !k.worked:
+			if fam == "" {
+				fam = lessons.CommandFamily(c.Command).String()
+			}
+			k.worked = fam == k.family
+		}
+	}
 }
 
 // explained reports whether a finding of the session is about call id.
@@ -80,12 +262,27 @@ func (a *analyzer) explained(id string) bool {
 // knownText writes a known failure's lesson, for the sessions it was
 // seen in so far.
 func (c *Candidate) knownText() {
-	head := cmp.Or(headWords(c.Trigger), "the command")
 	line := errorHeadline(c.Problem)
 	n := len(c.Sessions)
+	if c.Tool != "Bash" {
+		what := c.Tool
+		switch {
+		case folderKeyed(c):
+			what = "file tools on " + c.Trigger
+		case c.Trigger != "":
+			what += " on " + c.Trigger
+		}
+		c.Summary = secret.Sentence(shorten("`"+what+"` fails before any change: "+line, maxSummary))
+		c.Solution = "`" + what + "` failed with this error in " + strconv.Itoa(n) + " session" + plural(n) +
+			" of this project, before any change too" +
+			": it comes with the environment (a hook or a permission that refuses it, a file the checkout does not have), " +
+			"not from your call. Do not try it again as it is, nor work around the refusal; use another way to do what you meant, or ask."
+		return
+	}
+	head := cmp.Or(headWords(c.Trigger), "the command")
 	c.Summary = secret.Sentence(shorten("`"+head+"` fails before any change: "+line, maxSummary))
-	c.Solution = "`" + head + "` failed with this error before any change, in " + strconv.Itoa(n) + " session" + plural(n) +
-		" of this project: it comes with the checkout or the environment, not from your work. " +
+	c.Solution = "`" + head + "` failed with this error in " + strconv.Itoa(n) + " session" + plural(n) +
+		" of this project, before any change too: it comes with the checkout or the environment, not from your work. " +
 		"Do not revert or rewrite your changes to make it pass, and do not take fixing it on as part of the task; " +
 		"say that it failed before you started, and check your change with a narrower run."
 }

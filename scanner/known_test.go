@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -9,7 +10,8 @@ import (
 
 // TestKnownFailure: a test that fails before the agent changed anything,
 // in session after session of a project, becomes a lesson at that
-// failure saying so; a failure after the agent's own edit does not count.
+// failure saying so; the same failure after the agent's own edit, in a
+// later session, counts as one more session of it.
 func TestKnownFailure(t *testing.T) {
 	dir, state := t.TempDir(), t.TempDir()
 	fail := "--- FAIL: TestClock (0.00s)\n    clock_test.go:9: want 09:00 in Europe/Paris, got 08:00\nFAIL\tshop/clock\t0.01s"
@@ -20,7 +22,7 @@ func TestKnownFailure(t *testing.T) {
 			run("go build ./...", 0, ""),
 		})
 	}
-	writeClaude(t, dir, "/p", "s4", []step{ // after the agent's change: not counted
+	writeClaude(t, dir, "/p", "s4", []step{ // after the agent's change: support
 		write("/p/cart/tax.go", "package cart"),
 		run("go test ./...", 1, fail),
 	})
@@ -35,10 +37,10 @@ func TestKnownFailure(t *testing.T) {
 		t.Fatalf("%d known-failure candidates, want 1", len(known))
 	}
 	c := known[0]
-	if len(c.Sessions) != 3 || c.Confidence < lessons.DefaultConfig().MinConfidence {
-		t.Errorf("known failure seen in %d sessions, confidence %.2f; want 3 sessions, at least minConfidence", len(c.Sessions), c.Confidence)
+	if len(c.Sessions) != 4 || c.Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Errorf("known failure seen in %d sessions, confidence %.2f; want 4 sessions, at least minConfidence", len(c.Sessions), c.Confidence)
 	}
-	if !strings.Contains(c.Solution, "3 sessions") || !strings.Contains(c.Solution, "Do not revert") {
+	if !strings.Contains(c.Solution, "4 sessions") || !strings.Contains(c.Solution, "Do not revert") {
 		t.Errorf("solution %q: want the count of sessions and what not to do", c.Solution)
 	}
 	if len(c.Triggers.Errors) != 1 || len(c.Triggers.Commands) != 1 {
@@ -54,6 +56,43 @@ func TestKnownFailure(t *testing.T) {
 	l := ToLesson(c)
 	if ps := lessons.Errors(lessons.Validate(&l)); len(ps) > 0 {
 		t.Errorf("known-failure lesson does not validate: %v", ps)
+	}
+}
+
+// TestKnownFailureAfterAChangeIsSupport: a failure that comes after the
+// session's own edit is no known failure by itself, in any number of
+// sessions (the edit may have caused it), but once the same failure was
+// seen before any change, each session it comes back in counts: seen
+// clean once and again after an edit, it is a lesson.
+func TestKnownFailureAfterAChangeIsSupport(t *testing.T) {
+	fail := "FAILED tests/test_tz.py::test_paris - AssertionError: want 09:00 in Europe/Paris, got 08:00"
+	afterEdit := func(dir, id string) {
+		writeClaude(t, dir, "/p", id, []step{write("/p/shop/tax.py", "RATE = 2"), run("pytest", 1, fail)})
+	}
+	knownOf := func(state string) []Candidate {
+		var out []Candidate
+		for _, c := range candidates(t, state) {
+			if c.Kind == KindKnown {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	dir, state := t.TempDir(), t.TempDir()
+	afterEdit(dir, "a1")
+	afterEdit(dir, "a2")
+	scan(t, state, Options{Paths: []string{dir}})
+	if k := knownOf(state); len(k) != 0 {
+		t.Fatalf("%d known failures from failures after the agent's edits only, want none", len(k))
+	}
+	dir, state = t.TempDir(), t.TempDir()
+	writeClaude(t, dir, "/p", "c1", []step{run("pytest", 1, fail), write("/p/shop/cart.py", "X = 1")})
+	scan(t, state, Options{Paths: []string{dir}})
+	afterEdit(dir, "a3")
+	scan(t, state, Options{Paths: []string{dir}})
+	k := knownOf(state)
+	if len(k) != 1 || len(k[0].Sessions) != 2 || k[0].Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("known failures %+v: want one, seen in 2 sessions, at minConfidence", k)
 	}
 }
 
@@ -84,5 +123,191 @@ func TestGotPast(t *testing.T) {
 		if got := gotPast(&Call{Tool: "Bash", Command: c.failed}, &Call{Tool: "Bash", Command: c.worked}); got != c.want {
 			t.Errorf("gotPast(%q, %q) = %v, want %v", c.failed, c.worked, got, c.want)
 		}
+	}
+}
+
+// TestKnownFailureOfAFileTool: a file tool refused on the same folder
+// before any change, in session after session and under a new file name
+// each time, is a known failure of that folder, whatever the tool (a hook
+// that refuses writes there refuses reads), with a lesson after the
+// error; missing files guessed, in one folder or in two, are not one.
+func TestKnownFailureOfAFileTool(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	refused := func(p string) string {
+		return "Refused: " + p + " is inside a guarded folder (policy hook). Use another location."
+	}
+	for i, name := range []string{"calm-otter", "busy-heron", "quiet-lynx"} {
+		p := "/home/u/.agent/drafts/" + name + ".md"
+		tool := "Write"
+		if i == 2 {
+			tool = "Read"
+		}
+		writeClaude(t, dir, "/p", "s"+string(rune('1'+i)), []step{
+			call(tool, map[string]any{"file_path": p, "content": "# plan"}, true, refused(p)),
+			run("go build ./...", 0, ""),
+		})
+	}
+	for i, p := range []string{"/p/docs/setup.md", "/p/notes/todo.md", "/p/docs/install.md"} {
+		writeClaude(t, dir, "/p", "m"+string(rune('1'+i)), []step{
+			call("Read", map[string]any{"file_path": p}, true, "File does not exist."),
+			call("Read", map[string]any{"file_path": p + "x"}, true, "Error: File not found: "+p+"x"),
+		})
+	}
+	scan(t, state, Options{Paths: []string{dir}})
+	var known []Candidate
+	for _, c := range candidates(t, state) {
+		if c.Kind == KindKnown {
+			known = append(known, c)
+		}
+	}
+	var live []Candidate
+	for _, c := range known {
+		if c.Confidence >= lessons.DefaultConfig().MinConfidence {
+			live = append(live, c)
+		}
+	}
+	if len(live) != 1 {
+		t.Fatalf("%d known failures at or above minConfidence (of %d), want 1: the guarded folder", len(live), len(known))
+	}
+	c := live[0]
+	if len(c.Triggers.Tools) != 0 || len(c.Sessions) != 3 || !slices.Equal(c.Triggers.Paths, []string{"drafts/*.md"}) || len(c.Triggers.Errors) != 1 {
+		t.Fatalf("known failure of %v on %v, %d sessions, errors %v: want any file tool on drafts/*.md in 3 sessions, with its error", c.Triggers.Tools, c.Triggers.Paths, len(c.Sessions), c.Triggers.Errors)
+	}
+	l := ToLesson(c)
+	if ps := lessons.Errors(lessons.Validate(&l)); len(ps) > 0 {
+		t.Errorf("lesson does not validate: %v", ps)
+	}
+	re, err := lessons.CompilePattern(c.Triggers.Errors[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := refused("/home/u/.agent/drafts/new-name.md")
+	if ok, _ := re.MatchString(next); !ok {
+		t.Errorf("error trigger %q does not match the refusal of another file of the folder", c.Triggers.Errors[0])
+	}
+}
+
+// TestKnownFailureOfABrokenTool: a tool that fails before any change
+// with an error about itself, not the call (its own binary missing),
+// in two sessions and on other paths each time, is a known failure of
+// the tool, whatever the path; its lesson comes after that error.
+func TestKnownFailureOfABrokenTool(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	broken := "ENOENT: no such file or directory, posix_spawn '/opt/agent/1.2.3/bin/search'"
+	for i, p := range []string{"/p/src/cart", "/p/docs"} {
+		writeClaude(t, dir, "/p", "s"+string(rune('1'+i)), []step{
+			call("Grep", map[string]any{"pattern": "func Total", "path": p}, true, broken),
+		})
+	}
+	scan(t, state, Options{Paths: []string{dir}})
+	var known []Candidate
+	for _, c := range candidates(t, state) {
+		if c.Kind == KindKnown {
+			known = append(known, c)
+		}
+	}
+	if len(known) != 1 || len(known[0].Sessions) != 2 || known[0].Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("known failures %+v: want one of the Grep tool, seen in 2 sessions, at minConfidence", known)
+	}
+	c := known[0]
+	if !slices.Equal(c.Triggers.Tools, []string{"Grep"}) || len(c.Triggers.Paths) != 0 || len(c.Triggers.Errors) != 1 {
+		t.Errorf("triggers %+v: want the Grep tool and its error, on any path", c.Triggers)
+	}
+	l := ToLesson(c)
+	if ps := lessons.Errors(lessons.Validate(&l)); len(ps) > 0 {
+		t.Errorf("lesson does not validate: %v", ps)
+	}
+}
+
+// TestErrorLessonSupportedByItsReturn: a failure nothing got past is a
+// lesson on its error once it comes back in a second session, even when
+// the agent went on editing after it there: the edits did not get past
+// it (the same call failed again, and none of its family worked). When a
+// call of its family works after the edits, the edits were the fix, and
+// the session is no support.
+func TestErrorLessonSupportedByItsReturn(t *testing.T) {
+	fail := "Error: browserType.launch: Executable doesn't exist at /home/u/.cache/ms-playwright/chromium-1117/chrome-linux/chrome"
+	sessions := func(dir string, fixedAfterEdit bool) {
+		writeClaude(t, dir, "/p", "s1", []step{write("/p/e2e/cart.spec.ts", "test()"), run("npx playwright test", 1, fail)})
+		last := run("npx playwright test", 1, fail)
+		if fixedAfterEdit {
+			last = run("npx playwright test", 0, "3 passed")
+		}
+		writeClaude(t, dir, "/p", "s2", []step{
+			write("/p/e2e/tax.spec.ts", "test()"),
+			run("npx playwright test", 1, fail),
+			write("/p/e2e/tax.spec.ts", "test.skip()"),
+			last,
+		})
+	}
+	errorLesson := func(dir string) Candidate {
+		t.Helper()
+		state := t.TempDir()
+		scan(t, state, Options{Paths: []string{dir}})
+		var out []Candidate
+		for _, c := range candidates(t, state) {
+			if c.Kind == KindError {
+				out = append(out, c)
+			}
+		}
+		if len(out) != 1 {
+			t.Fatalf("%d lessons on the error, want 1", len(out))
+		}
+		return out[0]
+	}
+	dir := t.TempDir()
+	sessions(dir, false)
+	if c := errorLesson(dir); len(c.Sessions) != 2 || c.Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Errorf("lesson on the error seen in %d sessions, confidence %.2f: want 2, at minConfidence", len(c.Sessions), c.Confidence)
+	}
+	dir = t.TempDir()
+	sessions(dir, true)
+	if c := errorLesson(dir); len(c.Sessions) != 1 || c.Confidence >= lessons.DefaultConfig().MinConfidence {
+		t.Errorf("lesson on the error seen in %d sessions, confidence %.2f: want 1, below minConfidence (the edits got past it)", len(c.Sessions), c.Confidence)
+	}
+}
+
+// TestKnownFailureOfAMissingProgram: a program the shell does not find
+// is one known failure whatever it was asked to do: go doc in one
+// session and go build in the next are the same missing toolchain, and
+// the lesson comes after any go command that meets it.
+func TestKnownFailureOfAMissingProgram(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{run("cd svc && go doc embed", 127, "/bin/bash: line 1: go: command not found")})
+	writeClaude(t, dir, "/p", "s2", []step{run("go build ./cmd/server/ 2>&1", 127, "/bin/bash: line 1: go: command not found")})
+	scan(t, state, Options{Paths: []string{dir}})
+	var known []Candidate
+	for _, c := range candidates(t, state) {
+		if c.Kind == KindKnown {
+			known = append(known, c)
+		}
+	}
+	if len(known) != 1 || len(known[0].Sessions) != 2 || known[0].Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("known failures %+v: want one, seen in 2 sessions, at minConfidence", known)
+	}
+	if c := known[0]; !commandFires(c.Triggers, "go test ./...") {
+		t.Errorf("triggers %+v: want any go command", c.Triggers)
+	}
+}
+
+// TestKnownFailureSupportsTheLessonOnItsError: one failure seen by two
+// routes, a lesson on its error in one session (it came after an edit)
+// and a known failure in the next (before any change), is one failure
+// seen in two sessions: the lesson on its error counts both.
+func TestKnownFailureSupportsTheLessonOnItsError(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	fail := "Error: P1001: Can't reach database server at `localhost:5432`"
+	writeClaude(t, dir, "/p", "s1", []step{write("/p/prisma/seed.ts", "seed()"), run("npx prisma migrate status", 1, fail)})
+	scan(t, state, Options{Paths: []string{dir}})
+	writeClaude(t, dir, "/p", "s2", []step{run("npx prisma migrate status", 1, fail)})
+	scan(t, state, Options{Paths: []string{dir}})
+	var errs []Candidate
+	for _, c := range candidates(t, state) {
+		if c.Kind == KindError {
+			errs = append(errs, c)
+		}
+	}
+	if len(errs) != 1 || len(errs[0].Sessions) != 2 || errs[0].Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("lessons on the error %+v: want one, seen in 2 sessions, at minConfidence", errs)
 	}
 }

@@ -141,6 +141,9 @@ func (l *Learner) Add(cs []Candidate) bool {
 	changed := false
 	for _, c := range cs {
 		old := l.byID[l.Resolve(c.ID)]
+		if old == nil && c.SupportOnly {
+			continue // support for a candidate not held
+		}
 		if old == nil {
 			old = l.nearest(&c)
 			if old != nil {

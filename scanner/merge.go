@@ -21,9 +21,12 @@ type merger struct {
 	sample    callSample
 	byID      map[string]*Candidate
 	dirty     map[string]bool
-	found     int
-	created   int
-	updated   int
+	// support holds the scan's SupportOnly candidates, merged at the end
+	// so that the order the files were read in does not matter.
+	support []Candidate
+	found   int
+	created int
+	updated int
 }
 
 func (m *merger) load() error {
@@ -50,6 +53,10 @@ func (m *merger) merge(r fileResult) error {
 		return err
 	}
 	for _, c := range r.found {
+		if c.SupportOnly {
+			m.support = append(m.support, c)
+			continue
+		}
 		m.found++
 		old, ok := m.byID[c.ID]
 		if !ok {
@@ -120,8 +127,17 @@ func (m *merger) nearest(c *Candidate) (*Candidate, bool) {
 	return nil, false
 }
 
-// write scores and stores every candidate the scan changed.
+// write scores and stores every candidate the scan changed, once the
+// support found for candidates the store holds is merged in.
 func (m *merger) write() error {
+	for _, c := range m.support {
+		if old, ok := m.byID[c.ID]; ok && old.merge(c) {
+			if !m.dirty[c.ID] {
+				m.updated++
+			}
+			m.dirty[c.ID] = true
+		}
+	}
 	ids := make([]string, 0, len(m.dirty))
 	for id := range m.dirty {
 		ids = append(ids, id)

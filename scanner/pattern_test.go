@@ -80,6 +80,10 @@ func TestFixWorthy(t *testing.T) {
 		{"curl https://x.test/a?b=1", "curl 'https://x.test/a?b=1'", "zsh:1: no matches found: https://x.test/a?b=1", true},
 		{"go test ./... | grep -E '--- FAIL'", "go test ./... | grep 'FAIL'", "grep: unrecognized option '--- FAIL'", true},
 		{"ssh-add -l", "SSH_AUTH_SOCK=/tmp/s ssh-add -l", "The agent has no identities.", true},
+		// a one-letter flag the output names as a word, not a bare --
+		{"git add .planning/a.md", "git add -f .planning/a.md",
+			"The following paths are ignored by one of your .gitignore files:\n.planning\nhint: Use -f if you really want to add them.", true},
+		{"cargo test", "cargo test -- --test-threads=1", "thread 'cfg::env' panicked at src/cfg.rs:40:9:\n -- \nfailures:\n    cfg::env", false},
 	}
 	for _, tt := range tests {
 		if got := fixWorthy(tt.failing, tt.fixed, &Result{Output: tt.err}); got != tt.want {

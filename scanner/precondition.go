@@ -104,6 +104,7 @@ func (a *analyzer) waitFor(rec *callRec, r *Result) {
 // every waiting failure, and a call of a waiting failure's family
 // settles it, with a lesson when state changes came between.
 func (a *analyzer) succeeded(rec *callRec) {
+	a.knownSaw(rec.call)
 	if len(a.waiting) == 0 && a.changed {
 		return
 	}
@@ -200,10 +201,29 @@ func (a *analyzer) precondition(w *waiting, rerun string) {
 	a.findings = append(a.findings, finding{
 		Kind: KindPrecondition, Line: w.rec.line, UID: w.rec.uid, Tool: "Bash", Trigger: c.Command,
 		Call: w.rec.id, Change: strings.Join(did, "; "),
-		Problem:  problem,
+		Problem:  worldFirst(problem),
 		Solution: "Before `" + clip(c.Command, 200) + "`, " + strings.Join(did, ", then ") + ". It failed until then, and `" + clip(rerun, 200) + "` worked after.",
 		Signals:  Signals{FixConfirmed: true, Causal: len(named) > 0},
 	})
+}
+
+// worldFirst is an error text with its first line about the world the
+// call ran in (what environmental matched: the missing module, the
+// unset variable) moved to the front: that line is what the lesson is
+// about, and the one its error trigger is made of when the trigger is
+// narrowed to its error (errorHeadline), rather than a runner's banner
+// ("# Unhandled error between tests") that comes before it.
+func worldFirst(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if environmental.MatchString(strings.ToLower(l)) && namedError.MatchString(l) {
+			if i == 0 {
+				return text
+			}
+			return l + "\n" + strings.Join(slices.Delete(lines, i, i+1), "\n")
+		}
+	}
+	return text
 }
 
 // sameFamily reports whether any simple command of cmd is of family.
