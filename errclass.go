@@ -21,8 +21,8 @@ import (
 //     paths, hashes and numbers masked (`<q>`, `<path>`, `<hash>`, `N`),
 //     cut to 80 characters; "no output" when there is none.
 //
-// Status lines the agents wrap around output ("Exit code 1") are
-// skipped. The patterns compile on first use: the hook loads this
+// Status lines the agents wrap around output ("Exit code 1"), warnings,
+// notes and the reports of checks that passed (NoticeLine) are skipped. The patterns compile on first use: the hook loads this
 // package and most of its calls never need them.
 func ErrorClass(text string) string {
 	lines := errorLines(text)
@@ -115,8 +115,8 @@ func errorLines(text string) []string {
 		if rest, ok := strings.CutPrefix(t, "Output: "); ok {
 			t = strings.TrimSpace(rest) // Gemini CLI's result line
 		}
-		if t == "" || isStatusLine(t) {
-			continue
+		if t == "" || isStatusLine(t) || NoticeLine(t) {
+			continue // a warning or a passing check says nothing of what failed
 		}
 		if len(head) < classHead {
 			head = append(head, t)

@@ -4,6 +4,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/lessons-dev/lessons"
 )
 
 // addresses reports whether a fix changed what the error complained
@@ -11,8 +13,11 @@ import (
 // argument) and none of the words the fix added or removed was about
 // something the fix left alone: the retry worked for another reason (the
 // state changed, the failure was flaky), and the change teaches nothing.
-// With no word of the call in the error there is nothing to check, and
-// a change the shell reads (quoting, --, a prelude or wrapper) is taken
+// An error that names no word of the call addresses the fix only when
+// it names a word the fix added or removed, or is about how the command
+// was called (invocationError) rather than what it found, and quotes
+// nothing the two commands do not hold; a
+// change the shell reads (quoting, --, a prelude or wrapper) is taken
 // as addressing it.
 func addresses(d cmdDiff, res *Result) bool {
 	if d.quoted != "" || d.dash != "" || d.prelude != nil || d.wrapper != nil || d.gexe != d.exe ||
@@ -24,6 +29,9 @@ func addresses(d cmdDiff, res *Result) bool {
 		w = strings.ToLower(strings.Trim(w, `'"`))
 		if k, v, ok := strings.Cut(w, "="); ok && k != "" {
 			return said(lower, k) || said(lower, v)
+		}
+		if len(w) == 2 && w[0] == '-' && w[1] != '-' {
+			return containsWord(lower, w) // a one-letter flag the output names as a word ("Use -f if you really want")
 		}
 		return said(lower, w)
 	}
@@ -37,15 +45,34 @@ func addresses(d cmdDiff, res *Result) bool {
 		}
 		named = true
 	}
-	if !named {
-		return true
-	}
 	for _, w := range append(append([]string(nil), d.added...), d.removed...) {
 		if mentioned(w) {
 			return true
 		}
 	}
-	return false
+	// an error that names nothing of the call and nothing the fix
+	// changed is about how the command was called only when it says so
+	// (a usage error, a missing tool, a refused environment); an error
+	// about what the command found (a failing test, a lint error) was
+	// got around (--no-verify past a failing hook), not fixed
+	return !named && (misuse.MatchString(lower) || invocationError.MatchString(lower) && quotesOnlyTheCall(res.Output, d))
+}
+
+// quotesOnlyTheCall reports whether the error line of a failure quotes
+// no path (a file, a scoped module) but those the failing or the fixed
+// command holds: a file it quotes that neither names (the tests a commit
+// hook ran) was someone else's failure. A bare name ('.pytest_cache')
+// may be what an option of the fix governs. A usage error is not asked: it may quote
+// its help ("Enter \".help\" for usage").
+func quotesOnlyTheCall(out string, d cmdDiff) bool {
+	line, _ := lessons.ErrorLine(out)
+	words := strings.Join(d.f, " ") + " " + strings.Join(d.g, " ")
+	for _, q := range quotedValue.FindAllStringSubmatch(line, 4) {
+		if v := q[1] + q[2]; strings.Contains(v, "/") && !strings.Contains(words, v) {
+			return false
+		}
+	}
+	return true
 }
 
 // addressesHead is how much of an output addresses reads: the head,

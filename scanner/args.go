@@ -14,27 +14,34 @@ import (
 
 // argsChange says how a tool call that worked differs from the one that
 // failed: the path, and each argument added, dropped or changed; settings
-// is false when only the text of an argument (a prompt, a script) did.
-func argsChange(failed, worked *Call) (change string, settings bool) {
+// is false when only the text of an argument (a prompt, a script) or an
+// opaque value (a session id, a ref, a uuid, a count) did, unless the
+// value is a count and the error names the argument ("use offset and
+// limit"): another id ("Ref e25 not found"), or another count for an
+// error about something else, is no way of calling the tool that a
+// lesson can teach. errText is the failure's output, lower case.
+func argsChange(failed, worked *Call, errText string) (change string, settings bool) {
 	var out []string
 	if failed.Path != worked.Path && worked.Path != "" {
-		out = append(out, "path `"+clip(worked.Path, 160)+"` instead of `"+clip(failed.Path, 160)+"`")
+		out = append(out, pathChange(failed.Path, worked.Path))
 	}
 	var texts []string // said only when no setting changed
 	fa, wa := argPairs(failed.Args), argPairs(worked.Args)
 	for _, kv := range wa {
 		old, ok := lookupArg(fa, kv[0])
 		switch {
-		case strings.HasPrefix(kv[1], textMark) && old != kv[1]:
-			texts = append(texts, "another `"+kv[0]+"`") // text: its words are the task's
+		case (strings.HasPrefix(kv[1], textMark) || patternText(kv[1])) && old != kv[1]:
+			texts = append(texts, "another `"+kv[0]+"`") // text or a search pattern: its words are the task's
 		case !ok && isNumber(kv[1]):
 			out = append(out, "`"+kv[0]+"` set") // a count or an offset: its value is the task's
 		case !ok:
 			out = append(out, "`"+kv[0]+"` set to `"+kv[1]+"`")
 		case old != kv[1] && strings.HasPrefix(old, textMark):
 			out = append(out, "`"+kv[0]+"` `"+kv[1]+"`")
-		case old != kv[1] && isNumber(kv[1]):
-			out = append(out, "another `"+kv[0]+"`")
+		case old != kv[1] && isNumber(old) && isNumber(kv[1]) && containsWord(errText, strings.ToLower(kv[0])):
+			out = append(out, "another `"+kv[0]+"`") // a count the error asked for ("use offset and limit")
+		case old != kv[1] && opaque(old) && opaque(kv[1]):
+			texts = append(texts, "another `"+kv[0]+"`") // another id, or a count the error did not name
 		case old != kv[1]:
 			out = append(out, "`"+kv[0]+"` `"+kv[1]+"` instead of `"+old+"`")
 		}
@@ -48,6 +55,30 @@ func argsChange(failed, worked *Call) (change string, settings bool) {
 		return strings.Join(texts, ", "), false
 	}
 	return strings.Join(out, ", "), true
+}
+
+// pathChange says how the path of a call that worked stands to the one
+// that failed: by their relation when it holds in any task (a file
+// inside the directory the failed call named), else by the two paths,
+// which are this task's (the same name elsewhere is a guess corrected).
+func pathChange(failed, worked string) string {
+	if f := strings.TrimSuffix(failed, "/"); f != "" && strings.HasPrefix(worked, f+"/") {
+		return "the path of a file inside the directory it named"
+	}
+	return "path `" + clip(worked, 160) + "` instead of `" + clip(failed, 160) + "`"
+}
+
+// patternText reports whether a short value is a search pattern or
+// code rather than a setting: it holds a regular expression's or a
+// shell's operators (a setting is a name, a number, a word list).
+func patternText(v string) bool {
+	return strings.ContainsAny(v, `\|()*^$[]{}`)
+}
+
+// opaque reports whether an argument's value names one thing rather than
+// a way of calling: a number, an id, a hash, a uuid, a timestamp, a path.
+func opaque(v string) bool {
+	return isNumber(v) || taskToken(v) || len(v) >= 8 && strings.Count(v, "-") >= 2 && strings.ContainsAny(v, "0123456789")
 }
 
 // argPairs splits Call.Args into its key and value pairs.
@@ -67,6 +98,12 @@ func lookupArg(kvs [][2]string, k string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// notKeyRune reports a rune no argument's name holds: a key with spaces
+// or braces is a model's malformed input, not a setting.
+func notKeyRune(r rune) bool {
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' && r != '.'
 }
 
 // textMark starts the digest that stands for an argument's text.
@@ -91,7 +128,7 @@ func callArgs(input []byte) string {
 			"new_string", "newString", "old_string", "oldString", "new_source", "edits", "input", "patch":
 			return true
 		}
-		if len(v) == 0 || len(key) > maxArgKey || strings.ContainsAny(key, "=\\") || strings.ContainsFunc(key, unicode.IsControl) {
+		if len(v) == 0 || len(key) > maxArgKey || strings.ContainsFunc(key, notKeyRune) {
 			return true
 		}
 		val := ""

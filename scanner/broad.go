@@ -14,7 +14,10 @@ import (
 // would speak before calls that go fine. It is narrowed to the failure
 // when the error gives a line to match (an error trigger: the lesson
 // comes after such a failure, not before every call), else held below
-// minConfidence (Signals.Broad).
+// minConfidence (Signals.Broad). A precondition whose trigger fires on
+// the bare command (tsc, bun run), or a retry whose does and whose error
+// is not about the command itself, is narrowed without a sample: it
+// fires on every call of its command by construction.
 
 // Bounds of the sample.
 const (
@@ -57,7 +60,19 @@ func (s *callSample) check(c *Candidate) {
 	if c.Kind != KindRetry && c.Kind != KindPrecondition || len(c.Triggers.Commands) == 0 || len(c.Triggers.Errors) > 0 {
 		return
 	}
-	calls := s.byHead[headWords(c.Trigger)]
+	head := headWords(c.Trigger)
+	if head != "" && commandMatcher(c.Triggers)(head) && (c.Kind == KindPrecondition || !aboutTheCommand(c.Problem) && !namesTheFix(c)) {
+		// fires on the bare command, so on every call of it: right when
+		// the error says the command itself is wrong (not found, an
+		// option it does not take) or names what every call needs (STAGE
+		// is not set: the fix sets it), else what was missing is missing
+		// only when the error says so; no sample is needed to know that
+		if !c.narrowToError() {
+			c.Signals.Broad = true
+		}
+		return
+	}
+	calls := s.byHead[head]
 	if len(calls) < minBroadSample {
 		return
 	}
@@ -75,11 +90,15 @@ func (s *callSample) check(c *Candidate) {
 	}
 }
 
-// narrowToError adds an error trigger made of the failure's first error
-// line, so that the lesson comes after that failure only, and reports
-// whether it could.
+// narrowToError adds an error trigger made of the failure's error line
+// (lessons.ErrorLine: the line its class is read from, not a runner's
+// status line), so that the lesson comes after that failure only, and
+// reports whether it could.
 func (c *Candidate) narrowToError() bool {
-	line := errorHeadline(c.Problem)
+	line, wrapper := lessons.ErrorLine(c.Problem)
+	if wrapper {
+		return false // a runner's status line ("script exited with code 1") comes after any failure under it
+	}
 	p := errorPattern(line)
 	if p == "" || len(c.Examples.Match) == 0 {
 		return false
@@ -87,6 +106,30 @@ func (c *Candidate) narrowToError() bool {
 	c.Triggers.Errors = []string{p}
 	c.Examples.Match[0].Error = line
 	return true
+}
+
+// aboutTheCommand reports whether an error says the command itself is
+// wrong wherever it runs: it is not there, or it was given an option or
+// argument it does not take.
+func aboutTheCommand(errText string) bool {
+	class := lessons.ErrorClass(errText)
+	return class == "usage" || strings.HasPrefix(class, "command not found")
+}
+
+// namesTheFix reports whether a retry's error names a word its fix
+// added (a variable it set, an option it passed): then the error says
+// what every call of the command needs.
+func namesTheFix(c *Candidate) bool {
+	d, ok := diffCommands(c.Trigger, c.Fixed)
+	if !ok {
+		return false
+	}
+	for _, w := range d.added {
+		if k, _, _ := strings.Cut(strings.Trim(w, `'"`), "="); len(strings.TrimLeft(k, "-")) >= 2 && containsWord(c.Problem, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // namedError is a line that names its error: "error: ...",
@@ -98,7 +141,7 @@ var namedError = regexp.MustCompile(`(?i)(^|\s)\w*(error|exception|err!|fatal)\b
 // first line.
 func errorHeadline(text string) string {
 	for _, l := range strings.Split(text, "\n") {
-		if namedError.MatchString(l) {
+		if namedError.MatchString(l) && !lessons.NoticeLine(l) {
 			return strings.TrimSpace(l)
 		}
 	}

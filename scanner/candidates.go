@@ -129,8 +129,15 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		if !c.onError(f) {
 			return Candidate{}, false
 		}
-		// one per project and key, whatever the pattern the error gave
-		return c.identify("error\x00"+sess.Project+"\x00"+f.Change, lessons.Trigger{}, f, sess, file, agent), true
+		// one per project and key, whatever the pattern the error gave;
+		// a file tool's own error (Read over its size limit, on a
+		// directory) is the same in every project and checkout, so one
+		// lesson across them (an MCP tool's may be about one project's data)
+		project := sess.Project
+		if slices.Contains(lessons.FileTools, c.Tool) {
+			project = ""
+		}
+		return c.identify("error\x00"+project+"\x00"+f.Change, lessons.Trigger{}, f, sess, file, agent), true
 	}
 	change := ""
 	if !c.trigger(&change, f.Stopped) && f.Kind == KindRetry {
@@ -179,7 +186,7 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		// what to do first is the lesson; the command rerun varies
 		did := Redact(f.Change)
 		c.Summary = secret.Sentence(shorten(headWords(c.Trigger)+": first "+did, maxSummary))
-		c.Signals.OneOff = !f.Signals.Causal && oneOff(did, c.Problem)
+		c.Signals.OneOff = !f.Signals.Causal && oneOff(did, c.Problem) || freeText(did) // an inline script is one task's, named or not
 		key = "precondition\x00" + did
 	}
 	return c.identify(key, c.Triggers, f, sess, file, agent), true
@@ -450,7 +457,12 @@ func (c *Candidate) merge(n Candidate) bool {
 	s.SelfReported = s.SelfReported || n.Signals.SelfReported
 	s.Question = s.Question || n.Signals.Question
 	s.Feedback = s.Feedback || n.Signals.Feedback
-	s.OneOff = s.OneOff && n.Signals.OneOff
+	switch {
+	case c.Kind != KindError:
+		s.OneOff = s.OneOff && n.Signals.OneOff
+	case n.Solution == c.Solution:
+		s.OneOff = false // a lesson on an error keeps its first fix's words (foldError): seen again, they are no one-off
+	}
 	s.Broad = s.Broad || n.Signals.Broad
 	s.Retries = max(s.Retries, n.Signals.Retries)
 	if n.LastSeen.After(c.LastSeen) {

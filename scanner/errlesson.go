@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,7 +22,11 @@ func (c *Candidate) errorText(unit, fix string) {
 	}
 	c.Summary = secret.Sentence(shorten(unit+" failed with: "+line, maxSummary))
 	if fix != "" {
-		c.Solution = "This error came before, in this project. What got past it then: " + fix + "."
+		where := " in this project"
+		if slices.Contains(lessons.FileTools, c.Tool) {
+			where = "" // a file tool's own error is one lesson across projects (build)
+		}
+		c.Solution = "This error came before" + where + ". What got past it then: " + fix + "."
 		return
 	}
 	n := len(c.Sessions)
@@ -146,6 +151,6 @@ func (c *Candidate) onError(f finding) bool {
 	fix := c.Solution
 	c.Family = errorUnit(c.Tool, familyOf(f.Change))
 	c.errorText(c.Family, fix)
-	c.Signals.OneOff = fix != "" && oneOff(fix, c.Problem)
+	c.Signals.OneOff = fix != "" && (oneOff(fix, c.Problem) || freeText(fix)) // a path, an id, a message or a script of one task
 	return true
 }

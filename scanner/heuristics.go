@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/lessons-dev/lessons"
 )
 
 // Tier 2 finds a mistake without a model: a tool call fails (an error, a
@@ -256,6 +258,46 @@ func (a *analyzer) result(rec *callRec, e Event) {
 	a.emit(prev, rec.call.Command)
 }
 
+// withoutNotices is an output without its warnings, notes and the lines
+// of checks that passed (lessons.NoticeLine).
+func withoutNotices(out string) string {
+	var b strings.Builder
+	for line := range strings.Lines(out) {
+		if !lessons.NoticeLine(strings.TrimSpace(line)) {
+			b.WriteString(line)
+		}
+	}
+	return b.String()
+}
+
+// filteredOnly reports whether fixed is failing with only commands that
+// look at its output after it (| grep x, | tail -5): such a call "works"
+// because the filter did, whatever the command did.
+func filteredOnly(failing, fixed string) bool {
+	fs, gs := segments(failing), segments(fixed)
+	if len(gs) <= len(fs) {
+		return false
+	}
+	for i, g := range gs {
+		if i < len(fs) {
+			if !slices.Equal(withoutRedirections(fs[i]), withoutRedirections(g)) {
+				return false
+			}
+			continue
+		}
+		if exe, _ := commandHead(g); !probes[exe] {
+			return false
+		}
+	}
+	return true
+}
+
+// withoutRedirections is a simple command's words but its redirections
+// (2>&1).
+func withoutRedirections(seg []string) []string {
+	return slices.DeleteFunc(slices.Clone(seg), func(w string) bool { return strings.ContainsAny(w, "<>") })
+}
+
 // exploring are arguments that ask about a command rather than fix it.
 var exploring = map[string]bool{"--help": true, "-h": true, "help": true, "--version": true, "-V": true, "--dry-run": true}
 
@@ -279,12 +321,13 @@ var checkMode = map[string]bool{"--check": true, "--dry-run": true, "--diff": tr
 // help is exploration, not a fix.
 func fixWorthy(failing, fixed string, res *Result) (worthy bool) {
 	d, ok := diffCommands(failing, fixed)
-	if !ok {
-		return false
+	if !ok || filteredOnly(failing, fixed) {
+		return false // or it only filtered the output (| grep): its exit status is the filter's
 	}
-	out := ""
+	out, reported := "", ""
 	if res != nil {
 		out = strings.ToLower(res.Output)
+		reported = strings.ToLower(withoutNotices(res.Output)) // a passing check's name ("throws UnknownFlagError") is no misuse
 		defer func() {
 			// checked last, since most retries fail the cheaper tests
 			worthy = worthy && addresses(d, res) // else it failed for a reason the fix left alone
@@ -313,9 +356,9 @@ func fixWorthy(failing, fixed string, res *Result) (worthy bool) {
 		}
 	case d.gsub != d.sub:
 		return false
-	case !hasFlag(d.added) && !hasFlag(d.removed) && positional(d.f) > 0 && !misuse.MatchString(out):
+	case !hasFlag(d.added) && !hasFlag(d.removed) && positional(d.f) > 0 && !misuse.MatchString(reported):
 		return false
-	case hasWord(d.added) && hasWord(d.removed) && !misuse.MatchString(out):
+	case hasWord(d.added) && hasWord(d.removed) && !misuse.MatchString(reported):
 		return false // aimed at something else
 	}
 	if invocationError.MatchString(out) {
@@ -727,7 +770,7 @@ func trimError(out string) string {
 	lines := strings.Split(out, "\n")
 	var keep []string
 	for _, l := range lines {
-		if errorLine.MatchString(l) {
+		if errorLine.MatchString(l) && !lessons.NoticeLine(l) { // a warning or a passing check is not what failed
 			keep = append(keep, l)
 			if len(keep) == 4 {
 				break

@@ -30,9 +30,9 @@ import (
 // Support: a lesson on the error costs nothing before a call, since it
 // comes only after the same error, so a fix that worked (FixConfirmed)
 // makes it a lesson from its first session, unless the fix's words are
-// of one task (a path, a line, an id: OneOff), which waits for a second
-// session like any one-off fix; "nothing fixed it" waits for a second
-// session too (what it says is that the failure comes back).
+// of one task (a path, a line, an id, a message: OneOff), which waits
+// for the same fix in a second session; "nothing fixed it" waits for a
+// second session (what it says is that the failure comes back).
 
 // KindError is a failure and what got past it, for a lesson on its error.
 const KindError = "error"
@@ -94,9 +94,11 @@ func (a *analyzer) watchFailure(rec *callRec, r *Result) {
 	}
 }
 
-// key is the watched failure's key, as LoggedCall.Key reads it but for the
-// shell family (failedFamily); "" for a failure no lesson on its error can
-// be about: the user interrupted it, or it printed nothing.
+// key is the watched failure's key, as LoggedCall.Key reads it but for
+// the shell family (failedFamily) and for a tool other than the shell,
+// keyed by the tool alone (not the file's extension); "" for a failure
+// no lesson on its error can be about: the user interrupted it, or it
+// printed nothing.
 func (w *errWatch) key() string {
 	c := w.rec.call
 	lc := LoggedCall{Call: *c, Outcome: OutcomeFailed, Error: w.res.Output}
@@ -107,7 +109,9 @@ func (w *errWatch) key() string {
 	case c.Tool == "Bash":
 		return "Bash " + w.fam.String() + " | " + class
 	}
-	return lc.Family() + " | " + class
+	// a tool's error is one lesson whatever the file: Read of a .log and
+	// of a .md that exceed the same limit teach the same thing
+	return c.Tool + " | " + class
 }
 
 // watchSuccess sees a call that worked: it settles the watched failures
@@ -356,12 +360,17 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		// '/opt/…/rg'): what its retry changed is not what fixed it
 		return "", "", false, false
 	default:
-		ch, settings := argsChange(f, w.fix)
-		if ch == "" {
+		ch, settings := argsChange(f, w.fix, strings.ToLower(head(w.res.Output, familyHead)))
+		switch {
+		case ch == "":
 			did = "the next " + f.Tool + " call worked, with the same arguments"
-		} else {
+		case !settings:
+			// only another text or value (a session id, a count): no
+			// way of calling the tool a future agent can take up
+			return "", "", false, false
+		default:
 			did = "the next " + f.Tool + " call worked with " + ch
-			confirmed = settings // other text alone says nothing of how to call the tool
+			confirmed = true
 		}
 	}
 	return did, cmp.Or(w.fix.Command, w.fix.Path, w.fix.Tool), confirmed, true
@@ -393,19 +402,24 @@ func (w *errWatch) namedSteps() []*Call {
 		return nil
 	}
 	errText := strings.ToLower(head(w.res.Output, familyHead)) // a hint may follow the error lines
+	line, _ := lessons.ErrorLine(w.res.Output)
+	line = strings.ToLower(line)
 	var named []*Call
 	for _, s := range steps {
 		// the error names what the step made, or the step's command
-		// itself (a hint: "use git pull before pushing again")
-		if h := headWords(s.Command); namedBy(errText, s) || strings.Contains(h, " ") && strings.Contains(errText, strings.ToLower(h)) {
+		// itself (a hint: "use git pull before pushing again"); the
+		// other lines of the output (matches, passing checks, a log)
+		// name much that has nothing to do with what failed
+		if h := headWords(s.Command); namedBy(line, s) || strings.Contains(h, " ") && strings.Contains(errText, strings.ToLower(h)) {
 			named = append(named, s)
 		}
 	}
 	switch {
 	case len(named) > 0:
 		return named
-	case len(steps) <= maxNamedStep && environmental.MatchString(errText):
-		return steps // a few steps, and an error about the world the call ran in
+	case len(steps) <= maxNamedStep && environmental.MatchString(errText) &&
+		!slices.ContainsFunc(steps, func(c *Call) bool { return taskStep(c, w.rec.call) }):
+		return steps // a few setup steps, and an error about the world the call ran in
 	}
 	return nil
 }

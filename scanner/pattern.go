@@ -340,9 +340,10 @@ func diffCommands(failing, fixed string) (cmdDiff, bool) {
 	// Every simple command is still there: the fix ran something first
 	// (source .venv/bin/activate && pytest).
 	if len(gs) > len(fs) && len(fs) > 0 {
-		for _, g := range gs {
+		for i, g := range gs {
 			if exe, _ := commandHead(g); exe != "" && !slices.ContainsFunc(fs, func(f []string) bool { return slices.Equal(f, g) }) {
-				d := cmdDiff{f: fs[len(fs)-1], g: fs[len(fs)-1], prelude: g}
+				d := cmdDiff{f: preludeOf(gs[i+1:], fs), prelude: g}
+				d.g = d.f
 				d.exe, d.sub = commandHead(d.f)
 				d.gexe, d.gsub = d.exe, d.sub
 				return d, d.exe != "" && d.exe != "cd"
@@ -350,6 +351,30 @@ func diffCommands(failing, fixed string) (cmdDiff, bool) {
 		}
 	}
 	return cmdDiff{}, false
+}
+
+// exeWord is the word of a simple command that names its executable exe,
+// as written: .venv/bin/python is not the python on the PATH.
+func exeWord(words []string, exe string) string {
+	for _, w := range words {
+		if path.Base(w) == exe {
+			return w
+		}
+	}
+	return exe
+}
+
+// preludeOf is the failing command a prelude runs before: the first of
+// the commands after it that the failing line ran too (cd X && git add
+// …, the git add, not the git push at the chain's end), else the failing
+// line's last.
+func preludeOf(after, fs [][]string) []string {
+	for _, g := range after {
+		if exe, _ := commandHead(g); exe != "" && exe != "cd" && slices.ContainsFunc(fs, func(f []string) bool { return slices.Equal(f, g) }) {
+			return g
+		}
+	}
+	return fs[len(fs)-1]
 }
 
 // fixPatterns builds a trigger from a failing command and the fixed one
@@ -379,7 +404,7 @@ func fixPatterns(failing, fixed string) (commands, unless []string, change strin
 		commands = []string{head}
 		unless = []string{argPattern(longest(d.prelude))}
 	case d.gexe != d.exe:
-		change = "use " + d.gexe + " instead of " + d.exe
+		change = "use " + exeWord(d.g, d.gexe) + " instead of " + d.exe
 		commands = []string{head}
 	case d.gsub != d.sub:
 		change = "use " + d.gexe + " " + d.gsub + " instead of " + d.exe + " " + d.sub

@@ -75,7 +75,12 @@ func (w Weights) Score(c *Candidate) {
 	conf += supportBonus(len(c.Projects), w.MultiProject)
 	add(s.Causal, w.Causal)
 	add(s.Weak(), w.Weak)
-	if s.Weak() || c.Kind != KindTag && (s.Broad || (s.OneOff || c.everyCall()) && !multiSession) {
+	// A lesson on an error counts the sessions of its error, not of its
+	// fix (it keeps the first fix found): a one-off fix stays capped
+	// however often the error came back, until the same fix comes back
+	// (merge clears OneOff).
+	oneOff := s.OneOff && (c.Kind == KindError || !multiSession)
+	if s.Weak() || c.Kind != KindTag && (s.Broad || oneOff || c.everyCall() && !multiSession) {
 		conf = min(conf, w.WeakMax)
 	}
 	c.Confidence = math.Round(min(max(conf, 0), 1)*100) / 100

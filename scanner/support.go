@@ -31,7 +31,9 @@ func supportBonus(n int, w float64) float64 {
 // the error itself printed (git push names the branch to set upstream)
 // is the tool's advice, not the agent's one-off choice; a token the fix
 // replaced or dropped is what the trigger keys on, and the error naming
-// the path it could not find makes it no less one task's.
+// the path it could not find makes it no less one task's; nor does it
+// make a path of this machine (from its root or home) any less one
+// task's.
 func oneOff(change, errText string) bool {
 	added, removed := change, ""
 	for _, sep := range []string{" instead of ", "drop "} {
@@ -41,8 +43,8 @@ func oneOff(change, errText string) bool {
 		}
 	}
 	for _, w := range strings.Fields(added) {
-		w = strings.Trim(w, "`'\",;()[]")
-		if taskToken(w) && !strings.Contains(errText, w) {
+		w = strings.Trim(w, "`'\",;:()[]")
+		if taskToken(w) && (machinePath(w) || !strings.Contains(errText, w)) {
 			return true
 		}
 	}
@@ -54,6 +56,44 @@ func oneOff(change, errText string) bool {
 	return false
 }
 
+// machinePath reports whether a token is a path of this machine (from
+// its root or a home directory): printed by the error or not, another
+// checkout has it elsewhere.
+func machinePath(w string) bool {
+	if i := strings.IndexByte(w, '='); i > 0 {
+		w = w[i+1:]
+	}
+	return strings.HasPrefix(w, "/") && len(w) > 1 || strings.HasPrefix(w, "~/") || len(w) > 2 && w[1] == ':' && (w[2] == '/' || w[2] == '\\')
+}
+
+// freeText reports whether a fix carries text written for one task: a
+// command of more than one line (an inline script, a here-document, a
+// message) or a quoted argument of many words.
+func freeText(s string) bool {
+	if strings.Contains(s, "\n") || strings.Contains(s, "<<") {
+		return true
+	}
+	for i := 0; i < len(s); i++ {
+		q := s[i]
+		if q != '"' && q != '\'' {
+			continue
+		}
+		end := strings.IndexByte(s[i+1:], q)
+		if end < 0 {
+			end = len(s) - i - 1 // a quote the text was cut inside
+		}
+		if len(strings.Fields(s[i+1:i+1+end])) >= minFreeWords {
+			return true
+		}
+		i += end + 1
+	}
+	return false
+}
+
+// minFreeWords is how many words make a quoted argument prose or code
+// rather than a value.
+const minFreeWords = 6
+
 // taskToken reports whether a token has the shape of something specific
 // to one task.
 func taskToken(w string) bool {
@@ -62,6 +102,9 @@ func taskToken(w string) bool {
 	}
 	if w == "" || strings.HasPrefix(w, "-") && !strings.ContainsAny(w, "/0123456789") || strings.ContainsAny(w, "<>&|") {
 		return false // a flag, or a redirection (2>&1)
+	}
+	if strings.Contains(w, `":`) {
+		return true // a JSON object's keys and values: the task's data
 	}
 	digits, hex, letters := 0, 0, 0
 	for _, r := range w {

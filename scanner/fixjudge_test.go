@@ -1,0 +1,276 @@
+package scanner
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lessons-dev/lessons"
+)
+
+// A fix is judged by whether it changes what the error names: each test
+// below writes a short history whose retry or step got past a failure
+// without touching what failed, and wants no candidate a team would see
+// (at or above minConfidence), or one that says the right thing.
+
+// shown scans dir and returns the candidates at or above minConfidence.
+func shown(t *testing.T, dir string) []Candidate {
+	t.Helper()
+	state := t.TempDir()
+	scan(t, state, Options{Paths: []string{dir}})
+	var out []Candidate
+	for _, c := range candidates(t, state) {
+		if c.Confidence >= lessons.DefaultConfig().MinConfidence {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func summaries(cs []Candidate) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Kind+": "+c.Summary)
+	}
+	return out
+}
+
+// TestPassingChecksAreNotTheError: a test run fails; its output lists
+// passing checks whose names hold error words ("throws UnknownFlagError
+// for unknown flags"); then the agent runs the linter, which works. The
+// passing lines are not a usage error, and lint is not a fix of test.
+func TestPassingChecksAreNotTheError(t *testing.T) {
+	dir := t.TempDir()
+	out := "pkg/core:test: (pass) parseFlags > throws UnknownFlagError for unknown flags [0.53ms]\n" +
+		"pkg/core:test: (pass) parseFlags > throws MissingFlagValueError without a value [0.04ms]\n" +
+		"pkg/core:test: (fail) planner > renames a column [2.10ms]\n" +
+		"pkg/core:test:  1 fail\n"
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{
+			run("bun run test 2>&1", 1, out),
+			run("bun run lint 2>&1", 0, "Checked 40 files"),
+		})
+	}
+	for _, c := range shown(t, dir) {
+		if c.Kind == KindRetry {
+			t.Errorf("a retry from a failing test run and a lint run: %s", c.Summary)
+		}
+	}
+}
+
+// TestAnotherIDIsNoFix: polling a process timed out, and the next poll
+// of another session id worked: another id is nothing a future agent can
+// do differently; nor is another count the error did not name, or
+// another search pattern. A smaller limit after an error that asks for
+// offset and limit is a fix.
+func TestAnotherIDIsNoFix(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		call("write_stdin", map[string]any{"session_id": 4, "yield_time_ms": 1000}, true, "Timeout waiting for: build-cli"),
+		call("write_stdin", map[string]any{"session_id": 7, "yield_time_ms": 5000}, false, "done"),
+		call("mcp__tracks__list", map[string]any{"limit": 50}, true, "ERROR: column usr.name does not exist (SQLSTATE 42703)"),
+		call("mcp__tracks__list", map[string]any{"limit": 20}, false, "[]"),
+		call("Grep", map[string]any{"pattern": `Render\(tc\.`, "path": "/p/src"}, true,
+			"Search failed: ripgrep rejected the pattern, glob, or file type without searching"),
+		call("Grep", map[string]any{"pattern": `\bRender\(tmpl`, "path": "/p/src"}, false, "src/a.go"),
+		call("Read", map[string]any{"file_path": "/p/logs/run.log", "limit": 3000}, true,
+			"File content (31000 tokens) exceeds maximum allowed tokens (25000). Please use offset and limit parameters to read specific portions of the file."),
+		call("Read", map[string]any{"file_path": "/p/logs/run.log", "limit": 400}, false, "line 1"),
+	})
+	cs := shown(t, dir)
+	if len(cs) != 1 || cs[0].Tool != "Read" || !strings.Contains(cs[0].Solution, "another `limit`") {
+		t.Errorf("candidates %q: want only the Read lesson, with its limit", summaries(cs))
+	}
+}
+
+// TestToolErrorOneLesson: the same tool error on a .log in one checkout
+// and a .md in another is one lesson, seen in two projects.
+func TestToolErrorOneLesson(t *testing.T) {
+	dir := t.TempDir()
+	for i, p := range []struct{ project, file string }{{"/w/alpha", "/w/alpha/logs/run.log"}, {"/w/beta", "/w/beta/docs/spec.md"}} {
+		writeClaude(t, dir, p.project, []string{"s1", "s2"}[i], []step{
+			call("Read", map[string]any{"file_path": p.file}, true,
+				"File content (2"+string(rune('6'+i))+"000 tokens) exceeds maximum allowed tokens (25000). Please use offset and limit parameters to read specific portions of the file."),
+			call("Read", map[string]any{"file_path": p.file, "offset": 1, "limit": 500}, false, "line 1"),
+		})
+	}
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 || len(cs[0].Projects) != 2 {
+		t.Fatalf("%d lessons on the Read error (%q), want one from both projects", len(cs), summaries(cs))
+	}
+	if strings.Contains(cs[0].Solution, "this project") {
+		t.Errorf("solution %q: a tool's own error is not of one project", cs[0].Solution)
+	}
+}
+
+// TestStepMustTouchWhatTheErrorNames: the type checker fails on the
+// agent's code (and a stub is missing for a library); the linter runs;
+// the type checker works. A clone directory is removed before a module
+// error. Neither step touches what the error names: no lesson.
+func TestStepMustTouchWhatTheErrorNames(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("uv run mypy src/ 2>&1", 1, "src/app/state.py:48: error: Missing type parameters for generic type \"dict\"  [type-arg]\n"+
+			"src/app/units.py:24: error: Library stubs not installed for \"yaml\"  [import-untyped]\nFound 2 errors in 2 files"),
+		run("uv run ruff check . 2>&1", 0, "All checks passed!"),
+		run("uv run mypy src/ 2>&1", 0, "Success: no issues found in 40 source files"),
+		run("bun test 2>&1", 1, "error: Cannot find module 'left-pad' from '/p/src/pad.test.ts'"),
+		run("rm -rf /p/tmp/clone-x8Hq2", 0, ""),
+		run("bun test 2>&1", 0, "12 pass"),
+	})
+	if cs := errorCandidates(t, dir); len(cs) != 0 {
+		t.Errorf("lessons naming steps the errors did not name: %q", summaries(cs))
+	}
+
+}
+
+// TestBypassIsNoFix: a commit fails because its hook's tests fail, and
+// the same commit with --no-verify works: the flag got around the
+// failure, which names nothing of it.
+func TestBypassIsNoFix(t *testing.T) {
+	dir := t.TempDir()
+	fail := "$ bun test\n(fail) queue > retries a failed task [3ms]\nerror: Item 3 failed\n" +
+		"error: Cannot find module 'left-pad' from '/p/tmp/clones/x/a.test.ts'\n 1 fail\nhusky - pre-commit script failed (code 1)"
+	writeClaude(t, dir, "/p", "s1", []step{
+		run(`git commit -m "Add backoff"`, 1, fail),
+		run(`git commit --no-verify -m "Add backoff"`, 0, "[main 1a2b3c4] Add backoff"),
+	})
+	if cs := shown(t, dir); len(cs) != 0 {
+		t.Errorf("candidates from a commit that skipped its hook: %q", summaries(cs))
+	}
+
+	// an option that governs what the error names is a fix, though the
+	// error quotes a name the commands do not hold
+	dir = t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("pytest -q tests", 1, "PermissionError: [Errno 13] Permission denied: '.pytest_cache'"),
+		run("pytest -q -p no:cacheprovider tests", 0, "3 passed"),
+	})
+	if cs := shown(t, dir); len(cs) != 1 || cs[0].Kind != KindRetry {
+		t.Errorf("candidates %q: want the retry that turned the cache off", summaries(cs))
+	}
+}
+
+// TestFilterIsNoFix: the type checker fails, then the same run piped to
+// grep "works": its exit status is grep's.
+func TestFilterIsNoFix(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("uv run mypy src/ 2>&1", 1, "src/app/state.py:48: error: Missing type parameters for generic type \"dict\"  [type-arg]\n"+
+			"src/app/units.py:24: error: Library stubs not installed for \"yaml\"  [import-untyped]\nFound 2 errors in 2 files (checked 40 source files)"),
+		run(`uv run mypy src/ 2>&1 | grep -E "(units|state\.py:48)"`, 0, "src/app/state.py:48: error: Missing type parameters"),
+	})
+	if cs := shown(t, dir); len(cs) != 0 {
+		t.Errorf("candidates from a run piped to a filter: %q", summaries(cs))
+	}
+}
+
+// TestOneOffFixText: a fix that names a path of this machine stays
+// below minConfidence, even when the error printed that path.
+func TestOneOffFixText(t *testing.T) {
+	dir := t.TempDir()
+	move := "mv /home/u/proj/specs/001/spec.md /home/u/proj/spec/014_status_bar/ && rmdir /home/u/proj/specs/001"
+	writeClaude(t, dir, "/p", "s1", []step{
+		run(move, 1, "mv: rename /home/u/proj/specs/001/spec.md to /home/u/proj/spec/014_status_bar/: No such file or directory"),
+		run("mkdir -p /home/u/proj/spec/014_status_bar && "+move, 0, ""),
+	})
+	if cs := shown(t, dir); len(cs) != 0 {
+		t.Errorf("one task's fixes at or above minConfidence: %q", summaries(cs))
+	}
+}
+
+// TestFreeText: a fix's command that carries one task's text (a
+// message, an inline script) is one task's; a value is not.
+func TestFreeText(t *testing.T) {
+	for _, tt := range []struct {
+		fix  string
+		want bool
+	}{
+		{"`tmux-send agent-2 \"Also check whether the run count belongs to the policy\"` worked (drop -m)", true},
+		{"run `uv run python -c \"\nfrom sqlalchemy import text\nengine.execute(text('ALTER TABLE x'))\"`", true},
+		{"run `git commit -F - <<'EOF'`", true},
+		{"`tmux-send agent-2 \"Also check whether the run count belongs to` worked", true}, // cut inside its quote
+		{"`git log --format='%h %s' -5` worked (add --format)", false},
+		{"it worked when run again after you run `npm run lint:fix`: do that first", false},
+	} {
+		if got := freeText(tt.fix); got != tt.want {
+			t.Errorf("freeText(%q) = %v, want %v", tt.fix, got, tt.want)
+		}
+	}
+}
+
+// TestPreconditionOnBareCommandIsErrorGated: the compiler is missing
+// until the dependencies are installed: the lesson comes after that
+// error, not before every call of the compiler.
+func TestPreconditionOnBareCommandIsErrorGated(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("bun run typecheck", 127, "@acme/core typecheck: /usr/bin/bash: line 1: tsc: command not found\nerror: script \"typecheck\" exited with code 127"),
+		run("bun install", 0, "120 packages installed"),
+		run("bun run typecheck", 0, ""),
+	})
+	var pre []Candidate
+	for _, c := range shown(t, dir) {
+		if c.Kind == KindPrecondition {
+			pre = append(pre, c)
+		}
+	}
+	if len(pre) != 1 {
+		t.Fatalf("%d precondition lessons shown, want 1", len(pre))
+	}
+	if len(pre[0].Triggers.Errors) == 0 || !errorFires(t, pre[0], "@acme/core typecheck: /bin/bash: line 4: tsc: command not found") ||
+		errorFires(t, pre[0], `error: script "lint" exited with code 1`) {
+		t.Errorf("triggers %+v: want the lesson gated on the missing compiler, not on the runner's status line nor before every bun run", pre[0].Triggers)
+	}
+}
+
+// TestRetryToAnotherInterpreter: the system python3 lacks a package and
+// the project's virtualenv interpreter has it: the lesson names that
+// interpreter, and comes after the error (python3 works for much else).
+func TestRetryToAnotherInterpreter(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run(`python3 -c "import httpx"`, 1, "Traceback (most recent call last):\nModuleNotFoundError: No module named 'httpx'"),
+		run(`.venv/bin/python -c "import httpx"`, 0, ""),
+	})
+	cs := shown(t, dir)
+	if len(cs) != 1 || !strings.Contains(cs[0].Summary, ".venv/bin/python") {
+		t.Fatalf("candidates %q: want one naming .venv/bin/python", summaries(cs))
+	}
+	if len(cs[0].Triggers.Errors) == 0 {
+		t.Errorf("triggers %+v: want it gated on the missing module", cs[0].Triggers)
+	}
+}
+
+// TestReadOfADirectory: Read given a directory, then a file inside it:
+// the lesson says so in words of any task, from one session.
+func TestReadOfADirectory(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		call("Read", map[string]any{"file_path": "/p/specs/008_source_selector"}, true,
+			"EISDIR: illegal operation on a directory, read '/p/specs/008_source_selector'"),
+		call("Read", map[string]any{"file_path": "/p/specs/008_source_selector/spec.md"}, false, "# Spec"),
+	})
+	cs := shown(t, dir)
+	if len(cs) != 1 || !strings.Contains(cs[0].Solution, "a file inside the directory") || strings.Contains(cs[0].Solution, "008_source_selector") {
+		t.Errorf("candidates %q: want one lesson, with no path of this task", summaries(cs))
+	}
+}
+
+// TestPreludeBeforeTheFirstCommand: a retry that ran a cd before a
+// chain is about the chain's first command that needed it, not its last.
+func TestPreludeBeforeTheFirstCommand(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	chain := `git add cmd/app.go && git commit -m "Fix the list" && git push`
+	writeClaude(t, dir, "/p", "s1", []step{
+		run(chain, 128, "warning: could not open directory 'cmd/cmd/': No such file or directory\nfatal: pathspec 'cmd/app.go' did not match any files"),
+		run("cd /p && "+chain, 0, "[main 1a2b3c4] Fix the list"),
+	})
+	scan(t, state, Options{Paths: []string{dir}})
+	c := find(candidates(t, state), KindRetry, "git add")
+	if c == nil {
+		t.Fatal("no retry candidate")
+	}
+	if !commandFires(c.Triggers, "git add cmd/other.go") || commandFires(c.Triggers, "git push origin main") {
+		t.Errorf("command triggers %q: want git add, not git push", c.Triggers.Commands)
+	}
+}
