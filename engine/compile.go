@@ -122,9 +122,7 @@ func encodeManifest(m scope.Merged, sources []scope.Stamp, recs []record,
 	e := &encoder{b: make([]byte, 0, 64<<10)}
 	e.b = append(e.b, magic...)
 	e.u32(formatVersion)
-	e.u32(0) // the checksum, once the rest is written
-	secAt := len(e.b)
-	e.b = append(e.b, make([]byte, 4*numSections)...)
+	e.b = append(e.b, make([]byte, headerSize-len(e.b))...) // the checksums, length and offsets, once the rest is written
 	mark := func(sec int) { e.putU32(secAt+4*sec, uint32(len(e.b))) }
 
 	mark(secMeta)
@@ -160,11 +158,15 @@ func encodeManifest(m scope.Merged, sources []scope.Stamp, recs []record,
 		e.putU32(tableAt+8*i, uint32(len(e.b)))
 		recs[i].encodeTriggers(e)
 	}
+	entries := len(e.b)
 	for i := range recs {
 		e.putU32(tableAt+8*i+4, uint32(len(e.b)))
 		recs[i].encodeEntry(e)
 	}
-	e.putU32(crcAt, crc32.ChecksumIEEE(e.b[headerSize:]))
+	e.putU32(entriesCRCAt, crc32.ChecksumIEEE(e.b[entries:]))
+	e.putU32(lengthAt, uint32(len(e.b)))
+	e.putU32(entriesAt, uint32(entries))
+	e.putU32(crcAt, crc32.ChecksumIEEE(e.b[entriesCRCAt:entries]))
 	return e.b
 }
 

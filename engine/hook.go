@@ -147,7 +147,7 @@ func (r *run) safely(stdin io.Reader) (out any, err error) {
 	if len(data) > maxPayload {
 		return r.oversized(data, stdin)
 	}
-	if err := json.Unmarshal(data, &r.p); err != nil {
+	if err := decodePayload(data, &r.p); err != nil {
 		return nil, fmt.Errorf("payload is not a JSON object: %w", err)
 	}
 	r.pf = r.h.Platform

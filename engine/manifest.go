@@ -3,19 +3,27 @@ package engine
 import (
 	"fmt"
 	"hash/crc32"
+	"os"
 	"runtime/debug"
 
 	lessons "github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/scope"
 )
 
-// The manifest file starts with magic, a format version, the CRC-32
+// The manifest file starts with magic, a format version, two CRC-32s
 // (IEEE, computed with carry-less multiply where the CPU has it, and with
-// no table to build at start-up, unlike CRC-32C) of everything after the
-// header, and the offsets of its sections, all
+// no table to build at start-up, unlike CRC-32C), the file's length,
+// where the lessons' entries begin, and the offsets of its sections, all
 // fixed-width little endian:
 //
-//	"LESSONSM" | version u32 | crc u32 | offset u32 × numSections
+//	"LESSONSM" | version u32 | index crc u32 | entries crc u32 |
+//	length u32 | entries u32 | offset u32 × numSections
+//
+// The index CRC covers the header after it and everything up to the
+// entries, and is checked when the manifest opens; the entries CRC
+// covers the entries, 80% of the file, and is checked when the first
+// entry is read: a call no lesson matches never reads them. A shorter or
+// longer file than its length fails at open.
 //
 // Sections hold uvarints and length-prefixed strings:
 //
@@ -35,7 +43,7 @@ import (
 // the hook's call points.
 const (
 	magic         = "LESSONSM"
-	formatVersion = 8
+	formatVersion = 9
 	// maxManifest caps what Open reads: 10,000 lessons take about 1 MB.
 	maxManifest = 64 << 20
 )
@@ -53,8 +61,12 @@ const (
 )
 
 const (
-	crcAt      = len(magic) + 4
-	headerSize = crcAt + 4 + 4*numSections
+	crcAt        = len(magic) + 4
+	entriesCRCAt = crcAt + 4
+	lengthAt     = entriesCRCAt + 4
+	entriesAt    = lengthAt + 4
+	secAt        = entriesAt + 4
+	headerSize   = secAt + 4*numSections
 )
 
 // Manifest is a compiled, read-only view of the lessons that apply to one
@@ -75,6 +87,13 @@ type Manifest struct {
 	count    int
 	release  func() error
 	warnings []error
+	// path is the file, "" for a manifest compiled in memory.
+	path string
+	// entries is where the entries begin; entriesCRC their checksum,
+	// checked (entriesChecked) when the first is read.
+	entries        int
+	entriesCRC     uint32
+	entriesChecked bool
 }
 
 // Open opens the manifest at path. The error wraps fs.ErrNotExist when
@@ -91,7 +110,7 @@ func Open(path string) (*Manifest, error) {
 		_ = release()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	m.release = release
+	m.release, m.path = release, path
 	return m, nil
 }
 
@@ -136,13 +155,21 @@ func decodeManifest(data []byte) (*Manifest, error) {
 	if v := d.u32(); v != formatVersion {
 		return nil, fmt.Errorf("manifest format %d, want %d: %w", v, formatVersion, errCorrupt)
 	}
-	if sum := d.u32(); sum != crc32.ChecksumIEEE(data[headerSize:]) {
+	sum := d.u32()
+	m := &Manifest{data: data, entriesCRC: d.u32()}
+	if n := d.u32(); int(n) != len(data) {
+		return nil, fmt.Errorf("%d bytes, written with %d (torn or truncated): %w", len(data), n, errCorrupt)
+	}
+	m.entries = int(d.u32())
+	if m.entries < headerSize || m.entries > len(data) {
+		return nil, errCorrupt
+	}
+	if sum != crc32.ChecksumIEEE(data[entriesCRCAt:m.entries]) {
 		return nil, fmt.Errorf("checksum mismatch (torn or truncated): %w", errCorrupt)
 	}
-	m := &Manifest{data: data}
 	for i := range m.sec {
 		m.sec[i] = int(d.u32())
-		if m.sec[i] < headerSize || m.sec[i] > len(data) {
+		if m.sec[i] < headerSize || m.sec[i] > m.entries {
 			return nil, errCorrupt
 		}
 	}
@@ -216,10 +243,29 @@ func (m *Manifest) part(i, part int) ([]byte, error) {
 		return int(d.u32())
 	}
 	start, end := at(i, part), at(i+1, part)
-	if start < headerSize || start > end || end > len(m.data) {
+	if start < headerSize || start > end || end > len(m.data) || part == 0 && end > m.entries || part == 1 && start < m.entries {
 		return nil, errCorrupt
 	}
+	if part == 1 && !m.entriesChecked {
+		if err := m.checkEntries(); err != nil {
+			return nil, err
+		}
+	}
 	return m.data[start:end], nil
+}
+
+// checkEntries checks the entries' checksum, the first time one is
+// read. A manifest that fails it is removed, so the next call rebuilds
+// it, as one that fails at open is rebuilt.
+func (m *Manifest) checkEntries() error {
+	if crc32.ChecksumIEEE(m.data[m.entries:]) != m.entriesCRC {
+		if m.path != "" {
+			_ = os.Remove(m.path)
+		}
+		return fmt.Errorf("%s: the lessons' entries fail their checksum (torn or overwritten): %w", m.path, errCorrupt)
+	}
+	m.entriesChecked = true
+	return nil
 }
 
 // indexList decodes a list of delta-encoded lesson indices at d.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -124,4 +125,66 @@ func FuzzDecode(f *testing.F) {
 	f.Add(m.data[:len(m.data)/2])
 	f.Add([]byte(magic))
 	f.Fuzz(func(t *testing.T, data []byte) { readAll(bytes.Clone(data)) })
+}
+
+// TestManifestChecksums: a manifest of the wrong length or with a byte
+// changed before the entries fails to open; one changed in the entries
+// opens, matches calls without reading them, and fails at its first
+// entry, removed so that the next call rebuilds it.
+func TestManifestChecksums(t *testing.T) {
+	path := syntheticManifest(t, 50)
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries := m.entries
+	m.Close()
+	if entries <= headerSize || entries >= len(good) {
+		t.Fatalf("entries at %d of %d", entries, len(good))
+	}
+	write := func(data []byte) {
+		t.Helper()
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	flip := func(at int) []byte {
+		b := bytes.Clone(good)
+		b[at] ^= 0x55
+		return b
+	}
+	for name, data := range map[string][]byte{
+		"cut short":       good[:len(good)-1],
+		"grown":           append(bytes.Clone(good), 0),
+		"header changed":  flip(lengthAt - 1),
+		"triggers change": flip(entries - 1),
+	} {
+		write(data)
+		if _, err := Open(path); !errors.Is(err, errCorrupt) {
+			t.Errorf("%s: Open = %v, want corrupt", name, err)
+		}
+	}
+
+	write(flip(len(good) - 1))
+	m, err = Open(path)
+	if err != nil {
+		t.Fatalf("entries changed: Open = %v, want it to open", err)
+	}
+	defer m.Close()
+	if idx, err := m.candidates("Bash", nil); err != nil || len(idx) == 0 {
+		t.Fatalf("candidates = %v, %v", idx, err)
+	}
+	if _, err := m.part(0, 0); err != nil {
+		t.Errorf("triggers of lesson 0: %v", err)
+	}
+	if _, err := m.Entry(0); !errors.Is(err, errCorrupt) {
+		t.Errorf("Entry(0) = %v, want corrupt", err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the manifest that failed its entries' checksum is still there: %v", err)
+	}
 }

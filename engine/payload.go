@@ -71,7 +71,7 @@ func (p *Payload) Call() (Call, error) {
 	c := Call{Tool: lessons.CanonicalTool(p.ToolName)}
 	var in toolInput
 	if len(p.ToolInput) > 0 && string(p.ToolInput) != "null" {
-		if err := json.Unmarshal(p.ToolInput, &in); err != nil {
+		if err := decodeToolInput(p.ToolInput, &in); err != nil {
 			return Call{}, err
 		}
 	}
@@ -118,8 +118,7 @@ func (p *Payload) Call() (Call, error) {
 // shell tool sends it, as an argv array: ["bash", "-lc", "script"] is
 // the script, any other array is its words joined.
 func commandText(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
+	if s, ok := jsonString(raw); ok {
 		return s
 	}
 	var argv []string

@@ -261,6 +261,10 @@ func (geminiPlatform) Decide(d lessons.Decision, reason string) any {
 // writeOutput writes one answer as a single JSON line, leaving <, > and &
 // readable for the HTML comment in the text.
 func writeOutput(w io.Writer, v any) error {
+	if v == any(noOutput) {
+		_, err := io.WriteString(w, "{}\n") // what the encoder writes, without its first-use cost
+		return err
+	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)

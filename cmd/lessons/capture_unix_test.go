@@ -50,3 +50,30 @@ func TestCaptureRecordNotARegularFile(t *testing.T) {
 		})
 	}
 }
+
+// A family's first failure is written straight to its record's name; a
+// success whose hook opens the record before that write lands finds it
+// empty and leaves it: no nudge, no error, the record kept for the fix
+// that follows.
+func TestEmptyCaptureRecordIsLeft(t *testing.T) {
+	e := newEnv(t)
+	e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
+	e.runHook(t, "claude", e.failed("s", "npm test", "Exit code 1\nbroken"))
+	records, _ := filepath.Glob(filepath.Join(e.state, "sessions", engine.SessionHash("s")+".capture", "f-*"))
+	if len(records) != 1 {
+		t.Fatalf("records = %v", records)
+	}
+	if err := os.Truncate(records[0], 0); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := e.hookOnce(t, e.succeeded("s", "CI=1 npm test"), 10*time.Second)
+	if code != 0 || len(stderr) > 0 || strings.TrimSpace(string(out)) != "{}" {
+		t.Fatalf("exit %d, stderr %s, answer %s", code, stderr, out)
+	}
+	if _, err := os.Stat(records[0]); err != nil {
+		t.Errorf("the record being written was removed: %v", err)
+	}
+	if log, _ := os.ReadFile(filepath.Join(e.state, "hook.log")); len(log) > 0 {
+		t.Errorf("hook.log = %s", log)
+	}
+}

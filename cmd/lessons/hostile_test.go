@@ -95,6 +95,34 @@ func TestTruncatedManifestRebuilds(t *testing.T) {
 	}
 }
 
+// A manifest whose lessons' entries fail their checksum (checked when
+// the first is read, not at open) is removed by the call that finds it,
+// and the next call rebuilds it, as for one that fails at open.
+func TestCorruptEntriesRebuild(t *testing.T) {
+	e := newEnv(t)
+	e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
+	path := e.dirs().ManifestPath(e.project)
+	ready := filepath.Join(e.root, "ready.manifest")
+	data := must(os.ReadFile(path))
+	if err := os.WriteFile(ready, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)-1] ^= 0x55 // the last entry's last byte: same length
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cli := fakeBuild(t, e, "cp "+shq(ready)+" "+shq(path))
+	out, stderr, code := e.hookOnce(t, e.bash("s1", "pytest -s tests/"), 10*time.Second, "LESSONS_CLI="+cli)
+	if code != 0 || len(stderr) > 0 {
+		t.Fatalf("exit %d, stderr %s", code, stderr)
+	}
+	oneObject(t, out)
+	out, _, _ = e.hookOnce(t, e.bash("s2", "pytest -s tests/"), 10*time.Second, "LESSONS_CLI="+cli)
+	if !strings.Contains(string(out), "pytest-hangs-on-tty") {
+		t.Errorf("after the entries failed their checksum the hook answered %s, want the rebuilt manifest's lesson", out)
+	}
+}
+
 // A manifest path that is not a regular file is refused before it is
 // opened: a FIFO would block the open forever, /dev/zero never ends.
 func TestManifestNotARegularFile(t *testing.T) {

@@ -52,7 +52,7 @@ func findIn(text string) []Finding {
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
-	own, gitleaks := index().rules(strings.ToLower(text))
+	own, gitleaks := rulesFor(strings.ToLower(text))
 	var out []Finding
 	for i, ok := range own {
 		if ok {

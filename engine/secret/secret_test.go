@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -208,5 +209,51 @@ func TestKeywordIndexAgreesWithContains(t *testing.T) {
 				t.Errorf("%q: gitleaks rule %s picked %v", text, r.id, gl[i])
 			}
 		}
+	}
+}
+
+// TestScanPicksTheIndexRules: the keyword scan a process uses for its
+// first short texts picks the rules the index does.
+func TestScanPicksTheIndexRules(t *testing.T) {
+	texts := []string{"", "a", "?", "x&y", "ghp_ and AKIA and sk-ant- and hooks.slack.com", "go test ./... -run TestParse"}
+	for _, s := range secrettest.Secrets {
+		texts = append(texts, s.Text)
+	}
+	for _, text := range texts {
+		lower := strings.ToLower(text)
+		own, gl := index().rules(lower)
+		if got := scanRules(ownRules, lower); !slices.Equal(got, own) {
+			t.Errorf("%q: the scan picks own rules %v, the index %v", text, got, own)
+		}
+		if got := scanRules(gitleaksRules, lower); !slices.Equal(got, gl) {
+			t.Errorf("%q: the scan picks gitleaks rules %v, the index %v", text, got, gl)
+		}
+	}
+}
+
+// TestFewShortTextsSkipTheIndex: a process that redacts a command and
+// an error line, as the hook does, picks their rules by the scan and
+// never builds the keyword index; past directTexts texts it uses the
+// index, with the same findings.
+func TestFewShortTextsSkipTheIndex(t *testing.T) {
+	saved := directDone.Load()
+	defer directDone.Store(saved)
+	directDone.Store(0)
+	texts := []string{"go test ./internal/... -run TestParse -count 1", "curl -H 'Authorization: Bearer abcdefghijklmnop' https://example.com"}
+	var first []string
+	for _, text := range texts {
+		first = append(first, Redact(text, "X"))
+	}
+	if n := directDone.Load(); n != int32(len(texts)) {
+		t.Fatalf("%d texts went by the scan, want %d", n, len(texts))
+	}
+	directDone.Store(directTexts)
+	for i, text := range texts {
+		if got := Redact(text, "X"); got != first[i] {
+			t.Errorf("by the index %q, by the scan %q", got, first[i])
+		}
+	}
+	if first[1] == texts[1] {
+		t.Errorf("the bearer token was not redacted: %q", first[1])
 	}
 }

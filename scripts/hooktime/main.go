@@ -1,9 +1,10 @@
 // Command hooktime times whole processes fed a payload on standard input,
 // without a shell in between: each named command runs in turn, round
 // after round, so every one sees the same machine noise. It prints the
-// median and p99 of each, and the median's ratio to the first. (Peak RSS
-// is left to /usr/bin/time: a forked child's rusage counts the parent's
-// pages from before exec.)
+// median and p99 of each, the median's ratio to the first, and the
+// medians of its CPU time (user and system) and minor page faults. (Peak
+// RSS is left to /usr/bin/time: a forked child's rusage counts the
+// parent's pages from before exec.)
 //
 // Usage: hooktime -runs N -input FILE NAME[@FILE]=COMMAND... (COMMAND split
 // on spaces; NAME@FILE feeds that command FILE instead of -input's)
@@ -24,6 +25,12 @@ type series struct {
 	input string
 	argv  []string
 	times []time.Duration
+	// faults are each run's minor page faults (the child's own: exec
+	// follows a vfork, which copies no pages).
+	faults []int64
+	// cpu is each run's user and system time: less moved by other
+	// work on the machine than the wall time.
+	cpu []time.Duration
 }
 
 func main() {
@@ -50,42 +57,46 @@ func main() {
 	}
 	for i := 0; i < *warmup+*runs; i++ {
 		for _, s := range all {
-			d, err := runOnce(s.argv, s.input)
+			d, ps, err := runOnce(s.argv, s.input)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "hooktime: %s: %v\n", s.name, err)
 				os.Exit(1)
 			}
 			if i >= *warmup {
 				s.times = append(s.times, d)
+				s.faults = append(s.faults, minorFaults(ps))
+				s.cpu = append(s.cpu, ps.UserTime()+ps.SystemTime())
 			}
 		}
 	}
 	base := median(all[0].times)
-	fmt.Printf("%-16s %9s %9s %8s\n", "command", "median", "p99", "x first")
+	fmt.Printf("%-20s %9s %9s %8s %9s %7s\n", "command", "median", "p99", "x first", "cpu", "faults")
 	for _, s := range all {
 		m := median(s.times)
-		fmt.Printf("%-16s %7.2fms %7.2fms %8.2f\n", s.name, ms(m), ms(quantile(s.times, 0.99)), float64(m)/float64(base))
+		fmt.Printf("%-20s %7.2fms %7.2fms %8.2f %7.2fms %7d\n", s.name, ms(m), ms(quantile(s.times, 0.99)), float64(m)/float64(base),
+			ms(median(s.cpu)), median(s.faults))
 	}
 }
 
-func runOnce(argv []string, input string) (time.Duration, error) {
+func runOnce(argv []string, input string) (time.Duration, *os.ProcessState, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	if input != "" {
 		f, err := os.Open(input)
 		if err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 		defer f.Close()
 		cmd.Stdin = f
 	}
 	start := time.Now()
 	err := cmd.Run()
-	return time.Since(start), err
+	d := time.Since(start)
+	return d, cmd.ProcessState, err
 }
 
-func median(ts []time.Duration) time.Duration { return quantile(ts, 0.5) }
+func median[T time.Duration | int64](ts []T) T { return quantile(ts, 0.5) }
 
-func quantile(ts []time.Duration, q float64) time.Duration {
+func quantile[T time.Duration | int64](ts []T, q float64) T {
 	s := slices.Clone(ts)
 	slices.Sort(s)
 	return s[min(len(s)-1, int(q*float64(len(s))))]
