@@ -215,8 +215,12 @@ func TestUndecidedBlockAsks(t *testing.T) {
 	var mt Matcher
 	start := time.Now()
 	hits, err := mt.Match(m, Call{Tool: "Bash", Command: strings.Repeat("a", 30000) + "!"})
-	if d := time.Since(start); d > BlockBudget+time.Second {
-		t.Errorf("Match took %v, want about BlockBudget (%v)", d, BlockBudget)
+	// a first try within CallBudget, a second within BlockBudget; the
+	// limits are wall clock and overshoot on a machine busy with other
+	// tests (3.1s seen under CI's parallel packages), so the bound is
+	// theirs plus slack, still well before the hook's 6s watchdog
+	if d := time.Since(start); d > CallBudget+BlockBudget+2*time.Second {
+		t.Errorf("Match took %v, want about CallBudget+BlockBudget (%v)", d, CallBudget+BlockBudget)
 	}
 	if !errors.Is(err, ErrTimeout) || !reflect.DeepEqual(hits, []Hit{{0, Undecided}}) {
 		t.Fatalf("hits %v, err %v: want the blocking lesson undecided and the reminder skipped", hits, err)
