@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	lessons "github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/engine"
@@ -139,7 +140,12 @@ func (env simEnv) fire(e *engine.Entry, at, refused string) TraceFire {
 
 // addresses reports whether fire f at call i of session s came before a
 // failure its lesson addresses: for a learned lesson, the call failed and
-// its key is the key of a failure the lesson was learned from; for a
+// its key is the key of a failure the lesson was learned from, or the
+// lesson came with the failure (its error trigger matched what the call
+// printed) and the call is of a family it was learned from: the class
+// read from the first error line drifts with what else the output
+// printed (another address, another module of the same missing build),
+// the error trigger is the lesson's own reading of "the same error"; for a
 // hazard, never (hazards are judged by what they refused); for a fire
 // with the failure (on the lesson's error triggers), always; for any
 // other lesson, the call failed, or the next call of the same family in
@@ -150,7 +156,7 @@ func (env simEnv) addresses(s *scanner.LoggedSession, calls []TraceCall, i int, 
 	switch {
 	case f.Provisional:
 		l := env.learned(f.Slug)
-		return c.Outcome == "failed" && l != nil && l.keys[failureKey(c)]
+		return c.Outcome == "failed" && l != nil && (l.keys[failureKey(c)] || f.At == "after" && l.hasFamily(c.Family))
 	case f.Kind == string(lessons.KindHazard):
 		return false
 	case f.At == "after":
@@ -204,6 +210,17 @@ func verdict(c *TraceCall) string {
 		return VerdictUnrelated
 	}
 	return ""
+}
+
+// hasFamily reports whether a failure of family fam is among those the
+// lesson was learned from.
+func (l *learnedInfo) hasFamily(fam string) bool {
+	for k := range l.keys {
+		if f, _, _ := strings.Cut(k, " | "); f == fam {
+			return true
+		}
+	}
+	return false
 }
 
 // failureKey is what a failure repeats: its family and class.

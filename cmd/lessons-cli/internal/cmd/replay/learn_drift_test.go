@@ -1,0 +1,41 @@
+package replay
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/scanner"
+	"github.com/lessons-dev/lessons/scope"
+)
+
+// TestLearnErrorTriggerAcrossClasses: the sandbox stops a test run that
+// listens on a port, and the same command out of the sandbox works. In
+// the second session the same refusal names another address, so the
+// failure's class differs from the one learned; the lesson's error
+// trigger still matches what the call printed, and the lesson reaching
+// the agent with it cuts the repeat short.
+func TestLearnErrorTriggerAcrossClasses(t *testing.T) {
+	dir := t.TempDir()
+	start := time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)
+	for i, addr := range []string{"127.0.0.1", "::1"} {
+		fail := "Exit code 1\nError: listen EPERM: operation not permitted " + addr + "\n    at Server.setupListenHandle (node:net:1926:21)"
+		l := newClaudeLog(fmt.Sprintf("s%d", i+1), "/home/dev/shop", start.Add(time.Duration(i)*time.Hour))
+		l.tool("Bash", map[string]any{"command": "npx vitest run", "description": "Run the tests"}, fail, true)
+		l.tool("Bash", map[string]any{"command": "npx vitest run", "description": "Run the tests outside the sandbox", "dangerouslyDisableSandbox": true}, "12 passed", false)
+		l.write(t, dir)
+	}
+	var trace bytes.Buffer
+	rep, err := Run(context.Background(), Job{Merged: scope.Merged{Config: lessons.DefaultConfig()}, Learn: LearnAll,
+		Weights: scanner.DefaultWeights(), Read: scanner.ReadOptions{Paths: []string{dir}}, Trace: &trace})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Learn.Shortened != 1 || rep.Learn.LearnedFiresBeforeFine != 0 {
+		t.Errorf("%d shortened, %d learned fires before fine calls; want 1, 0\n%s",
+			rep.Learn.Shortened, rep.Learn.LearnedFiresBeforeFine, trace.String())
+	}
+}
