@@ -25,7 +25,7 @@ import (
 // notes and the reports of checks that passed (NoticeLine) are skipped. The patterns compile on first use: the hook loads this
 // package and most of its calls never need them.
 func ErrorClass(text string) string {
-	lines := errorLines(text)
+	lines := errorLines(text, false)
 	if len(lines) == 0 {
 		return "no output"
 	}
@@ -74,7 +74,7 @@ func ErrorClass(text string) string {
 // task failed"): it names no error of its own. "" when there is no
 // output.
 func ErrorLine(text string) (line string, wrapper bool) {
-	lines := errorLines(text)
+	lines := errorLines(text, true)
 	if len(lines) == 0 {
 		return "", false
 	}
@@ -106,8 +106,10 @@ const (
 )
 
 // errorLines are the non-empty lines of a failure's output that
-// ErrorClass reads, without the status lines agents add around it.
-func errorLines(text string) []string {
+// ErrorClass reads, without the status lines agents add around it, nor
+// lines of terminal escapes only; without the escapes in the others
+// unless raw (ErrorLine's line is matched again as printed).
+func errorLines(text string, raw bool) []string {
 	text = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(text), "<tool_use_error>"), "</tool_use_error>")
 	var head, tail []string
 	for line := range strings.Lines(text) {
@@ -115,10 +117,14 @@ func errorLines(text string) []string {
 		if rest, ok := strings.CutPrefix(t, "Output: "); ok {
 			t = strings.TrimSpace(rest) // Gemini CLI's result line
 		}
-		if t == "" || isStatusLine(t) || NoticeLine(t) {
+		bare := strings.TrimSpace(stripANSI(t))
+		if !raw {
+			t = bare
+		}
+		if bare == "" || isStatusLine(bare) || NoticeLine(bare) {
 			continue // a warning or a passing check says nothing of what failed
 		}
-		if caretLine(t) {
+		if caretLine(bare) {
 			// a marker under a quoted source line (Node's throw, Python's
 			// and compilers' excerpts): neither is the error
 			if len(tail) > 0 {
@@ -138,6 +144,36 @@ func errorLines(text string) []string {
 		tail = append(tail, t)
 	}
 	return append(head, tail...)
+}
+
+// stripANSI drops a terminal's escape sequences (colours, cursor moves,
+// a charset switch): a test runner that colours its report prints the
+// same error with other codes from one run to the next, or none when
+// piped.
+func stripANSI(s string) string {
+	if !strings.Contains(s, "\x1b") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != 0x1b {
+			b.WriteByte(s[i])
+			continue
+		}
+		switch {
+		case i+1 < len(s) && s[i+1] == '[':
+			// a control sequence: parameters, then one final byte
+			i += 2
+			for i < len(s) && (s[i] < 0x40 || s[i] > 0x7e) {
+				i++
+			}
+		case i+2 < len(s) && (s[i+1] == '(' || s[i+1] == ')'):
+			i += 2 // a charset switch: ESC ( B
+		case i+1 < len(s):
+			i++ // a two-byte escape
+		}
+	}
+	return b.String()
 }
 
 // caretLine reports a line of only markers (^, ~) that points into the

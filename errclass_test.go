@@ -83,3 +83,22 @@ func TestErrorLine(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorClassWithoutColours: a test runner's coloured report and the
+// same report piped without colours are one class, and a line of colour
+// codes alone is no error line; ErrorLine keeps the codes, as the hook
+// matches the output as printed.
+func TestErrorClassWithoutColours(t *testing.T) {
+	plain := "FAIL  src/a.test.ts > adds\nAssertionError: expected 3 to be 4"
+	coloured := "\x1b[31m\x1b[1m \x1b[22m\x1b[39m\n\x1b(B\x1b[m\x1b[41m\x1b[1m FAIL \x1b[22m\x1b[49m src/a.test.ts > adds\n\x1b[31mAssertionError: expected 3 to be 4\x1b[39m"
+	if got, want := ErrorClass(coloured), ErrorClass(plain); got != want {
+		t.Errorf("coloured class %q, plain %q", got, want)
+	}
+	runner := "\x1b[2m⎯⎯⎯\x1b[22m\x1b[31m\x1b[1m Failed Suites 1 \x1b[22m\x1b[39m"
+	if got := ErrorClass(runner); got != "⎯⎯⎯ Failed Suites N" {
+		t.Errorf("class %q, want the line without its colour codes", got)
+	}
+	if line, _ := ErrorLine(coloured); !strings.Contains(line, "\x1b[") {
+		t.Errorf("ErrorLine %q lost the codes the hook will match", line)
+	}
+}
