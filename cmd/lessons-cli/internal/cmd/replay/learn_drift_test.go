@@ -39,3 +39,30 @@ func TestLearnErrorTriggerAcrossClasses(t *testing.T) {
 			rep.Learn.Shortened, rep.Learn.LearnedFiresBeforeFine, trace.String())
 	}
 }
+
+// TestLearnRefusalAcrossFileTools: a hook refuses writes to a folder in
+// two sessions, before any change; in the third it refuses a read there.
+// The lesson on the folder comes with the refusal of the other tool, its
+// class the same: the repeat is cut short.
+func TestLearnRefusalAcrossFileTools(t *testing.T) {
+	dir := t.TempDir()
+	start := time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)
+	for i, tool := range []string{"Write", "Write", "Read"} {
+		l := newClaudeLog(fmt.Sprintf("s%d", i+1), "/home/dev/shop", start.Add(time.Duration(i)*time.Hour))
+		p := fmt.Sprintf("/home/dev/.agent/drafts/plan-%c.md", 'a'+i)
+		l.tool(tool, map[string]any{"file_path": p, "content": "# plan"},
+			"Refused: '"+p+"' is inside a guarded folder (policy hook).", true)
+		l.bash("go build ./...", "", false)
+		l.write(t, dir)
+	}
+	var trace bytes.Buffer
+	rep, err := Run(context.Background(), Job{Merged: scope.Merged{Config: lessons.DefaultConfig()}, Learn: LearnAll,
+		Weights: scanner.DefaultWeights(), Read: scanner.ReadOptions{Paths: []string{dir}}, Trace: &trace})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Learn.Shortened != 1 || rep.Learn.LearnedFiresBeforeFine != 0 {
+		t.Errorf("%d shortened, %d learned fires before fine calls; want 1, 0\n%s",
+			rep.Learn.Shortened, rep.Learn.LearnedFiresBeforeFine, trace.String())
+	}
+}

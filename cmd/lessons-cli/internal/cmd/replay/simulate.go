@@ -142,7 +142,8 @@ func (env simEnv) fire(e *engine.Entry, at, refused string) TraceFire {
 // failure its lesson addresses: for a learned lesson, the call failed and
 // its key is the key of a failure the lesson was learned from, or the
 // lesson came with the failure (its error trigger matched what the call
-// printed) and the call is of a family it was learned from: the class
+// printed) and the call shares a family or a class with one it was
+// learned from (learnedInfo.near): the class
 // read from the first error line drifts with what else the output
 // printed (another address, another module of the same missing build),
 // the error trigger is the lesson's own reading of "the same error"; for a
@@ -156,7 +157,7 @@ func (env simEnv) addresses(s *scanner.LoggedSession, calls []TraceCall, i int, 
 	switch {
 	case f.Provisional:
 		l := env.learned(f.Slug)
-		return c.Outcome == "failed" && l != nil && (l.keys[failureKey(c)] || f.At == "after" && l.hasFamily(c.Family))
+		return c.Outcome == "failed" && l != nil && (l.keys[failureKey(c)] || f.At == "after" && l.near(c))
 	case f.Kind == string(lessons.KindHazard):
 		return false
 	case f.At == "after":
@@ -212,11 +213,12 @@ func verdict(c *TraceCall) string {
 	return ""
 }
 
-// hasFamily reports whether a failure of family fam is among those the
-// lesson was learned from.
-func (l *learnedInfo) hasFamily(fam string) bool {
+// near reports whether a failure shares its family or its class with
+// one the lesson was learned from: the same command failing on another
+// line, or the same refusal of another file tool on the folder.
+func (l *learnedInfo) near(c *TraceCall) bool {
 	for k := range l.keys {
-		if f, _, _ := strings.Cut(k, " | "); f == fam {
+		if f, class, _ := strings.Cut(k, " | "); f == c.Family || class == c.Class {
 			return true
 		}
 	}
