@@ -117,7 +117,7 @@ func errorLines(text string, raw bool) []string {
 		if rest, ok := strings.CutPrefix(t, "Output: "); ok {
 			t = strings.TrimSpace(rest) // Gemini CLI's result line
 		}
-		bare := strings.TrimSpace(stripANSI(t))
+		bare := strings.TrimSpace(StripANSI(t))
 		if !raw {
 			t = bare
 		}
@@ -146,11 +146,11 @@ func errorLines(text string, raw bool) []string {
 	return append(head, tail...)
 }
 
-// stripANSI drops a terminal's escape sequences (colours, cursor moves,
+// StripANSI drops a terminal's escape sequences (colours, cursor moves,
 // a charset switch): a test runner that colours its report prints the
 // same error with other codes from one run to the next, or none when
-// piped.
-func stripANSI(s string) string {
+// piped; and a lesson's words are read as text, not on a terminal.
+func StripANSI(s string) string {
 	if !strings.Contains(s, "\x1b") {
 		return s
 	}

@@ -262,7 +262,7 @@ func (a *analyzer) explained(id string) bool {
 // knownText writes a known failure's lesson, for the sessions it was
 // seen in so far.
 func (c *Candidate) knownText() {
-	line := errorHeadline(c.Problem)
+	line := errorHeadline(lessons.StripANSI(c.Problem)) // words to read, not a terminal's codes
 	n := len(c.Sessions)
 	if c.Tool != "Bash" {
 		what := c.Tool

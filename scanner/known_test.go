@@ -311,3 +311,43 @@ func TestKnownFailureSupportsTheLessonOnItsError(t *testing.T) {
 		t.Fatalf("lessons on the error %+v: want one, seen in 2 sessions, at minConfidence", errs)
 	}
 }
+
+// TestKnownFailureInColour: a test runner that colours its report fails
+// the same way before any change in two sessions; the known failure's
+// summary quotes the error without the terminal's codes, and its error
+// trigger still matches the report as printed.
+func TestKnownFailureInColour(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	fail := "\x1b[31m\x1b[1m FAIL \x1b[22m\x1b[39m src/clock.test.ts\n\x1b[31mError: want 09:00 in Europe/Paris, got 08:00\x1b[39m"
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{
+			run("npx vitest run", 1, fail),
+			write("/p/src/cart.ts", "export {}"),
+			run("npx tsc --noEmit", 0, ""),
+		})
+	}
+	scan(t, state, Options{Paths: []string{dir}})
+	var known []Candidate
+	for _, c := range candidates(t, state) {
+		if c.Kind == KindKnown {
+			known = append(known, c)
+		}
+	}
+	if len(known) != 1 {
+		t.Fatalf("%d known-failure candidates, want 1", len(known))
+	}
+	c := known[0]
+	if strings.Contains(c.Summary, "\x1b") || !strings.Contains(c.Summary, "Error: want") {
+		t.Errorf("summary %q: want the error line without terminal codes", c.Summary)
+	}
+	if len(c.Triggers.Errors) != 1 {
+		t.Fatalf("triggers %+v: want one error pattern", c.Triggers)
+	}
+	re, err := lessons.CompilePattern(c.Triggers.Errors[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := re.MatchString(fail); !ok {
+		t.Errorf("error trigger %q does not match the failure as printed", c.Triggers.Errors[0])
+	}
+}
