@@ -33,12 +33,22 @@ type Learner struct {
 	sample callSample
 	heads  map[string][]string
 	grown  map[string]bool
+	// pending holds, by id, the support found for a candidate not held
+	// yet: a scan of the sessions so far merges support in at its end,
+	// whichever of them found the candidate, so a failure that came back
+	// after a change before it was first seen before any change counts.
+	pending map[string][]Candidate
 }
+
+// maxPending caps the support held for one id not found yet: past
+// maxSupport sessions, more says nothing more.
+const maxPending = maxSupport
 
 // NewLearner starts with no candidates.
 func NewLearner(w Weights) *Learner {
 	return &Learner{weights: w, byID: map[string]*Candidate{}, pos: map[string]int{}, alias: map[string]string{},
-		calls: map[string]string{}, families: map[string][]string{}, heads: map[string][]string{}, grown: map[string]bool{}}
+		calls: map[string]string{}, families: map[string][]string{}, heads: map[string][]string{}, grown: map[string]bool{},
+		pending: map[string][]Candidate{}}
 }
 
 // familyKeys are the tool and command families of c's failing examples:
@@ -142,13 +152,15 @@ func (l *Learner) Add(cs []Candidate) bool {
 	for _, c := range cs {
 		old := l.byID[l.Resolve(c.ID)]
 		if old == nil && c.SupportOnly {
-			continue // support for a candidate not held
+			l.hold(c) // support for a candidate not held yet
+			continue
 		}
 		if old == nil {
 			old = l.nearest(&c)
 			if old != nil {
 				l.alias[c.ID] = old.ID
 				old.combine(c)
+				l.support(old, c.ID)
 				c.ID = old.ID
 				l.score(old)
 				l.index(old)
@@ -157,6 +169,7 @@ func (l *Learner) Add(cs []Candidate) bool {
 		}
 		if old == nil {
 			c := c
+			l.support(&c, c.ID)
 			l.score(&c)
 			l.byID[c.ID] = &c
 			l.pos[c.ID] = len(l.order)
@@ -207,4 +220,29 @@ func (l *Learner) nearest(c *Candidate) *Candidate {
 		}
 	}
 	return nil
+}
+
+// hold keeps support for a candidate not held yet: its occurrence and
+// signals, all that merge reads of it.
+func (l *Learner) hold(c Candidate) {
+	if len(l.pending[c.ID]) < maxPending {
+		l.pending[c.ID] = append(l.pending[c.ID], Candidate{Kind: c.Kind, Solution: c.Solution,
+			Provenance: c.Provenance, Signals: c.Signals, LastSeen: c.LastSeen})
+	}
+}
+
+// support merges into c the support held for id, found before c was.
+func (l *Learner) support(c *Candidate, id string) {
+	held := l.pending[id]
+	if len(held) == 0 {
+		return
+	}
+	delete(l.pending, id)
+	merged := false
+	for _, p := range held {
+		merged = c.merge(p) || merged
+	}
+	if merged {
+		c.retext()
+	}
 }

@@ -1,0 +1,43 @@
+package replay
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/scanner"
+	"github.com/lessons-dev/lessons/scope"
+)
+
+// TestLearnSupportFoundFirst: a test fails after the agent's edit in
+// the first session, and nothing gets past it; in the second it fails
+// before any change. A scan of the two sessions counts both for the
+// known failure, whichever came first, and so does the replay that
+// learns as it goes: in the third session the lesson comes with the same
+// failure, and the repeat is cut short.
+func TestLearnSupportFoundFirst(t *testing.T) {
+	dir := t.TempDir()
+	start := time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)
+	fail := "Exit code 1\n--- FAIL: TestClock (0.00s)\n    clock_test.go:9: want 09:00 in Europe/Paris, got 08:00\nFAIL\tshop/clock\t0.01s"
+	for i := range 3 {
+		l := newClaudeLog(fmt.Sprintf("s%d", i+1), "/home/dev/shop", start.Add(time.Duration(i)*time.Hour))
+		if i == 0 {
+			l.tool("Write", map[string]any{"file_path": "/home/dev/shop/cart/tax.go", "content": "package cart"}, "File created", false)
+		}
+		l.bash("go test ./...", fail, true)
+		l.tool("Write", map[string]any{"file_path": fmt.Sprintf("/home/dev/shop/cart/f%d.go", i), "content": "package cart"}, "File created", false)
+		l.bash("go build ./...", "", false)
+		l.write(t, dir)
+	}
+	rep, err := Run(context.Background(), Job{Merged: scope.Merged{Config: lessons.DefaultConfig()}, Learn: LearnAll,
+		Weights: scanner.DefaultWeights(), Read: scanner.ReadOptions{Paths: []string{dir}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Repeated != 2 || rep.Learn.Shortened != 1 || rep.Learn.LearnedFiresBeforeFine != 0 {
+		t.Errorf("%d repeated, %d shortened, %d learned fires before fine calls; want 2, 1, 0",
+			rep.Repeated, rep.Learn.Shortened, rep.Learn.LearnedFiresBeforeFine)
+	}
+}
