@@ -121,7 +121,7 @@ func errorLines(text string, raw bool) []string {
 		if !raw {
 			t = bare
 		}
-		if bare == "" || isStatusLine(bare) || NoticeLine(bare) {
+		if bare == "" || isStatusLine(bare) || NoticeLine(bare) || passReport(bare) {
 			continue // a warning or a passing check says nothing of what failed
 		}
 		if caretLine(bare) {
@@ -174,6 +174,18 @@ func StripANSI(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// passReport reports a test runner's line for a test that passed, its
+// mark at the end: "test a::b_rejects_invalid_input ... ok" (cargo,
+// unittest), "tests/a.py::test_no_error PASSED [ 10%]" (pytest -v). A
+// test's name says what it checks, not what failed.
+func passReport(t string) bool {
+	if strings.HasSuffix(t, " ... ok") {
+		return true
+	}
+	i := strings.Index(t, " PASSED")
+	return i > 0 && (i+len(" PASSED") == len(t) || t[i+len(" PASSED")] == ' ')
 }
 
 // caretLine reports a line of only markers (^, ~) that points into the

@@ -102,3 +102,19 @@ func TestErrorClassWithoutColours(t *testing.T) {
 		t.Errorf("ErrorLine %q lost the codes the hook will match", line)
 	}
 }
+
+// TestErrorClassSkipsPassingTests: a verbose test run reports each test
+// that passed before the one that failed; a passing test whose name
+// holds an error word is not the failure.
+func TestErrorClassSkipsPassingTests(t *testing.T) {
+	for _, c := range []struct{ out, want string }{
+		{"running 3 tests\ntest auth::sign_rejects_invalid_secret ... ok\ntest config::loads_env ... FAILED\n\nfailures:\n\n---- config::loads_env stdout ----\nthread 'config::loads_env' panicked at src/config.rs:40:9:\nassertion failed: cfg.is_ok()",
+			"test config::loads_env ... FAILED"},
+		{"tests/test_run.py::test_no_error PASSED [ 50%]\ntests/test_run.py::test_retry FAILED [100%]",
+			"<path>::test_retry FAILED [N%]"},
+	} {
+		if got := ErrorClass(c.out); got != c.want {
+			t.Errorf("ErrorClass(%q) = %q, want %q", c.out, got, c.want)
+		}
+	}
+}
