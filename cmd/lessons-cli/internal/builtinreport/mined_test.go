@@ -208,16 +208,29 @@ func TestErrorBuiltinsAddNothingTheOutputSaid(t *testing.T) {
 	}
 }
 
-// TestMinedBuiltinComesBeforeItsFailure replays a call whose mistake is
-// visible in the command itself (gh pr diff with a path): the built-in
-// comes before the call, and its fire addresses the failure.
+// TestMinedBuiltinComesBeforeItsFailure replays calls whose mistake is
+// visible in the command itself, each with what the tool printed: gh pr
+// diff with a path, and rg given a pattern that starts with a dash
+// (ripgrep says "unrecognized flag", not grep's "unrecognized option").
+// The built-in comes before the call, and its fire addresses the failure.
 func TestMinedBuiltinComesBeforeItsFailure(t *testing.T) {
-	const slug = "gh-pr-diff-takes-no-path-filter-hxoq"
+	tests := []struct {
+		slug  string
+		calls []loggedCall
+	}{
+		{"gh-pr-diff-takes-no-path-filter-hxoq", []loggedCall{
+			bash(`gh pr diff 214 -- src/upload/retry.ts`, "Exit code 1\naccepts at most 1 arg(s), received 2"),
+			{"Bash", map[string]any{"command": "gh pr diff 214 --name-only"}, "src/upload/retry.ts", true},
+		}},
+		{"grep-and-rg-read-a-pattern-that-starts-uyu7", []loggedCall{
+			bash(`rg -n "- name: worker" deploy -g"*.yaml"`, "Exit code 2\nrg: unrecognized flag -"),
+			{"Bash", map[string]any{"command": `rg -n -e "- name: worker" deploy -g"*.yaml"`}, "deploy/app.yaml:12:  - name: worker", true},
+		}},
+	}
 	dir := t.TempDir()
-	writeLog(t, dir, "pathdiff",
-		bash(`gh pr diff 214 -- src/upload/retry.ts`, "Exit code 1\naccepts at most 1 arg(s), received 2"),
-		loggedCall{"Bash", map[string]any{"command": "gh pr diff 214 --name-only"}, "src/upload/retry.ts", true},
-	)
+	for i, tt := range tests {
+		writeLog(t, dir, fmt.Sprintf("before%02d", i), tt.calls...)
+	}
 	mg, err := Builtins()
 	if err != nil {
 		t.Fatal(err)
@@ -226,13 +239,19 @@ func TestMinedBuiltinComesBeforeItsFailure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, l := range ms[0].Report.Lessons {
-		if l.Slug == slug {
-			if l.Fires != 1 || l.FiresAfter != 0 || l.FiresAddressing != 1 {
-				t.Errorf("%s: %d fires, %d after the failure, %d addressing it; want 1 fire before the call, addressing it", slug, l.Fires, l.FiresAfter, l.FiresAddressing)
+	for _, tt := range tests {
+		found := false
+		for _, l := range ms[0].Report.Lessons {
+			if l.Slug != tt.slug {
+				continue
 			}
-			return
+			found = true
+			if l.Fires != 1 || l.FiresAfter != 0 || l.FiresAddressing != 1 {
+				t.Errorf("%s: %d fires, %d after the failure, %d addressing it; want 1 fire before the call, addressing it", tt.slug, l.Fires, l.FiresAfter, l.FiresAddressing)
+			}
+		}
+		if !found {
+			t.Errorf("%s did not come before %q", tt.slug, tt.calls[0].input["command"])
 		}
 	}
-	t.Errorf("%s did not come before gh pr diff with a path", slug)
 }
