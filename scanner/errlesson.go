@@ -51,7 +51,7 @@ func (c *Candidate) errorText(unit, fix string) {
 			"`: go that way, and do not retry the failed call unchanged."
 		return
 	}
-	c.Solution = said + " Do not retry it unchanged, nor rewrite your work to make it pass: read what the error says is missing or wrong, " +
+	c.Solution = said + " Do not retry it unchanged: read what the error says is missing or wrong, " +
 		"check that before the next call, or say that it fails and go on without it."
 }
 

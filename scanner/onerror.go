@@ -224,6 +224,28 @@ func sameProgram(f lessons.Family, fams []string) bool {
 	})
 }
 
+// fullPath is the path by which a command that worked runs the program
+// a failure's shell did not find (command not found: go, then
+// /usr/local/go/bin/go build), or "".
+func fullPath(r *Result, cmd string) string {
+	exe, ok := strings.CutPrefix(lessons.ErrorClass(r.Output), missingCommand)
+	if !ok || exe == "" {
+		return ""
+	}
+	for _, seg := range segments(cmd) {
+		for _, w := range seg {
+			if strings.Contains(w, "=") && !strings.HasPrefix(w, "/") {
+				continue // an assignment before the program
+			}
+			if strings.HasPrefix(w, "/") && path.Base(w) == exe {
+				return w
+			}
+			break
+		}
+	}
+	return ""
+}
+
 // filtered reports whether a command's output is piped into a filter
 // (| tail, | grep): its exit status is the filter's, so that it worked
 // says nothing of the command before it.
@@ -256,6 +278,11 @@ func setupOf(cmd string, w *errWatch) bool {
 		return false
 	}
 	failed, setup := w.rec.call.Command, false
+	for _, seg := range segments(failed) {
+		if one := strings.Join(seg, " "); lessons.CommandFamily(one).String() == w.fam.String() && settingUp(one) {
+			return false // the failed call was the set-up step itself (go build): the same step working is its fix
+		}
+	}
 	for _, seg := range segments(cmd) {
 		one := strings.Join(seg, " ")
 		if lessons.CommandFamily(one).String() != w.fam.String() {
@@ -414,6 +441,12 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		did = "the same call worked when run again unchanged: it fails now and then, so run it again before changing anything"
 	case f.Tool == "Bash" && ranElsewhere(f.Command, w.fix.Command):
 		did = "the same command worked in another directory: `" + clip(w.fix.Command, 300) + "` (the shell keeps the directory of an earlier cd)"
+		confirmed = true
+	case f.Tool == "Bash" && fullPath(w.res, w.fix.Command) != "":
+		// the program the shell did not find, run by its full path: the
+		// path is the lesson, whatever else the call changed
+		at := fullPath(w.res, w.fix.Command)
+		did = "`" + path.Base(at) + "` is not on this shell's PATH; it worked run by its full path, `" + at + "`"
 		confirmed = true
 	case f.Tool == "Bash" && !fixWorthy(f.Command, w.fix.Command, w.res):
 		// another command of the family that aims elsewhere or does

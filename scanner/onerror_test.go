@@ -424,3 +424,31 @@ func TestErrorLessonNothingGotPastSaysWhatItKnows(t *testing.T) {
 		t.Errorf("confidence %.2f after two sessions", c.Confidence)
 	}
 }
+
+// TestErrorLessonOfAProgramByItsFullPath: the shell does not find a
+// program, and the same build run by the program's full path works, in
+// another directory too: the lesson names the full path, from its first
+// session (a fix that worked), and says so again in a second session.
+func TestErrorLessonOfAProgramByItsFullPath(t *testing.T) {
+	dir := t.TempDir()
+	missing := "/bin/bash: line 1: go: command not found"
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{
+			write("/p/cmd/server/main.go", "package main"),
+			run("go build ./cmd/server/ 2>&1", 127, missing),
+			run("which go || ls /usr/local/go/bin/go", 0, "/usr/local/go/bin/go"),
+			run("cd /p/svc && /usr/local/go/bin/go build ./cmd/server/ 2>&1", 0, ""),
+		})
+	}
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 {
+		t.Fatalf("%d lessons on an error, want 1: %v", len(cs), summaries(cs))
+	}
+	c := cs[0]
+	if !strings.Contains(c.Solution, "`/usr/local/go/bin/go`") || !strings.Contains(c.Solution, "PATH") {
+		t.Errorf("solution %q: want the program's full path", c.Solution)
+	}
+	if c.Confidence < lessons.DefaultConfig().MinConfidence || !c.Signals.FixConfirmed {
+		t.Errorf("confidence %.2f, signals %+v: a fix that worked, seen in two sessions", c.Confidence, c.Signals)
+	}
+}
