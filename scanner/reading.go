@@ -24,7 +24,7 @@ var plans = []string{"let me", "let's", "i'll", "i will", "i need", "i should", 
 // reading is the first sentence of text that reads the failure that
 // printed output, or "".
 func reading(text, output string) string {
-	out := strings.ToLower(output)
+	out := ""
 	for _, s := range splitSentences(head(text, 2000)) {
 		low := strings.ToLower(s)
 		if strings.HasSuffix(s, "?") || len(s) < 20 || slicesHasPrefix(low, plans) {
@@ -33,7 +33,13 @@ func reading(text, output string) string {
 		for _, w := range strings.Fields(low) {
 			w = strings.Trim(w, "`'\"()[]{},;:!?*")
 			w = strings.TrimSuffix(w, ".")
-			if len(w) >= 3 && specific(w) && strings.Contains(out, w) {
+			if len(w) < 3 || !specific(w) {
+				continue
+			}
+			if out == "" {
+				out = strings.ToLower(output) // only for a sentence that names something
+			}
+			if strings.Contains(out, w) {
 				return clip(s, maxReading)
 			}
 		}
