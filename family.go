@@ -464,6 +464,9 @@ func skipWrappers(words []string) []string {
 		case wrappers[w]:
 			words = words[1:]
 			for len(words) > 0 && strings.HasPrefix(words[0], "-") {
+				if wrapperOptionArgs[w+" "+words[0]] && len(words) > 1 {
+					words = words[1:] // a flag's value: env -u NAME, sudo -u USER
+				}
 				words = words[1:] // the wrapper's own flags
 			}
 			if w == "timeout" && len(words) > 0 {
@@ -481,6 +484,11 @@ func skipWrappers(words []string) []string {
 
 var wrappers = setOf("sudo", "env", "time", "nice", "nohup", "timeout", "command", "exec", "npx", "bunx", "pnpx", "xargs", "stdbuf",
 	"if", "then", "else", "elif", "do", "while", "until")
+
+// wrapperOptionArgs are the wrappers' options that take the next word.
+var wrapperOptionArgs = setOf("env -u", "env --unset", "env -C", "env --chdir", "sudo -u", "sudo -g", "sudo -h",
+	"nice -n", "timeout -s", "timeout -k", "timeout --signal", "timeout --kill-after", "xargs -I", "xargs -n",
+	"xargs -P", "xargs -L", "xargs -d", "xargs -a", "xargs -E", "xargs -s")
 
 // optionArgs are options before a subcommand that take the next word.
 var optionArgs = setOf("git -C", "git -c", "go -C", "make -C", "make -f", "docker -H", "docker --context", "kubectl -n",
