@@ -123,3 +123,39 @@ func TestLearnerFoldsOneFailureUnderTwoKinds(t *testing.T) {
 		t.Errorf("Recheck reported no change: a replay would keep the folded lesson live")
 	}
 }
+
+// TestFoldKindsKeepsTheBetterSupported: a precondition fix and a lesson
+// on the same error of the same command fold into the one with the higher
+// confidence, which gains the other's session; a known failure of one
+// missing file is not the file tool's own error, however alike their
+// error triggers, and stays.
+func TestFoldKindsKeepsTheBetterSupported(t *testing.T) {
+	errs := []string{`error:\s+Cannot\s+find\s+module\s+\S+`}
+	bun := []string{headPattern("bun", "test")}
+	prov := func(session string) []Provenance {
+		return []Provenance{{SessionID: session, Key: session, Call: session + ":1"}}
+	}
+	pre := &Candidate{ID: "b", Kind: KindPrecondition, Status: StatusNew, Tool: "Bash", Confidence: 0.7, Sessions: []string{"s1"}, Provenance: prov("s1"),
+		Triggers: lessons.Trigger{Commands: bun, Errors: errs},
+		Examples: lessons.Examples{Match: []lessons.ToolCall{{Tool: "Bash", Command: "bun test", Error: "error: Cannot find module '@a/core'"}}}}
+	onErr := &Candidate{ID: "a", Kind: KindError, Status: StatusNew, Tool: "Bash", Confidence: 0.45, Sessions: []string{"s2"}, Provenance: prov("s2"),
+		Fixed: "bun run build && bun test", Triggers: lessons.Trigger{Commands: bun, Errors: errs},
+		Examples: lessons.Examples{Match: []lessons.ToolCall{{Tool: "Bash", Command: "bun test src", Error: "error: Cannot find module '@a/core'"}}}}
+	missing := []string{`File\s+does\s+not\s+exist\.`}
+	readErr := &Candidate{ID: "c", Kind: KindError, Status: StatusNew, Tool: "Read", Confidence: 0.5, Sessions: []string{"s3"},
+		Triggers: lessons.Trigger{Tools: []string{"Read"}, Errors: missing},
+		Examples: lessons.Examples{Match: []lessons.ToolCall{{Tool: "Read", Path: "a/x.go", Error: "File does not exist."}}}}
+	readKnown := &Candidate{ID: "d", Kind: KindKnown, Status: StatusNew, Tool: "Read", Confidence: 0.5, Sessions: []string{"s4"},
+		Triggers: lessons.Trigger{Tools: []string{"Read"}, Paths: []string{"MEMORY.md"}, Errors: missing},
+		Examples: lessons.Examples{Match: []lessons.ToolCall{{Tool: "Read", Path: "/home/u/memory/MEMORY.md", Error: "File does not exist."}}}}
+	foldKinds([]*Candidate{onErr, pre, readErr, readKnown})
+	if pre.Status != StatusNew || onErr.Status != StatusFolded {
+		t.Errorf("statuses %s (precondition, 0.7) and %s (error, 0.45): want the precondition listed, the error folded", pre.Status, onErr.Status)
+	}
+	if len(pre.Sessions) != 2 {
+		t.Errorf("the listed candidate has sessions %v, want the folded one's too", pre.Sessions)
+	}
+	if readErr.Status != StatusNew || readKnown.Status != StatusNew {
+		t.Errorf("statuses %s and %s: a missing file's known failure is not the file tool's own error", readErr.Status, readKnown.Status)
+	}
+}
