@@ -40,7 +40,12 @@ func reading(text, output string) string {
 				out = strings.ToLower(output) // only for a sentence that names something
 			}
 			if strings.Contains(out, w) {
-				return clip(s, maxReading)
+				return clip(strings.Map(func(r rune) rune {
+					if unicode.IsControl(r) {
+						return -1 // an escape sequence's ESC: the lesson holds no control characters
+					}
+					return r
+				}, s), maxReading)
 			}
 		}
 	}
