@@ -1,8 +1,12 @@
 package scanner
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lessons-dev/lessons"
 )
@@ -450,5 +454,45 @@ func TestErrorLessonOfAProgramByItsFullPath(t *testing.T) {
 	}
 	if c.Confidence < lessons.DefaultConfig().MinConfidence || !c.Signals.FixConfirmed {
 		t.Errorf("confidence %.2f, signals %+v: a fix that worked, seen in two sessions", c.Confidence, c.Signals)
+	}
+}
+
+// TestErrorLessonKeepsTheOldestFix: two sessions met one error and got
+// past it differently. The newer file is bigger, so it is read first;
+// the lesson still keeps the older session's fix, with one worker or
+// many: the merge follows the sessions' order, not the scheduler's.
+func TestErrorLessonKeepsTheOldestFix(t *testing.T) {
+	fail := "Error: listen EPERM: operation not permitted 127.0.0.1"
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "old", []step{
+		call("Bash", map[string]any{"command": "npm test"}, true, "Exit code 1\n"+fail),
+		call("Bash", map[string]any{"command": "npm test", "dangerouslyDisableSandbox": true}, false, "12 passed"),
+	})
+	newer := []step{
+		call("Bash", map[string]any{"command": "npm test"}, true, "Exit code 1\n"+fail),
+		call("Bash", map[string]any{"command": "npm test", "run_in_background": true}, false, "started"),
+	}
+	for i := range 40 {
+		newer = append(newer, run(fmt.Sprintf("ls src/part%d", i), 0, strings.Repeat("file.ts\n", 20)))
+	}
+	writeClaude(t, dir, "/p", "new", newer)
+	day := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for name, at := range map[string]time.Time{"old.jsonl": day, "new.jsonl": day.Add(24 * time.Hour)} {
+		if err := os.Chtimes(filepath.Join(dir, name), at, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, workers := range []int{1, 4} {
+		state := t.TempDir()
+		scan(t, state, Options{Paths: []string{dir}, Workers: workers})
+		var sols []string
+		for _, c := range candidates(t, state) {
+			if c.Kind == KindError {
+				sols = append(sols, c.Solution)
+			}
+		}
+		if len(sols) != 1 || !strings.Contains(sols[0], "dangerouslyDisableSandbox") {
+			t.Errorf("%d workers: lessons on the error %q; want one, with the older session's fix", workers, sols)
+		}
 	}
 }
