@@ -191,7 +191,6 @@ func (m *Manifest) Relevant(prompt string, minScore float64, k int) ([]Scored, e
 	}
 	matches := map[int]*match{}
 	words := tokenize(requestText(prompt))
-	weak := weakTerms()
 	seen := map[string]bool{}
 	for _, q := range queryTerms(words) {
 		if seen[q] {
@@ -207,7 +206,7 @@ func (m *Manifest) Relevant(prompt string, minScore float64, k int) ([]Scored, e
 			continue
 		}
 		docs := t.count()
-		common := weak[q] || m.count >= commonMinLessons && docs*commonShare > m.count
+		common := isWeak(q) || m.count >= commonMinLessons && docs*commonShare > m.count
 		doc := 0
 		for c := docs; c > 0 && t.err == nil; c-- {
 			delta := int(t.uvarint())
