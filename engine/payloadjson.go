@@ -112,12 +112,19 @@ func (r *plainReader) string() string {
 }
 
 // escaped reads the rest of a string that has an escape at r.i. Runs
-// of plain bytes are copied whole, and the builder's bytes become the
-// string without a copy: a 4 KB prompt full of \n escapes was copied
-// byte by byte, growing its buffer a dozen times.
+// of plain bytes are copied whole into a builder sized once, whose
+// bytes become the string without a copy: a 4 KB prompt full of \n
+// escapes was copied byte by byte, growing its buffer a dozen times.
 func (r *plainReader) escaped(start int) string {
+	end := r.i // the closing quote, at most: escapes only shrink
+	for end < len(r.b) && r.b[end] != '"' {
+		if r.b[end] == '\\' {
+			end++
+		}
+		end++
+	}
 	var buf strings.Builder
-	buf.Grow(2 * (r.i - start + 16))
+	buf.Grow(min(end, len(r.b)) - start)
 	buf.Write(r.b[start:r.i])
 	for r.i < len(r.b) {
 		run := r.i
