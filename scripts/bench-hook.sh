@@ -37,7 +37,8 @@ set -euo pipefail
 runs=${1:-300}
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+shm=$(mktemp -d -p /dev/shm 2>/dev/null) && [ "$(stat -f -c %T "$shm")" = tmpfs ] || shm=
+trap '[ -n "${KEEP:-}" ] || rm -rf "$work" ${shm:+"$shm"}' EXIT
 
 project=$work/proj
 mkdir -p "$project/.lessons"
@@ -153,6 +154,32 @@ prompt_payload=$work/prompt.json
 	printf '"}'
 } >"$prompt_payload"
 LESSONS_PROMPT_LESSONS=on timed "$prompt_payload" hook-Prompt-4KB
+# The failure row above times the file system as much as the hook: each
+# round creates the failure's record and removes it, and a thousand
+# rounds of that in one directory make ext4 search past its recently
+# freed inodes on every create (perf: find_inode_bit, recently_deleted),
+# which an agent's pace does not. Two rows tell the two apart: the same
+# calls with the session state on tmpfs (the hook's own cost; an
+# agent's state is on the user's disk), and on disk paced as calls come,
+# 0.3 s apart, 60 rounds (a noisier median, each process colder; its p99
+# is the slowest call).
+failrows() { # failrows PREFIX [VAR=VALUE]: the failure and its fix, and the base's
+	local prefix=$1 set=${2:-} sep=
+	[ -z "$set" ] || sep=' '
+	echo "hook-PostFail$prefix@$fail_payload=$set$sep$work/lessons hook"
+	echo "hook-PostFix$prefix@$fix_payload=$set$sep$work/lessons hook"
+	[ -n "$base" ] || return 0
+	echo "base-hook-PostFail$prefix@$fail_payload.base=$set$sep$work/lessons-base hook"
+	echo "base-hook-PostFix$prefix@$fix_payload.base=$set$sep$work/lessons-base hook"
+}
+if [ -n "$shm" ]; then
+	mapfile -t rows < <(failrows -tmpfs "XDG_STATE_HOME=$shm/state")
+	"$work/hooktime" -runs "$runs" -input "$nomatch_payload" hello-world="$work/hello-world" "${rows[@]}" | tail -n +3
+else
+	echo "no tmpfs at /dev/shm: the failure's tmpfs rows are left out"
+fi
+mapfile -t rows < <(failrows -paced)
+"$work/hooktime" -pace 300ms -warmup 2 -runs 60 -input "$nomatch_payload" hello-world-paced="$work/hello-world" "${rows[@]}" | tail -n +2
 rss() { /usr/bin/time -f '%M KiB, %R faults' "$@" 2>&1 >/dev/null | tail -1; }
 echo "peak RSS, minor page faults: hello-world $(rss "$work/hello-world" <"$bash_payload")," \
 	"hook Bash $(rss "$work/lessons" hook <"$bash_payload"), hook Edit $(rss "$work/lessons" hook <"$edit_payload")," \
