@@ -461,6 +461,9 @@ func skipWrappers(words []string) []string {
 		case familyWords().wrappers[w]:
 			words = words[1:]
 			for len(words) > 0 && strings.HasPrefix(words[0], "-") {
+				if familyWords().wrapperOptionArgs[w+" "+words[0]] && len(words) > 1 {
+					words = words[1:] // a flag's value: env -u NAME, sudo -u USER
+				}
 				words = words[1:] // the wrapper's own flags
 			}
 			if w == "timeout" && len(words) > 0 {
@@ -483,6 +486,9 @@ var familyWords = sync.OnceValue(func() *wordSets {
 	return &wordSets{
 		wrappers: setOf("sudo", "env", "time", "nice", "nohup", "timeout", "command", "exec", "npx", "bunx", "pnpx", "xargs", "stdbuf",
 			"if", "then", "else", "elif", "do", "while", "until"),
+		wrapperOptionArgs: setOf("env -u", "env --unset", "env -C", "env --chdir", "sudo -u", "sudo -g", "sudo -h",
+			"nice -n", "timeout -s", "timeout -k", "timeout --signal", "timeout --kill-after", "xargs -I", "xargs -n",
+			"xargs -P", "xargs -L", "xargs -d", "xargs -a", "xargs -E", "xargs -s"),
 		optionArgs: setOf("git -C", "git -c", "go -C", "make -C", "make -f", "docker -H", "docker --context", "kubectl -n",
 			"kubectl --namespace", "kubectl --context", "npm --prefix", "npm -w", "npm --workspace", "pnpm -C", "pnpm --dir",
 			"pnpm -F", "pnpm --filter", "yarn --cwd", "cargo --manifest-path", "terraform -chdir"),
@@ -505,6 +511,8 @@ type wordSets struct {
 	// wrappers run another command: sudo, env, time, npx, xargs, and
 	// the shell's keywords before a command.
 	wrappers map[string]bool
+	// wrapperOptionArgs are the wrappers' options that take the next word.
+	wrapperOptionArgs map[string]bool
 	// optionArgs are options before a subcommand that take the next word.
 	optionArgs map[string]bool
 	// scriptRunners are subcommands that run a named script or task: the
