@@ -159,8 +159,9 @@ LESSONS_PROMPT_LESSONS=on timed "$prompt_payload" hook-Prompt-4KB
 # rounds of that in one directory make ext4 search past its recently
 # freed inodes on every create (perf: find_inode_bit, recently_deleted),
 # which an agent's pace does not. Two rows tell the two apart: the same
-# calls with the session state on tmpfs (the hook's own cost; an
-# agent's state is on the user's disk), and on disk paced as calls come,
+# calls with the session state on tmpfs (no inode search, though a
+# create there has costs of its own; an agent's state is on the user's
+# disk), and on disk paced as calls come,
 # 0.3 s apart, 60 rounds (a noisier median, each process colder; its p99
 # is the slowest call).
 failrows() { # failrows PREFIX [VAR=VALUE]: the failure and its fix, and the base's
