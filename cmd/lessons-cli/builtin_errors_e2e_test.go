@@ -20,7 +20,7 @@ func TestE2EBuiltinErrorLessons(t *testing.T) {
 	}{
 		{"cd internal/store && go test ./...", "Exit code 1\n(eval):cd:1: no such file or directory: internal/store", "no-such-file-after-a-cd-the-agent-2kvc"},
 		{"ls logs/*.err", "Exit code 1\n(eval):1: no matches found: logs/*.err", "zsh-no-matches-found-an-unquoted-or-was-yg6q"},
-		{"jq 'select(.a != null)' x.jsonl", "Exit code 3\njq: error: syntax error, unexpected INVALID_CHARACTER (Unix shell quoting issues?) at <top-level>, line 1:\nselect(.a \\!= null)", "jq-or-python-saw-a-it-never-had-i293"},
+		{`python3 -c "import sys; print(len(sys.argv) != 2)"`, "Exit code 1\n  File \"<string>\", line 1\n    import sys; print(len(sys.argv) \\!= 2)\nSyntaxError: unexpected character after line continuation character", "jq-or-python-saw-a-it-never-had-i293"},
 		{"pytest -q", "Exit code 127\n/bin/bash: line 1: pytest: command not found", "command-not-found-use-the-project-s-own-tpag"},
 		{"go test ./...", "Exit code 1\n--- FAIL: TestOpen (0.00s)\nFAIL", ""},
 	} {

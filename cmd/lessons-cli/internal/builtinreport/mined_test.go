@@ -93,8 +93,8 @@ func TestMinedBuiltinsComeWithTheirFailure(t *testing.T) {
 			"Exit code 143\nCommand timed out after 2m 0s")},
 		{"python-cannot-import-that-name-from-the-installed-b8i3", bash(`uv run python -c "from retry.policies import Backoff"`,
 			"Exit code 1\nTraceback (most recent call last):\n  File \"<string>\", line 1, in <module>\nImportError: cannot import name 'Backoff' from 'retry.policies' (/w/app/.venv/lib/python3.12/site-packages/retry/policies.py)")},
-		{"python-outside-the-project-s-environment-lacks-oghf", bash(`python3 -c "import yaml; print(yaml.safe_load(open('ci.yml')))"`,
-			"Exit code 1\nTraceback (most recent call last):\n  File \"<string>\", line 1, in <module>\nModuleNotFoundError: No module named 'yaml'")},
+		{"python-outside-the-project-s-environment-lacks-oghf", bash(`cd services/api && python3 scripts/make_token.py --sub dev`,
+			"Exit code 1\nTraceback (most recent call last):\n  File \"/w/app/services/api/scripts/make_token.py\", line 2, in <module>\n    import jwt\nModuleNotFoundError: No module named 'jwt'")},
 		{"the-output-piped-into-a-json-parser-was-f8r7", bash(`npm ls --json 2>&1 | python3 -c "import json,sys; print(len(json.load(sys.stdin)))"`,
 			"Exit code 1\nTraceback (most recent call last):\njson.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)")},
 	}
@@ -140,7 +140,9 @@ func TestMinedBuiltinsComeWithTheirFailure(t *testing.T) {
 // on real histories: a bare npm test, writing .env files, async tests,
 // .gitignore and mock.patch edits, git stash, sed -i, git rebase
 // --continue and a workflow step that writes a localhost URL for a
-// deploy (no service container). No built-in text reaches the agent.
+// deploy (no service container); and python -c probes the python -c
+// built-in must leave alone (the standard library only, the project's
+// environment). No built-in text reaches the agent.
 func TestNarrowedBuiltinsStayQuiet(t *testing.T) {
 	ok := func(tool string, input map[string]any) loggedCall { return loggedCall{tool, input, "done", true} }
 	dir := t.TempDir()
@@ -154,6 +156,8 @@ func TestNarrowedBuiltinsStayQuiet(t *testing.T) {
 		ok("Bash", map[string]any{"command": "git stash && git pull --rebase && git stash pop"}),
 		ok("Bash", map[string]any{"command": "sed -i 's/v1/v2/' VERSION"}),
 		ok("Bash", map[string]any{"command": "git rebase --continue"}),
+		ok("Bash", map[string]any{"command": `gh api repos/acme/app/pulls | python3 -c "import json, sys; print(len(json.load(sys.stdin)))"`}),
+		ok("Bash", map[string]any{"command": `uv run python -c "import httpx; print(httpx.__version__)"`}),
 		ok("Edit", map[string]any{"file_path": "/w/app/.github/workflows/deploy.yml", "old_string": "      - name: Deploy\n",
 			"new_string": "      - name: Deploy\n        run: echo \"DATABASE_URL=postgres://app@localhost:5432/app\" | ssh deploy@$HOST 'cat > .env'\n"}),
 	)
@@ -188,7 +192,7 @@ func TestErrorBuiltinsAddNothingTheOutputSaid(t *testing.T) {
 		bash(`npx tsx scripts/seed.ts --tag demo`, "Exit code 1\nerror: unknown option '--tag'\n(Did you mean --tags?)"),
 	)
 	writeLog(t, dir, "python",
-		bash(`python3 -c "from mlkit.entities import RunState"`, "Exit code 1\nImportError: cannot import name 'RunState' from 'mlkit.entities' (/w/app/.venv/lib/python3.12/site-packages/mlkit/entities/__init__.py). Did you mean: 'RunStatus'?"),
+		bash(`uv run python -c "from mlkit.entities import RunState"`, "Exit code 1\nImportError: cannot import name 'RunState' from 'mlkit.entities' (/w/app/.venv/lib/python3.12/site-packages/mlkit/entities/__init__.py). Did you mean: 'RunStatus'?"),
 	)
 	writeLog(t, dir, "gnu",
 		bash(`ls --sortt=time`, "Exit code 2\nls: unrecognized option '--sortt=time'\nTry 'ls --help' for more information."),
@@ -208,16 +212,42 @@ func TestErrorBuiltinsAddNothingTheOutputSaid(t *testing.T) {
 	}
 }
 
-// TestMinedBuiltinComesBeforeItsFailure replays a call whose mistake is
-// visible in the command itself (gh pr diff with a path): the built-in
-// comes before the call, and its fire addresses the failure.
+// TestMinedBuiltinComesBeforeItsFailure replays calls whose mistake is
+// visible in the command itself, each with what the tool printed: gh pr
+// diff with a path, rg given a pattern that starts with a dash (ripgrep
+// says "unrecognized flag", not grep's "unrecognized option"), a jq
+// filter given to gh with != that the agent's shell turned into \!=
+// (jq's own exit status the replay reads as a probe's answer), and a bare
+// python -c importing a package the system interpreter lacks.
+// The built-in comes before the call, and its fire addresses the failure.
 func TestMinedBuiltinComesBeforeItsFailure(t *testing.T) {
-	const slug = "gh-pr-diff-takes-no-path-filter-hxoq"
+	tests := []struct {
+		slug  string
+		calls []loggedCall
+	}{
+		{"gh-pr-diff-takes-no-path-filter-hxoq", []loggedCall{
+			bash(`gh pr diff 214 -- src/upload/retry.ts`, "Exit code 1\naccepts at most 1 arg(s), received 2"),
+			{"Bash", map[string]any{"command": "gh pr diff 214 --name-only"}, "src/upload/retry.ts", true},
+		}},
+		{"grep-and-rg-read-a-pattern-that-starts-uyu7", []loggedCall{
+			bash(`rg -n "- name: worker" deploy -g"*.yaml"`, "Exit code 2\nrg: unrecognized flag -"),
+			{"Bash", map[string]any{"command": `rg -n -e "- name: worker" deploy -g"*.yaml"`}, "deploy/app.yaml:12:  - name: worker", true},
+		}},
+		{"a-jq-filter-with-breaks-when-the-k7jd", []loggedCall{
+			bash(`gh api repos/acme/app/pulls/7/comments --jq '.[] | select(.user.login != "ci-bot") | .body'`,
+				"Exit code 1\nfailed to parse jq expression (line 1, column 26)\n    .[] | select(.user.login \\!= \"ci-bot\") | .body\n                             ^  unexpected token \"\\\\\""),
+			{"Bash", map[string]any{"command": `gh api repos/acme/app/pulls/7/comments --jq '.[] | select(.user.login == "ci-bot" | not) | .body'`}, "Looks good to me", true},
+		}},
+		{"python-c-importing-a-package-runs-is64", []loggedCall{
+			bash(`cd agents && python3 -c "from trading.signals import compute_rsi; print(compute_rsi([1, 2, 3]))"`,
+				"Exit code 1\nTraceback (most recent call last):\n  File \"<string>\", line 1, in <module>\nModuleNotFoundError: No module named 'pandas'"),
+			{"Bash", map[string]any{"command": `cd agents && uv run python -c "from trading.signals import compute_rsi; print(compute_rsi([1, 2, 3]))"`}, "[nan, nan, 50.0]", true},
+		}},
+	}
 	dir := t.TempDir()
-	writeLog(t, dir, "pathdiff",
-		bash(`gh pr diff 214 -- src/upload/retry.ts`, "Exit code 1\naccepts at most 1 arg(s), received 2"),
-		loggedCall{"Bash", map[string]any{"command": "gh pr diff 214 --name-only"}, "src/upload/retry.ts", true},
-	)
+	for i, tt := range tests {
+		writeLog(t, dir, fmt.Sprintf("before%02d", i), tt.calls...)
+	}
 	mg, err := Builtins()
 	if err != nil {
 		t.Fatal(err)
@@ -226,13 +256,19 @@ func TestMinedBuiltinComesBeforeItsFailure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, l := range ms[0].Report.Lessons {
-		if l.Slug == slug {
-			if l.Fires != 1 || l.FiresAfter != 0 || l.FiresAddressing != 1 {
-				t.Errorf("%s: %d fires, %d after the failure, %d addressing it; want 1 fire before the call, addressing it", slug, l.Fires, l.FiresAfter, l.FiresAddressing)
+	for _, tt := range tests {
+		found := false
+		for _, l := range ms[0].Report.Lessons {
+			if l.Slug != tt.slug {
+				continue
 			}
-			return
+			found = true
+			if l.Fires != 1 || l.FiresAfter != 0 || l.FiresAddressing != 1 {
+				t.Errorf("%s: %d fires, %d after the failure, %d addressing it; want 1 fire before the call, addressing it", tt.slug, l.Fires, l.FiresAfter, l.FiresAddressing)
+			}
+		}
+		if !found {
+			t.Errorf("%s did not come before %q", tt.slug, tt.calls[0].input["command"])
 		}
 	}
-	t.Errorf("%s did not come before gh pr diff with a path", slug)
 }
