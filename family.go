@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Family is what a shell command runs, as capture and replay group
@@ -164,21 +165,22 @@ func segmentFamily(words []string) Family {
 		return Family{}
 	}
 	exe := exeName(words[0])
-	if setup[exe] {
+	sets := familyWords()
+	if sets.setup[exe] {
 		return Family{}
 	}
 	f := Family{Exe: exe}
 	args := words[1:]
-	if subcommands[exe] {
+	if sets.subcommands[exe] {
 		for i := 0; i < len(args); i++ {
 			w := args[i]
-			if optionArgs[exe+" "+w] {
+			if sets.optionArgs[exe+" "+w] {
 				i++ // git -C DIR push: DIR is no subcommand
 				continue
 			}
 			if !strings.HasPrefix(w, "-") {
 				f.Sub = w
-				if scriptRunners[f.Sub] && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+				if sets.scriptRunners[f.Sub] && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
 					f.Sub += " " + args[i+1] // npm run lint: the script is the intent
 				}
 				break
@@ -191,7 +193,7 @@ func segmentFamily(words []string) Family {
 		}
 		f.Sub = subject(args)
 	}
-	f.Probe = probes[exe] || isProbe(f, args)
+	f.Probe = sets.probes[exe] || isProbe(f, args)
 	return f
 }
 
@@ -218,13 +220,8 @@ func interpreter(exe string) bool {
 	if strings.HasPrefix(exe, "python") || strings.HasPrefix(exe, "pypy") {
 		return true
 	}
-	return interpreters[exe]
+	return familyWords().interpreters[exe]
 }
-
-// valueFlags are interpreter options that take the next word.
-var valueFlags = setOf("-r", "--require", "--import", "--loader", "-W", "-X", "-I")
-
-var interpreters = setOf("node", "ruby", "perl", "php", "bash", "sh", "zsh", "dash", "tsx", "ts-node", "Rscript", "lua", "julia")
 
 // shellScript is the family of the command a shell runs with -c: `bash
 // -c "npm test"` is npm test.
@@ -461,10 +458,10 @@ func skipWrappers(words []string) []string {
 		switch {
 		case strings.Contains(w, "=") && !strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "="):
 			words = words[1:]
-		case wrappers[w]:
+		case familyWords().wrappers[w]:
 			words = words[1:]
 			for len(words) > 0 && strings.HasPrefix(words[0], "-") {
-				if wrapperOptionArgs[w+" "+words[0]] && len(words) > 1 {
+				if familyWords().wrapperOptionArgs[w+" "+words[0]] && len(words) > 1 {
 					words = words[1:] // a flag's value: env -u NAME, sudo -u USER
 				}
 				words = words[1:] // the wrapper's own flags
@@ -482,37 +479,54 @@ func skipWrappers(words []string) []string {
 	return words
 }
 
-var wrappers = setOf("sudo", "env", "time", "nice", "nohup", "timeout", "command", "exec", "npx", "bunx", "pnpx", "xargs", "stdbuf",
-	"if", "then", "else", "elif", "do", "while", "until")
+// familyWords are the word sets a family is read with. Built on first
+// use: a PreToolUse call, a prompt or a session start never reads a
+// family, and maps built at init cost every call of the hook.
+var familyWords = sync.OnceValue(func() *wordSets {
+	return &wordSets{
+		wrappers: setOf("sudo", "env", "time", "nice", "nohup", "timeout", "command", "exec", "npx", "bunx", "pnpx", "xargs", "stdbuf",
+			"if", "then", "else", "elif", "do", "while", "until"),
+		wrapperOptionArgs: setOf("env -u", "env --unset", "env -C", "env --chdir", "sudo -u", "sudo -g", "sudo -h",
+			"nice -n", "timeout -s", "timeout -k", "timeout --signal", "timeout --kill-after", "xargs -I", "xargs -n",
+			"xargs -P", "xargs -L", "xargs -d", "xargs -a", "xargs -E", "xargs -s"),
+		optionArgs: setOf("git -C", "git -c", "go -C", "make -C", "make -f", "docker -H", "docker --context", "kubectl -n",
+			"kubectl --namespace", "kubectl --context", "npm --prefix", "npm -w", "npm --workspace", "pnpm -C", "pnpm --dir",
+			"pnpm -F", "pnpm --filter", "yarn --cwd", "cargo --manifest-path", "terraform -chdir"),
+		scriptRunners: setOf("run", "run-script", "exec", "task", "x"),
+		setup:         setOf("cd", "pushd", "popd", "export", "source", ".", "set", "unset", "sleep", "true", ":", "mkdir"),
+		subcommands: setOf("git", "npm", "pnpm", "yarn", "bun", "deno", "go", "cargo", "docker", "podman", "kubectl", "helm",
+			"gh", "glab", "pip", "pip3", "uv", "poetry", "conda", "brew", "apt", "apt-get", "dnf", "yum", "systemctl", "terraform",
+			"tofu", "aws", "gcloud", "az", "dotnet", "mvn", "gradle", "make", "just", "rake", "rails", "mix", "stack", "cabal",
+			"nix", "composer", "rustup", "flutter", "swift", "gem", "bundle", "heroku", "fly", "vercel", "supabase", "wrangler",
+			"mise", "task", "nx", "turbo", "pixi", "hatch", "tox", "nox", "invoke"),
+		probes: setOf("which", "whereis", "type", "ls", "ll", "la", "cat", "head", "tail", "less", "more", "pwd", "echo",
+			"printf", "file", "stat", "wc", "tree", "printenv", "man", "whoami", "id", "uname", "date", "hostname", "realpath",
+			"readlink", "dirname", "basename", "du", "df"),
+		interpreters: setOf("node", "ruby", "perl", "php", "bash", "sh", "zsh", "dash", "tsx", "ts-node", "Rscript", "lua", "julia"),
+	}
+})
 
-// wrapperOptionArgs are the wrappers' options that take the next word.
-var wrapperOptionArgs = setOf("env -u", "env --unset", "env -C", "env --chdir", "sudo -u", "sudo -g", "sudo -h",
-	"nice -n", "timeout -s", "timeout -k", "timeout --signal", "timeout --kill-after", "xargs -I", "xargs -n",
-	"xargs -P", "xargs -L", "xargs -d", "xargs -a", "xargs -E", "xargs -s")
-
-// optionArgs are options before a subcommand that take the next word.
-var optionArgs = setOf("git -C", "git -c", "go -C", "make -C", "make -f", "docker -H", "docker --context", "kubectl -n",
-	"kubectl --namespace", "kubectl --context", "npm --prefix", "npm -w", "npm --workspace", "pnpm -C", "pnpm --dir",
-	"pnpm -F", "pnpm --filter", "yarn --cwd", "cargo --manifest-path", "terraform -chdir")
-
-// scriptRunners are subcommands that run a named script or task: the
-// name belongs to the family (npm run lint and npm run test differ).
-var scriptRunners = setOf("run", "run-script", "exec", "task", "x")
-
-// setup are commands that prepare for the real one in the same line.
-var setup = setOf("cd", "pushd", "popd", "export", "source", ".", "set", "unset", "sleep", "true", ":", "mkdir")
-
-// subcommands are tools whose second word names what they do.
-var subcommands = setOf("git", "npm", "pnpm", "yarn", "bun", "deno", "go", "cargo", "docker", "podman", "kubectl", "helm",
-	"gh", "glab", "pip", "pip3", "uv", "poetry", "conda", "brew", "apt", "apt-get", "dnf", "yum", "systemctl", "terraform",
-	"tofu", "aws", "gcloud", "az", "dotnet", "mvn", "gradle", "make", "just", "rake", "rails", "mix", "stack", "cabal",
-	"nix", "composer", "rustup", "flutter", "swift", "gem", "bundle", "heroku", "fly", "vercel", "supabase", "wrangler",
-	"mise", "task", "nx", "turbo", "pixi", "hatch", "tox", "nox", "invoke")
-
-// probes are commands that only look around.
-var probes = setOf("which", "whereis", "type", "ls", "ll", "la", "cat", "head", "tail", "less", "more", "pwd", "echo",
-	"printf", "file", "stat", "wc", "tree", "printenv", "man", "whoami", "id", "uname", "date", "hostname", "realpath",
-	"readlink", "dirname", "basename", "du", "df")
+// wordSets are the sets familyWords builds.
+type wordSets struct {
+	// wrappers run another command: sudo, env, time, npx, xargs, and
+	// the shell's keywords before a command.
+	wrappers map[string]bool
+	// wrapperOptionArgs are the wrappers' options that take the next word.
+	wrapperOptionArgs map[string]bool
+	// optionArgs are options before a subcommand that take the next word.
+	optionArgs map[string]bool
+	// scriptRunners are subcommands that run a named script or task: the
+	// name belongs to the family (npm run lint and npm run test differ).
+	scriptRunners map[string]bool
+	// setup are commands that prepare for the real one in the same line.
+	setup map[string]bool
+	// subcommands are tools whose second word names what they do.
+	subcommands map[string]bool
+	// probes are commands that only look around.
+	probes map[string]bool
+	// interpreters run a script they are given (besides python*, pypy*).
+	interpreters map[string]bool
+}
 
 // isProbe reports whether the arguments ask a tool about itself: --help,
 // --version, a help or version subcommand, `command -v`.

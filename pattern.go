@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/dlclark/regexp2"
@@ -31,9 +32,31 @@ type Pattern struct {
 	backOnce sync.Once
 }
 
+// A process compiles one pattern many times over (replay recompiles the
+// lessons it learns as they gather, the scanner checks each candidate's
+// triggers): compiled patterns, and whether a source is valid, are kept
+// by their source, up to maxCached of each. A Pattern is safe to share.
+var (
+	compiled, checked         sync.Map
+	compiledSize, checkedSize atomic.Int32
+)
+
+const maxCached = 4096
+
 // CompilePattern compiles a trigger regex the way the hook runs it. A
 // pattern that is not valid ECMAScript fails with regexp2's error.
 func CompilePattern(src string) (*Pattern, error) {
+	if p, ok := compiled.Load(src); ok {
+		return p.(*Pattern), nil
+	}
+	p, err := compilePattern(src)
+	if err == nil && compiledSize.Add(1) <= maxCached {
+		compiled.Store(src, p)
+	}
+	return p, err
+}
+
+func compilePattern(src string) (*Pattern, error) {
 	if goSrc, ascii, ok := re2Source(src); ok {
 		if re, err := regexp.Compile(goSrc); err == nil {
 			return &Pattern{src: src, linear: re, ascii: ascii}, nil
@@ -51,7 +74,14 @@ func CompilePattern(src string) (*Pattern, error) {
 // CheckPattern reports whether src is a valid ECMAScript regex: what a
 // lesson's author wrote is checked as written, whichever engine runs it.
 func CheckPattern(src string) error {
+	if err, ok := checked.Load(src); ok {
+		e, _ := err.(error)
+		return e
+	}
 	_, err := compileBacktracking(src, PatternTimeout)
+	if checkedSize.Add(1) <= maxCached {
+		checked.Store(src, err)
+	}
 	return err
 }
 

@@ -72,18 +72,24 @@ func (p *Payload) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// antigravityArgs maps Antigravity CLI's argument keys, lower-cased (agy
+// antigravityArg maps Antigravity CLI's argument keys, lower-cased (agy
 // writes them in PascalCase, some integrators saw camelCase), to the
-// tool_input keys Call reads.
-var antigravityArgs = map[string]string{
-	"commandline":        "command",    // run_command
-	"targetfile":         "file_path",  // write_to_file, replace_file_content, multi_replace_file_content
-	"absolutepath":       "file_path",  // view_file
-	"searchpath":         "path",       // grep_search
-	"directorypath":      "path",       // list_dir
-	"searchdirectory":    "path",       // find_by_name
-	"codecontent":        "content",    // write_to_file
-	"replacementcontent": "new_string", // replace_file_content
+// tool_input keys Call reads, "" for the others. A switch, not a map
+// built at init.
+func antigravityArg(key string) string {
+	switch key {
+	case "commandline": // run_command
+		return "command"
+	case "targetfile", "absolutepath": // write_to_file, replace_file_content, multi_replace_file_content; view_file
+		return "file_path"
+	case "searchpath", "directorypath", "searchdirectory": // grep_search, list_dir, find_by_name
+		return "path"
+	case "codecontent": // write_to_file
+		return "content"
+	case "replacementcontent": // replace_file_content
+		return "new_string"
+	}
+	return ""
 }
 
 // antigravityInput renames an Antigravity CLI tool call's arguments;
@@ -116,7 +122,7 @@ func antigravityInput(args json.RawMessage) (json.RawMessage, error) {
 			out["edits"] = edits
 			continue
 		}
-		if name := antigravityArgs[key]; name != "" {
+		if name := antigravityArg(key); name != "" {
 			if _, taken := out[name]; !taken {
 				out[name] = v
 			}
@@ -125,12 +131,19 @@ func antigravityInput(args json.RawMessage) (json.RawMessage, error) {
 	return json.Marshal(out)
 }
 
-// antigravityEvents maps Antigravity CLI's events to the hook's; agy
-// matches event names case-insensitively, and so does the hook.
-var antigravityEvents = map[string]string{
-	"pretooluse":    "PreToolUse",
-	"posttooluse":   "PostToolUse",
-	"preinvocation": "PreInvocation",
+// antigravityEventOf maps Antigravity CLI's events, lower-cased, to the
+// hook's; agy matches event names case-insensitively, and so does the
+// hook. A switch, not a map built at init.
+func antigravityEventOf(lower string) (string, bool) {
+	switch lower {
+	case "pretooluse":
+		return "PreToolUse", true
+	case "posttooluse":
+		return "PostToolUse", true
+	case "preinvocation":
+		return "PreInvocation", true
+	}
+	return "", false
 }
 
 // antigravityPlatform answers Antigravity CLI. A block carries both of
@@ -145,7 +158,7 @@ var antigravityEvents = map[string]string{
 type antigravityPlatform struct{ geminiPlatform }
 
 func (antigravityPlatform) Event(name string) string {
-	if e, ok := antigravityEvents[strings.ToLower(name)]; ok {
+	if e, ok := antigravityEventOf(strings.ToLower(name)); ok {
 		return e
 	}
 	return name

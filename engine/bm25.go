@@ -185,13 +185,18 @@ func (m *Manifest) Relevant(prompt string, minScore float64, k int) ([]Scored, e
 		return &decoder{b: m.data, off: tableAt + int(at.u32())}
 	}
 	type match struct {
+		doc      int
 		score    float64
 		shared   int      // distinct request terms the lesson has
 		evidence []string // of them, anchors neither weak nor common
 	}
-	matches := map[int]*match{}
+	// A lesson's match is ms[slot[doc]-1], 0 for none: a slice the
+	// size of the manifest and one of matches, instead of a map and an
+	// allocation for each of the hundreds of lessons a common term
+	// brings.
+	slot := make([]int32, m.count)
+	var ms []match
 	words := tokenize(requestText(prompt))
-	weak := weakTerms()
 	seen := map[string]bool{}
 	for _, q := range queryTerms(words) {
 		if seen[q] {
@@ -207,17 +212,20 @@ func (m *Manifest) Relevant(prompt string, minScore float64, k int) ([]Scored, e
 			continue
 		}
 		docs := t.count()
-		common := weak[q] || m.count >= commonMinLessons && docs*commonShare > m.count
+		common := isWeak(q) || m.count >= commonMinLessons && docs*commonShare > m.count
 		doc := 0
 		for c := docs; c > 0 && t.err == nil; c-- {
 			delta := int(t.uvarint())
 			doc += delta >> 1
 			anchor := delta&1 == 1
-			mt := matches[doc]
-			if mt == nil {
-				mt = &match{}
-				matches[doc] = mt
+			if doc < 0 || doc >= len(slot) {
+				return nil, errCorrupt
 			}
+			if slot[doc] == 0 {
+				ms = append(ms, match{doc: doc})
+				slot[doc] = int32(len(ms))
+			}
+			mt := &ms[slot[doc]-1]
 			mt.score += float64(t.f32())
 			mt.shared++
 			if anchor && !common {
@@ -239,10 +247,10 @@ func (m *Manifest) Relevant(prompt string, minScore float64, k int) ([]Scored, e
 	}
 	var cs []candidate
 	best := 0.0
-	for i, mt := range matches {
+	for _, mt := range ms {
 		if mt.score >= minScore && mt.shared >= need && enough(mt.evidence, len(distinct)) {
 			s := mt.score * float64(mt.shared) / float64(max(len(distinct), 1))
-			cs = append(cs, candidate{Scored{i, s}, mt.evidence})
+			cs = append(cs, candidate{Scored{mt.doc, s}, mt.evidence})
 			best = max(best, s)
 		}
 	}

@@ -140,7 +140,7 @@ func (r *run) safely(stdin io.Reader) (out any, err error) {
 			out, err = nil, fmt.Errorf("panic: %v\n%s", v, debug.Stack())
 		}
 	}()
-	data, err := io.ReadAll(io.LimitReader(stdin, maxPayload+1))
+	data, err := readPayload(stdin, maxPayload+1)
 	if err != nil {
 		return nil, fmt.Errorf("read payload: %w", err)
 	}

@@ -179,7 +179,7 @@ func isFailure(code int, command string) bool {
 	}
 	if code == 1 {
 		switch fam := lessons.CommandFamily(command); {
-		case answers[fam.Exe]:
+		case answers(fam.Exe):
 			return false
 		case fam.String() == "git config" && strings.Contains(command, "--get"),
 			fam.String() == "git diff" && strings.Contains(command, "--exit-code"),
@@ -200,9 +200,15 @@ func claudeExit(text string) (int, bool) {
 	return 0, false
 }
 
-// answers are commands whose exit status 1 is an answer, not an error.
-var answers = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true, "ag": true, "diff": true, "cmp": true,
-	"test": true, "[": true, "[[": true, "pgrep": true}
+// answers reports whether exe is a command whose exit status 1 is an
+// answer, not an error. A switch, not a map built at init.
+func answers(exe string) bool {
+	switch exe {
+	case "grep", "egrep", "fgrep", "rg", "ag", "diff", "cmp", "test", "[", "[[", "pgrep":
+		return true
+	}
+	return false
+}
 
 // rejectionReason finds what the user said when rejecting a call, in the
 // text each agent gives the model: Claude Code's "…the user said:\n…",

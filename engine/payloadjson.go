@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -110,26 +111,42 @@ func (r *plainReader) string() string {
 	return ""
 }
 
-// escaped reads the rest of a string that has an escape at r.i.
+// escaped reads the rest of a string that has an escape at r.i. Runs
+// of plain bytes are copied whole into a builder sized once, whose
+// bytes become the string without a copy: a 4 KB prompt full of \n
+// escapes was copied byte by byte, growing its buffer a dozen times.
 func (r *plainReader) escaped(start int) string {
-	buf := append([]byte(nil), r.b[start:r.i]...)
+	end := r.i // the closing quote, at most: escapes only shrink
+	for end < len(r.b) && r.b[end] != '"' {
+		if r.b[end] == '\\' {
+			end++
+		}
+		end++
+	}
+	var buf strings.Builder
+	buf.Grow(min(end, len(r.b)) - start)
+	buf.Write(r.b[start:r.i])
 	for r.i < len(r.b) {
-		c := r.b[r.i]
-		switch {
+		run := r.i
+		for run < len(r.b) && r.b[run] >= 0x20 && r.b[run] != '"' && r.b[run] != '\\' {
+			run++
+		}
+		buf.Write(r.b[r.i:run])
+		r.i = run
+		if r.i == len(r.b) {
+			break
+		}
+		switch c := r.b[r.i]; {
 		case c == '"':
 			r.i++
-			if !utf8.Valid(buf) {
+			if !utf8.ValidString(buf.String()) {
 				r.ok = false
 				return ""
 			}
-			return string(buf)
+			return buf.String()
 		case c < 0x20:
 			r.ok = false
 			return ""
-		case c != '\\':
-			buf = append(buf, c)
-			r.i++
-			continue
 		}
 		if r.i+1 >= len(r.b) {
 			break
@@ -137,24 +154,24 @@ func (r *plainReader) escaped(start int) string {
 		r.i += 2
 		switch e := r.b[r.i-1]; e {
 		case '"', '\\', '/':
-			buf = append(buf, e)
+			buf.WriteByte(e)
 		case 'b':
-			buf = append(buf, '\b')
+			buf.WriteByte('\b')
 		case 'f':
-			buf = append(buf, '\f')
+			buf.WriteByte('\f')
 		case 'n':
-			buf = append(buf, '\n')
+			buf.WriteByte('\n')
 		case 'r':
-			buf = append(buf, '\r')
+			buf.WriteByte('\r')
 		case 't':
-			buf = append(buf, '\t')
+			buf.WriteByte('\t')
 		case 'u':
 			v, ok := hex4(r.b[r.i:])
 			if !ok || v >= 0xd800 && v < 0xe000 {
 				r.ok = false // a surrogate: encoding/json pairs or replaces it
 				return ""
 			}
-			buf = utf8.AppendRune(buf, rune(v))
+			buf.WriteRune(rune(v))
 			r.i += 4
 		default:
 			r.ok = false

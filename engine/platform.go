@@ -83,7 +83,7 @@ const PlatformNames = "antigravity, claude, codex, gemini, opencode"
 // stamps a timestamp and names its events and tools its own way, Codex
 // sends a turn_id; anything else is Claude Code's.
 func (p *Payload) Recognise() string {
-	_, geminiEvent := geminiEvents[p.HookEventName]
+	_, geminiEvent := geminiEventOf(p.HookEventName)
 	switch {
 	case p.isAntigravity():
 		return "antigravity"
@@ -193,12 +193,20 @@ func (p opencodePlatform) Decide(d lessons.Decision, reason string) any {
 	return p.claudePlatform.Decide(denyOnly(d, reason))
 }
 
-// geminiEvents maps Gemini CLI's hook events to the hook's.
-var geminiEvents = map[string]string{
-	"BeforeTool":   "PreToolUse",
-	"AfterTool":    "PostToolUse",
-	"BeforeAgent":  "UserPromptSubmit",
-	"SessionStart": "SessionStart",
+// geminiEventOf maps Gemini CLI's hook events to the hook's (a switch,
+// not a map built at init: every hook call pays for its package's init).
+func geminiEventOf(name string) (string, bool) {
+	switch name {
+	case "BeforeTool":
+		return "PreToolUse", true
+	case "AfterTool":
+		return "PostToolUse", true
+	case "BeforeAgent":
+		return "UserPromptSubmit", true
+	case "SessionStart":
+		return "SessionStart", true
+	}
+	return "", false
 }
 
 // geminiPlatform answers Gemini CLI: a block is {"decision":"deny",
@@ -213,7 +221,7 @@ type geminiPlatform struct{}
 func (geminiPlatform) ResumeKeeps() Resumed { return Resumed{Calls: true} }
 
 func (geminiPlatform) Event(name string) string {
-	if e, ok := geminiEvents[name]; ok {
+	if e, ok := geminiEventOf(name); ok {
 		return e
 	}
 	return name

@@ -19,7 +19,7 @@ func userWords(prompt string) string {
 	if !strings.Contains(prompt, "&") && !strings.Contains(prompt, "<") && !strings.Contains(prompt, "## Lesson") {
 		return prompt
 	}
-	prompt = htmlEscapes.Replace(prompt)
+	prompt = htmlEscapes().Replace(prompt)
 	prompt = cutBlocks(prompt, "<hook_context>", "</hook_context>")
 	prompt = strings.ReplaceAll(prompt, Protocol, "")
 	if !strings.Contains(prompt, "## Lesson") {
@@ -28,7 +28,11 @@ func userWords(prompt string) string {
 	return injectedText().ReplaceAllString(prompt, "")
 }
 
-var htmlEscapes = strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&", "&quot;", `"`, "&#x27;", "'", "&apos;", "'")
+// htmlEscapes reads back the escapes Gemini CLI writes in hook text.
+// Built on first use: only prompts with "&" or "<" need it.
+var htmlEscapes = sync.OnceValue(func() *strings.Replacer {
+	return strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&", "&quot;", `"`, "&#x27;", "'", "&apos;", "'")
+})
 
 // cutBlocks removes every open…close span from s; an open tag without its
 // close is removed alone, so a prompt that merely mentions it keeps its

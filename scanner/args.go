@@ -68,6 +68,17 @@ func pathChange(failed, worked string) string {
 	return "path `" + clip(worked, 160) + "` instead of `" + clip(failed, 160) + "`"
 }
 
+// rootChange says a retry's change by its relation when it is a cd to the
+// session's project directory: run it from the project's root holds on
+// every machine, this machine's path does not.
+func rootChange(change, project string) string {
+	p := strings.TrimSuffix(project, "/")
+	if p == "" || change != "run `cd "+p+"` first" && change != "run `cd "+p+"/` first" {
+		return change
+	}
+	return "run it from the project's root: `cd` there first (the shell keeps the directory of an earlier `cd`)"
+}
+
 // patternText reports whether a short value is a search pattern or
 // code rather than a setting: it holds a regular expression's or a
 // shell's operators (a setting is a name, a number, a word list).

@@ -64,6 +64,13 @@ type Candidate struct {
 	ContentHash string       `json:"contentHash"`
 	FirstSeen   time.Time    `json:"firstSeen"`
 	LastSeen    time.Time    `json:"lastSeen"`
+	// Tried are commands that failed after a lesson on an error nothing
+	// got past (what not to do), and Instead a command of the same
+	// program that worked instead (KindError).
+	Tried   []string `json:"tried,omitempty"`
+	Instead string   `json:"instead,omitempty"`
+	// Reading is the agent's reading of such a failure, in its words.
+	Reading string `json:"reading,omitempty"`
 	// LessonID is the lesson a promoted candidate became.
 	LessonID string `json:"lessonId,omitempty"`
 	// SupportOnly: the candidate only adds its occurrence to one of the
@@ -143,6 +150,7 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 	if !c.trigger(&change, f.Stopped) && f.Kind == KindRetry {
 		return Candidate{}, false
 	}
+	change = rootChange(change, sess.Project)
 	if change != "" && f.Kind != KindTag {
 		c.Solution = strings.TrimSpace(strings.TrimSuffix(c.Solution, "Run `"+clip(c.Fixed, 300)+"` instead.") +
 			"\nFix: " + change + " (`" + clip(c.Fixed, 300) + "` worked).")

@@ -30,9 +30,38 @@ func (c *Candidate) errorText(unit, fix string) {
 		return
 	}
 	n := len(c.Sessions)
-	c.Solution = "This error came before, in " + strconv.Itoa(n) + " session" + plural(n) + " of this project, and no later call of " +
-		unit + " got past it in the session. Do not retry it unchanged: read what the error says is missing or wrong, " +
+	said := "This error came before, in " + strconv.Itoa(n) + " session" + plural(n) + " of this project, and no later call of " +
+		unit + " got past it in the session"
+	if len(c.Tried) > 0 {
+		var tried []string
+		for _, t := range c.Tried {
+			tried = append(tried, "`"+commandGist(t)+"`")
+		}
+		said += ": " + strings.Join(tried, " and ") + " failed too"
+	}
+	said += "."
+	if c.Reading != "" {
+		said += " The agent read it then as: \u201c" + c.Reading + "\u201d"
+		if !strings.ContainsAny(c.Reading[len(c.Reading)-1:], ".!") {
+			said += "."
+		}
+	}
+	if c.Instead != "" {
+		c.Solution = said + " What worked after it was another call of the same program, `" + commandGist(c.Instead) +
+			"`: go that way, and do not retry the failed call unchanged."
+		return
+	}
+	c.Solution = said + " Do not retry it unchanged: read what the error says is missing or wrong, " +
 		"check that before the next call, or say that it fails and go on without it."
+}
+
+// commandGist is a command as a lesson quotes it: its first line, clipped.
+func commandGist(cmd string) string {
+	first, _, more := strings.Cut(strings.TrimSpace(cmd), "\n")
+	if more {
+		first += " …"
+	}
+	return clip(first, 160)
 }
 
 // errorUnit names what failed for a lesson on its error: the failed
@@ -116,9 +145,21 @@ func familyOf(key string) lessons.Family {
 // counts it: the first fix found is kept, and one that had none takes
 // the new one's.
 func (c *Candidate) foldError(n Candidate) {
-	if c.Kind != KindError || c.Fixed != "" || n.Fixed == "" {
+	if c.Kind != KindError || c.Fixed != "" {
 		return
 	}
+	if n.Fixed == "" {
+		// nothing got past it again: what failed and what worked
+		// instead, from every session, as far as the text names them
+		for _, t := range n.Tried {
+			if len(c.Tried) < maxTried && !slices.ContainsFunc(c.Tried, func(u string) bool { return doing(u) == doing(t) }) {
+				c.Tried = append(c.Tried, t)
+			}
+		}
+		c.Instead, c.Reading = cmp.Or(c.Instead, n.Instead), cmp.Or(c.Reading, n.Reading)
+		return
+	}
+	c.Tried, c.Instead, c.Reading = nil, "", ""
 	c.Summary, c.Problem, c.Solution, c.Fixed = n.Summary, n.Problem, n.Solution, n.Fixed
 	c.Signals.OneOff = n.Signals.OneOff
 }
@@ -148,6 +189,15 @@ func (c *Candidate) onError(f finding) bool {
 		return false
 	}
 	c.Triggers, c.Examples = t, ex
+	for _, t := range f.Tried {
+		c.Tried = append(c.Tried, Redact(t))
+	}
+	if f.Instead != "" {
+		c.Instead = Redact(f.Instead)
+	}
+	if f.Reading != "" {
+		c.Reading = Redact(f.Reading)
+	}
 	fix := c.Solution
 	c.Family = errorUnit(c.Tool, familyOf(f.Change))
 	c.errorText(c.Family, fix)

@@ -274,3 +274,30 @@ func TestPreludeBeforeTheFirstCommand(t *testing.T) {
 		t.Errorf("command triggers %q: want git add, not git push", c.Triggers.Commands)
 	}
 }
+
+// TestCdToTheProjectRootSaidByItsRelation: git add fails in the folder an
+// earlier cd left the shell in, and works after a cd to the project's
+// directory: the lesson says to run it from the project's root, which
+// holds on every machine, not this machine's path, and it is no one-off.
+func TestCdToTheProjectRootSaidByItsRelation(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/home/ann/shop", "s1", []step{
+		run("cd /home/ann/shop/server && make build", 0, "ok"),
+		write("/home/ann/shop/server/cart.go", "package cart"),
+		run("git add server/cart.go && git commit -m 'cart: totals'", 128,
+			"warning: could not open directory 'server/server/': No such file or directory\nfatal: pathspec 'server/cart.go' did not match any files"),
+		run("cd /home/ann/shop && git add server/cart.go && git commit -m 'cart: totals'", 0, "[main 1a2b3c4] cart: totals"),
+	})
+	var got []Candidate
+	for _, c := range shown(t, dir) {
+		if c.Kind == KindRetry {
+			got = append(got, c)
+		}
+	}
+	if len(got) != 1 {
+		t.Fatalf("%d retry lessons shown, want 1: %v", len(got), summaries(shown(t, dir)))
+	}
+	if s := got[0].Summary; !strings.Contains(s, "project's root") || strings.Contains(s, "/home/ann") {
+		t.Errorf("summary %q: want the project's root, not this machine's path", s)
+	}
+}

@@ -59,6 +59,12 @@ type finding struct {
 	// ErrLine is the line of the output a lesson on the error matches
 	// (KindError).
 	ErrLine string
+	// Tried and Instead are, for a lesson on an error nothing got past,
+	// commands of its family that failed after it and a command of the
+	// same program that worked instead (KindError).
+	Tried   []string
+	Instead string
+	Reading string // the agent's reading of it (reading.go)
 	// Support: the finding only adds its session to the candidate of the
 	// same id found before (a known failure seen again after the session
 	// changed something); alone it is no candidate.
@@ -460,6 +466,7 @@ func (a *analyzer) assistant(e Event) {
 			Signals: Signals{SelfReported: true, Causal: causalWords.MatchString(b.Problem + " " + b.Solution)},
 		})
 	}
+	a.readFailures(e.Text)
 	if len(a.open) == 0 {
 		return
 	}

@@ -19,7 +19,12 @@ type step struct {
 	tool   string
 	input  map[string]any
 	failed bool
+	// text is what the agent wrote, with no call.
+	text string
 }
+
+// say is a turn of the agent's text.
+func say(text string) step { return step{text: text} }
 
 func run(cmd string, exit int, out string) step { return step{cmd: cmd, exit: exit, out: out} }
 func write(path, content string) step           { return step{path: path, content: content} }
@@ -47,6 +52,10 @@ func writeClaude(t *testing.T, dir, project, id string, steps []step) {
 	}
 	line(rec("user", "do the task"))
 	for i, s := range steps {
+		if s.text != "" {
+			line(rec("assistant", []any{map[string]any{"type": "text", "text": s.text}}))
+			continue
+		}
 		tid := fmt.Sprintf("%s-t%d", id, i)
 		input := map[string]any{"command": s.cmd}
 		name := "Bash"

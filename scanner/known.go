@@ -74,22 +74,15 @@ func (a *analyzer) beforeChange(rec *callRec, r *Result) {
 // then the agent's call was the mistake, or the failure was fixed.
 func (a *analyzer) settleKnown() {
 	seen := map[string]bool{}
-	for i, k := range a.known {
-		if k.rec.fixed || a.explained(k.rec.id) {
+	for _, k := range a.known {
+		if k.after || k.rec.fixed || a.explained(k.rec.id) {
 			continue // the session got past it: the agent's mistake, or fixed
-		}
-		if k.after && k.rec.call.Tool != "Bash" {
-			continue // the session's own changes may have caused it
 		}
 		c := k.rec.call
 		key, trigger := knownOf(c, k.res)
-		if k.after && !missingProgram(key) {
-			continue // the session's own changes may have caused it; a missing program they did not
-		}
 		if key == "" || k.res.errorText() == "" || seen[key] {
 			continue
 		}
-		a.known[i].after = false // as a failure before any change: it supports the lesson on its error too
 		seen[key] = true
 		a.findings = append(a.findings, finding{
 			Kind: KindKnown, Line: k.rec.line, UID: k.rec.uid, Tool: c.Tool, Trigger: trigger,
@@ -214,15 +207,6 @@ func namesPath(line, p string) bool {
 	return false
 }
 
-// missingProgram reports whether a known failure's key is a program the
-// shell did not find (knownOf): the agent's edits do not uninstall one,
-// so it is a known failure whether or not the session changed anything
-// before it.
-func missingProgram(key string) bool {
-	_, class, _ := strings.Cut(key, " | ")
-	return strings.HasPrefix(class, missingCommand)
-}
-
 // missingCommand starts the error class of a program the shell did not
 // find (lessons.ErrorClass).
 const missingCommand = "command not found: "
@@ -296,14 +280,6 @@ func (c *Candidate) knownText() {
 		return
 	}
 	head := cmp.Or(headWords(c.Trigger), "the command")
-	if strings.HasPrefix(lessons.ErrorClass(c.Problem), missingCommand) {
-		c.Summary = secret.Sentence(shorten("`"+head+"` is not installed here: "+line, maxSummary))
-		c.Solution = "`" + head + "` was not found in " + strconv.Itoa(n) + " session" + plural(n) +
-			" of this project: the program is not installed, or not on the PATH, where the agent runs; your changes did not cause it. " +
-			"Do not retry it as it is, nor install it unasked; run it the way the project provides (a container, a script, a path its docs name), " +
-			"or say that it is missing and go on without it."
-		return
-	}
 	c.Summary = secret.Sentence(shorten("`"+head+"` fails before any change: "+line, maxSummary))
 	c.Solution = "`" + head + "` failed with this error in " + strconv.Itoa(n) + " session" + plural(n) +
 		" of this project, before any change too: it comes with the checkout or the environment, not from your work. " +

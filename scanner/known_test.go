@@ -351,35 +351,3 @@ func TestKnownFailureInColour(t *testing.T) {
 		t.Errorf("error trigger %q does not match the failure as printed", c.Triggers.Errors[0])
 	}
 }
-
-// TestKnownFailureOfAProgramMissingAfterAChange: the agent edits a file,
-// then calls a program the machine does not have, in two sessions. Its
-// edits did not uninstall it: a known failure, whose text says the
-// program is missing and does not claim it failed before any change.
-func TestKnownFailureOfAProgramMissingAfterAChange(t *testing.T) {
-	dir, state := t.TempDir(), t.TempDir()
-	for _, id := range []string{"s1", "s2"} {
-		writeClaude(t, dir, "/p", id, []step{
-			write("/p/db/schema.sql", "create table t (id int);"),
-			run(`psql -h localhost -U app -c "select count(*) from t"`, 127, "/bin/bash: line 1: psql: command not found"),
-			run("go build ./...", 0, ""),
-		})
-	}
-	scan(t, state, Options{Paths: []string{dir}})
-	var known []Candidate
-	for _, c := range candidates(t, state) {
-		if c.Kind == KindKnown {
-			known = append(known, c)
-		}
-	}
-	if len(known) != 1 || len(known[0].Sessions) != 2 || known[0].Confidence < lessons.DefaultConfig().MinConfidence {
-		t.Fatalf("known failures %+v: want one, seen in 2 sessions, at minConfidence", known)
-	}
-	c := known[0]
-	if strings.Contains(c.Summary+c.Solution, "before any change") || !strings.Contains(c.Solution, "not installed") {
-		t.Errorf("summary %q, solution %q: want the program missing, no claim of a failure before any change", c.Summary, c.Solution)
-	}
-	if !commandFires(c.Triggers, "psql -c 'select 1'") {
-		t.Errorf("triggers %+v: want any psql command", c.Triggers)
-	}
-}

@@ -33,6 +33,11 @@ type Learner struct {
 	sample callSample
 	heads  map[string][]string
 	grown  map[string]bool
+	// failures indexes the held lessons at a failure by tool and error
+	// triggers, for foldKinds; folded holds the ids it changed since the
+	// last Recheck.
+	failures map[string][]string
+	folded   []string
 	// pending holds, by id, the support found for a candidate not held
 	// yet: a scan of the sessions so far merges support in at its end,
 	// whichever of them found the candidate, so a failure that came back
@@ -48,7 +53,7 @@ const maxPending = maxSupport
 func NewLearner(w Weights) *Learner {
 	return &Learner{weights: w, byID: map[string]*Candidate{}, pos: map[string]int{}, alias: map[string]string{},
 		calls: map[string]string{}, families: map[string][]string{}, heads: map[string][]string{}, grown: map[string]bool{},
-		pending: map[string][]Candidate{}}
+		failures: map[string][]string{}, pending: map[string][]Candidate{}}
 }
 
 // familyKeys are the tool and command families of c's failing examples:
@@ -79,6 +84,9 @@ func (l *Learner) index(c *Candidate) {
 		if !slices.Contains(l.families[k], c.ID) {
 			l.families[k] = append(l.families[k], c.ID)
 		}
+	}
+	if k := failureKey(c); k != "" && !slices.Contains(l.failures[k], c.ID) {
+		l.failures[k] = append(l.failures[k], c.ID)
 	}
 	if c.Kind == KindRetry || c.Kind == KindPrecondition {
 		if h := headWords(c.Trigger); h != "" && !slices.Contains(l.heads[h], c.ID) {
@@ -117,12 +125,36 @@ func (l *Learner) Recheck() []string {
 			}
 			if l.sample.check(c); c.Signals.Broad || len(c.Triggers.Errors) > 0 {
 				l.weights.Score(c)
+				l.index(c)
+				l.fold(c)
 				changed = append(changed, id)
 			}
 		}
 	}
 	clear(l.grown)
+	changed = append(changed, l.folded...)
+	l.folded = l.folded[:0]
 	return changed
+}
+
+// fold folds the held lessons of c's failure learned under two kinds
+// (foldKinds), as a scan's merger does, and remembers the ids it changed
+// for Recheck.
+func (l *Learner) fold(c *Candidate) {
+	ids := l.failures[failureKey(c)]
+	if len(ids) < 2 {
+		return
+	}
+	group := make([]*Candidate, 0, len(ids))
+	for _, id := range ids {
+		group = append(group, l.byID[id])
+	}
+	for _, f := range foldKinds(group) {
+		l.weights.Score(f)
+		if !slices.Contains(l.folded, f.ID) {
+			l.folded = append(l.folded, f.ID)
+		}
+	}
 }
 
 // score checks a new or changed candidate's trigger against the sample,
@@ -175,6 +207,7 @@ func (l *Learner) Add(cs []Candidate) bool {
 			l.pos[c.ID] = len(l.order)
 			l.order = append(l.order, c.ID)
 			l.index(&c)
+			l.fold(&c)
 			changed = true
 			continue
 		}
@@ -183,6 +216,7 @@ func (l *Learner) Add(cs []Candidate) bool {
 			old.retext()
 			l.score(old)
 			l.index(old)
+			l.fold(old)
 			changed = true
 		}
 	}

@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/lessons-dev/lessons"
@@ -138,6 +139,22 @@ func (m *merger) write() error {
 			m.dirty[c.ID] = true
 		}
 	}
+	for id := range m.dirty {
+		if c := m.byID[id]; c.Status == StatusNew {
+			m.sample.check(c) // a trigger on most calls of its command narrows to its error
+			if failureKind(c) {
+				c.retext()
+				m.weights.Score(c) // for foldKinds, which keeps the better supported
+			}
+		}
+	}
+	if len(m.dirty) > 0 {
+		// one failure learned under two kinds, across this scan's
+		// findings and the store's: one is listed
+		for _, c := range foldKinds(m.sorted()) {
+			m.dirty[c.ID] = true
+		}
+	}
 	ids := make([]string, 0, len(m.dirty))
 	for id := range m.dirty {
 		ids = append(ids, id)
@@ -145,9 +162,6 @@ func (m *merger) write() error {
 	slices.Sort(ids)
 	for _, id := range ids {
 		c := m.byID[id]
-		if c.Status == StatusNew {
-			m.sample.check(c)
-		}
 		c.retext()
 		m.weights.Score(c)
 		if err := m.store.write(*c); err != nil {
@@ -155,6 +169,15 @@ func (m *merger) write() error {
 		}
 	}
 	return nil
+}
+
+// sorted is the store's candidates in id order.
+func (m *merger) sorted() []*Candidate {
+	out := make([]*Candidate, 0, len(m.byID))
+	for _, id := range slices.Sorted(maps.Keys(m.byID)) {
+		out = append(out, m.byID[id])
+	}
+	return out
 }
 
 // Compliance reports, per agent, what the scans so far found: sessions

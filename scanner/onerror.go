@@ -63,7 +63,19 @@ type errWatch struct {
 	settled bool
 	fix     *Call
 	rerun   bool
+	// tried are other commands of the family that failed after it (what
+	// did not get past it); instead is a call of the same program that
+	// worked after it, before any edit: what the agent did instead. Both
+	// only speak in a lesson nothing got past.
+	tried   []string
+	instead *Call
+	// read is the agent's reading of it, from its text right after
+	// (reading.go).
+	read string
 }
+
+// maxTried caps the commands a lesson nothing got past names as tried.
+const maxTried = 2
 
 // watchFailure starts watching a failed call (not a probe): the first
 // failure of a command family, or of a tool on a path, until a call of it
@@ -86,6 +98,10 @@ func (a *analyzer) watchFailure(rec *callRec, r *Result) {
 	for _, w := range a.watch {
 		if !w.settled && rec.seq-w.rec.seq <= watchWindow && w.rec.call.Tool == c.Tool && w.fam == fam && w.rec.call.Path == c.Path {
 			w.tries++
+			if c.Tool == "Bash" && len(w.tried) < maxTried && doing(c.Command) != doing(w.rec.call.Command) &&
+				!slices.ContainsFunc(w.tried, func(t string) bool { return doing(t) == doing(c.Command) }) {
+				w.tried = append(w.tried, c.Command)
+			}
 			return
 		}
 	}
@@ -130,6 +146,10 @@ func (a *analyzer) watchSuccess(rec *callRec) {
 		if sameUnit(w, c, fams) && (sameCall(w.rec.call, c) || !setupOf(c.Command, w)) {
 			w.settled, w.fix, w.rerun = true, c, sameCall(w.rec.call, c)
 			continue
+		}
+		if w.instead == nil && !w.edits && !edit && c.Tool == "Bash" && w.rec.call.Tool == "Bash" && sameProgram(w.fam, fams()) &&
+			!lessons.CommandFamily(c.Command).Probe && !filtered(c.Command) {
+			w.instead = c // the same program, asked another way, worked
 		}
 		// a setup step of the same family (manage.py migrate after
 		// manage.py test failed) is a step before the call, not its fix
@@ -178,6 +198,66 @@ func families(cmd string) func() []string {
 	}
 }
 
+// readFailures takes the agent's text: for a failure whose result came
+// since the last call, it may say what the failure is.
+func (a *analyzer) readFailures(text string) {
+	for _, w := range a.watch {
+		if w.read == "" && !w.settled && w.rec.seq == a.seq {
+			w.read = reading(text, w.res.Output)
+		}
+	}
+}
+
+// sameProgram reports whether a command's families ask the program of a
+// failed family for the same thing another way: another family of the
+// program that names what the failed one asked for (its last word, or a
+// part of it: bun test after bun run test, not bun run lint after it).
+func sameProgram(f lessons.Family, fams []string) bool {
+	words := strings.Fields(f.Sub)
+	if len(words) == 0 {
+		return false // the bare program: nothing it asked for to compare
+	}
+	want := strings.FieldsFunc(words[len(words)-1], func(r rune) bool { return r == ':' || r == '-' || r == '.' || r == '/' })
+	return slices.ContainsFunc(fams, func(g string) bool {
+		rest, ok := strings.CutPrefix(g, f.Exe+" ")
+		return ok && g != f.String() && slices.ContainsFunc(strings.Fields(rest), func(w string) bool { return slices.Contains(want, w) })
+	})
+}
+
+// fullPath is the path by which a command that worked runs the program
+// a failure's shell did not find (command not found: go, then
+// /usr/local/go/bin/go build), or "".
+func fullPath(r *Result, cmd string) string {
+	exe, ok := strings.CutPrefix(lessons.ErrorClass(r.Output), missingCommand)
+	if !ok || exe == "" {
+		return ""
+	}
+	for _, seg := range segments(cmd) {
+		for _, w := range seg {
+			if strings.Contains(w, "=") && !strings.HasPrefix(w, "/") {
+				continue // an assignment before the program
+			}
+			if strings.HasPrefix(w, "/") && path.Base(w) == exe {
+				return w
+			}
+			break
+		}
+	}
+	return ""
+}
+
+// filtered reports whether a command's output is piped into a filter
+// (| tail, | grep): its exit status is the filter's, so that it worked
+// says nothing of the command before it.
+func filtered(cmd string) bool {
+	segs := segments(cmd)
+	if len(segs) < 2 || !strings.Contains(cmd, "|") {
+		return false
+	}
+	exe, _ := commandHead(segs[len(segs)-1])
+	return probes[exe]
+}
+
 // relatedPath reports whether a file tool's call on worked is a retry of
 // one on failed: the same file, the same name elsewhere, or a file inside
 // the failed path (a directory, then a file in it). Another file, or the
@@ -198,6 +278,11 @@ func setupOf(cmd string, w *errWatch) bool {
 		return false
 	}
 	failed, setup := w.rec.call.Command, false
+	for _, seg := range segments(failed) {
+		if one := strings.Join(seg, " "); lessons.CommandFamily(one).String() == w.fam.String() && settingUp(one) {
+			return false // the failed call was the set-up step itself (go build): the same step working is its fix
+		}
+	}
 	for _, seg := range segments(cmd) {
 		one := strings.Join(seg, " ")
 		if lessons.CommandFamily(one).String() != w.fam.String() {
@@ -285,11 +370,18 @@ func (a *analyzer) settleErrors() {
 			continue // a runner's status line, or too little stable text for a trigger
 		}
 		c := w.rec.call
-		a.findings = append(a.findings, finding{
+		f := finding{
 			Kind: KindError, Line: w.rec.line, UID: w.rec.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: fixed,
 			Call: w.rec.id, Change: key, Problem: problem, Solution: fix, ErrLine: line,
 			Signals: Signals{FixConfirmed: confirmed, Retries: w.tries - 1},
-		})
+		}
+		if !w.settled {
+			f.Tried, f.Reading = w.tried, w.read
+			if w.instead != nil {
+				f.Instead = w.instead.Command
+			}
+		}
+		a.findings = append(a.findings, f)
 	}
 	a.watch = nil
 }
@@ -349,6 +441,12 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		did = "the same call worked when run again unchanged: it fails now and then, so run it again before changing anything"
 	case f.Tool == "Bash" && ranElsewhere(f.Command, w.fix.Command):
 		did = "the same command worked in another directory: `" + clip(w.fix.Command, 300) + "` (the shell keeps the directory of an earlier cd)"
+		confirmed = true
+	case f.Tool == "Bash" && fullPath(w.res, w.fix.Command) != "":
+		// the program the shell did not find, run by its full path: the
+		// path is the lesson, whatever else the call changed
+		at := fullPath(w.res, w.fix.Command)
+		did = "`" + path.Base(at) + "` is not on this shell's PATH; it worked run by its full path, `" + at + "`"
 		confirmed = true
 	case f.Tool == "Bash" && !fixWorthy(f.Command, w.fix.Command, w.res):
 		// another command of the family that aims elsewhere or does

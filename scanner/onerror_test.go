@@ -1,8 +1,12 @@
 package scanner
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lessons-dev/lessons"
 )
@@ -377,6 +381,118 @@ func TestShellSettings(t *testing.T) {
 	} {
 		if got := newCall(tc.name, []byte(tc.input)).Args; got != tc.want {
 			t.Errorf("%s %s: settings %q, want %q", tc.name, tc.input, got, tc.want)
+		}
+	}
+}
+
+// TestErrorLessonNothingGotPastSaysWhatItKnows: a test run that fails
+// on files that are not the project's, in two sessions, and that nothing
+// got past: the lesson quotes the agent's reading of the failure (the
+// sentence right after it that names what the output named, not its plan
+// nor a question), names another try that failed too, and names a
+// narrower run of the same program that worked, not the next command of
+// another purpose (the lint after it).
+func TestErrorLessonNothingGotPastSaysWhatItKnows(t *testing.T) {
+	dir := t.TempDir()
+	fail := "FAIL vendor/clones/ui/button.test.tsx\nerror: Cannot find module '@testing-library/react' from 'vendor/clones/ui/button.test.tsx'\n2 fail"
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{
+			write("/p/src/cart.ts", "export const total = 1"),
+			run("npm run test", 1, fail),
+			say("Should I ignore these? Let me look at src/cart.ts first.\nThe failures all come from vendor/clones/ (an external checkout the runner picks up), not from the project's tests."),
+			run("npm run test -- --bail", 1, fail),
+			run("npm run lint", 0, "0 problems"),
+			run("npm test src/", 0, "12 passed"),
+		})
+	}
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 {
+		t.Fatalf("%d lessons on an error, want 1: %v", len(cs), summaries(cs))
+	}
+	c := cs[0]
+	for _, want := range []string{
+		"The failures all come from vendor/clones/", // the agent's reading
+		"`npm run test -- --bail` failed too",       // what did not get past it
+		"`npm test src/`",                           // the same program, asked for the tests another way
+	} {
+		if !strings.Contains(c.Solution, want) {
+			t.Errorf("solution %q: want %q", c.Solution, want)
+		}
+	}
+	for _, not := range []string{"Should I", "Let me", "npm run lint"} {
+		if strings.Contains(c.Solution, not) {
+			t.Errorf("solution %q quotes %q: a question, a plan or another purpose's command", c.Solution, not)
+		}
+	}
+	if c.Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Errorf("confidence %.2f after two sessions", c.Confidence)
+	}
+}
+
+// TestErrorLessonOfAProgramByItsFullPath: the shell does not find a
+// program, and the same build run by the program's full path works, in
+// another directory too: the lesson names the full path, from its first
+// session (a fix that worked), and says so again in a second session.
+func TestErrorLessonOfAProgramByItsFullPath(t *testing.T) {
+	dir := t.TempDir()
+	missing := "/bin/bash: line 1: go: command not found"
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{
+			write("/p/cmd/server/main.go", "package main"),
+			run("go build ./cmd/server/ 2>&1", 127, missing),
+			run("which go || ls /usr/local/go/bin/go", 0, "/usr/local/go/bin/go"),
+			run("cd /p/svc && /usr/local/go/bin/go build ./cmd/server/ 2>&1", 0, ""),
+		})
+	}
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 {
+		t.Fatalf("%d lessons on an error, want 1: %v", len(cs), summaries(cs))
+	}
+	c := cs[0]
+	if !strings.Contains(c.Solution, "`/usr/local/go/bin/go`") || !strings.Contains(c.Solution, "PATH") {
+		t.Errorf("solution %q: want the program's full path", c.Solution)
+	}
+	if c.Confidence < lessons.DefaultConfig().MinConfidence || !c.Signals.FixConfirmed {
+		t.Errorf("confidence %.2f, signals %+v: a fix that worked, seen in two sessions", c.Confidence, c.Signals)
+	}
+}
+
+// TestErrorLessonKeepsTheOldestFix: two sessions met one error and got
+// past it differently. The newer file is bigger, so it is read first;
+// the lesson still keeps the older session's fix, with one worker or
+// many: the merge follows the sessions' order, not the scheduler's.
+func TestErrorLessonKeepsTheOldestFix(t *testing.T) {
+	fail := "Error: listen EPERM: operation not permitted 127.0.0.1"
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "old", []step{
+		call("Bash", map[string]any{"command": "npm test"}, true, "Exit code 1\n"+fail),
+		call("Bash", map[string]any{"command": "npm test", "dangerouslyDisableSandbox": true}, false, "12 passed"),
+	})
+	newer := []step{
+		call("Bash", map[string]any{"command": "npm test"}, true, "Exit code 1\n"+fail),
+		call("Bash", map[string]any{"command": "npm test", "run_in_background": true}, false, "started"),
+	}
+	for i := range 40 {
+		newer = append(newer, run(fmt.Sprintf("ls src/part%d", i), 0, strings.Repeat("file.ts\n", 20)))
+	}
+	writeClaude(t, dir, "/p", "new", newer)
+	day := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for name, at := range map[string]time.Time{"old.jsonl": day, "new.jsonl": day.Add(24 * time.Hour)} {
+		if err := os.Chtimes(filepath.Join(dir, name), at, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, workers := range []int{1, 4} {
+		state := t.TempDir()
+		scan(t, state, Options{Paths: []string{dir}, Workers: workers})
+		var sols []string
+		for _, c := range candidates(t, state) {
+			if c.Kind == KindError {
+				sols = append(sols, c.Solution)
+			}
+		}
+		if len(sols) != 1 || !strings.Contains(sols[0], "dangerouslyDisableSandbox") {
+			t.Errorf("%d workers: lessons on the error %q; want one, with the older session's fix", workers, sols)
 		}
 	}
 }

@@ -164,7 +164,9 @@ func Scan(ctx context.Context, opts Options) (Report, error) {
 	for range min(opts.Workers, max(len(jobs), 1)) {
 		wg.Go(func() {
 			for j := range work {
-				results <- scanFile(j, opts)
+				r := scanFile(j, opts)
+				r.mtime = j.mtime
+				results <- r
 			}
 		})
 	}
@@ -179,11 +181,24 @@ func Scan(ctx context.Context, opts Options) (Report, error) {
 		}
 	}()
 	go func() { wg.Wait(); close(results) }()
+	// Files are read biggest first, in parallel, but merged oldest first
+	// (then by path), whatever order they finished in: which fix a
+	// lesson keeps, and whether it reads as one task's, must not depend
+	// on the scheduler.
+	var done []fileResult
+	found := 0
 	for r := range results {
 		rep.add(r)
-		if r.err != nil {
-			continue
+		if r.err == nil {
+			done = append(done, r)
+			found += len(r.found)
 		}
+		bar.step(r.bytes, found)
+	}
+	slices.SortFunc(done, func(a, b fileResult) int {
+		return cmp.Or(cmp.Compare(a.mtime, b.mtime), strings.Compare(a.path, b.path))
+	})
+	for _, r := range done {
 		st.Files[r.path] = r.state
 		if r.sessions != nil {
 			for id := range dbSessions(st, r.path) {
@@ -196,7 +211,6 @@ func Scan(ctx context.Context, opts Options) (Report, error) {
 		if err := m.merge(r); err != nil {
 			return rep, err
 		}
-		bar.step(r.bytes, m.found)
 	}
 	bar.finish()
 	if err := ctx.Err(); err != nil {
@@ -344,6 +358,7 @@ func (r *Report) add(fr fileResult) {
 // fileResult is what reading one file gave.
 type fileResult struct {
 	path  string
+	mtime int64 // the file's, as planned: results merge oldest first
 	state *fileState
 	// sessions are a database's sessions' new states, by id; nil for
 	// files that hold one session.

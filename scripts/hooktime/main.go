@@ -6,8 +6,13 @@
 // RSS is left to /usr/bin/time: a forked child's rusage counts the
 // parent's pages from before exec.)
 //
-// Usage: hooktime -runs N -input FILE NAME[@FILE]=COMMAND... (COMMAND split
-// on spaces; NAME@FILE feeds that command FILE instead of -input's)
+// Usage: hooktime [-pace D] -runs N -input FILE NAME[@FILE]=COMMAND...
+// (COMMAND split on spaces, its leading VAR=VALUE words set in its
+// environment as a shell would, without a shell or env(1) in between;
+// NAME@FILE feeds that command FILE instead of -input's). -pace waits D
+// between rounds, as an agent waits between calls: a row that creates
+// and removes files, timed back to back, measures the file system's
+// bookkeeping of recently freed inodes as much as the command.
 package main
 
 import (
@@ -24,6 +29,7 @@ type series struct {
 	name  string
 	input string
 	argv  []string
+	env   []string // the whole environment, when the command sets some
 	times []time.Duration
 	// faults are each run's minor page faults (the child's own: exec
 	// follows a vfork, which copies no pages).
@@ -37,6 +43,7 @@ func main() {
 	runs := flag.Int("runs", 500, "runs of each command")
 	warmup := flag.Int("warmup", 20, "untimed runs of each command first")
 	input := flag.String("input", "", "file fed to each run's standard input")
+	pace := flag.Duration("pace", 0, "pause between rounds")
 	flag.Parse()
 	var all []*series
 	for _, arg := range flag.Args() {
@@ -49,15 +56,26 @@ func main() {
 		if !ok {
 			in = *input
 		}
-		all = append(all, &series{name: name, input: in, argv: strings.Fields(cmd)})
+		s := &series{name: name, input: in, argv: strings.Fields(cmd)}
+		for len(s.argv) > 1 && strings.Contains(s.argv[0], "=") {
+			if s.env == nil {
+				s.env = os.Environ()
+			}
+			s.env = append(s.env, s.argv[0])
+			s.argv = s.argv[1:]
+		}
+		all = append(all, s)
 	}
 	if len(all) == 0 {
 		flag.Usage()
 		os.Exit(2)
 	}
 	for i := 0; i < *warmup+*runs; i++ {
+		if i > 0 {
+			time.Sleep(*pace)
+		}
 		for _, s := range all {
-			d, ps, err := runOnce(s.argv, s.input)
+			d, ps, err := runOnce(s)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "hooktime: %s: %v\n", s.name, err)
 				os.Exit(1)
@@ -78,10 +96,11 @@ func main() {
 	}
 }
 
-func runOnce(argv []string, input string) (time.Duration, *os.ProcessState, error) {
-	cmd := exec.Command(argv[0], argv[1:]...)
-	if input != "" {
-		f, err := os.Open(input)
+func runOnce(s *series) (time.Duration, *os.ProcessState, error) {
+	cmd := exec.Command(s.argv[0], s.argv[1:]...)
+	cmd.Env = s.env
+	if s.input != "" {
+		f, err := os.Open(s.input)
 		if err != nil {
 			return 0, nil, err
 		}

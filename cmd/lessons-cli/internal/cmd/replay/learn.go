@@ -158,7 +158,8 @@ func (l *learning) boundary(s *scanner.LoggedSession, r *sessionResult) error {
 		if ll == nil || !ok || slices.Contains(ids[:i], id) {
 			continue
 		}
-		live := cur.Confidence >= cfg.MinConfidence && (l.job.Learn != LearnTags || cur.Kind == scanner.KindTag)
+		// a failure learned under two kinds is one lesson (the other is folded)
+		live := cur.Status != scanner.StatusFolded && cur.Confidence >= cfg.MinConfidence && (l.job.Learn != LearnTags || cur.Kind == scanner.KindTag)
 		project := ""
 		if sc, p := scanner.DefaultScope(cur); sc == lessons.ScopeProject {
 			project = cmp.Or(p, noProject)

@@ -1,0 +1,156 @@
+package scanner
+
+import (
+	"cmp"
+	"path"
+	"slices"
+	"strings"
+)
+
+// One failure, two kinds. The scanner may learn one failure twice, under
+// keys that differ: as a lesson on its error in one session and as a known
+// failure in another (the error keyed by the failed command's family,
+// `go build`, the known failure by the missing program, `go`), or as a
+// precondition fix in one session and a lesson on its error in another.
+// A team adds one lesson for a failure, so the better supported of the
+// two is listed, and the other is folded into it: it adds its evidence
+// and leaves the review list.
+
+// StatusFolded marks a candidate folded into another of another kind
+// that is the same failure (foldKinds); it is never listed for review.
+const StatusFolded Status = "folded"
+
+// failureKind reports whether c is a lesson at a failure that may have a
+// twin of another kind: a lesson on an error, a known failure or a
+// precondition fix, with triggers on the error.
+func failureKind(c *Candidate) bool {
+	return (c.Kind == KindError || c.Kind == KindKnown || c.Kind == KindPrecondition) && len(c.Triggers.Errors) > 0
+}
+
+// failureKey groups the candidates foldKinds compares: tool and error
+// triggers; "" for one of another kind.
+func failureKey(c *Candidate) string {
+	if !failureKind(c) {
+		return ""
+	}
+	return c.Tool + "\x00" + strings.Join(c.Triggers.Errors, "\x00")
+}
+
+// sameFailure reports whether a and b, of two kinds, are one failure: the
+// same tool and the same error triggers, one's trigger fires on the
+// other's failing example, and for a file tool both are about the same
+// file or both about the tool: a missing file is not the tool's error.
+func sameFailure(a, b *Candidate) bool {
+	if a.Kind == b.Kind || a.Tool != b.Tool || !slices.Equal(a.Triggers.Errors, b.Triggers.Errors) {
+		return false
+	}
+	if a.Tool != "Bash" && exampleFile(a) != exampleFile(b) {
+		return false
+	}
+	return firesOn(ToLesson(*a), b.Examples.Match) || firesOn(ToLesson(*b), a.Examples.Match)
+}
+
+// exampleFile is the file name a file tool's candidate is about, "" for
+// one about the tool: its trigger names no file.
+func exampleFile(c *Candidate) string {
+	if len(c.Triggers.Paths) == 0 || len(c.Examples.Match) == 0 {
+		return ""
+	}
+	return path.Base(c.Examples.Match[0].Path)
+}
+
+// supportOrder orders the candidates of one failure best first: the
+// higher confidence (it counts sessions, and a fix of one task's words
+// lowers it), then a fix that worked, then more sessions; then a
+// lesson with a fix by kind (a lesson on the error says what got past it,
+// a precondition what came before the call), one without a fix by kind
+// the other way (a known failure says what not to do, a lesson on the
+// error nothing got past only that it failed); then the id.
+func supportOrder(a, b *Candidate) int {
+	fixed := func(c *Candidate) bool { return c.Signals.FixConfirmed || c.Fixed != "" }
+	rank := func(c *Candidate) int {
+		kinds := []string{KindError, KindPrecondition, KindKnown}
+		if !fixed(c) {
+			kinds = []string{KindKnown, KindPrecondition, KindError}
+		}
+		return slices.Index(kinds, c.Kind)
+	}
+	bi := func(v bool) int {
+		if v {
+			return 1
+		}
+		return 0
+	}
+	return cmp.Or(
+		cmp.Compare(b.Confidence, a.Confidence),
+		cmp.Compare(bi(fixed(b)), bi(fixed(a))),
+		cmp.Compare(len(b.Sessions), len(a.Sessions)),
+		cmp.Compare(rank(a), rank(b)),
+		strings.Compare(a.ID, b.ID),
+	)
+}
+
+// foldKinds folds, among cs, each failure learned under two kinds into
+// the better supported candidate: that one is new and gains the others'
+// evidence, the others are folded. Only new and folded candidates take
+// part (a person's verdict stands). It returns the candidates it changed.
+func foldKinds(cs []*Candidate) []*Candidate {
+	var open []*Candidate
+	for _, c := range cs {
+		if (c.Status == StatusNew || c.Status == StatusFolded) && failureKind(c) {
+			open = append(open, c)
+		}
+	}
+	if len(open) < 2 {
+		return nil
+	}
+	// the same error triggers first: few candidates share them
+	byErr := map[string][]*Candidate{}
+	var keys []string
+	for _, c := range open {
+		k := failureKey(c)
+		if byErr[k] == nil {
+			keys = append(keys, k)
+		}
+		byErr[k] = append(byErr[k], c)
+	}
+	var changed []*Candidate
+	for _, k := range keys {
+		group := byErr[k]
+		if len(group) < 2 {
+			continue
+		}
+		slices.SortFunc(group, supportOrder)
+		done := make([]bool, len(group))
+		for i, best := range group {
+			if done[i] {
+				continue
+			}
+			var twins []*Candidate
+			for j := i + 1; j < len(group); j++ {
+				if !done[j] && sameFailure(best, group[j]) {
+					done[j] = true
+					twins = append(twins, group[j])
+				}
+			}
+			if best.Status == StatusFolded && len(twins) == 0 {
+				continue // its twin is folded into a better one
+			}
+			grew := best.Status != StatusNew
+			best.Status = StatusNew
+			for _, t := range twins {
+				for _, p := range t.Provenance {
+					grew = best.add(p) || grew
+				}
+				if t.Status != StatusFolded {
+					t.Status = StatusFolded
+					changed = append(changed, t)
+				}
+			}
+			if grew {
+				changed = append(changed, best)
+			}
+		}
+	}
+	return changed
+}

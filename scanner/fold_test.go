@@ -1,0 +1,161 @@
+package scanner
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/lessons-dev/lessons"
+)
+
+// listed are the candidates of state a reviewer sees (lessons
+// candidates) at or above minConfidence.
+func listed(t *testing.T, state string) []Candidate {
+	t.Helper()
+	cs, err := OpenStore(state).List(ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []Candidate
+	for _, c := range cs {
+		if c.Confidence >= lessons.DefaultConfig().MinConfidence {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// missingProgram writes four sessions in which a program is missing from
+// the machine: in two it fails the first call, before any change (a
+// known failure of the program), in two after an edit, and nothing gets
+// past it (a lesson on the error of the build).
+func missingProgram(t *testing.T) (dir, missing string) {
+	dir, missing = t.TempDir(), "/bin/bash: line 1: go: command not found"
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{
+			run("go vet ./...", 127, missing),
+			run("ls cmd", 0, "server"),
+		})
+	}
+	for _, id := range []string{"s3", "s4"} {
+		writeClaude(t, dir, "/p", id, []step{
+			write("/p/cmd/server/main.go", "package main"),
+			run("go build ./cmd/server", 127, missing),
+			run("ls cmd", 0, "server"),
+			run("go build ./cmd/server 2>&1", 127, missing),
+		})
+	}
+	return dir, missing
+}
+
+// TestOneFailureUnderTwoKinds: a program missing from the machine fails
+// the first call of three sessions, and nothing gets past it. The scanner
+// reads it as a known failure of the program (any call of it) and as a
+// lesson on the error of the build that failed; a team adds one lesson,
+// so one is listed, with the other's sessions, and the other is folded.
+func TestOneFailureUnderTwoKinds(t *testing.T) {
+	state := t.TempDir()
+	dir, _ := missingProgram(t)
+	scan(t, state, Options{Paths: []string{dir}})
+	var about []Candidate
+	for _, c := range listed(t, state) {
+		if strings.Contains(c.Problem, "command not found") {
+			about = append(about, c)
+		}
+	}
+	if len(about) != 1 {
+		t.Fatalf("%d candidates listed for one missing program, want 1: %v", len(about), summaries(about))
+	}
+	if len(about[0].Sessions) != 4 {
+		t.Errorf("listed candidate seen in %d sessions, want 4", len(about[0].Sessions))
+	}
+	folded := 0
+	for _, c := range candidates(t, state) {
+		if c.Status == StatusFolded {
+			folded++
+		}
+	}
+	if folded != 1 {
+		t.Errorf("%d candidates folded, want the other kind's 1", folded)
+	}
+	// a scan again reads the same: the fold holds, and counts nothing twice
+	scan(t, state, Options{Paths: []string{dir}, Full: true})
+	if got := listed(t, state); len(got) != 1 || len(got[0].Sessions) != 4 {
+		t.Errorf("after a second scan: %v", summaries(got))
+	}
+}
+
+// TestLearnerFoldsOneFailureUnderTwoKinds: a replay that learns as it
+// goes folds the two kinds as a scan does: after the four sessions one
+// lesson for the missing program is live (new, at or above
+// minConfidence), and the fold is among what Recheck reports changed.
+func TestLearnerFoldsOneFailureUnderTwoKinds(t *testing.T) {
+	dir, _ := missingProgram(t)
+	l := NewLearner(DefaultWeights())
+	var ids, rechecked []string
+	_, err := ReadSessions(context.Background(), ReadOptions{Paths: []string{dir}, Workers: 1, Candidates: true},
+		func(s *LoggedSession) *LoggedSession { return s },
+		func(s *LoggedSession) error {
+			l.Saw(s)
+			l.Add(s.Candidates)
+			for _, c := range s.Candidates {
+				ids = append(ids, l.Resolve(c.ID))
+			}
+			rechecked = append(rechecked, l.Recheck()...)
+			return nil
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(ids)
+	var live []string
+	for _, id := range slices.Compact(ids) {
+		c, _ := l.Candidate(id)
+		if c.Status == StatusNew && c.Confidence >= lessons.DefaultConfig().MinConfidence && strings.Contains(c.Problem, "command not found") {
+			live = append(live, c.Kind+": "+c.Summary)
+		}
+	}
+	if len(live) != 1 {
+		t.Errorf("%d live lessons for one missing program, want 1: %q", len(live), live)
+	}
+	if len(rechecked) == 0 {
+		t.Errorf("Recheck reported no change: a replay would keep the folded lesson live")
+	}
+}
+
+// TestFoldKindsKeepsTheBetterSupported: a precondition fix and a lesson
+// on the same error of the same command fold into the one with the higher
+// confidence, which gains the other's session; a known failure of one
+// missing file is not the file tool's own error, however alike their
+// error triggers, and stays.
+func TestFoldKindsKeepsTheBetterSupported(t *testing.T) {
+	errs := []string{`error:\s+Cannot\s+find\s+module\s+\S+`}
+	bun := []string{headPattern("bun", "test")}
+	prov := func(session string) []Provenance {
+		return []Provenance{{SessionID: session, Key: session, Call: session + ":1"}}
+	}
+	pre := &Candidate{ID: "b", Kind: KindPrecondition, Status: StatusNew, Tool: "Bash", Confidence: 0.7, Sessions: []string{"s1"}, Provenance: prov("s1"),
+		Triggers: lessons.Trigger{Commands: bun, Errors: errs},
+		Examples: lessons.Examples{Match: []lessons.ToolCall{{Tool: "Bash", Command: "bun test", Error: "error: Cannot find module '@a/core'"}}}}
+	onErr := &Candidate{ID: "a", Kind: KindError, Status: StatusNew, Tool: "Bash", Confidence: 0.45, Sessions: []string{"s2"}, Provenance: prov("s2"),
+		Fixed: "bun run build && bun test", Triggers: lessons.Trigger{Commands: bun, Errors: errs},
+		Examples: lessons.Examples{Match: []lessons.ToolCall{{Tool: "Bash", Command: "bun test src", Error: "error: Cannot find module '@a/core'"}}}}
+	missing := []string{`File\s+does\s+not\s+exist\.`}
+	readErr := &Candidate{ID: "c", Kind: KindError, Status: StatusNew, Tool: "Read", Confidence: 0.5, Sessions: []string{"s3"},
+		Triggers: lessons.Trigger{Tools: []string{"Read"}, Errors: missing},
+		Examples: lessons.Examples{Match: []lessons.ToolCall{{Tool: "Read", Path: "a/x.go", Error: "File does not exist."}}}}
+	readKnown := &Candidate{ID: "d", Kind: KindKnown, Status: StatusNew, Tool: "Read", Confidence: 0.5, Sessions: []string{"s4"},
+		Triggers: lessons.Trigger{Tools: []string{"Read"}, Paths: []string{"MEMORY.md"}, Errors: missing},
+		Examples: lessons.Examples{Match: []lessons.ToolCall{{Tool: "Read", Path: "/home/u/memory/MEMORY.md", Error: "File does not exist."}}}}
+	foldKinds([]*Candidate{onErr, pre, readErr, readKnown})
+	if pre.Status != StatusNew || onErr.Status != StatusFolded {
+		t.Errorf("statuses %s (precondition, 0.7) and %s (error, 0.45): want the precondition listed, the error folded", pre.Status, onErr.Status)
+	}
+	if len(pre.Sessions) != 2 {
+		t.Errorf("the listed candidate has sessions %v, want the folded one's too", pre.Sessions)
+	}
+	if readErr.Status != StatusNew || readKnown.Status != StatusNew {
+		t.Errorf("statuses %s and %s: a missing file's known failure is not the file tool's own error", readErr.Status, readKnown.Status)
+	}
+}
