@@ -1,15 +1,9 @@
 package replay
 
 import (
-	"bytes"
-	"context"
 	"fmt"
 	"testing"
 	"time"
-
-	lessons "github.com/lessons-dev/lessons"
-	"github.com/lessons-dev/lessons/scanner"
-	"github.com/lessons-dev/lessons/scope"
 )
 
 // TestLearnErrorTriggerAcrossClasses: the sandbox stops a test run that
@@ -28,15 +22,10 @@ func TestLearnErrorTriggerAcrossClasses(t *testing.T) {
 		l.tool("Bash", map[string]any{"command": "npx vitest run", "description": "Run the tests outside the sandbox", "dangerouslyDisableSandbox": true}, "12 passed", false)
 		l.write(t, dir)
 	}
-	var trace bytes.Buffer
-	rep, err := Run(context.Background(), Job{Merged: scope.Merged{Config: lessons.DefaultConfig()}, Learn: LearnAll,
-		Weights: scanner.DefaultWeights(), Read: scanner.ReadOptions{Paths: []string{dir}}, Trace: &trace})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep, trace := learnAll(t, dir)
 	if rep.Learn.Shortened != 1 || rep.Learn.LearnedFiresBeforeFine != 0 {
 		t.Errorf("%d shortened, %d learned fires before fine calls; want 1, 0\n%s",
-			rep.Learn.Shortened, rep.Learn.LearnedFiresBeforeFine, trace.String())
+			rep.Learn.Shortened, rep.Learn.LearnedFiresBeforeFine, trace)
 	}
 }
 
@@ -55,14 +44,9 @@ func TestLearnRefusalAcrossFileTools(t *testing.T) {
 		l.bash("go build ./...", "", false)
 		l.write(t, dir)
 	}
-	var trace bytes.Buffer
-	rep, err := Run(context.Background(), Job{Merged: scope.Merged{Config: lessons.DefaultConfig()}, Learn: LearnAll,
-		Weights: scanner.DefaultWeights(), Read: scanner.ReadOptions{Paths: []string{dir}}, Trace: &trace})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep, trace := learnAll(t, dir)
 	if rep.Learn.Shortened != 1 || rep.Learn.LearnedFiresBeforeFine != 0 {
 		t.Errorf("%d shortened, %d learned fires before fine calls; want 1, 0\n%s",
-			rep.Learn.Shortened, rep.Learn.LearnedFiresBeforeFine, trace.String())
+			rep.Learn.Shortened, rep.Learn.LearnedFiresBeforeFine, trace)
 	}
 }

@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"testing"
@@ -41,13 +42,22 @@ func TestLearnKnownFailureOfAFolder(t *testing.T) {
 		l.bash("go test ./...", "ok", false)
 		l.write(t, dir)
 	}
-	rep, err := Run(context.Background(), Job{Merged: scope.Merged{Config: lessons.DefaultConfig()}, Learn: LearnAll,
-		Weights: scanner.DefaultWeights(), Read: scanner.ReadOptions{Paths: []string{dir}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep, _ := learnAll(t, dir)
 	if rep.Repeated != 2 || rep.Learn.Shortened != 1 || rep.Learn.LearnedFiresBeforeFine != 0 {
 		t.Errorf("%d repeated, %d shortened, %d learned fires before fine calls; want 2, 1, 0",
 			rep.Repeated, rep.Learn.Shortened, rep.Learn.LearnedFiresBeforeFine)
 	}
+}
+
+// learnAll replays the sessions in dir with every candidate learned, on
+// the default config, and returns the report and its trace.
+func learnAll(t *testing.T, dir string) (*Report, string) {
+	t.Helper()
+	var trace bytes.Buffer
+	rep, err := Run(context.Background(), Job{Merged: scope.Merged{Config: lessons.DefaultConfig()}, Learn: LearnAll,
+		Weights: scanner.DefaultWeights(), Read: scanner.ReadOptions{Paths: []string{dir}}, Trace: &trace})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep, trace.String()
 }

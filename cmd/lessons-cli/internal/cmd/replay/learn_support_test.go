@@ -1,14 +1,9 @@
 package replay
 
 import (
-	"context"
 	"fmt"
 	"testing"
 	"time"
-
-	lessons "github.com/lessons-dev/lessons"
-	"github.com/lessons-dev/lessons/scanner"
-	"github.com/lessons-dev/lessons/scope"
 )
 
 // TestLearnSupportFoundFirst: a test fails after the agent's edit in
@@ -31,11 +26,7 @@ func TestLearnSupportFoundFirst(t *testing.T) {
 		l.bash("go build ./...", "", false)
 		l.write(t, dir)
 	}
-	rep, err := Run(context.Background(), Job{Merged: scope.Merged{Config: lessons.DefaultConfig()}, Learn: LearnAll,
-		Weights: scanner.DefaultWeights(), Read: scanner.ReadOptions{Paths: []string{dir}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep, _ := learnAll(t, dir)
 	if rep.Repeated != 2 || rep.Learn.Shortened != 1 || rep.Learn.LearnedFiresBeforeFine != 0 {
 		t.Errorf("%d repeated, %d shortened, %d learned fires before fine calls; want 2, 1, 0",
 			rep.Repeated, rep.Learn.Shortened, rep.Learn.LearnedFiresBeforeFine)
