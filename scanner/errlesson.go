@@ -20,7 +20,7 @@ func (c *Candidate) errorText(unit, fix string) {
 	if len(c.Examples.Match) > 0 && c.Examples.Match[0].Error != "" {
 		line = c.Examples.Match[0].Error
 	}
-	c.Summary = secret.Sentence(shorten(unit+" failed with: "+line, maxSummary))
+	c.Summary = secret.Sentence(shorten(unit+" failed with: "+lessons.StripANSI(line), maxSummary)) // the trigger keeps the colours the hook will see; the words do not
 	if fix != "" {
 		where := " in this project"
 		if slices.Contains(lessons.FileTools, c.Tool) {

@@ -496,3 +496,25 @@ func TestErrorLessonKeepsTheOldestFix(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorLessonSummaryWithoutColours: a runner that prints its error in
+// colour gives a lesson whose summary reads without the escape codes,
+// while its trigger still matches the output as the hook sees it.
+func TestErrorLessonSummaryWithoutColours(t *testing.T) {
+	fail := "\x1b[31mError: listen EPERM: operation not permitted 127.0.0.1\x1b[0m"
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		call("Bash", map[string]any{"command": "npm test"}, true, "Exit code 1\n"+fail),
+		call("Bash", map[string]any{"command": "npm test", "dangerouslyDisableSandbox": true}, false, "12 passed"),
+	})
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 {
+		t.Fatalf("%d lessons on an error, want 1: %+v", len(cs), cs)
+	}
+	if strings.Contains(cs[0].Summary, "\x1b") || strings.Contains(cs[0].Summary, "[31m") || !strings.Contains(cs[0].Summary, "listen EPERM") {
+		t.Errorf("summary %q: want the error's words without colour codes", cs[0].Summary)
+	}
+	if !errorFires(t, cs[0], fail) {
+		t.Errorf("error trigger %q misses the coloured output", cs[0].Triggers.Errors)
+	}
+}
