@@ -131,16 +131,11 @@ const (
 // command, path or written text, read elsewhere), as "key=value" lines:
 // what a retry of a tool other than the shell may change.
 func callArgs(input []byte) string {
-	var b strings.Builder
-	eachField(input, func(k, v []byte) bool {
-		key := string(k)
+	return argLines(input, func(key string, v []byte) (string, bool) {
 		switch key {
 		case "command", "cmd", "file_path", "filePath", "path", "notebook_path", "absolute_path", "content",
 			"new_string", "newString", "old_string", "oldString", "new_source", "edits", "input", "patch":
-			return true
-		}
-		if len(v) == 0 || len(key) > maxArgKey || strings.ContainsFunc(key, notKeyRune) {
-			return true
+			return "", false
 		}
 		val := ""
 		switch {
@@ -157,6 +152,23 @@ func callArgs(input []byte) string {
 			h := fnv.New32a()
 			h.Write(v)
 			val = textMark + strconv.FormatUint(uint64(h.Sum32()), 36)
+		}
+		return val, true
+	})
+}
+
+// argLines writes the arguments value keeps as "key=value" lines, up to
+// maxArgs bytes; keys that are not names are left out.
+func argLines(input []byte, value func(key string, v []byte) (string, bool)) string {
+	var b strings.Builder
+	eachField(input, func(k, v []byte) bool {
+		key := string(k)
+		if len(v) == 0 || len(key) > maxArgKey || strings.ContainsFunc(key, notKeyRune) {
+			return true
+		}
+		val, ok := value(key, v)
+		if !ok {
+			return true
 		}
 		if b.Len()+len(key)+len(val)+2 > maxArgs {
 			return false
@@ -176,30 +188,16 @@ func callArgs(input []byte) string {
 // not kept, so that two runs of one command differ only by a setting
 // that changes what the shell may do.
 func shellSettings(input []byte) string {
-	var b strings.Builder
-	eachField(input, func(k, v []byte) bool {
-		key := string(k)
-		if len(v) == 0 || len(key) > maxArgKey || key == "command" || key == "cmd" ||
-			strings.ContainsAny(key, "=\\") || strings.ContainsFunc(key, unicode.IsControl) {
-			return true
-		}
-		val := ""
+	return argLines(input, func(key string, v []byte) (string, bool) {
 		switch {
+		case key == "command" || key == "cmd":
+			return "", false
 		case string(v) == "true":
-			val = "true"
+			return "true", true
 		case v[0] == '"' && len(v) <= maxArgValue+2:
-			val = str(v)
-			if val == "" || strings.ContainsAny(val, " =/\\") || isNumber(val) || strings.ContainsFunc(val, unicode.IsControl) {
-				return true
-			}
-		default:
-			return true // false, null, a number, a list or an object
+			val := str(v)
+			return val, val != "" && !strings.ContainsAny(val, " =/\\") && !isNumber(val) && !strings.ContainsFunc(val, unicode.IsControl)
 		}
-		if b.Len()+len(key)+len(val)+2 > maxArgs {
-			return false
-		}
-		b.WriteString(key + "=" + val + "\n")
-		return true
+		return "", false // false, null, a number, a list or an object
 	})
-	return strings.TrimSuffix(b.String(), "\n")
 }
