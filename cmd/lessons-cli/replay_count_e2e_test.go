@@ -66,12 +66,13 @@ var (
 	noTarget    = loggedCall{"make deploy", "Exit code 2\nmake: *** No rule to make target 'deploy'.  Stop.", true}
 )
 
-// traceLine is a --trace line, as a recounter reads it: a call's, or a
-// prompt's (Kind "prompt", with Before and Bytes).
+// traceLine is a --trace line, as a recounter reads it: a call's, a
+// prompt's (Kind "prompt", with Before and Bytes) or a learned lesson's
+// (Kind "lesson", with Slug and Live).
 type traceLine struct {
-	Kind, File, Session, Project, Agent, Tool, Command, Outcome, Family, Class, Verdict string
-	Index, Line, InjectedBytes, Before, Bytes                                           int
-	Repeat                                                                              bool
+	Kind, File, Session, Project, Agent, Tool, Command, Outcome, Family, Class, Verdict, Slug string
+	Index, Line, InjectedBytes, Before, Bytes                                                 int
+	Repeat, Live                                                                              bool
 	Matched                                                                             []string
 	Fired                                                                               []struct {
 		Slug, Kind, At, Refused string
@@ -88,6 +89,7 @@ type traceLine struct {
 const (
 	traceFields  = "agent class command family file fired index injectedBytes kind line matched outcome project repeat session tool verdict"
 	promptFields = "agent before bytes file fired index injectedBytes kind line project session"
+	lessonFields = "confidence file keys kind live project session slug summary triggers"
 	fireFields   = "addresses at kind learnedFrom provisional slug"
 )
 
@@ -109,8 +111,11 @@ func readTrace(t *testing.T, path string) []traceLine {
 			t.Fatalf("trace line %d is not a JSON object: %v\n%s", n, err, sc.Bytes())
 		}
 		want := traceFields
-		if string(raw["kind"]) == `"prompt"` {
+		switch string(raw["kind"]) {
+		case `"prompt"`:
 			want = promptFields
+		case `"lesson"`:
+			want = lessonFields
 		}
 		if got := strings.Join(slices.Sorted(maps.Keys(raw)), " "); got != want {
 			t.Fatalf("trace line %d fields:\n got %s\nwant %s", n, got, want)
@@ -168,6 +173,7 @@ func callsOf(lines []traceLine) []traceLine {
 func recount(t *testing.T, lines []traceLine, rep replayJSON) {
 	t.Helper()
 	recountPrompts(t, lines, rep)
+	recountLearned(t, lines, rep)
 	trace := callsOf(lines)
 	byRef := map[string]*traceLine{}
 	for i := range trace {
@@ -361,6 +367,46 @@ func recount(t *testing.T, lines []traceLine, rep replayJSON) {
 	}
 }
 
+// recountLearned checks the learned lessons' lines against the fires
+// and the report: a learned lesson fires only after a line that says it
+// is live, and the lessons live after the last session are the report's
+// provisional ones, global and project alike.
+func recountLearned(t *testing.T, lines []traceLine, rep replayJSON) {
+	t.Helper()
+	live := map[string]*traceLine{}
+	for i := range lines {
+		l := &lines[i]
+		switch l.Kind {
+		case "lesson":
+			live[l.Slug] = l
+		case "call":
+			for _, f := range l.Fired {
+				if f.Provisional && (live[f.Slug] == nil || !live[f.Slug].Live) {
+					t.Errorf("%s#%d: %s fired before a trace line said it was live", l.File, l.Index, f.Slug)
+				}
+			}
+		}
+	}
+	if rep.Learn == nil {
+		if len(live) > 0 {
+			t.Errorf("lesson lines without --learn")
+		}
+		return
+	}
+	n, global := 0, 0
+	for _, l := range live {
+		if l.Live {
+			n++
+			if l.Project == "" {
+				global++
+			}
+		}
+	}
+	if got, want := []int{rep.Learn.Provisional, rep.Learn.Global}, []int{n, global}; !slices.Equal(got, want) {
+		t.Errorf("learned lessons live, of them global: report %v, trace %v", got, want)
+	}
+}
+
 // recountPrompts recomputes the prompt-time figures from the prompt
 // lines alone, and checks each prompt is in its place: numbered in
 // order within its session, on the line before the call it came before.
@@ -370,7 +416,7 @@ func recountPrompts(t *testing.T, lines []traceLine, rep replayJSON) {
 	nextIndex := map[string]int{} // file → index of its next prompt
 	for i, l := range lines {
 		if l.Kind != "prompt" {
-			if l.Kind != "call" {
+			if l.Kind != "call" && l.Kind != "lesson" {
 				t.Fatalf("trace line %d: kind %q", i+1, l.Kind)
 			}
 			continue

@@ -3,6 +3,7 @@ package replay
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 
 	lessons "github.com/lessons-dev/lessons"
@@ -82,6 +83,10 @@ type learning struct {
 	shelves map[string]*shelf
 	// failures are the manifest's lessons' Addresses, by slug.
 	failures map[string][]*lessons.Pattern
+	// changed are the lessons the last boundary learned or changed, as
+	// the trace shows them (nil unless tracing).
+	changed []TraceLesson
+	tracing bool
 }
 
 func newLearning(job Job, m *engine.Manifest) *learning {
@@ -112,6 +117,7 @@ func (l *learning) env(project string) (simEnv, error) {
 // boundary folds the session's candidates in: each new or changed one
 // is compiled in its new form, and the form it replaces is skipped.
 func (l *learning) boundary(s *scanner.LoggedSession, r *sessionResult) error {
+	l.changed = l.changed[:0]
 	cands := s.Candidates
 	if l.job.Learn == LearnTags {
 		// the agent's reports alone: no heuristic record to fold into
@@ -178,6 +184,9 @@ func (l *learning) boundary(s *scanner.LoggedSession, r *sessionResult) error {
 		ll.sign, ll.live, ll.project = sign, live, project
 		ll.ver++
 		ll.lesson.Confidence, ll.lesson.Priority = cur.Confidence, cur.Priority
+		if l.tracing {
+			l.changed = append(l.changed, ll.trace(s))
+		}
 		if !live {
 			continue
 		}
@@ -191,6 +200,13 @@ func (l *learning) boundary(s *scanner.LoggedSession, r *sessionResult) error {
 		}
 	}
 	return nil
+}
+
+// trace is the lesson's trace line after session s.
+func (l *learnedLesson) trace(s *scanner.LoggedSession) TraceLesson {
+	keys := slices.Sorted(maps.Keys(l.info.keys))
+	return TraceLesson{Kind: traceKindLesson, File: s.File, Session: s.ID, Slug: l.lesson.Slug, Live: l.live,
+		Confidence: l.lesson.Confidence, Project: l.project, Summary: l.lesson.Summary, Triggers: l.lesson.Triggers, Keys: keys}
 }
 
 func containsRef(refs []CallRef, r CallRef) bool {

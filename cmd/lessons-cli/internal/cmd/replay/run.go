@@ -87,7 +87,7 @@ func Run(ctx context.Context, job Job) (*Report, error) {
 		}, count)
 	} else {
 		l := newLearning(job, m)
-		l.failures = failures
+		l.failures, l.tracing = failures, tw != nil
 		t.learn = &LearnReport{}
 		job.Read.Candidates = true
 		rr, err = scanner.ReadSessions(ctx, job.Read, func(s *scanner.LoggedSession) *scanner.LoggedSession { return s },
@@ -100,7 +100,10 @@ func Run(ctx context.Context, job Job) (*Report, error) {
 				if err := count(r); err != nil {
 					return err
 				}
-				return l.boundary(s, r)
+				if err := l.boundary(s, r); err != nil || tw == nil {
+					return err
+				}
+				return tw.lessons(l.changed)
 			})
 		lr := l.report()
 		lr.LearnedFiresBeforeFine, lr.UnrelatedFires = t.learn.LearnedFiresBeforeFine, t.learn.UnrelatedFires

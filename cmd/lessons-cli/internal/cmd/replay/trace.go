@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"encoding/json"
 	"io"
+
+	lessons "github.com/lessons-dev/lessons"
 )
 
 // TraceCall is one tool call of a replay as `--trace FILE` writes it:
@@ -76,10 +78,36 @@ type TracePrompt struct {
 	InjectedBytes int `json:"injectedBytes"`
 }
 
+// TraceLesson is a lesson --learn learned, on the line after the
+// session whose end gave it its form: one line when it is first
+// learned and one each time its form changes (live, confidence, scope,
+// summary or error triggers), so a reader can tell which lessons were
+// live before any call and why one was not.
+type TraceLesson struct {
+	// Kind is "lesson".
+	Kind string `json:"kind"`
+	// File and Session are the session after which it took this form.
+	File    string `json:"file"`
+	Session string `json:"session"`
+	Slug    string `json:"slug"`
+	// Live: at or above minConfidence and not folded into another
+	// lesson; only a live lesson fires.
+	Live       bool    `json:"live"`
+	Confidence float64 `json:"confidence"`
+	// Project is the project it applies to, "" for everywhere.
+	Project  string          `json:"project"`
+	Summary  string          `json:"summary"`
+	Triggers lessons.Trigger `json:"triggers"`
+	// Keys are the failure keys ("Family | Class") of the failed calls
+	// it was learned from, sorted.
+	Keys []string `json:"keys"`
+}
+
 // Kinds of trace line.
 const (
 	traceKindCall   = "call"
 	traceKindPrompt = "prompt"
+	traceKindLesson = "lesson"
 )
 
 // TraceFire is a lesson that reached the agent at a call.
@@ -157,6 +185,16 @@ func (t *traceWriter) write(calls []TraceCall, prompts []TracePrompt) error {
 			if err := t.enc.Encode(&calls[i]); err != nil {
 				return err
 			}
+		}
+	}
+	return nil
+}
+
+// lessons writes the learned lessons a session boundary changed.
+func (t *traceWriter) lessons(ls []TraceLesson) error {
+	for i := range ls {
+		if err := t.enc.Encode(&ls[i]); err != nil {
+			return err
 		}
 	}
 	return nil

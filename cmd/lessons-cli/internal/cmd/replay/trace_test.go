@@ -46,7 +46,7 @@ func TestTraceMatchesItsSchema(t *testing.T) {
 	if err := json.Unmarshal(data, &raw); err != nil {
 		t.Fatal(err)
 	}
-	for def, v := range map[string]any{"call": TraceCall{}, "prompt": TracePrompt{}, "fire": TraceFire{}} {
+	for def, v := range map[string]any{"call": TraceCall{}, "prompt": TracePrompt{}, "fire": TraceFire{}, "lesson": TraceLesson{}} {
 		if got, want := sortedKeys(raw.Defs[def].Properties), jsonFields(v); !slices.Equal(got, want) {
 			t.Errorf("schema %s properties %v, Go fields %v", def, got, want)
 		}
@@ -76,6 +76,9 @@ func TestTraceMatchesItsSchema(t *testing.T) {
 		var tc TraceCall
 		_ = json.Unmarshal(sc.Bytes(), &tc)
 		kinds[tc.Kind]++
+		if tc.Kind == traceKindLesson && prev.Kind != traceKindCall {
+			t.Errorf("line %d: a lesson after a %s line; want it after its session's calls", n, prev.Kind)
+		}
 		if tc.Kind == traceKindCall {
 			verdicts[tc.Verdict]++
 			if (tc.Index == 0) != (prev.Kind == traceKindPrompt) {
@@ -85,8 +88,8 @@ func TestTraceMatchesItsSchema(t *testing.T) {
 		prev.Kind, prev.Index = tc.Kind, tc.Index
 	}
 	// 12 sessions of 12 calls after one prompt; each failed make deployN
-	// is a first.
-	if kinds[traceKindCall] != 12*12 || kinds[traceKindPrompt] != 12 || n != 12*13 || verdicts[""] != 12*12 {
+	// is a first, learned as a lesson after its session's calls.
+	if kinds[traceKindCall] != 12*12 || kinds[traceKindPrompt] != 12 || kinds[traceKindLesson] != 12 || n != 12*14 || verdicts[""] != 12*12 {
 		t.Errorf("%d lines, kinds %v, verdicts %v", n, kinds, verdicts)
 	}
 }
