@@ -73,8 +73,8 @@ type traceLine struct {
 	Kind, File, Session, Project, Agent, Tool, Command, Outcome, Family, Class, Verdict, Slug string
 	Index, Line, InjectedBytes, Before, Bytes                                                 int
 	Repeat, Live                                                                              bool
-	Matched                                                                             []string
-	Fired                                                                               []struct {
+	Matched                                                                                   []string
+	Fired                                                                                     []struct {
 		Slug, Kind, At, Refused string
 		Provisional, Addresses  bool
 		LearnedFrom             []struct {
