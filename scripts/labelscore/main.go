@@ -20,6 +20,14 @@
 //   - learned fires before fine per 100 calls: fires of learned
 //     (provisional) lessons before calls that went fine, per 100 calls of
 //     the trace.
+//   - missed, per reason: the catchable calls not caught, each under the
+//     first of told (a lesson on the same key, family | class, caught an
+//     earlier call of the session; the hook says a lesson once a
+//     session), unmatched (a live lesson learned from that key did not
+//     match), below (a lesson learned from that key was not live) and
+//     nothing (no lesson had been learned from that key). It reads the
+//     trace's lesson lines, so a trace written before they existed
+//     counts every such miss as told or nothing.
 //   - built-in injections per 100 calls: calls whose answer added lesson
 //     text (injectedBytes > 0, before the call or with its failure) with a
 //     lesson that is not learned among those that fired, per 100 calls;

@@ -12,6 +12,8 @@ type row struct {
 	caught                   int // catchable with verdict prevented or shortened
 	calls, learnedBeforeFine int
 	builtinInjectedCalls     int
+	// missed counts the catchable calls not caught, by missReason.
+	missed map[string]int
 }
 
 // caught reports whether a trace verdict counts as a catch.
@@ -25,7 +27,7 @@ func score(labelsPath string, names []string, traces map[string]string) ([]row, 
 	if err != nil {
 		return nil, err
 	}
-	total := row{history: "total"}
+	total := row{history: "total", missed: map[string]int{}}
 	var rows []row
 	for _, name := range names {
 		t, err := readTrace(traces[name])
@@ -33,12 +35,12 @@ func score(labelsPath string, names []string, traces map[string]string) ([]row, 
 			return nil, err
 		}
 		r := row{history: name, calls: t.calls, learnedBeforeFine: t.learnedBeforeFine,
-			builtinInjectedCalls: t.builtinInjectedCalls}
+			builtinInjectedCalls: t.builtinInjectedCalls, missed: map[string]int{}}
 		for _, l := range labels {
 			if l.history != name {
 				continue
 			}
-			c, ok := t.find(l)
+			c, why, ok := t.find(l)
 			if !ok {
 				return nil, fmt.Errorf("%s: no failed call %s line %d (%s) in trace %s", l.at, l.file, l.line, l.family, traces[name])
 			}
@@ -47,6 +49,9 @@ func score(labelsPath string, names []string, traces map[string]string) ([]row, 
 				r.catchable++
 				if caught(c.Verdict) {
 					r.caught++
+				} else {
+					r.missed[why]++
+					total.missed[why]++
 				}
 			}
 		}
@@ -66,6 +71,7 @@ const header = `# labelled: hand-labelled failed calls found in the trace (faile
 # catchable: labelled calls a reader judged a lesson written after the first occurrence would have stopped or cut short.
 # caught: catchable calls whose trace verdict is prevented or shortened; recall = caught / catchable.
 # learned-fine/100: fires of learned (provisional) lessons before calls that went fine, per 100 calls of the trace.
+# missed told/unmatched/below/nothing: catchable calls not caught because a lesson on the same key (family | class) already reached the agent earlier in the session / a live lesson learned from that key did not match / a lesson learned from that key was below minConfidence / no lesson had been learned from that key.
 # builtin-inj/100: calls whose answer added lesson text with a lesson that is not learned (a built-in, with an empty HOME) among its fires, per 100 calls.
 `
 
@@ -73,10 +79,16 @@ const header = `# labelled: hand-labelled failed calls found in the trace (faile
 func render(rows []row) string {
 	var b strings.Builder
 	b.WriteString(header)
-	fmt.Fprintf(&b, "%-12s %8s %9s %6s %7s %7s %16s %15s\n", "HISTORY", "LABELLED", "CATCHABLE", "CAUGHT", "RECALL", "CALLS", "LEARNED-FINE/100", "BUILTIN-INJ/100")
+	fmt.Fprintf(&b, "%-12s %8s %9s %6s %7s %7s %16s %15s  %s\n", "HISTORY", "LABELLED", "CATCHABLE", "CAUGHT", "RECALL", "CALLS", "LEARNED-FINE/100", "BUILTIN-INJ/100",
+		"MISSED "+strings.Join(missReasons, "/"))
 	for _, r := range rows {
-		fmt.Fprintf(&b, "%-12s %8d %9d %6d %7s %7d %16s %15s\n", r.history, r.labelled, r.catchable, r.caught,
-			ratio(r.caught, r.catchable, 1), r.calls, ratio(r.learnedBeforeFine, r.calls, 100), ratio(r.builtinInjectedCalls, r.calls, 100))
+		var missed []string
+		for _, why := range missReasons {
+			missed = append(missed, fmt.Sprint(r.missed[why]))
+		}
+		fmt.Fprintf(&b, "%-12s %8d %9d %6d %7s %7d %16s %15s  %s\n", r.history, r.labelled, r.catchable, r.caught,
+			ratio(r.caught, r.catchable, 1), r.calls, ratio(r.learnedBeforeFine, r.calls, 100), ratio(r.builtinInjectedCalls, r.calls, 100),
+			strings.Join(missed, "/"))
 	}
 	return b.String()
 }

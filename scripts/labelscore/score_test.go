@@ -1,6 +1,8 @@
 package main
 
 import (
+	"maps"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -19,21 +21,21 @@ func TestScoreArithmetic(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []row{
-		{history: "a", labelled: 5, catchable: 4, caught: 2, calls: 10, learnedBeforeFine: 2, builtinInjectedCalls: 3},
-		{history: "b", labelled: 1, catchable: 1, caught: 1, calls: 2},
-		{history: "total", labelled: 6, catchable: 5, caught: 3, calls: 12, learnedBeforeFine: 2, builtinInjectedCalls: 3},
+		{history: "a", labelled: 5, catchable: 4, caught: 2, calls: 10, learnedBeforeFine: 2, builtinInjectedCalls: 3, missed: map[string]int{missTold: 1, missNothing: 1}},
+		{history: "b", labelled: 1, catchable: 1, caught: 1, calls: 2, missed: map[string]int{}},
+		{history: "total", labelled: 6, catchable: 5, caught: 3, calls: 12, learnedBeforeFine: 2, builtinInjectedCalls: 3, missed: map[string]int{missTold: 1, missNothing: 1}},
 	}
 	if len(rows) != len(want) {
 		t.Fatalf("score gave %d rows, want %d: %+v", len(rows), len(want), rows)
 	}
 	for i := range want {
-		if rows[i] != want[i] {
+		if !reflect.DeepEqual(rows[i], want[i]) {
 			t.Errorf("row %d = %+v, want %+v", i, rows[i], want[i])
 		}
 	}
 	out := render(rows)
-	for _, s := range []string{"recall = caught / catchable", "\na                   5         4      2    0.50      10            20.00           30.00\n",
-		"\ntotal               6         5      3    0.60      12            16.67           25.00\n"} {
+	for _, s := range []string{"recall = caught / catchable", "\na                   5         4      2    0.50      10            20.00           30.00  1/0/0/1\n",
+		"\ntotal               6         5      3    0.60      12            16.67           25.00  1/0/0/1\n"} {
 		if !strings.Contains(out, s) {
 			t.Errorf("render() lacks %q:\n%s", s, out)
 		}
@@ -51,5 +53,25 @@ func TestScoreErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("score(%s) error = %v, want one containing %q", file, err, want)
 		}
+	}
+}
+
+// TestMissReasons: each catchable call not caught is counted under the
+// first reason that holds: a lesson on its key caught it earlier in the
+// session (told), a live lesson on its key did not match (unmatched), a
+// lesson on its key was not live (below), or none was learned (nothing,
+// also when only another key of its family was learned); a lesson's last
+// line before the call decides whether it was live.
+func TestMissReasons(t *testing.T) {
+	rows, err := score("testdata/miss.tsv", []string{"m"}, map[string]string{"m": "testdata/m.jsonl"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{missTold: 1, missUnmatched: 1, missBelow: 2, missNothing: 1}
+	if r := rows[0]; r.caught != 1 || !maps.Equal(r.missed, want) {
+		t.Errorf("caught %d, missed %v; want 1 caught, missed %v", r.caught, r.missed, want)
+	}
+	if out := render(rows); !strings.Contains(out, "  1/1/2/1\n") {
+		t.Errorf("render() lacks the missed column 1/1/2/1:\n%s", out)
 	}
 }

@@ -15,10 +15,19 @@ type traceCall struct {
 	Line    int         `json:"line"`
 	Outcome string      `json:"outcome"`
 	Family  string      `json:"family"`
+	Class   string      `json:"class"`
 	Verdict string      `json:"verdict"`
 	Fired   []traceFire `json:"fired"`
 	// InjectedBytes is the size of the lesson text the call carried.
 	InjectedBytes int `json:"injectedBytes"`
+}
+
+// traceLesson holds the fields of a learned lesson's line (kind
+// "lesson") that the miss breakdown reads.
+type traceLesson struct {
+	Slug string   `json:"slug"`
+	Live bool     `json:"live"`
+	Keys []string `json:"keys"`
 }
 
 // traceFire is one lesson that reached the agent at a call.
@@ -36,7 +45,10 @@ type callKey struct {
 // traceTally is what one trace contributes: its failed calls by key,
 // and the counts behind the per-100-call figures.
 type traceTally struct {
-	failed               map[callKey][]traceCall
+	failed map[callKey][]traceCall
+	// miss is why each failed call no lesson caught was missed (see
+	// missReason), by key.
+	miss                 map[callKey][]string
 	calls                int
 	learnedBeforeFine    int
 	builtinInjectedCalls int
@@ -54,7 +66,8 @@ func readTrace(path string) (*traceTally, error) {
 		return nil, err
 	}
 	defer f.Close()
-	t := &traceTally{failed: map[callKey][]traceCall{}}
+	t := &traceTally{failed: map[callKey][]traceCall{}, miss: map[callKey][]string{}}
+	var m missTracker
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 0, 1<<16), maxTraceLine)
 	for n := 1; sc.Scan(); n++ {
@@ -62,9 +75,17 @@ func readTrace(path string) (*traceTally, error) {
 		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
 			return nil, fmt.Errorf("%s:%d: %w", path, n, err)
 		}
+		if c.Kind == "lesson" {
+			var l traceLesson
+			if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+				return nil, fmt.Errorf("%s:%d: %w", path, n, err)
+			}
+			m.learned(l)
+		}
 		if c.Kind != "call" {
 			continue
 		}
+		why := m.call(c)
 		t.calls++
 		builtin := false
 		for _, f := range c.Fired {
@@ -83,6 +104,7 @@ func readTrace(path string) (*traceTally, error) {
 		if c.Outcome == "failed" {
 			k := callKey{filepath.Base(c.File), c.Line}
 			t.failed[k] = append(t.failed[k], c)
+			t.miss[k] = append(t.miss[k], why)
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -91,17 +113,19 @@ func readTrace(path string) (*traceTally, error) {
 	return t, nil
 }
 
-// find returns the failed call a label names: the one at its key, or,
-// where one line holds several, the one of its family.
-func (t *traceTally) find(l label) (traceCall, bool) {
-	cs := t.failed[callKey{l.file, l.line}]
+// find returns the failed call a label names (the one at its key, or,
+// where one line holds several, the one of its family) and why it was
+// missed.
+func (t *traceTally) find(l label) (traceCall, string, bool) {
+	k := callKey{l.file, l.line}
+	cs := t.failed[k]
 	if len(cs) == 1 {
-		return cs[0], true
+		return cs[0], t.miss[k][0], true
 	}
-	for _, c := range cs {
+	for i, c := range cs {
 		if c.Family == l.family {
-			return c, true
+			return c, t.miss[k][i], true
 		}
 	}
-	return traceCall{}, false
+	return traceCall{}, "", false
 }
