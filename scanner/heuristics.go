@@ -124,7 +124,13 @@ type failure struct {
 	correction string // what the user said
 	causal     bool
 	tagged     bool
+	// said is what the agent wrote while the failure was open (cut at
+	// maxSaid): its reason for what it tried next.
+	said string
 }
+
+// maxSaid caps the agent's words a failure keeps.
+const maxSaid = 4 << 10
 
 // analyzer turns a session's events into findings. It implements sink.
 type analyzer struct {
@@ -257,7 +263,8 @@ func (a *analyzer) result(rec *callRec, e Event) {
 	a.drop(prev)
 	a.settle(prev)
 	if prev.rec.call.Tool != "Bash" || prev.rec.call.Command == rec.call.Command ||
-		(prev.correction == "" && !fixWorthy(prev.rec.call.Command, rec.call.Command, prev.res)) {
+		(prev.correction == "" && !fixWorthy(prev.rec.call.Command, rec.call.Command, prev.res) &&
+			!saidWhy(prev.said, prev.rec.call.Command, rec.call.Command)) {
 		a.close(prev) // fixed elsewhere, or a change no lesson can teach
 		return
 	}
@@ -474,6 +481,9 @@ func (a *analyzer) assistant(e Event) {
 	for _, f := range a.open {
 		f.tagged = f.tagged || len(blocks) > 0
 		f.causal = f.causal || causal
+		if len(f.said) < maxSaid {
+			f.said = clip(f.said+"\n"+e.Text, maxSaid)
+		}
 	}
 }
 
