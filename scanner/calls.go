@@ -64,6 +64,9 @@ func newCall(name string, input []byte) *Call {
 	default:
 		c.Args = shellSettings(input)
 	}
+	if input[0] == '{' {
+		processSettings(c, name, input)
+	}
 	return c
 }
 

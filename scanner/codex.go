@@ -72,6 +72,16 @@ func codexItem(p []byte, n int, s sink) {
 	}
 }
 
+// runningSession reads the session id that follows codexRunning.
+func runningSession(rest []byte) string {
+	rest = bytes.TrimLeft(rest, " ")
+	n := 0
+	for n < len(rest) && n < maxSessionID && rest[n] >= '0' && rest[n] <= '9' {
+		n++
+	}
+	return string(rest[:n])
+}
+
 func orNull(b []byte) []byte {
 	if len(b) == 0 {
 		return []byte("null")
@@ -83,7 +93,11 @@ func orNull(b []byte) []byte {
 // decoding the string only when the command failed.
 func codexResult(raw []byte) *Result {
 	r := &Result{ExitCode: exitCode(raw)}
-	if r.ExitCode == 0 || bytes.Contains(raw[:min(len(raw), 200)], codexRunning) {
+	if i := bytes.Index(raw[:min(len(raw), 200)], codexRunning); i >= 0 {
+		r.Session = runningSession(raw[i+len(codexRunning):])
+		return r
+	}
+	if r.ExitCode == 0 {
 		return r
 	}
 	out := str(raw)

@@ -65,6 +65,19 @@ type Call struct {
 	// (its input holds questions or a plan): refusing it is an answer,
 	// not a rejection of something the agent did.
 	Asks bool
+	// Stops is set for a call that ends a process the agent started: a
+	// Ctrl-C or Ctrl-\ written to it through Codex's write_stdin, or
+	// Claude Code's kill tool (stopped.go).
+	Stops bool
+	// Session is the process a Codex write_stdin call writes to or polls
+	// (its session_id), "" for other calls.
+	Session string
+	// Background is set for a shell call the agent's tool does not wait
+	// for: Claude Code's Bash with run_in_background, Gemini CLI's
+	// run_shell_command with is_background, Codex's exec_command, which
+	// hands back a session to poll when the command outlives its
+	// yield_time_ms (not its one-shot form, which has a timeout_ms).
+	Background bool
 }
 
 // Result is a tool call's outcome.
@@ -77,6 +90,12 @@ type Result struct {
 	Output string
 	// Timeout is set when the tool timed out or was interrupted.
 	Timeout bool
+	// Stopped is set when the process ended because the agent stopped it
+	// on purpose (stopped.go): whatever it printed, the call did not fail.
+	Stopped bool
+	// Session is the process a call left running (Codex: "Process
+	// running with session ID N"), for the polls and stops that name it.
+	Session string
 	// trimmed caches trimError(Output), which several signals read.
 	trimmed *string
 }
@@ -110,8 +129,9 @@ func keepOutput(out string) string {
 	return out[:h] + "\n[…]\n" + out[t:]
 }
 
-// Failed reports whether the result is a failure.
-func (r *Result) Failed() bool { return r.IsError || r.ExitCode > 0 || r.Timeout }
+// Failed reports whether the result is a failure: an error, a non-zero
+// exit or a timeout, unless the agent stopped the process on purpose.
+func (r *Result) Failed() bool { return !r.Stopped && (r.IsError || r.ExitCode > 0 || r.Timeout) }
 
 // Session is what a parser learns about the session it reads.
 type Session struct {

@@ -151,6 +151,7 @@ type analyzer struct {
 	changed   bool           // the session changed a file or the environment
 	known     []knownFailure // failures before any change (known.go)
 	watch     []*errWatch    // failures waiting for what gets past them (onerror.go)
+	procs     processes      // the processes the agent runs and stops (stopped.go)
 	malformed int
 	templates int
 	tags      int
@@ -172,6 +173,7 @@ func (a *analyzer) event(e Event) {
 		}
 		rec := &callRec{at: e.Time, off: a.off, id: e.CallID, call: e.Call, seq: a.seq, line: e.Line, uid: e.UID}
 		a.lastCall = rec
+		a.procs.called(e.Call, a.seq)
 		if e.CallID == "" {
 			return
 		}
@@ -189,6 +191,10 @@ func (a *analyzer) event(e Event) {
 			return
 		}
 		rec.done = true
+		a.procs.ran(e.Result, rec.seq)
+		if a.procs.stopped(rec, e.Result) {
+			return // neither a failure nor a fix: the agent ended it
+		}
 		a.result(rec, e)
 		if e.Result.Failed() {
 			if !probe(rec.call, e.Result) {

@@ -33,9 +33,13 @@ const (
 	OutcomeFine                    // it worked
 	OutcomeFailed                  // an error, a non-zero exit, a timeout or an interrupt
 	OutcomeRejected                // the user refused it
+	// OutcomeStopped: the agent ended the process on purpose (Ctrl-C
+	// through its stdin tool, its kill tool, a kill of the process;
+	// stopped.go), whatever the exit status said.
+	OutcomeStopped
 )
 
-var outcomeNames = [...]string{"unknown", "fine", "failed", "rejected"}
+var outcomeNames = [...]string{"unknown", "fine", "failed", "rejected", "stopped"}
 
 func (o Outcome) String() string { return outcomeNames[o] }
 
@@ -501,6 +505,11 @@ func (c *collector) result(e Event) {
 	lc := &c.calls[i]
 	r := e.Result
 	lc.ExitCode = r.ExitCode
+	c.a.procs.ran(r, rec.seq)
+	if c.a.procs.stopped(rec, r) {
+		lc.Outcome = OutcomeStopped
+		return
+	}
 	if !r.Failed() || probe(rec.call, r) {
 		lc.Outcome = OutcomeFine
 		if r.Failed() {

@@ -189,7 +189,7 @@ func recount(t *testing.T, lines []traceLine, rep replayJSON) {
 	// Repeats, from the order of the lines alone.
 	failedIn := map[string]map[string]bool{} // project → keys of earlier sessions
 	var sessionKeys []string
-	calls, failed, rejected, repeated, injections, injected, blocks := 0, 0, 0, 0, 0, 0, 0
+	calls, failed, rejected, stopped, repeated, injections, injected, blocks := 0, 0, 0, 0, 0, 0, 0, 0
 	verdicts := map[string]int{}
 	type fig struct{ matches, fires, before, addressing, refused int }
 	lessons := map[string]*fig{}
@@ -330,11 +330,13 @@ func recount(t *testing.T, lines []traceLine, rep replayJSON) {
 			}
 		case "rejected":
 			rejected++
+		case "stopped":
+			stopped++
 		}
 	}
-	if got, want := []int{rep.Calls, rep.Failed, rep.Rejected, rep.Repeated, rep.Injections, int(rep.InjectedBytes), rep.Blocks},
-		[]int{calls, failed, rejected, repeated, injections, injected, blocks}; !slices.Equal(got, want) {
-		t.Errorf("calls, failed, rejected, repeated, injections, bytes, blocks: report %v, trace %v", got, want)
+	if got, want := []int{rep.Calls, rep.Failed, rep.Rejected, rep.Stopped, rep.Repeated, rep.Injections, int(rep.InjectedBytes), rep.Blocks},
+		[]int{calls, failed, rejected, stopped, repeated, injections, injected, blocks}; !slices.Equal(got, want) {
+		t.Errorf("calls, failed, rejected, stopped, repeated, injections, bytes, blocks: report %v, trace %v", got, want)
 	}
 	if l := rep.Learn; l != nil {
 		if got, want := []int{l.Prevented, l.Shortened, l.Unrelated, l.UnrelatedFires, l.LearnedFiresBeforeFine},

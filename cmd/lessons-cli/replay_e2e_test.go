@@ -42,19 +42,19 @@ func replaySandbox(t *testing.T) (*sandbox, string) {
 var replayLessons = []string{"deploy-needs-stage", "no-force-push", "ls-noise", "never-fires"}
 
 type replayJSON struct {
-	Sessions, Calls, Failed, Rejected, Repeated, Injections, Blocks int
-	InjectedBytes                                                   int64
-	InjectionsPer100                                                float64 `json:"injectionsPer100Calls"`
-	BytesPer100                                                     float64 `json:"bytesPer100Calls"`
-	Prompts, PromptInjections                                       int
-	PromptBytes                                                     int64
-	PromptInjectionsPer100                                          float64 `json:"promptInjectionsPer100Prompts"`
-	PromptBytesPer100                                               float64 `json:"promptBytesPer100Prompts"`
-	Refused                                                         []map[string]any
-	Lessons                                                         []map[string]any
-	NeverFired, Noisiest                                            []string
-	Agents, Projects                                                []groupJSON
-	Learn                                                           *struct {
+	Sessions, Calls, Failed, Rejected, Stopped, Repeated, Injections, Blocks int
+	InjectedBytes                                                            int64
+	InjectionsPer100                                                         float64 `json:"injectionsPer100Calls"`
+	BytesPer100                                                              float64 `json:"bytesPer100Calls"`
+	Prompts, PromptInjections                                                int
+	PromptBytes                                                              int64
+	PromptInjectionsPer100                                                   float64 `json:"promptInjectionsPer100Prompts"`
+	PromptBytesPer100                                                        float64 `json:"promptBytesPer100Prompts"`
+	Refused                                                                  []map[string]any
+	Lessons                                                                  []map[string]any
+	NeverFired, Noisiest                                                     []string
+	Agents, Projects                                                         []groupJSON
+	Learn                                                                    *struct {
 		Mode                                            string
 		Provisional, Global, Project                    int
 		Prevented, Shortened, Unrelated, UnrelatedFires int

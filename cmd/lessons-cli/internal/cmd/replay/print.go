@@ -19,8 +19,8 @@ const maxListed = 8
 // noisy, and what could not be read.
 func printReport(ios *iostreams.IOStreams, r *Report) error {
 	w := ios.Out
-	fmt.Fprintf(w, "replayed %d calls in %d sessions through %d lessons in %s: %d failed, %d rejected\n",
-		r.Calls, r.Sessions, r.Input.Lessons, r.Duration.Round(time.Millisecond), r.Failed, r.Rejected)
+	fmt.Fprintf(w, "replayed %d calls in %d sessions through %d lessons in %s: %d failed, %d rejected, %d stopped by the agent\n",
+		r.Calls, r.Sessions, r.Input.Lessons, r.Duration.Round(time.Millisecond), r.Failed, r.Rejected, r.Stopped)
 	fmt.Fprintf(w, "repeats (a failure whose command family and error class failed in an earlier session of the same project): %d\n", r.Repeated)
 	if l := r.Learn; l != nil {
 		fmt.Fprintf(w, "learned from %s: %d lessons by the last session (%d project, %d global)\n",

@@ -18,6 +18,9 @@ type Report struct {
 	Calls    int `json:"calls"`
 	Failed   int `json:"failed"`
 	Rejected int `json:"rejected"`
+	// Stopped counts the calls whose process the agent ended on purpose
+	// (outcome "stopped"): neither failures nor fine.
+	Stopped int `json:"stopped"`
 	// Repeated counts the failed calls whose key (family | class) failed
 	// in an earlier session of the same project.
 	Repeated int `json:"repeated"`
@@ -232,6 +235,8 @@ func (t *totals) count(c *TraceCall, groups []*GroupReport) {
 		rep.Failed++
 	case "rejected":
 		rep.Rejected++
+	case "stopped":
+		rep.Stopped++
 	}
 	if c.Repeat {
 		rep.Repeated++

@@ -1,0 +1,155 @@
+package scanner
+
+import (
+	"strings"
+)
+
+// A process the agent stopped on purpose did not fail. Agents run long
+// commands (dev servers, watchers, a hanging check) as processes they
+// poll and end themselves: Codex's exec_command hands back a session
+// that write_stdin polls or interrupts (chars "\u0003" is Ctrl-C), Claude
+// Code's Bash runs with run_in_background and its kill tool (TaskStop,
+// once KillShell and KillBash) ends it, and any agent can kill or pkill a
+// process it started. The exit status that follows (130 after Ctrl-C,
+// 143 after a kill, "not running" from the kill tool) reads as a
+// failure, but nothing went wrong that a lesson could prevent: such a
+// result is Stopped, and a logged call with it has OutcomeStopped. A
+// timeout or the user's interrupt stays what it is.
+
+// killTools are the agents' tools that end a background process: Claude
+// Code's TaskStop, called KillShell and KillBash before 2.1 (its own
+// alias table in the 2.1.332 bundle).
+var killTools = map[string]bool{"TaskStop": true, "KillShell": true, "KillBash": true}
+
+// stopChars are the control characters that stop a process written to
+// its terminal: Ctrl-C (SIGINT) and Ctrl-\ (SIGQUIT).
+const stopChars = "\x03\x1c"
+
+// maxSessionID caps the session id kept from a log.
+const maxSessionID = 64
+
+// processSettings reads what a call's input says of the process it runs
+// or acts on: a write_stdin's session and whether it stops the process,
+// the kill tool, and whether a shell call runs in the background.
+func processSettings(c *Call, name string, input []byte) {
+	f := fields(input, "session_id", "chars", "run_in_background", "is_background", "timeout_ms")
+	switch {
+	case killTools[name]:
+		c.Stops = true
+	case name == "write_stdin":
+		c.Session = scalar(f[0])
+		c.Stops = strings.ContainsAny(str(f[1]), stopChars)
+	case c.Tool != "Bash":
+	case name == "exec_command":
+		c.Background = f[4] == nil // the one-shot form runs to its timeout_ms
+	default:
+		c.Background = isTrue(f[2]) || isTrue(f[3])
+	}
+}
+
+// scalar is a short raw JSON string or number as text, "" for anything
+// else.
+func scalar(raw []byte) string {
+	var s string
+	switch {
+	case len(raw) == 0:
+	case raw[0] == '"':
+		s = str(raw)
+	case raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9':
+		s = string(raw)
+	}
+	if len(s) > maxSessionID {
+		return ""
+	}
+	return s
+}
+
+// killsProcess reports whether a shell command ends processes: kill,
+// pkill, killall, or fuser -k, alone or fed by xargs.
+func killsProcess(cmd string) bool {
+	if !strings.Contains(cmd, "kill") && !strings.Contains(cmd, "fuser") {
+		return false
+	}
+	for _, seg := range segments(cmd) {
+		exe, _ := commandHead(seg)
+		switch exe {
+		case "kill", "pkill", "killall":
+			return true
+		case "fuser":
+			for _, w := range seg {
+				if strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") && strings.ContainsRune(w, 'k') {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// signalled reports whether a command ended by a signal that stops a
+// process: SIGHUP, SIGINT, SIGQUIT, SIGKILL or SIGTERM (exit 128+n), not
+// one that says it crashed (SIGSEGV, SIGABRT).
+func signalled(r *Result) bool {
+	switch r.ExitCode {
+	case 129, 130, 131, 137, 143:
+		return true
+	}
+	return false
+}
+
+// processes remembers, for one session log, which processes are running
+// and when the agent last stopped one.
+type processes struct {
+	// started maps a running process's session to the seq of the call
+	// that started it.
+	started map[string]int
+	// stop is the seq of the last call that stopped a process.
+	stop int
+}
+
+// maxProcesses caps the sessions remembered.
+const maxProcesses = 256
+
+// called notes a call: one that stops a process, or kills one.
+func (p *processes) called(c *Call, seq int) {
+	if c != nil && (c.Stops || c.Tool == "Bash" && killsProcess(c.Command)) {
+		p.stop = seq
+	}
+}
+
+// ran notes a result that left a process running.
+func (p *processes) ran(r *Result, seq int) {
+	if r.Session == "" {
+		return
+	}
+	if p.started == nil {
+		p.started = map[string]int{}
+	}
+	if _, ok := p.started[r.Session]; !ok && len(p.started) >= maxProcesses {
+		return
+	}
+	p.started[r.Session] = seq
+}
+
+// stopped reports whether a call's result is the end of a process the
+// agent stopped on purpose, and marks the result so: the result of a
+// call that stops a process (Ctrl-C, the kill tool: "not running" is no
+// failure either), a poll of a process that ended by a signal after the
+// agent stopped or killed a process, and a kill that ended by a signal
+// (pkill -f matching the shell that runs it).
+func (p *processes) stopped(rec *callRec, r *Result) bool {
+	if r.Stopped {
+		return true
+	}
+	c := rec.call
+	switch {
+	case c == nil, r.Timeout:
+	case c.Stops:
+		r.Stopped = r.Failed()
+	case c.Session != "":
+		r.Stopped = signalled(r) && p.stop > p.started[c.Session]
+	case c.Tool == "Bash":
+		r.Stopped = signalled(r) && killsProcess(c.Command)
+	}
+	return r.Stopped
+}
