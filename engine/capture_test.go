@@ -10,6 +10,7 @@ import (
 func TestOutcome(t *testing.T) {
 	tests := []struct {
 		name, platform, event, command, response, errJSON string
+		tool                                              string
 		interrupt                                         bool
 		failed                                            bool
 		errLine, reason                                   string
@@ -33,6 +34,12 @@ func TestOutcome(t *testing.T) {
 			errJSON: `"<tool_use_error>Sibling tool call errored</tool_use_error>"`},
 		{name: "claude interrupt", platform: "claude", event: "PostToolUseFailure", command: "npm run dev",
 			errJSON: `"Interrupted"`, interrupt: true},
+		{name: "claude kill tool, process gone", platform: "claude", event: "PostToolUseFailure", tool: "KillShell",
+			errJSON: `"Shell b7f3a1 is not running, so cannot be killed (status: killed)"`},
+		{name: "claude task stop", platform: "claude", event: "PostToolUseFailure", tool: "TaskStop",
+			errJSON: `"No task found with ID: b7f3a1"`},
+		{name: "claude pkill ended its own shell", platform: "claude", event: "PostToolUseFailure", command: `pkill -f "vite --port 5173"`,
+			errJSON: `"Exit code 143"`},
 		{name: "claude rejection", platform: "claude", event: "PostToolUseFailure", command: "git push",
 			errJSON: `"The user doesn't want to proceed with this tool use. To tell you how to proceed, the user said:\nuse a branch"`, reason: "use a branch"},
 		{name: "claude success", platform: "claude", event: "PostToolUse", command: "grep x f",
@@ -72,7 +79,7 @@ func TestOutcome(t *testing.T) {
 			errJSON: `"The user rejected permission to use this specific tool call."`, failed: true, errLine: "The user rejected permission to use this specific tool call."},
 	}
 	for _, tt := range tests {
-		p := Payload{IsInterrupt: tt.interrupt}
+		p := Payload{IsInterrupt: tt.interrupt, ToolName: tt.tool}
 		if tt.response != "" {
 			p.ToolResponse = json.RawMessage(tt.response)
 		}

@@ -43,6 +43,9 @@ type outcome struct {
 //     (metadata.exit), and a PostToolUseFailure with the error of a tool
 //     that threw, as its event hook sees it.
 func (p *Payload) outcome(platform, event, command string) outcome {
+	if killTool(p.ToolName) {
+		return outcome{} // the agent stopped a process on purpose
+	}
 	if event == "PostToolUseFailure" {
 		if p.IsInterrupt {
 			return outcome{} // the user stopped it: nothing went wrong
@@ -177,6 +180,13 @@ func isFailure(code int, command string) bool {
 	if code == 0 {
 		return false
 	}
+	switch code {
+	case 129, 130, 131, 137, 143: // a stop signal
+		switch lessons.CommandFamily(command).Exe {
+		case "kill", "pkill", "killall":
+			return false // pkill -f that matched its own shell: the stop worked
+		}
+	}
 	if code == 1 {
 		switch fam := lessons.CommandFamily(command); {
 		case answers(fam.Exe):
@@ -188,6 +198,14 @@ func isFailure(code int, command string) bool {
 		}
 	}
 	return true
+}
+
+// killTool reports whether a tool ends a background process: Claude
+// Code's TaskStop, KillShell and KillBash before 2.1. Whatever it says
+// (the process was gone already), the agent stopped it on purpose, as
+// the scanner reads it (scanner/stopped.go).
+func killTool(name string) bool {
+	return name == "TaskStop" || name == "KillShell" || name == "KillBash"
 }
 
 // claudeExit reads Claude Code's "Exit code N" first line.
