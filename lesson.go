@@ -135,6 +135,11 @@ type Trigger struct {
 	Keywords []string `json:"keywords,omitempty"`
 	// SessionStart injects the lesson when a session starts instead.
 	SessionStart bool `json:"sessionStart,omitempty"`
+	// Foreground limits the lesson to shell calls the agent waits for:
+	// not one its tool runs in the background or as a session it polls
+	// (ToolCall.Background), where a command that never exits blocks
+	// nothing.
+	Foreground bool `json:"foreground,omitempty"`
 }
 
 // Matchable reports whether the trigger can match a tool call at all.
@@ -161,6 +166,11 @@ type ToolCall struct {
 	// Error is what the call printed when it failed: an example for a
 	// lesson with error triggers.
 	Error string `json:"error,omitempty"`
+	// Background marks a shell call the agent does not wait for: Claude
+	// Code's Bash with run_in_background, Gemini CLI's run_shell_command
+	// with is_background, Codex's exec_command, which hands back a
+	// session to poll once the command outlives its yield_time_ms.
+	Background bool `json:"background,omitempty"`
 }
 
 // EffectiveTool is the call's tool, Bash when only a command is given.
@@ -173,7 +183,7 @@ func (c ToolCall) EffectiveTool() string {
 
 // IsPlainCommand reports whether the call is written as a plain string.
 func (c ToolCall) IsPlainCommand() bool {
-	return (c.Tool == "" || c.Tool == "Bash") && c.Command != "" && c.Path == "" && c.Content == "" && c.Error == ""
+	return (c.Tool == "" || c.Tool == "Bash") && c.Command != "" && c.Path == "" && c.Content == "" && c.Error == "" && !c.Background
 }
 
 // UnmarshalJSON accepts a plain string (a Bash command) or an object.

@@ -3,6 +3,7 @@ package lessons
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -110,6 +111,9 @@ func Validate(l *Lesson) []Problem {
 		if !tagPattern().MatchString(tag) {
 			add(fmt.Sprintf("tags[%d]", i), "tag %q must look like category:value (categories: %s)", tag, strings.Join(TagCategories, ", "))
 		}
+	}
+	if l.Triggers.Foreground && !slices.Contains(l.Triggers.ImpliedTools(), "Bash") {
+		add("triggers.foreground", "only a shell call runs in the foreground or the background: the lesson's triggers must match Bash")
 	}
 	if len(l.Triggers.Errors) > 0 {
 		// It comes after a failed call: nothing before a call reads it.

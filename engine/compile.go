@@ -81,6 +81,7 @@ func compileLesson(l *lessons.Lesson, sc lessons.Scope, allowBlock bool, stack [
 		rec.entry.Decision = l.EffectiveDecision()
 		rec.entry.BlockReason = l.BlockReason
 	}
+	rec.foreground = l.Triggers.Foreground
 	for _, tag := range l.Tags {
 		if slices.Contains(stack, tag) {
 			rec.entry.StackBonus++

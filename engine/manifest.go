@@ -43,7 +43,7 @@ import (
 // the hook's call points.
 const (
 	magic         = "LESSONSM"
-	formatVersion = 9
+	formatVersion = 10
 	// maxManifest caps what Open reads: 10,000 lessons take about 1 MB.
 	maxManifest = 64 << 20
 )

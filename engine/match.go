@@ -17,6 +17,9 @@ type Call struct {
 	Command  string   // Bash command
 	Paths    []string // file paths, slash-separated
 	Contents []string // text the call writes
+	// Background: the agent's tool runs the command without waiting for
+	// it (lessons.ToolCall.Background); a foreground lesson skips it.
+	Background bool
 }
 
 // Counters say what matching did, so a benchmark or a verbose run can
@@ -198,7 +201,7 @@ func MatchLesson(l *lessons.Lesson, c lessons.ToolCall) (bool, error) {
 
 // CallOf turns a lesson example into a Call.
 func CallOf(c lessons.ToolCall) Call {
-	call := Call{Tool: lessons.CanonicalTool(c.EffectiveTool()), Command: c.Command}
+	call := Call{Tool: lessons.CanonicalTool(c.EffectiveTool()), Command: c.Command, Background: c.Background}
 	if c.Path != "" {
 		call.Paths = []string{c.Path}
 	}
@@ -223,6 +226,10 @@ func toolMatches(tools []string, tool string) bool {
 func (mt *Matcher) matchRecord(rec []byte, s *subject) (string, error) {
 	mt.Counters.Considered++
 	d := decoder{b: rec}
+	if d.uvarint()&flagForeground != 0 && s.call.Background {
+		mt.Counters.Prefiltered++
+		return "", d.err
+	}
 	var kinds []string
 
 	if n := d.count(); n > 0 {

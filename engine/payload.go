@@ -57,7 +57,11 @@ type toolInput struct {
 	NewStringCC  string          `json:"newString"`
 	NewSource    string          `json:"new_source"`
 	PatchText    string          `json:"patchText"` // opencode's apply_patch
-	Edits        []struct {
+	// How the agent's tool runs a shell command (see background).
+	RunInBackground json.RawMessage `json:"run_in_background"` // Claude Code's Bash
+	IsBackground    json.RawMessage `json:"is_background"`     // Gemini CLI's run_shell_command
+	TimeoutMs       json.RawMessage `json:"timeout_ms"`        // Codex's one-shot exec_command
+	Edits           []struct {
 		NewString   string `json:"new_string"`
 		NewStringCC string `json:"newString"`
 	} `json:"edits"`
@@ -87,6 +91,7 @@ func (p *Payload) Call() (Call, error) {
 		c = Call{Tool: tool, Paths: paths, Contents: contents}
 	} else {
 		c.Command = command
+		c.Background = c.Tool == "Bash" && p.background(&in)
 		for _, path := range append([]string{in.FilePath, in.FilePathCC, in.Path, in.DirPath, in.AbsolutePath, in.NotebookPath}, in.Paths...) {
 			if path != "" {
 				c.Paths = append(c.Paths, path)
@@ -112,6 +117,26 @@ func (p *Payload) Call() (Call, error) {
 		c.Paths[i] = filepath.ToSlash(path)
 	}
 	return c, nil
+}
+
+// background reports whether the agent's tool runs the shell call
+// without waiting for it to exit, by its own settings (the installed
+// bundles' schemas): Claude Code's Bash with run_in_background: true,
+// Gemini CLI's run_shell_command with is_background: true, and Codex's
+// exec_command, which hands back a session to poll (write_stdin) once
+// the command outlives its yield_time_ms. Codex's hooks name that tool
+// Bash with the command alone; its one-shot form, which runs to its
+// timeout_ms, and the older shell tool, which takes the command as an
+// argv array, wait. opencode's bash always waits.
+func (p *Payload) background(in *toolInput) bool {
+	switch {
+	case string(in.RunInBackground) == "true", string(in.IsBackground) == "true":
+		return true
+	case p.ToolName == "exec_command", p.TurnID != "" && p.ToolName == "Bash":
+		_, text := jsonString(in.Command)
+		return len(in.TimeoutMs) == 0 && (text || len(in.Command) == 0 && len(in.Cmd) > 0)
+	}
+	return false
 }
 
 // commandText reads a command given as a string or, as Codex's older

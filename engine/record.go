@@ -8,6 +8,8 @@ import (
 // lie with every other lesson's triggers, so scanning a tool's lessons
 // touches a few pages of the manifest, not their texts:
 //
+//	flags:    a uvarint, bit 0 foreground (the call must not run in the
+//	          background)
 //	paths:    globs (braces expanded)
 //	commands: patterns, each its source and its prefilter
 //	content:  patterns
@@ -80,10 +82,20 @@ type record struct {
 	commands, content, unless []pattern
 	// errors are written to the errors section, not with the triggers.
 	errors []pattern
-	entry  Entry
+	// foreground: the lesson matches no call run in the background.
+	foreground bool
+	entry      Entry
 }
 
+// Trigger flags, the first value of a record's triggers.
+const flagForeground = 1
+
 func (r *record) encodeTriggers(e *encoder) {
+	flags := 0
+	if r.foreground {
+		flags |= flagForeground
+	}
+	e.int(flags)
 	e.strs(r.paths)
 	for _, list := range [][]pattern{r.commands, r.content, r.unless} {
 		e.int(len(list))

@@ -156,3 +156,31 @@ func TestKillsProcess(t *testing.T) {
 		}
 	}
 }
+
+// What a call's input says of the process it runs or acts on, as each
+// agent's tool schema puts it.
+func TestProcessSettings(t *testing.T) {
+	for _, tt := range []struct {
+		name, input string
+		want        Call
+	}{
+		{"Bash", `{"command":"npm run dev","run_in_background":true}`, Call{Background: true}},
+		{"Bash", `{"command":"npm run dev","timeout":60000}`, Call{}},
+		{"run_shell_command", `{"command":"npm run dev","is_background":true}`, Call{Background: true}},
+		{"exec_command", `"{\"cmd\":\"npm run dev\",\"yield_time_ms\":10000}"`, Call{Background: true}},
+		{"exec_command", `"{\"cmd\":\"npm run dev\"}"`, Call{Background: true}},
+		{"exec_command", `"{\"cmd\":\"npm run dev\",\"timeout_ms\":10000}"`, Call{}},
+		{"shell", `"{\"command\":[\"bash\",\"-lc\",\"npm run dev\"],\"timeout_ms\":120000}"`, Call{}},
+		{"write_stdin", `"{\"session_id\":4242,\"chars\":\"\\u0003\"}"`, Call{Stops: true, Session: "4242"}},
+		{"write_stdin", `"{\"session_id\":4242,\"chars\":\"\"}"`, Call{Session: "4242"}},
+		{"write_stdin", `"{\"session_id\":4242,\"chars\":\"q\\n\"}"`, Call{Session: "4242"}},
+		{"TaskStop", `{"task_id":"b7f3a1"}`, Call{Stops: true}},
+		{"KillShell", `{"shell_id":"b7f3a1"}`, Call{Stops: true}},
+	} {
+		c := newCall(tt.name, []byte(tt.input))
+		got := Call{Stops: c.Stops, Session: c.Session, Background: c.Background}
+		if got != tt.want {
+			t.Errorf("newCall(%s, %s): stops %v, session %q, background %v; want %+v", tt.name, tt.input, got.Stops, got.Session, got.Background, tt.want)
+		}
+	}
+}

@@ -63,7 +63,7 @@ func failurePatterns(rs []scope.Resolved) map[string][]*lessons.Pattern {
 
 // toCall is a logged call as triggers see it.
 func toCall(c *scanner.LoggedCall) engine.Call {
-	call := engine.Call{Tool: c.Tool, Command: c.Command}
+	call := engine.Call{Tool: c.Tool, Command: c.Command, Background: c.Background}
 	if c.Path != "" {
 		call.Paths = []string{filepath.ToSlash(c.Path)}
 	}
