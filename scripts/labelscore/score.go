@@ -7,11 +7,14 @@ import (
 
 // row is one history's figures, or the total (history "total").
 type row struct {
-	history                  string
-	labelled, catchable      int
-	caught                   int // catchable with verdict prevented or shortened
-	calls, learnedBeforeFine int
-	builtinInjectedCalls     int
+	history             string
+	labelled, catchable int
+	// stopped and stoppedCatchable count the labelled calls the trace
+	// reads as stopped by the agent; a catchable one counts as missed.
+	stopped, stoppedCatchable int
+	caught                    int // catchable with verdict prevented or shortened
+	calls, learnedBeforeFine  int
+	builtinInjectedCalls      int
 	// missed counts the catchable calls not caught, by missReason.
 	missed map[string]int
 }
@@ -45,11 +48,19 @@ func score(labelsPath string, names []string, traces map[string]string) ([]row, 
 				return nil, fmt.Errorf("%s: no failed call %s line %d (%s) in trace %s", l.at, l.file, l.line, l.family, traces[name])
 			}
 			r.labelled++
+			if why == stoppedCall {
+				r.stopped++
+				if l.catchable {
+					r.stoppedCatchable++
+				}
+			}
 			if l.catchable {
 				r.catchable++
-				if caught(c.Verdict) {
+				switch {
+				case why == stoppedCall:
+				case caught(c.Verdict):
 					r.caught++
-				} else {
+				default:
 					r.missed[why]++
 					total.missed[why]++
 				}
@@ -57,6 +68,8 @@ func score(labelsPath string, names []string, traces map[string]string) ([]row, 
 		}
 		rows = append(rows, r)
 		total.labelled += r.labelled
+		total.stopped += r.stopped
+		total.stoppedCatchable += r.stoppedCatchable
 		total.catchable += r.catchable
 		total.caught += r.caught
 		total.calls += r.calls
@@ -89,6 +102,10 @@ func render(rows []row) string {
 		fmt.Fprintf(&b, "%-12s %8d %9d %6d %7s %7d %16s %15s  %s\n", r.history, r.labelled, r.catchable, r.caught,
 			ratio(r.caught, r.catchable, 1), r.calls, ratio(r.learnedBeforeFine, r.calls, 100), ratio(r.builtinInjectedCalls, r.calls, 100),
 			strings.Join(missed, "/"))
+	}
+	if t := rows[len(rows)-1]; t.stopped > 0 {
+		fmt.Fprintf(&b, "# stopped: %d labelled calls (%d catchable, counted as missed) the trace reads as stopped by the agent (outcome \"stopped\", docs/replay.md), not failed.\n",
+			t.stopped, t.stoppedCatchable)
 	}
 	return b.String()
 }

@@ -46,6 +46,9 @@ type callKey struct {
 // and the counts behind the per-100-call figures.
 type traceTally struct {
 	failed map[callKey][]traceCall
+	// stopped holds the calls the trace reads as stopped by the agent, by
+	// key: a label may name one that an older reading called failed.
+	stopped map[callKey][]traceCall
 	// miss is why each failed call no lesson caught was missed (see
 	// missReason), by key.
 	miss                 map[callKey][]string
@@ -66,7 +69,7 @@ func readTrace(path string) (*traceTally, error) {
 		return nil, err
 	}
 	defer f.Close()
-	t := &traceTally{failed: map[callKey][]traceCall{}, miss: map[callKey][]string{}}
+	t := &traceTally{failed: map[callKey][]traceCall{}, stopped: map[callKey][]traceCall{}, miss: map[callKey][]string{}}
 	var m missTracker
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 0, 1<<16), maxTraceLine)
@@ -101,10 +104,14 @@ func readTrace(path string) (*traceTally, error) {
 		if builtin && c.InjectedBytes > 0 {
 			t.builtinInjectedCalls++
 		}
-		if c.Outcome == "failed" {
+		switch c.Outcome {
+		case "failed":
 			k := callKey{filepath.Base(c.File), c.Line}
 			t.failed[k] = append(t.failed[k], c)
 			t.miss[k] = append(t.miss[k], why)
+		case "stopped":
+			k := callKey{filepath.Base(c.File), c.Line}
+			t.stopped[k] = append(t.stopped[k], c)
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -112,6 +119,11 @@ func readTrace(path string) (*traceTally, error) {
 	}
 	return t, nil
 }
+
+// stoppedCall is find's reason for a label whose call the trace reads
+// as stopped by the agent (docs/replay.md), not as a failure: an older
+// reading called it failed.
+const stoppedCall = "stopped"
 
 // find returns the failed call a label names (the one at its key, or,
 // where one line holds several, the one of its family) and why it was
@@ -125,6 +137,11 @@ func (t *traceTally) find(l label) (traceCall, string, bool) {
 	for i, c := range cs {
 		if c.Family == l.family {
 			return c, t.miss[k][i], true
+		}
+	}
+	for _, c := range t.stopped[k] {
+		if len(cs) == 0 && (len(t.stopped[k]) == 1 || c.Family == l.family) {
+			return c, stoppedCall, true
 		}
 	}
 	return traceCall{}, "", false
