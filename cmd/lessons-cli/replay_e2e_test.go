@@ -183,7 +183,7 @@ func TestE2EReplayReport(t *testing.T) {
 	// The table, as a script reads it off a pipe.
 	r = s.ok(s.root, append([]string{"replay", "--path", logs}, replayLessons...)...)
 	for _, want := range []string{
-		"replayed 14 calls in 4 sessions through 4 lessons in ", ": 3 failed, 1 rejected\n",
+		"replayed 14 calls in 4 sessions through 4 lessons in ", ": 3 failed, 1 rejected, 0 stopped by the agent\n",
 		"injections: 7 (50.00 per 100 calls), 1477 bytes of lesson text (10550 per 100 calls)\nblocks: 1\n",
 		"LESSON\tKIND\tFIRES\tBEFORE FAILED\tBEFORE FINE\tADDRESSING\tPRECISION\tREFUSED\tPER 100 CALLS\n",
 		"ls-noise\tpitfall\t4\t0\t3\t0\t0.0%\t0\t28.57\n", "deploy-needs-stage\tpitfall\t3\t3\t0\t3\t100.0%\t0\t21.43\n",
@@ -227,7 +227,7 @@ func TestE2EReplayJSONFields(t *testing.T) {
 		want string
 	}{
 		"report": {slices.Sorted(maps.Keys(top)), "agents blocks bytesPer100Calls calls durationNs failed gate injectedBytes injections " +
-			"injectionsPer100Calls input learn lessons minFires neverFired noisiest projects promptBytes promptBytesPer100Prompts promptInjections promptInjectionsPer100Prompts prompts refused rejected repeated sessions"},
+			"injectionsPer100Calls input learn lessons minFires neverFired noisiest projects promptBytes promptBytesPer100Prompts promptInjections promptInjectionsPer100Prompts prompts refused rejected repeated sessions stopped"},
 		"lesson": {keys(first(top["lessons"])), "asked fires firesAddressing firesAfter firesBeforeFailed firesBeforeFine " +
 			"firesBeforeRejected firesPer100ToolCalls keys kind learnedFrom matches noise precision prevented provisional " +
 			"refused scope sessions shortened slug toolCalls tools unrelated"},
