@@ -170,6 +170,9 @@ func (a *analyzer) event(e Event) {
 		if e.Call != nil && e.Call.Command != "" && len(a.commands) < sampleCallsPerFile {
 			a.commands = append(a.commands, e.Call.Command)
 		}
+		if e.Call != nil && e.Call.Dir != "" && strings.TrimSuffix(e.Call.Dir, "/") == strings.TrimSuffix(a.sess.Project, "/") {
+			e.Call.Dir = "" // the session's own directory, where a call naming none runs
+		}
 		rec := &callRec{at: e.Time, off: a.off, id: e.CallID, call: e.Call, seq: a.seq, line: e.Line, uid: e.UID}
 		a.lastCall = rec
 		if e.CallID == "" {
