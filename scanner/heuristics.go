@@ -194,7 +194,7 @@ func (a *analyzer) event(e Event) {
 		rec.done = true
 		a.result(rec, e)
 		if e.Result.Failed() {
-			if !probe(rec.call, e.Result) {
+			if !probe(rec.call, e.Result) && !conflicted(e.Result.Output) {
 				a.waitFor(rec, e.Result)
 				a.beforeChange(rec, e.Result)
 				a.watchFailure(rec, e.Result)
