@@ -171,6 +171,9 @@ func (a *analyzer) event(e Event) {
 		if e.Call != nil && e.Call.Command != "" && len(a.commands) < sampleCallsPerFile {
 			a.commands = append(a.commands, e.Call.Command)
 		}
+		if e.Call != nil && e.Call.Dir != "" && strings.TrimSuffix(e.Call.Dir, "/") == strings.TrimSuffix(a.sess.Project, "/") {
+			e.Call.Dir = "" // the session's own directory, where a call naming none runs
+		}
 		rec := &callRec{at: e.Time, off: a.off, id: e.CallID, call: e.Call, seq: a.seq, line: e.Line, uid: e.UID}
 		a.lastCall = rec
 		a.procs.called(e.Call, a.seq)
@@ -191,13 +194,12 @@ func (a *analyzer) event(e Event) {
 			return
 		}
 		rec.done = true
-		a.procs.ran(e.Result, rec.seq)
 		if a.procs.stopped(rec, e.Result) {
 			return // neither a failure nor a fix: the agent ended it
 		}
 		a.result(rec, e)
 		if e.Result.Failed() {
-			if !probe(rec.call, e.Result) {
+			if !probe(rec.call, e.Result) && !conflicted(e.Result.Output) {
 				a.waitFor(rec, e.Result)
 				a.beforeChange(rec, e.Result)
 				a.watchFailure(rec, e.Result)

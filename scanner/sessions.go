@@ -505,7 +505,6 @@ func (c *collector) result(e Event) {
 	lc := &c.calls[i]
 	r := e.Result
 	lc.ExitCode = r.ExitCode
-	c.a.procs.ran(r, rec.seq)
 	if c.a.procs.stopped(rec, r) {
 		lc.Outcome = OutcomeStopped
 		return
@@ -564,7 +563,7 @@ func (c *collector) readFile(path string, o Options, format *Format, lines *int,
 		lineFn := claudeLine
 		switch *format {
 		case FormatCodex:
-			lineFn = codexLine
+			lineFn = newCodexReader().line
 		case FormatGeminiJSONL:
 			lineFn = geminiLines(geminiRewinds(io.NewSectionReader(f, 0, size), o.MaxLineBytes))
 		}

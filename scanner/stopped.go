@@ -97,18 +97,12 @@ func signalled(r *Result) bool {
 	return false
 }
 
-// processes remembers, for one session log, which processes are running
-// and when the agent last stopped one.
+// processes remembers, for one session log, when the agent last stopped
+// a process.
 type processes struct {
-	// started maps a running process's session to the seq of the call
-	// that started it.
-	started map[string]int
-	// stop is the seq of the last call that stopped a process.
+	// stop is the seq of the last call that stopped or killed a process.
 	stop int
 }
-
-// maxProcesses caps the sessions remembered.
-const maxProcesses = 256
 
 // called notes a call: one that stops a process, or kills one.
 func (p *processes) called(c *Call, seq int) {
@@ -117,26 +111,13 @@ func (p *processes) called(c *Call, seq int) {
 	}
 }
 
-// ran notes a result that left a process running.
-func (p *processes) ran(r *Result, seq int) {
-	if r.Session == "" {
-		return
-	}
-	if p.started == nil {
-		p.started = map[string]int{}
-	}
-	if _, ok := p.started[r.Session]; !ok && len(p.started) >= maxProcesses {
-		return
-	}
-	p.started[r.Session] = seq
-}
-
 // stopped reports whether a call's result is the end of a process the
 // agent stopped on purpose, and marks the result so: the result of a
 // call that stops a process (Ctrl-C, the kill tool: "not running" is no
-// failure either), a poll of a process that ended by a signal after the
-// agent stopped or killed a process, and a kill that ended by a signal
-// (pkill -f matching the shell that runs it).
+// failure either; the Codex reader marks a command whose poll was a
+// Ctrl-C), and a command or a poll of one that ended by a stop signal
+// after the agent stopped or killed a process since the call started
+// (a kill that ended by one: pkill -f matching the shell that runs it).
 func (p *processes) stopped(rec *callRec, r *Result) bool {
 	if r.Stopped {
 		return true
@@ -146,10 +127,8 @@ func (p *processes) stopped(rec *callRec, r *Result) bool {
 	case c == nil, r.Timeout:
 	case c.Stops:
 		r.Stopped = r.Failed()
-	case c.Session != "":
-		r.Stopped = signalled(r) && p.stop > p.started[c.Session]
-	case c.Tool == "Bash":
-		r.Stopped = signalled(r) && killsProcess(c.Command)
+	case c.Session != "", c.Tool == "Bash":
+		r.Stopped = signalled(r) && (p.stop > rec.seq || killsProcess(c.Command) || c.Session != "" && p.stop > 0)
 	}
 	return r.Stopped
 }

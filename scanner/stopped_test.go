@@ -2,56 +2,11 @@ package scanner
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 )
-
-// codexStep is one tool call of a Codex session a test writes: its tool,
-// its arguments and the output Codex logged.
-type codexStep struct {
-	tool string
-	args map[string]any
-	out  string
-}
-
-// writeCodex writes one Codex rollout of a project.
-func writeCodex(t *testing.T, dir, project, id string, steps []codexStep) {
-	t.Helper()
-	var b strings.Builder
-	sec := 0
-	line := func(typ string, payload any) {
-		sec++
-		j, _ := json.Marshal(map[string]any{"timestamp": fmt.Sprintf("2026-02-01T00:%02d:%02dZ", sec/60, sec%60), "type": typ, "payload": payload})
-		b.Write(j)
-		b.WriteByte('\n')
-	}
-	line("session_meta", map[string]any{"id": id, "cwd": project})
-	line("event_msg", map[string]any{"type": "user_message", "message": "start the app and check the page"})
-	for i, s := range steps {
-		args, _ := json.Marshal(s.args)
-		cid := fmt.Sprintf("call_%s_%d", id, i)
-		line("response_item", map[string]any{"type": "function_call", "name": s.tool, "arguments": string(args), "call_id": cid})
-		line("response_item", map[string]any{"type": "function_call_output", "call_id": cid, "output": s.out})
-	}
-	if err := os.WriteFile(filepath.Join(dir, "rollout-"+id+".jsonl"), []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// codexOut is exec_command's output: a process still running in a
-// session, or one that exited.
-func codexOut(session, exit int, out string) string {
-	status := fmt.Sprintf("Process exited with code %d", exit)
-	if session > 0 {
-		status = fmt.Sprintf("Process running with session ID %d", session)
-	}
-	return "Chunk ID: 1a2b3c\nWall time: 1.0 seconds\n" + status + "\nOriginal token count: 9\nOutput:\n" + out
-}
 
 // readOutcomes reads the sessions under dir and gives each call as
 // "tool command=outcome", with the repeats and candidates found.
@@ -77,36 +32,50 @@ func readOutcomes(t *testing.T, dir string) (calls []string, failed int, candida
 	return calls, failed, candidates
 }
 
+// stdin is a write_stdin call to session id writing chars, and what
+// Codex answered.
+func stdin(id int, chars, out string) cxStep {
+	return cxStep{tool: "write_stdin", args: map[string]any{"session_id": id, "chars": chars, "yield_time_ms": 1000}, out: out}
+}
+
+// exited is exec_command's and write_stdin's output for a process that
+// ended.
+func exited(code int, out string) string {
+	return fmt.Sprintf("Chunk ID: 1a2b3c\nWall time: 0.0234 seconds\nProcess exited with code %d\nOriginal token count: 1\nOutput:\n%s", code, out)
+}
+
 // A dev server Codex runs as a session and stops with Ctrl-C through
-// write_stdin, or kills and then polls, did not fail; a test that fails
-// in its session, and a poll the user aborted, did.
+// write_stdin, or kills and then polls, did not fail, and neither did a
+// Ctrl-C whose command the log does not hold; a test run the user
+// aborted and a build that failed did.
 func TestCodexStoppedProcessIsNoFailure(t *testing.T) {
 	dir := t.TempDir()
 	for _, id := range []string{"s1", "s2"} {
-		writeCodex(t, dir, "/work/app", id, []codexStep{
-			{"exec_command", map[string]any{"cmd": "npm run dev", "yield_time_ms": 10000}, codexOut(4242, 0, "  VITE v5 ready in 300 ms\n")},
-			{"write_stdin", map[string]any{"session_id": 4242, "chars": "", "yield_time_ms": 5000}, codexOut(4242, 0, "")},
-			{"exec_command", map[string]any{"cmd": "curl -s localhost:5173"}, codexOut(0, 0, "<html></html>\n")},
-			{"write_stdin", map[string]any{"session_id": 4242, "chars": "\u0003", "yield_time_ms": 1000}, codexOut(0, 130, "^C\n")},
-			{"exec_command", map[string]any{"cmd": "python3 -m http.server 8000", "yield_time_ms": 3000}, codexOut(77, 0, "Serving HTTP on 0.0.0.0 port 8000\n")},
-			{"exec_command", map[string]any{"cmd": "pkill -f 'http.server 8000'"}, codexOut(0, 0, "")},
-			{"write_stdin", map[string]any{"session_id": 77, "chars": ""}, codexOut(0, 143, "Terminated\n")},
-			{"exec_command", map[string]any{"cmd": "npm test", "yield_time_ms": 10000}, codexOut(91, 0, "")},
-			{"write_stdin", map[string]any{"session_id": 91, "chars": ""}, codexOut(0, 1, "FAIL src/app.test.js\n  TypeError: render is not a function\n")},
-			{"write_stdin", map[string]any{"session_id": 91, "chars": "", "yield_time_ms": 30000}, "aborted by user after 29.7s"},
+		writeCodex(t, dir, "/work/app", id, []cxStep{
+			execCmd(map[string]any{"cmd": "npm run dev", "yield_time_ms": 10000}, -4242, "  VITE v5 ready in 300 ms\n"),
+			stdin(4242, "", "Chunk ID: 2b\nWall time: 5.0 seconds\nProcess running with session ID 4242\nOriginal token count: 0\nOutput:\n"),
+			execCmd(map[string]any{"cmd": "curl -s localhost:5173"}, 0, "<html></html>\n"),
+			stdin(4242, "\u0003", exited(130, "^C\n")),
+			execCmd(map[string]any{"cmd": "python3 -m http.server 8000", "yield_time_ms": 3000}, -77, "Serving HTTP on 0.0.0.0 port 8000\n"),
+			execCmd(map[string]any{"cmd": "pkill -f 'http.server 8000'"}, 0, ""),
+			stdin(77, "", exited(143, "Terminated\n")),
+			stdin(5150, "\u0003", exited(130, "^C\n")),
+			execCmd(map[string]any{"cmd": "npm test", "yield_time_ms": 10000}, -91, ""),
+			stdin(91, "", "aborted by user after 29.7s"),
+			execCmd(map[string]any{"cmd": "npm run build"}, 2, "src/app.ts(3,1): error TS2304: Cannot find name 'render'.\n"),
 		})
 	}
 	calls, failed, _ := readOutcomes(t, dir)
 	session := []string{
-		"Bash npm run dev=fine", "write_stdin =fine", "Bash curl -s localhost:5173=fine", "write_stdin =stopped",
-		"Bash python3 -m http.server 8000=fine", "Bash pkill -f 'http.server 8000'=fine", "write_stdin =stopped",
-		"Bash npm test=fine", "write_stdin =failed", "write_stdin =failed",
+		"Bash npm run dev=stopped", "write_stdin =fine", "Bash curl -s localhost:5173=fine", "write_stdin =fine",
+		"Bash python3 -m http.server 8000=stopped", "Bash pkill -f 'http.server 8000'=fine", "write_stdin =fine",
+		"write_stdin =stopped", "Bash npm test=failed", "write_stdin =fine", "Bash npm run build=failed",
 	}
 	if want := slices.Concat(session, session); !slices.Equal(calls, want) {
 		t.Errorf("calls:\n%s\nwant:\n%s", strings.Join(calls, "\n"), strings.Join(want, "\n"))
 	}
 	if failed != 4 {
-		t.Errorf("%d failed calls, want 4: the failing test and the aborted poll, twice", failed)
+		t.Errorf("%d failed calls, want 4: the aborted test run and the build, twice", failed)
 	}
 }
 

@@ -98,7 +98,7 @@ func TestE2EReplayStoppedProcesses(t *testing.T) {
 	want := []string{
 		"claude Bash npm run dev=fine", "claude TaskStop =fine", "claude KillShell =stopped",
 		"claude Bash npm run dev=failed +" + slug, "claude KillShell =stopped",
-		"codex Bash npm run dev=fine", "codex write_stdin =stopped",
+		"codex Bash npm run dev=stopped", "codex write_stdin =fine",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("calls:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
