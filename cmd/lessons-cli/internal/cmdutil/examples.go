@@ -21,7 +21,8 @@ func (f ExampleFailure) String() string { return f.Field + " " + f.Problem() }
 // Problem says what is wrong with the example, without its field.
 func (f ExampleFailure) Problem() string {
 	bare := f.Call
-	bare.Error = "" // said after the call
+	bare.Error = ""         // said after the call
+	bare.Background = false // said after the call
 	call := bare.Command
 	if !bare.IsPlainCommand() {
 		call = fmt.Sprintf("%s %s", bare.EffectiveTool(), bare.Path)
@@ -30,6 +31,9 @@ func (f ExampleFailure) Problem() string {
 		}
 	}
 	what := fmt.Sprintf("%q", call)
+	if f.Call.Background {
+		what += " run in the background"
+	}
 	if f.Call.Error != "" {
 		what += fmt.Sprintf(" failing with %q", clipLine(f.Call.Error, 80))
 	}
