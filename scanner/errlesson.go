@@ -73,10 +73,14 @@ func errorUnit(tool string, fam lessons.Family) string {
 	return cmp.Or(tool, "the call")
 }
 
-// errorTrigger builds the triggers of a lesson on an error: the first
+// errorTrigger builds the triggers of a lesson on an error of class: the first
 // sentence of the line its class was read from, as a linear pattern, for the failed command's family or
-// the tool; ok is false when the error has too little stable text.
-func errorTrigger(tool, trigger, errLine string, fam lessons.Family) (lessons.Trigger, lessons.Examples, bool) {
+// the tool, or a shell error about a named object, for any shell command
+// (objectTrigger); ok is false when the error has too little stable text.
+func errorTrigger(tool, trigger, errLine, class string, fam lessons.Family) (lessons.Trigger, lessons.Examples, bool) {
+	if t, ok := objectTrigger(class, errLine); ok && tool == "Bash" && fam.Exe != "" {
+		return t, lessons.Examples{Match: []lessons.ToolCall{{Tool: tool, Command: trigger, Error: errLine}}}, true
+	}
 	p := errorPattern(maskSubject(firstClause(errLine)))
 	if p == "" {
 		return lessons.Trigger{}, lessons.Examples{}, false
@@ -184,7 +188,8 @@ func (c *Candidate) keyed() bool { return c.Kind == KindKnown || c.Kind == KindE
 // the error, its text and how specific its fix is. ok is false when the
 // error has too little stable text for a trigger.
 func (c *Candidate) onError(f finding) bool {
-	t, ex, ok := errorTrigger(c.Tool, c.Trigger, Redact(f.ErrLine), familyOf(f.Change))
+	_, class, _ := strings.Cut(f.Change, " | ")
+	t, ex, ok := errorTrigger(c.Tool, c.Trigger, Redact(f.ErrLine), class, familyOf(f.Change))
 	if !ok {
 		return false
 	}

@@ -1,0 +1,49 @@
+package lessons
+
+import (
+	"regexp"
+	"strings"
+)
+
+// An error about a named object. Some error classes keep the name of what
+// was missing (ErrorClass): a program the shell did not find, a Python
+// module, a JavaScript module or package. The cause of such an error is
+// the environment the call ran in, not the call: `bun run build` and `bun
+// test` print the same "Cannot find module '@scope/core'" until the
+// package is built, and `go build` and `go test` the same "go: command
+// not found" until the toolchain is on the PATH. A lesson on it holds for
+// any command that prints it about that object.
+
+// objectForms are the classes that name their object, and how the
+// error is printed about that object, with %s for its name (quoted for a
+// regex). Each says what the class's own pattern reads (classPatterns),
+// in the wordings it reads them in.
+var objectForms = []struct{ class, pattern string }{
+	{"command not found: ", `(?:^|[^\w.+-])%s: command not found|command not found: %s(?:$|[^\w.+-])`},
+	{"No module named ", `No module named '?%s(?:$|[^\w.])`},
+	{"Cannot find module ", `Cannot find (?:module|package) '%s'`},
+}
+
+// maxObject is the longest object name kept in a pattern.
+const maxObject = 100
+
+// ClassObject is the name an error class keeps of what was missing (the
+// program, the module), and a pattern (ECMAScript, linear) that finds
+// that error about that object in what any command printed; "" and ""
+// for a class that names none, or names a file by its path (a path of
+// one checkout, not an object of the environment).
+func ClassObject(class string) (object, pattern string) {
+	for _, f := range objectForms {
+		name, ok := strings.CutPrefix(class, f.class)
+		if !ok {
+			continue
+		}
+		if len(name) < 2 || len(name) > maxObject || strings.ContainsAny(name, "\\:~ \t") ||
+			strings.HasPrefix(name, "/") || strings.HasPrefix(name, ".") {
+			return "", ""
+		}
+		q := regexp.QuoteMeta(name)
+		return name, strings.ReplaceAll(f.pattern, "%s", q)
+	}
+	return "", ""
+}
