@@ -27,11 +27,26 @@ var objectForms = []struct{ class, pattern string }{
 // maxObject is the longest object name kept in a pattern.
 const maxObject = 100
 
+// An environment variable a call needed and did not have is an object of
+// the environment too. Its error has no fixed wording ("Missing
+// DATABASE_URL", "STRIPE_KEY is not set", "environment variable
+// API_TOKEN is required"), so its class is the error line itself, which
+// keeps the variable's name: ClassObject names the variable and leaves the
+// pattern to the line (""). A name in capitals joined by underscores is a
+// variable's; the line must say it is missing.
+var (
+	envName     = regexp.MustCompile(`\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b`)
+	envMissings = []string{"missing", "not set", "unset", "undefined", "not defined", "is required", "are required",
+		"must be set", "must be defined", "not configured", "not provided", "is empty"}
+)
+
 // ClassObject is the name an error class keeps of what was missing (the
-// program, the module), and a pattern (ECMAScript, linear) that finds
-// that error about that object in what any command printed; "" and ""
-// for a class that names none, or names a file by its path (a path of
-// one checkout, not an object of the environment).
+// program, the module, the environment variable), and a pattern
+// (ECMAScript, linear) that finds that error about that object in what
+// any command printed, "" when the error line the class was read from is
+// its own pattern (a variable's); "" and "" for a class that names none,
+// or names a file by its path (a path of one checkout, not an object of
+// the environment).
 func ClassObject(class string) (object, pattern string) {
 	for _, f := range objectForms {
 		name, ok := strings.CutPrefix(class, f.class)
@@ -44,6 +59,11 @@ func ClassObject(class string) (object, pattern string) {
 		}
 		q := regexp.QuoteMeta(name)
 		return name, strings.ReplaceAll(f.pattern, "%s", q)
+	}
+	if strings.Contains(class, "_") && containsAny(strings.ToLower(class), envMissings) {
+		if name := envName.FindString(class); name != "" && len(name) <= maxObject {
+			return name, ""
+		}
 	}
 	return "", ""
 }

@@ -22,18 +22,35 @@ import (
 // ok is false when the class names none, or errLine, the line the lesson
 // is shown with, does not say it.
 func objectTrigger(class, errLine string) (lessons.Trigger, bool) {
-	_, p := lessons.ClassObject(class)
-	if p == "" {
+	object, p := lessons.ClassObject(class)
+	if object == "" || !strings.Contains(errLine, object) {
 		return lessons.Trigger{}, false
+	}
+	if p == "" {
+		p = errorPattern(firstClause(errLine)) // the line, its object unmasked
 	}
 	re, err := lessons.CompilePattern(p)
-	if err != nil {
+	if p == "" || err != nil {
 		return lessons.Trigger{}, false
 	}
+	// about that object: the same error about another does not match
+	other := strings.ReplaceAll(errLine, object, otherObject(object))
 	if ok, _ := re.MatchString(errLine); !ok {
 		return lessons.Trigger{}, false
 	}
+	if ok, _ := re.MatchString(other); ok {
+		return lessons.Trigger{}, false
+	}
 	return lessons.Trigger{Tools: []string{"Bash"}, Errors: []string{p}}, true
+}
+
+// otherObject is a name of the same shape as object and another: the
+// pattern of an error about object must not match it.
+func otherObject(object string) string {
+	if strings.ToUpper(object) == object {
+		return "OTHER_" + object + "_X"
+	}
+	return "other-" + object + "-x"
 }
 
 // objectKey is the key a shell failure's lesson is one per: key itself

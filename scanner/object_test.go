@@ -103,3 +103,37 @@ func TestErrorLessonOnAnErrorOfTheCommandStaysWithIt(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorLessonOnAMissingVariable: an environment variable the
+// project's code needs is missing for every command that runs that code.
+// Seen under `bun run test` and then `bun run typecheck`, it is one
+// lesson from two sessions, that comes when any command says that
+// variable is missing, and not for another variable.
+func TestErrorLessonOnAMissingVariable(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{write("/p/src/db.ts", "x"), run("bun run test", 1, "$ bun test\n"+
+		"error: Missing SHOP_DB_URL or SHOP_DB_HOST\n      at getEnv (/w/p/src/db.ts:4:9)\n 0 pass\n 1 fail")})
+	writeClaude(t, dir, "/p", "s2", []step{write("/p/src/api.ts", "x"), run("bun run typecheck", 1, "$ bun scripts/check.ts\n"+
+		"error: Missing SHOP_DB_URL or SHOP_DB_HOST\n      at getEnv (/w/p/src/db.ts:4:9)")})
+	var got []Candidate
+	for _, c := range failureLessons(t, dir) {
+		if strings.Contains(strings.Join(c.Triggers.Errors, " "), "SHOP_DB_URL") {
+			got = append(got, c)
+		}
+	}
+	if len(got) != 1 || len(got[0].Sessions) != 2 || len(got[0].Triggers.Commands) != 0 {
+		t.Fatalf("lessons on the missing variable %+v: want one, seen in 2 sessions, for any command", got)
+	}
+	l := ToLesson(got[0])
+	for _, tt := range []struct {
+		call lessons.ToolCall
+		want bool
+	}{
+		{lessons.ToolCall{Tool: "Bash", Command: "bun run dev", Error: "error: Missing SHOP_DB_URL or SHOP_DB_HOST"}, true},
+		{lessons.ToolCall{Tool: "Bash", Command: "bun run test", Error: "error: Missing SHOP_CACHE_URL or SHOP_CACHE_HOST"}, false},
+	} {
+		if ok := firesOn(l, []lessons.ToolCall{tt.call}); ok != tt.want {
+			t.Errorf("lesson with triggers %+v on %+v: fires %v, want %v", l.Triggers, tt.call, ok, tt.want)
+		}
+	}
+}
