@@ -267,8 +267,8 @@ func findException(l string, re *patterns) string {
 }
 
 // firstErrorLine is the first line that says something went wrong and
-// is not a wrapper's status line, else the first wrapper line, else the
-// first line. A task runner, make or a package manager ends a failure
+// is not a wrapper's status line nor a heading, else the first of those,
+// else the first line. A task runner, make or a package manager ends a failure
 // with a line of its own ("[lint] ERROR task failed", "make: ***
 // [Makefile:9: test] Error 2", "npm ERR! code ELIFECYCLE"): it restates
 // that what it ran failed, so the same wrapper line stands for every
@@ -279,7 +279,7 @@ func firstErrorLine(lines []string, re *patterns) string {
 		if !saysError(l, re) {
 			continue
 		}
-		if !isWrapperLine(l, re) {
+		if !isWrapperLine(l, re) && !isHeading(l) {
 			return l
 		}
 		if wrapper == "" {
@@ -291,6 +291,12 @@ func firstErrorLine(lines []string, re *patterns) string {
 	}
 	return lines[0]
 }
+
+// isHeading reports whether a line is a heading a test runner prints over
+// an error it then prints ("# Unhandled error between tests"): like a
+// wrapper's status line, it says that something failed, not what; the
+// line under it does.
+func isHeading(l string) bool { return strings.HasPrefix(l, "# ") }
 
 // saysError reports whether a line says something went wrong: it holds
 // an error word, or it is a diagnostic placed at a file and line
