@@ -518,3 +518,43 @@ func TestErrorLessonSummaryWithoutColours(t *testing.T) {
 		t.Errorf("error trigger %q misses the coloured output", cs[0].Triggers.Errors)
 	}
 }
+
+// TestErrorLessonNotFromAFilteredRetry: a retry that changed the command
+// and piped the failed program's output into a filter "worked" by the
+// filter's exit status: it says nothing of whether the program got past
+// the error, so it is no fix to teach.
+func TestErrorLessonNotFromAFilteredRetry(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		write("/p/src/db.ts", "x"),
+		run("bun run test 2>&1", 1, "$ turbo run test\n@shop/db:test: $ bun test src\n@shop/db:test: \n@shop/db:test: # Unhandled error between tests\n"+
+			"@shop/db:test: error: Missing SHOP_DB_URL or SHOP_DB_HOST\n@shop/db:test:  0 pass\n@shop/db:test:  1 fail\n"+
+			"@shop/db:test: ERROR: command finished with error: command (/w/p/packages/db) /usr/bin/bun run test exited (1)\n\n"+
+			" Tasks:    3 successful, 4 total\nFailed:    @shop/db#test\nTip: run one package's tasks with --filter=<package>"),
+		run("git stash && bun run test --filter=@shop/db 2>&1 | tail -20 && git stash pop", 0, "Saved working directory and index state WIP on main\n"+
+			"@shop/db:test: (pass) db > parses config\n@shop/db:test:  3 pass\nDropped refs/stash@{0} (12099a34fc)"),
+	})
+	for _, c := range errorCandidates(t, dir) {
+		if c.Fixed != "" || c.Confidence >= lessons.DefaultConfig().MinConfidence {
+			t.Errorf("lesson %q (fix %q, confidence %.2f): want no fix from a filtered run, below minConfidence", c.Summary, c.Fixed, c.Confidence)
+		}
+	}
+}
+
+func TestPipedOff(t *testing.T) {
+	fam := lessons.Family{Exe: "bun", Sub: "run test"}
+	for _, tt := range []struct {
+		cmd  string
+		want bool
+	}{
+		{"git stash && bun run test --filter=x 2>&1 | tail -20 && git stash pop", true},
+		{"bun run test 2>&1 | grep -E 'fail|pass'", true},
+		{"bun run test 2>&1", false},
+		{"bun run build 2>&1 | tail -5 && bun run test", false},
+		{"bun run test > out.txt; cat out.txt | head", false},
+	} {
+		if got := pipedOff(tt.cmd, fam); got != tt.want {
+			t.Errorf("pipedOff(%q) = %v, want %v", tt.cmd, got, tt.want)
+		}
+	}
+}
