@@ -16,7 +16,7 @@ var CanonicalTools = []string{
 // apply_patch is absent: it is an Edit or a Write depending on the patch.
 var ToolAliases = map[string]string{
 	// Codex
-	"shell": "Bash", "exec_command": "Bash", "local_shell": "Bash", "container.exec": "Bash",
+	"shell": "Bash", "shell_command": "Bash", "exec_command": "Bash", "local_shell": "Bash", "container.exec": "Bash",
 	// Gemini CLI
 	"run_shell_command": "Bash", "read_file": "Read", "read_many_files": "Read",
 	"write_file": "Write", "replace": "Edit", "glob": "Glob", "grep_search": "Grep",

@@ -3,6 +3,7 @@ package scanner
 import (
 	"bytes"
 	"encoding/json"
+	"hash/fnv"
 	"strings"
 
 	"github.com/lessons-dev/lessons"
@@ -18,9 +19,10 @@ func newCall(name string, input []byte) *Call {
 	if input[0] == '"' { // Codex passes arguments as a JSON string
 		input = []byte(str(input))
 	}
+	c.Sum = digest(input)
 	f := fields(input, "command", "cmd", "file_path", "filePath", "path", "notebook_path",
 		"absolute_path", "content", "new_string", "newString", "new_source", "edits", "input", "patch",
-		"questions", "question", "plan")
+		"questions", "question", "plan", "workdir", "cwd", "dir_path", "directory")
 	if cmd := f[0]; cmd != nil {
 		c.Command = shellCommand(cmd)
 	} else if f[1] != nil {
@@ -57,6 +59,7 @@ func newCall(name string, input []byte) *Call {
 		applyPatch(c, c.Input)
 	}
 	c.Asks = c.Command == "" && c.Path == "" && (f[14] != nil || f[15] != nil || f[16] != nil)
+	c.Dir = firstString(f[17:]...)
 	switch {
 	case input[0] != '{':
 	case c.Command == "":
@@ -65,6 +68,13 @@ func newCall(name string, input []byte) *Call {
 		c.Args = shellSettings(input)
 	}
 	return c
+}
+
+// digest is a call's input, as Call.Sum holds it.
+func digest(input []byte) uint64 {
+	h := fnv.New64a()
+	h.Write(input)
+	return h.Sum64()
 }
 
 func firstString(raws ...[]byte) string {

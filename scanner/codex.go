@@ -7,11 +7,32 @@ import (
 
 // Codex rollouts: {"timestamp", "type", "payload"} per line. The exit
 // status of a command is only in the text of its output.
+//
+// A command that outlives its call's wait (exec_command's yield_time_ms)
+// answers "Process running with session ID N": no outcome yet. Its exit
+// status comes later, in the output of a write_stdin call that polls
+// session N, and it is the command's outcome, not the poll's: the reader
+// pairs the two, so that a command still running is never read as one
+// that worked, and a poll never as the command that failed.
 
 var codexRunning = []byte("Process running with session ID")
 
-// codexLine turns one Codex record into events.
-func codexLine(b []byte, n int, s sink) {
+// maxCodexSessions caps the running commands and polls a reader keeps.
+const maxCodexSessions = 256
+
+// codexReader reads one Codex rollout, pairing polls with the commands
+// they poll.
+type codexReader struct {
+	running map[string]string // process session id: the call that started it
+	polls   map[string]string // a write_stdin call's id: the session it polls
+}
+
+func newCodexReader() *codexReader {
+	return &codexReader{running: map[string]string{}, polls: map[string]string{}}
+}
+
+// line turns one Codex record into events.
+func (cr *codexReader) line(b []byte, n int, s sink) {
 	f := fields(b, "type", "payload")
 	typ, p := str(f[0]), f[1]
 	if p == nil {
@@ -34,13 +55,13 @@ func codexLine(b []byte, n int, s sink) {
 	case "compacted":
 		s.event(Event{Kind: Compaction, Line: n})
 	case "response_item":
-		codexItem(p, n, s)
+		cr.item(p, n, s)
 	case "event_msg":
 		codexEvent(p, n, s)
 	}
 }
 
-func codexItem(p []byte, n int, s sink) {
+func (cr *codexReader) item(p []byte, n int, s sink) {
 	f := fields(p, "type", "role", "content", "name", "arguments", "input", "call_id", "output", "action", "status")
 	id := str(f[6])
 	switch str(f[0]) {
@@ -52,6 +73,11 @@ func codexItem(p []byte, n int, s sink) {
 			humanText(text(f[2]), n, "", s)
 		}
 	case "function_call":
+		if str(f[3]) == "write_stdin" && len(cr.polls) < maxCodexSessions {
+			if sid := pollSession(f[4]); sid != "" {
+				cr.polls[id] = sid
+			}
+		}
 		s.event(Event{Kind: ToolCall, Line: n, UID: id, CallID: id, Call: newCall(str(f[3]), f[4])})
 	case "custom_tool_call":
 		c := &Call{Tool: str(f[3])}
@@ -59,17 +85,77 @@ func codexItem(p []byte, n int, s sink) {
 		if !strings.HasPrefix(str(f[3]), "apply_patch") {
 			c = newCall(str(f[3]), f[5])
 		}
+		c.Sum = digest(f[5]) // a freeform input is the whole call
 		s.event(Event{Kind: ToolCall, Line: n, UID: id, CallID: id, Call: c})
 	case "local_shell_call":
-		c := &Call{Tool: "Bash", Command: shellCommand(orNull(field(f[8], "command")))}
+		a := fields(f[8], "command", "working_directory")
+		c := &Call{Tool: "Bash", Command: shellCommand(orNull(a[0])), Dir: str(a[1]), Sum: digest(f[8])}
 		s.event(Event{Kind: ToolCall, Line: n, UID: id, CallID: id, Call: c})
 	case "function_call_output", "custom_tool_call_output":
 		out := f[7]
 		if len(out) > 0 && out[0] == '{' { // {"content": …, "success": …}
 			out = field(out, "content")
 		}
-		s.event(Event{Kind: ToolResult, Line: n, CallID: id, Result: codexResult(out)})
+		cr.output(id, out, n, s)
 	}
+}
+
+// output reads a call's output: a command still running has no outcome
+// yet; a poll's report of the end of a command it polls is that
+// command's outcome, and the poll itself worked.
+func (cr *codexReader) output(id string, out []byte, n int, s sink) {
+	r := codexResult(out)
+	sid, poll := cr.polls[id]
+	delete(cr.polls, id)
+	if sess := runningSession(out); sess != "" {
+		if !poll && sess != "?" && len(cr.running) < maxCodexSessions {
+			cr.running[sess] = id // its outcome comes with a poll
+		}
+		if poll {
+			s.event(Event{Kind: ToolResult, Line: n, CallID: id, Result: &Result{ExitCode: -1}})
+		}
+		return
+	}
+	started, ok := cr.running[sid]
+	if !poll || !ok {
+		s.event(Event{Kind: ToolResult, Line: n, CallID: id, Result: r})
+		return
+	}
+	delete(cr.running, sid)
+	s.event(Event{Kind: ToolResult, Line: n, CallID: started, Result: r})
+	s.event(Event{Kind: ToolResult, Line: n, CallID: id, Result: &Result{ExitCode: -1}})
+}
+
+// pollSession is the process session a write_stdin call's arguments
+// name, "" when none.
+func pollSession(args []byte) string {
+	if len(args) > 0 && args[0] == '"' {
+		args = []byte(str(args))
+	}
+	v := field(args, "session_id")
+	if len(v) > 0 && v[0] == '"' {
+		return str(v)
+	}
+	return string(v)
+}
+
+// runningSession is the session id of an output that says its process
+// is still running, "" for any other output.
+func runningSession(out []byte) string {
+	head := out[:min(len(out), 200)]
+	i := bytes.Index(head, codexRunning)
+	if i < 0 {
+		return ""
+	}
+	rest := bytes.TrimLeft(head[i+len(codexRunning):], " ")
+	j := 0
+	for j < len(rest) && j < 20 && rest[j] >= '0' && rest[j] <= '9' {
+		j++
+	}
+	if j == 0 {
+		return "?" // running, under an id this reader cannot read
+	}
+	return string(rest[:j])
 }
 
 func orNull(b []byte) []byte {
@@ -83,7 +169,7 @@ func orNull(b []byte) []byte {
 // decoding the string only when the command failed.
 func codexResult(raw []byte) *Result {
 	r := &Result{ExitCode: exitCode(raw)}
-	if r.ExitCode == 0 || bytes.Contains(raw[:min(len(raw), 200)], codexRunning) {
+	if r.ExitCode == 0 || runningSession(raw) != "" {
 		return r
 	}
 	out := str(raw)

@@ -61,6 +61,13 @@ type Call struct {
 	// the shell only the settings it switches on (shellSettings); what a
 	// retry changed (onerror.go).
 	Args string
+	// Dir is the working directory the call names (Codex's workdir), ""
+	// when it names none or the session's own.
+	Dir string
+	// Sum is a digest of the call's whole input as the agent wrote it
+	// (for a tool other than the shell): two calls with the same Sum sent
+	// the same input (samecall.go).
+	Sum uint64
 	// Asks is set for a call that puts a question or a plan to the user
 	// (its input holds questions or a plan): refusing it is an answer,
 	// not a rejection of something the agent did.

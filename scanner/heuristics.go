@@ -124,7 +124,13 @@ type failure struct {
 	correction string // what the user said
 	causal     bool
 	tagged     bool
+	// said is what the agent wrote while the failure was open (cut at
+	// maxSaid): its reason for what it tried next.
+	said string
 }
+
+// maxSaid caps the agent's words a failure keeps.
+const maxSaid = 4 << 10
 
 // analyzer turns a session's events into findings. It implements sink.
 type analyzer struct {
@@ -164,6 +170,9 @@ func (a *analyzer) event(e Event) {
 		if e.Call != nil && e.Call.Command != "" && len(a.commands) < sampleCallsPerFile {
 			a.commands = append(a.commands, e.Call.Command)
 		}
+		if e.Call != nil && e.Call.Dir != "" && strings.TrimSuffix(e.Call.Dir, "/") == strings.TrimSuffix(a.sess.Project, "/") {
+			e.Call.Dir = "" // the session's own directory, where a call naming none runs
+		}
 		rec := &callRec{at: e.Time, off: a.off, id: e.CallID, call: e.Call, seq: a.seq, line: e.Line, uid: e.UID}
 		a.lastCall = rec
 		if e.CallID == "" {
@@ -185,7 +194,7 @@ func (a *analyzer) event(e Event) {
 		rec.done = true
 		a.result(rec, e)
 		if e.Result.Failed() {
-			if !probe(rec.call, e.Result) {
+			if !probe(rec.call, e.Result) && !conflicted(e.Result.Output) {
 				a.waitFor(rec, e.Result)
 				a.beforeChange(rec, e.Result)
 				a.watchFailure(rec, e.Result)
@@ -257,7 +266,8 @@ func (a *analyzer) result(rec *callRec, e Event) {
 	a.drop(prev)
 	a.settle(prev)
 	if prev.rec.call.Tool != "Bash" || prev.rec.call.Command == rec.call.Command ||
-		(prev.correction == "" && !fixWorthy(prev.rec.call.Command, rec.call.Command, prev.res)) {
+		(prev.correction == "" && !fixWorthy(prev.rec.call.Command, rec.call.Command, prev.res) &&
+			!saidWhy(prev.said, prev.rec.call.Command, rec.call.Command)) {
 		a.close(prev) // fixed elsewhere, or a change no lesson can teach
 		return
 	}
@@ -474,6 +484,9 @@ func (a *analyzer) assistant(e Event) {
 	for _, f := range a.open {
 		f.tagged = f.tagged || len(blocks) > 0
 		f.causal = f.causal || causal
+		if len(f.said) < maxSaid {
+			f.said = clip(f.said+"\n"+e.Text, maxSaid)
+		}
 	}
 }
 

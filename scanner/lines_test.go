@@ -37,7 +37,7 @@ func FuzzLines(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		a := newAnalyzer()
 		claudeLine(b, 1, a)
-		codexLine(b, 1, a)
+		newCodexReader().line(b, 1, a)
 		geminiLines(nil)(b, 1, a)
 		geminiJSON(b, a)
 		opencodeExport(b, a)

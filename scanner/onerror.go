@@ -325,12 +325,6 @@ func setupOf(cmd string, w *errWatch) bool {
 	return setup
 }
 
-// sameCall reports whether two calls are the same: path, arguments and
-// command, but for what only shapes its output (2>&1, | head).
-func sameCall(a, b *Call) bool {
-	return a.Path == b.Path && a.Args == b.Args && (a.Command == b.Command || doing(a.Command) == doing(b.Command))
-}
-
 // ranElsewhere reports whether fixed is failed run in another directory:
 // a cd in front of one of them, or another cd, and the rest the same but
 // for output shaping (2>&1, | head). The shell keeps its directory from
@@ -338,39 +332,18 @@ func sameCall(a, b *Call) bool {
 func ranElsewhere(failed, fixed string) bool {
 	fcd, frest := cutCd(failed)
 	gcd, grest := cutCd(fixed)
-	return fcd != gcd && frest != "" && doing(frest) == doing(grest)
+	return fcd != gcd && frest != "" && frest == grest
 }
 
 // cutCd splits a command into the directory its leading cd goes to ("" for
-// none) and the rest.
+// none) and what the rest does (doing).
 func cutCd(cmd string) (dir, rest string) {
-	segs := segments(cmd)
-	if len(segs) < 2 || len(segs[0]) != 2 || segs[0][0] != "cd" {
-		return "", cmd
+	segs := shellStages(stripHeredocs(cmd))
+	if len(segs) < 2 || len(segs[0].words) != 2 || segs[0].words[0] != "cd" {
+		return "", doing(cmd)
 	}
-	var out []string
-	for _, s := range segs[1:] {
-		out = append(out, strings.Join(s, " "))
-	}
-	return segs[0][1], strings.Join(out, " ; ")
-}
-
-// doing is what a command does: its simple commands but those after the
-// first that only look at its output (| head), without redirections.
-func doing(cmd string) string {
-	var out []string
-	for i, seg := range segments(cmd) {
-		if exe, _ := commandHead(seg); i > 0 && probes[exe] {
-			continue
-		}
-		for _, w := range seg {
-			if !strings.ContainsAny(w, "<>") {
-				out = append(out, w)
-			}
-		}
-		out = append(out, ";")
-	}
-	return strings.Join(out, " ")
+	segs[1].op = ""
+	return segs[0].words[1], stagesText(shownStages(segs[1:]))
 }
 
 // settleErrors turns the session's watched failures into findings, once
@@ -495,6 +468,10 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 	default:
 		ch, settings := argsChange(f, w.fix, strings.ToLower(head(w.res.Output, familyHead)))
 		switch {
+		case ch == "" && f.Sum != w.fix.Sum:
+			// it changed what its arguments do not show (a nested
+			// object, its text, its command): no change to name
+			return "", "", false, false
 		case ch == "":
 			did = "the next " + f.Tool + " call worked, with the same arguments"
 		case !settings:

@@ -484,7 +484,7 @@ func (r *fileResult) feed(lr *lineReader, f *os.File, a *analyzer, st *fileState
 	lineFn := claudeLine
 	switch st.Format {
 	case FormatCodex:
-		lineFn = codexLine
+		lineFn = newCodexReader().line
 	case FormatGeminiJSONL:
 		lineFn = geminiLines(geminiRewinds(io.NewSectionReader(f, off, st.Size-off), opts.MaxLineBytes))
 	}

@@ -555,7 +555,7 @@ func (c *collector) readFile(path string, o Options, format *Format, lines *int,
 		lineFn := claudeLine
 		switch *format {
 		case FormatCodex:
-			lineFn = codexLine
+			lineFn = newCodexReader().line
 		case FormatGeminiJSONL:
 			lineFn = geminiLines(geminiRewinds(io.NewSectionReader(f, 0, size), o.MaxLineBytes))
 		}

@@ -85,7 +85,9 @@ reached the agent with its failure, unrelated when only other learned
 lessons fired before it.
 
 --trace FILE writes one JSON line per call and per typed prompt
-(docs/replay.md) from which every figure can be recounted.
+(docs/replay.md) from which every figure can be recounted; with --learn
+also one each time a learned lesson takes a form (learned, live or not,
+its confidence and triggers).
 
 A session's project is the directory its log names, so one repository
 worked in several clones, worktrees or machines reads as several
@@ -148,7 +150,7 @@ counted and named in the report.`,
 	fl.StringVar(&opts.Scope, "scope", "", "replay only the lessons of `SCOPE` (builtin, global, project, pack:NAME)")
 	fl.Float64Var(&opts.MaxNoise, "max-noise", 0, "exit 1 when a pitfall's share of fires not before a failure it addresses is over `RATE`")
 	fl.IntVar(&opts.MinFires, "min-fires", defaultMinFires, "judge the noise of lessons with at least `N` fires")
-	fl.StringVar(&opts.Trace, "trace", "", "write one JSON line per call and per prompt to `FILE`")
+	fl.StringVar(&opts.Trace, "trace", "", "write one JSON line per call, per prompt and per learned lesson's form to `FILE`")
 	fl.StringVar(&opts.AsProject, "as-project", "", "count every session read as one project named `NAME`")
 	return cmd
 }
