@@ -197,8 +197,8 @@ func (c *Candidate) onError(f finding) bool {
 	for _, t := range f.Tried {
 		c.Tried = append(c.Tried, Redact(t))
 	}
-	if f.Instead != "" {
-		c.Instead = Redact(f.Instead)
+	if in := Redact(f.Instead); in != "" && !oneOff(in, c.Problem) && !freeText(in) {
+		c.Instead = in // a way that worked, unless it is one task's (its files, one machine's paths)
 	}
 	if f.Reading != "" {
 		c.Reading = Redact(f.Reading)

@@ -558,3 +558,33 @@ func TestPipedOff(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorLessonInsteadNotOneTasks: a lesson on an error nothing got
+// past says what worked after it instead, but not a call of one task (a
+// file of the task, one machine's path): that is no way to go for the
+// next agent.
+func TestErrorLessonInsteadNotOneTasks(t *testing.T) {
+	for _, tt := range []struct {
+		instead string
+		said    bool
+	}{
+		{"cd /home/dev/shop/packages/cli && bun test src/flags.test.ts", false},
+		{"bun test --bail", true},
+	} {
+		dir := t.TempDir()
+		for _, id := range []string{"s1", "s2"} {
+			writeClaude(t, dir, "/p", id, []step{
+				write("/p/src/db.ts", "x"),
+				run("bun run test", 1, "$ bun test\nerror: Missing SHOP_DB_URL or SHOP_DB_HOST\n 0 pass\n 1 fail"),
+				run(tt.instead, 0, " 14 pass\n 0 fail"),
+			})
+		}
+		cs := errorCandidates(t, dir)
+		if len(cs) != 1 {
+			t.Fatalf("instead %q: %d lessons on the error, want 1: %+v", tt.instead, len(cs), cs)
+		}
+		if said := strings.Contains(cs[0].Solution, tt.instead); said != tt.said || strings.Contains(cs[0].Solution, "/home/dev") {
+			t.Errorf("instead %q: solution %q; want it said: %v, and no machine's path", tt.instead, cs[0].Solution, tt.said)
+		}
+	}
+}
