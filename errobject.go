@@ -61,8 +61,11 @@ func ClassObject(class string) (object, pattern string) {
 		return name, strings.ReplaceAll(f.pattern, "%s", q)
 	}
 	if strings.Contains(class, "_") && containsAny(strings.ToLower(class), envMissings) {
-		if name := envName.FindString(class); name != "" && len(name) <= maxObject {
-			return name, ""
+		for _, at := range envName.FindAllStringIndex(class, 4) {
+			if code := at[0] > 0 && strings.ContainsRune("[(", rune(class[at[0]-1])) ||
+				at[1] < len(class) && strings.ContainsRune("]):", rune(class[at[1]])); !code && at[1]-at[0] <= maxObject {
+				return class[at[0]:at[1]], "" // not an error's code, bracketed or labelling it (Error [ERR_X]: …)
+			}
 		}
 	}
 	return "", ""

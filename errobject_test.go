@@ -22,6 +22,9 @@ func TestClassObject(t *testing.T) {
 		{"KeyError", "", nil, nil},
 		{"usage", "", nil, nil},
 		{"error: DB_URL rejected by the server", "", nil, nil},
+		{"STRIPE_KEY is not set", "STRIPE_KEY", nil, nil},
+		{"Error [ERR_PACKAGE_PATH_NOT_EXPORTED]: Package subpath <q> is not defined by <q>", "", nil, nil},
+		{"ERR_MISSING_ARGS: the url argument is missing", "", nil, nil},
 	} {
 		object, p := ClassObject(tt.class)
 		if object != tt.object {
