@@ -56,6 +56,9 @@ func ErrorClass(text string) string {
 			return "Cannot find module " + m[1]
 		}
 	}
+	if k := refusal(low); k != "" {
+		return refusedPrefix + k
+	}
 	if name := exceptionName(lines, re); name != "" {
 		return name
 	}
@@ -83,6 +86,7 @@ func ErrorLine(text string) (line string, wrapper bool) {
 		func(l string) bool { return strings.Contains(l, "command not found") },
 		func(l string) bool { return strings.Contains(l, "No module named") },
 		func(l string) bool { return re.jsModule.MatchString(l) },
+		func(l string) bool { return refusal(strings.ToLower(l)) != "" },
 		func(l string) bool { return findException(l, re) != "" },
 		func(l string) bool { return containsAny(strings.ToLower(l), missingPhrases) },
 		func(l string) bool { return containsAny(strings.ToLower(l), usagePhrases) },

@@ -41,13 +41,17 @@ var (
 )
 
 // ClassObject is the name an error class keeps of what was missing (the
-// program, the module, the environment variable), and a pattern
+// program, the module, the environment variable) or of what the
+// environment refused (the network, an operation), and a pattern
 // (ECMAScript, linear) that finds that error about that object in what
 // any command printed, "" when the error line the class was read from is
 // its own pattern (a variable's); "" and "" for a class that names none,
 // or names a file by its path (a path of one checkout, not an object of
 // the environment).
 func ClassObject(class string) (object, pattern string) {
+	if k, p := refusalObject(class); k != "" {
+		return k, p // what refused, in any of its wordings (envrefusal.go)
+	}
 	for _, f := range objectForms {
 		name, ok := strings.CutPrefix(class, f.class)
 		if !ok {

@@ -20,7 +20,12 @@ func (c *Candidate) errorText(unit, fix string) {
 	if len(c.Examples.Match) > 0 && c.Examples.Match[0].Error != "" {
 		line = c.Examples.Match[0].Error
 	}
-	c.Summary = secret.Sentence(shorten(unit+" failed with: "+lessons.StripANSI(line), maxSummary)) // the trigger keeps the colours the hook will see; the words do not
+	head := unit + " failed with: "
+	if said := lessons.RefusalSaid(lessons.ErrorClass(c.Problem)); said != "" {
+		// the sandbox or the machine, not the command: any command meets it
+		head = "The environment refused " + said + " (" + unit + "): "
+	}
+	c.Summary = secret.Sentence(shorten(head+lessons.StripANSI(line), maxSummary)) // the trigger keeps the colours the hook will see; the words do not
 	if fix != "" {
 		where := " in this project"
 		if slices.Contains(lessons.FileTools, c.Tool) {

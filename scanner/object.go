@@ -23,6 +23,15 @@ import (
 // is shown with, does not say it.
 func objectTrigger(class, errLine string) (lessons.Trigger, bool) {
 	object, p := lessons.ClassObject(class)
+	if lessons.IsRefusal(class) {
+		// what refused, in any wording: the line says one of them
+		if re, err := lessons.CompilePattern(p); err != nil {
+			return lessons.Trigger{}, false
+		} else if ok, _ := re.MatchString(errLine); !ok {
+			return lessons.Trigger{}, false
+		}
+		return lessons.Trigger{Tools: []string{"Bash"}, Errors: []string{p}}, true
+	}
 	if object == "" || !strings.Contains(errLine, object) {
 		return lessons.Trigger{}, false
 	}
