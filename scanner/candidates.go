@@ -144,7 +144,12 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		if slices.Contains(lessons.FileTools, c.Tool) {
 			project = ""
 		}
-		return c.identify("error\x00"+project+"\x00"+objectKey(f.Change, c.Tool == "Bash"), lessons.Trigger{}, f, sess, file, agent), true
+		key := objectKey(f.Change, c.Tool == "Bash")
+		if f.Sandboxed && c.Tool == "Bash" {
+			_, class, _ := strings.Cut(f.Change, " | ")
+			key = "Bash | " + class // the sandbox's: whatever command met it
+		}
+		return c.identify("error\x00"+project+"\x00"+key, lessons.Trigger{}, f, sess, file, agent), true
 	}
 	change := ""
 	if !c.trigger(&change, f.Stopped) && f.Kind == KindRetry {

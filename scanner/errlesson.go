@@ -15,7 +15,7 @@ import (
 
 // errorText writes a lesson on the error: what failed, and what got past
 // it; for one nothing got past, the sessions it was seen in so far.
-func (c *Candidate) errorText(unit, fix string) {
+func (c *Candidate) errorText(unit, fix string, sandboxed bool) {
 	line := errorHeadline(c.Problem)
 	if len(c.Examples.Match) > 0 && c.Examples.Match[0].Error != "" {
 		line = c.Examples.Match[0].Error
@@ -24,6 +24,8 @@ func (c *Candidate) errorText(unit, fix string) {
 	if said := lessons.RefusalSaid(lessons.ErrorClass(c.Problem)); said != "" {
 		// the sandbox or the machine, not the command: any command meets it
 		head = "The environment refused " + said + " (" + unit + "): "
+	} else if sandboxed {
+		head = "The agent's sandbox refused " + unit + ": "
 	}
 	c.Summary = secret.Sentence(shorten(head+lessons.StripANSI(line), maxSummary)) // the trigger keeps the colours the hook will see; the words do not
 	if fix != "" {
@@ -180,7 +182,7 @@ func (c *Candidate) retext() {
 	case c.Kind == KindKnown:
 		c.knownText()
 	case c.Kind == KindError && c.Fixed == "":
-		c.errorText(c.Family, "")
+		c.errorText(c.Family, "", false)
 	}
 }
 
@@ -198,6 +200,9 @@ func (c *Candidate) onError(f finding) bool {
 	if !ok {
 		return false
 	}
+	if f.Sandboxed && c.Tool == "Bash" {
+		t = sandboxTrigger(t) // the sandbox's refusal: any shell command meets it
+	}
 	c.Triggers, c.Examples = t, ex
 	for _, t := range f.Tried {
 		c.Tried = append(c.Tried, Redact(t))
@@ -210,7 +215,7 @@ func (c *Candidate) onError(f finding) bool {
 	}
 	fix := c.Solution
 	c.Family = errorUnit(c.Tool, familyOf(f.Change))
-	c.errorText(c.Family, fix)
+	c.errorText(c.Family, fix, f.Sandboxed)
 	c.Signals.OneOff = fix != "" && (oneOff(fix, c.Problem) || freeText(fix)) // a path, an id, a message or a script of one task
 	return true
 }

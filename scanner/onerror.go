@@ -72,6 +72,10 @@ type errWatch struct {
 	// read is the agent's reading of it, from its text right after
 	// (reading.go).
 	read string
+	// sandboxed: what got past it was a setting that lets the shell out
+	// of its sandbox (sandbox.go): the environment refused, not the
+	// command.
+	sandboxed bool
 }
 
 // maxTried caps the commands a lesson nothing got past names as tried.
@@ -375,7 +379,7 @@ func (a *analyzer) settleErrors() {
 		f := finding{
 			Kind: KindError, Line: w.rec.line, UID: w.rec.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: fixed,
 			Call: w.rec.id, Change: key, Problem: problem, Solution: fix, ErrLine: line,
-			Signals: Signals{FixConfirmed: confirmed, Retries: w.tries - 1},
+			Signals: Signals{FixConfirmed: confirmed, Retries: w.tries - 1}, Sandboxed: w.sandboxed,
 		}
 		if !w.settled {
 			f.Tried, f.Reading = w.tried, w.read
@@ -439,6 +443,7 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		ch, _ := argsChange(f, w.fix, "")
 		did = "the same command worked with " + ch
 		confirmed = true
+		w.sandboxed = sandboxSetting(f.Args, w.fix.Args)
 	case w.rerun:
 		did = "the same call worked when run again unchanged: it fails now and then, so run it again before changing anything"
 	case f.Tool == "Bash" && ranElsewhere(f.Command, w.fix.Command):
