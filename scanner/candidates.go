@@ -71,6 +71,10 @@ type Candidate struct {
 	Instead string   `json:"instead,omitempty"`
 	// Reading is the agent's reading of such a failure, in its words.
 	Reading string `json:"reading,omitempty"`
+	// WrongPath is the path a wrong-path lesson is about, and FoundAt
+	// where the session found it, "" when nowhere (KindWrongPath).
+	WrongPath string `json:"wrongPath,omitempty"`
+	FoundAt   string `json:"foundAt,omitempty"`
 	// LessonID is the lesson a promoted candidate became.
 	LessonID string `json:"lessonId,omitempty"`
 	// SupportOnly: the candidate only adds its occurrence to one of the
@@ -145,6 +149,11 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 			project = ""
 		}
 		return c.identify("error\x00"+project+"\x00"+f.Change, lessons.Trigger{}, f, sess, file, agent), true
+	}
+	if f.Kind == KindWrongPath {
+		// one per project and path, wherever it was found
+		c.wrongPath(f)
+		return c.identify("wrongpath\x00"+sess.Project+"\x00"+f.wrong.key, lessons.Trigger{}, f, sess, file, agent), true
 	}
 	change := ""
 	if !c.trigger(&change, f.Stopped) && f.Kind == KindRetry {
@@ -473,6 +482,14 @@ func (c *Candidate) merge(n Candidate) bool {
 	}
 	s.Broad = s.Broad || n.Signals.Broad
 	s.Retries = max(s.Retries, n.Signals.Retries)
+	if c.Kind == KindWrongPath {
+		if c.FoundAt == "" && n.FoundAt != "" {
+			// where a later session found it is the lesson, and its
+			// trigger was checked not to fire there
+			c.FoundAt, c.Fixed, c.Triggers, c.Examples = n.FoundAt, n.Fixed, n.Triggers, n.Examples
+		}
+		c.wrongPathText()
+	}
 	if n.LastSeen.After(c.LastSeen) {
 		c.LastSeen = n.LastSeen
 	}

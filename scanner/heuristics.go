@@ -65,6 +65,8 @@ type finding struct {
 	Tried   []string
 	Instead string
 	Reading string // the agent's reading of it (reading.go)
+	// wrong is what a wrong-path finding's lesson needs (KindWrongPath).
+	wrong *wrongPathOf
 	// Support: the finding only adds its session to the candidate of the
 	// same id found before (a known failure seen again after the session
 	// changed something); alone it is no candidate.
@@ -146,14 +148,18 @@ type analyzer struct {
 	findings []finding
 	// commands are the first shell commands of the session, a sample
 	// for checking how broad a trigger is (broad.go).
-	commands  []string
-	waiting   []*waiting     // failures a change of state may fix (precondition.go)
-	changed   bool           // the session changed a file or the environment
-	known     []knownFailure // failures before any change (known.go)
-	watch     []*errWatch    // failures waiting for what gets past them (onerror.go)
-	malformed int
-	templates int
-	tags      int
+	commands []string
+	waiting  []*waiting     // failures a change of state may fix (precondition.go)
+	changed  bool           // the session changed a file or the environment
+	known    []knownFailure // failures before any change (known.go)
+	missing  []*missing     // paths that did not exist (wrongpath.go)
+	// shellMoved is set once a shell call changed to another directory
+	// than the project's: a relative path may then be relative to it.
+	shellMoved bool
+	watch      []*errWatch // failures waiting for what gets past them (onerror.go)
+	malformed  int
+	templates  int
+	tags       int
 }
 
 func newAnalyzer() *analyzer { return &analyzer{calls: map[string]*callRec{}} }
@@ -194,6 +200,7 @@ func (a *analyzer) event(e Event) {
 		rec.done = true
 		a.result(rec, e)
 		if e.Result.Failed() {
+			a.missingPath(rec, e.Result) // a probe's too: ls of a path that is not there
 			if !probe(rec.call, e.Result) && !conflicted(e.Result.Output) {
 				a.waitFor(rec, e.Result)
 				a.beforeChange(rec, e.Result)
@@ -202,6 +209,7 @@ func (a *analyzer) event(e Event) {
 		} else {
 			a.watchSuccess(rec)
 			a.succeeded(rec)
+			a.pathSaw(rec)
 		}
 	case AssistantText:
 		a.assistant(e)
@@ -547,6 +555,7 @@ func (a *analyzer) closeAll() {
 // flush ends the session: every open failure is settled.
 func (a *analyzer) flush() {
 	a.closeAll()
+	a.settleWrongPaths()
 	a.settleKnown()
 	a.settleErrors()
 	a.supportKnown()
