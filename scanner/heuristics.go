@@ -96,7 +96,8 @@ type Signals struct {
 	// in a second session or reported by the agent.
 	OneOff bool `json:"oneOff,omitempty"`
 	// Broad marks a command trigger that fires on most calls of its
-	// command in the scanned history (broad.go): it would speak before
+	// command in the scanned history (broad.go), or a wrong path that a
+	// call used and that worked (wrongpath.go): it would speak before
 	// calls that go fine, so it stays below minConfidence.
 	Broad bool `json:"broad,omitempty"`
 }
@@ -156,10 +157,13 @@ type analyzer struct {
 	// shellMoved is set once a shell call changed to another directory
 	// than the project's: a relative path may then be relative to it.
 	shellMoved bool
-	watch      []*errWatch // failures waiting for what gets past them (onerror.go)
-	malformed  int
-	templates  int
-	tags       int
+	// worked holds the paths calls of the session used and that worked
+	// (wrongpath.go): a path that worked once is no wrong path.
+	worked    []string
+	watch     []*errWatch // failures waiting for what gets past them (onerror.go)
+	malformed int
+	templates int
+	tags      int
 }
 
 func newAnalyzer() *analyzer { return &analyzer{calls: map[string]*callRec{}} }

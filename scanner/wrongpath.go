@@ -3,6 +3,7 @@ package scanner
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -37,6 +38,7 @@ const (
 	maxMissing      = 8   // missing paths waiting at once
 	maxPathLines    = 40  // lines of an error searched for the missing path
 	maxPathLen      = 300 // longest path taken
+	maxWorked       = 256 // paths that worked one session remembers
 )
 
 // missing is a path a failed call named that did not exist, waiting for
@@ -243,6 +245,9 @@ func pathLike(p string, absOnly bool) bool {
 		return false
 	}
 	abs := strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~/") || len(p) > 2 && p[1] == ':' && p[2] == '/'
+	if strings.Contains(p[min(len(p), 2):], ":") {
+		return false // a revision's file (HEAD:a.go), a host's (srv:/etc), a list of paths
+	}
 	if absOnly && !abs {
 		return false
 	}
@@ -314,16 +319,19 @@ func (a *analyzer) pathSaw(rec *callRec) {
 	if c.Tool == "Bash" && cdElsewhere(c.Command, a.sess.Project) && !strings.Contains(c.Command, "&&") && !strings.Contains(c.Command, ";") {
 		a.shellMoved = true // a shell that keeps its directory is elsewhere now
 	}
-	if len(a.missing) == 0 {
+	if len(a.missing) == 0 && len(a.worked) >= maxWorked {
 		return
 	}
 	dir := cmpDir(c.Dir, a.sess.Project)
 	var uses []string
 	if c.Tool == "Bash" {
-		uses = pathTokens(c.Command)
+		if strings.Contains(c.Command, "/") {
+			uses = pathTokens(c.Command)
+		}
 	} else if c.Path != "" {
 		uses = []string{c.Path}
 	}
+	a.sawWorking(c, uses, dir)
 	for _, m := range a.missing {
 		if m.gone {
 			continue
@@ -345,6 +353,32 @@ func (a *analyzer) pathSaw(rec *callRec) {
 			}
 		}
 	}
+}
+
+// sawWorking remembers the paths a call that worked used (not those it
+// created), as a wrong path's key says them.
+func (a *analyzer) sawWorking(c *Call, uses []string, dir string) {
+	root := resolvePath(a.sess.Project, "")
+	for _, u := range uses {
+		if len(a.worked) >= maxWorked {
+			return
+		}
+		if !pathLike(u, false) || creates(c, u) {
+			continue
+		}
+		if k := pathKey(resolvePath(u, dir), root, a.sess.Project != ""); k != "" && !slices.Contains(a.worked, k) {
+			a.worked = append(a.worked, k)
+		}
+	}
+}
+
+// pathKey is how a wrong path is named across sessions: from the
+// project's folder inside it (any checkout), else from the root or home.
+func pathKey(abs, root string, haveRoot bool) string {
+	if rel, ok := strings.CutPrefix(abs, root+"/"); ok && haveRoot {
+		return rel
+	}
+	return abs
 }
 
 // sameName reports whether u, used from dir, is the missing path's name
@@ -447,7 +481,7 @@ func wrongPathTrigger(c *Call, m *missing, project string) (key, name string, t 
 	rel, inside := strings.CutPrefix(m.abs, root+"/")
 	inside = inside && project != ""
 	base := path.Base(root)
-	key, name = m.abs, m.path
+	key, name = m.abs, m.abs
 	if inside {
 		key, name = "./"+rel, rel
 	}
@@ -543,4 +577,16 @@ func (c *Candidate) wrongPathText() {
 	c.Solution = a + " did not exist in " + strconv.Itoa(n) + " session" + plural(n) +
 		" of this project, and nothing of that name was found instead: do not use it; " +
 		"look for where it is first (a search by its name), or whether it is needed at all."
+}
+
+// workedBefore holds back a wrong path that a call of some session used
+// and that worked: the path exists, at some time, so a lesson that it
+// does not would speak before calls that go fine (Signals.Broad). It
+// reports whether it changed c.
+func (c *Candidate) workedBefore(worked map[string]bool) bool {
+	if c.Kind != KindWrongPath || c.Signals.Broad || !worked[c.WrongPath] {
+		return false
+	}
+	c.Signals.Broad = true
+	return true
 }

@@ -208,3 +208,20 @@ func TestNoWrongPath(t *testing.T) {
 		})
 	}
 }
+
+// TestWrongPathThatWorkedElsewhere: a path that worked in one session
+// and was missing in two others (moved, or not made yet) is no lesson
+// that it does not exist: it would speak before the calls that work.
+func TestWrongPathThatWorkedElsewhere(t *testing.T) {
+	dir := t.TempDir()
+	p := map[string]any{"file_path": "/home/dev/shop/docs/ROADMAP.md"}
+	writeClaude(t, dir, "/home/dev/shop", "s1", []step{call("Read", p, false, "# Roadmap")})
+	for _, id := range []string{"s2", "s3"} {
+		writeClaude(t, dir, "/home/dev/shop", id, []step{call("Read", p, true, "File does not exist.")})
+	}
+	for _, c := range wrongPaths(t, dir) {
+		if c.Confidence >= lessons.DefaultConfig().MinConfidence {
+			t.Errorf("%q at %.2f: a path that worked in a session is no wrong path", c.Summary, c.Confidence)
+		}
+	}
+}
