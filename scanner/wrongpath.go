@@ -325,7 +325,7 @@ func (a *analyzer) pathSaw(rec *callRec) {
 	dir := cmpDir(c.Dir, a.sess.Project)
 	var uses []string
 	if c.Tool == "Bash" {
-		if strings.Contains(c.Command, "/") {
+		if strings.Contains(c.Command, "/") && !hedgedCommand(c.Command) {
 			uses = pathTokens(c.Command)
 		}
 	} else if c.Path != "" {
@@ -353,6 +353,19 @@ func (a *analyzer) pathSaw(rec *callRec) {
 			}
 		}
 	}
+}
+
+// hedgedCommand reports whether a shell command works whether or not its paths
+// exist: it tests for them, or falls back or hides the error when they
+// do not (test -f x || echo missing, ls x 2>/dev/null). Its paths say
+// nothing about where a file is.
+func hedgedCommand(cmd string) bool {
+	for _, s := range []string{"||", "/dev/null", "[ ", "[[", "test ", "if "} {
+		if strings.Contains(cmd, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // sawWorking remembers the paths a call that worked used (not those it

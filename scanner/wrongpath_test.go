@@ -225,3 +225,22 @@ func TestWrongPathThatWorkedElsewhere(t *testing.T) {
 		}
 	}
 }
+
+// TestWrongPathHedgedCommand: a command that works whether or not its
+// path exists (a test with a fallback) neither says the path exists nor
+// where it is: the lesson learned where the script really is stands.
+func TestWrongPathHedgedCommand(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/home/dev/shop", "s1", []step{
+		run("scripts/publish-preview.sh --env dev", 127, "bash: scripts/publish-preview.sh: No such file or directory"),
+		run("test -x ops/scripts/publish-preview.sh && echo yes || echo no", 0, "no"),
+		run("tools/release/scripts/publish-preview.sh --env dev", 0, "published"),
+	})
+	writeClaude(t, dir, "/home/dev/shop", "s2", []step{
+		run("test -x scripts/publish-preview.sh && echo present || echo missing", 0, "missing"),
+	})
+	cs := wrongPaths(t, dir)
+	if len(cs) != 1 || cs[0].Confidence < lessons.DefaultConfig().MinConfidence || !strings.Contains(cs[0].Summary, "tools/release/") {
+		t.Errorf("%+v: want one live lesson naming tools/release/scripts/publish-preview.sh", cs)
+	}
+}
