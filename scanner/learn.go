@@ -116,14 +116,15 @@ func (l *Learner) Saw(s *LoggedSession) {
 	}
 	l.sample.add(cmds, func(h string) { l.grown[h] = true })
 	for _, p := range s.WorkedPaths {
-		if l.worked[p] {
+		if !addWorked(l.worked, p) {
 			continue
 		}
-		l.worked[p] = true
-		for _, id := range l.wrong[p] {
-			if c := l.byID[id]; c != nil && c.Status == StatusNew && c.workedBefore(l.worked) {
-				l.weights.Score(c)
-				l.folded = append(l.folded, id) // changed: Recheck reports it
+		for _, t := range tails(p) {
+			for _, id := range l.wrong[t] {
+				if c := l.byID[id]; c != nil && c.Status == StatusNew && c.workedBefore(l.worked) {
+					l.weights.Score(c)
+					l.folded = append(l.folded, id) // changed: Recheck reports it
+				}
 			}
 		}
 	}

@@ -52,7 +52,7 @@ func (m *merger) merge(r fileResult) error {
 		if m.worked == nil {
 			m.worked = map[string]bool{}
 		}
-		m.worked[p] = true
+		addWorked(m.worked, p)
 	}
 	if len(r.found) == 0 {
 		return nil

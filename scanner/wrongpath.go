@@ -63,6 +63,7 @@ type wrongPathOf struct {
 	name     string // the path as the lesson says it: project-relative when inside it
 	triggers lessons.Trigger
 	found    string // where it was, "" when the session found nothing
+	instead  string // the failed call at the path found: its command, or the path as written
 }
 
 // missingPhrases are the words of an error about a path that does not
@@ -479,7 +480,7 @@ func (a *analyzer) settleWrongPath(m *missing) {
 		Kind: KindWrongPath, Line: m.rec.line, UID: m.rec.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: m.by,
 		Call: m.rec.id, Change: m.found, Problem: problem,
 		Signals: Signals{FixConfirmed: m.found != "", OneOff: m.found == ""},
-		wrong:   &wrongPathOf{key: key, name: name, triggers: t, found: found},
+		wrong:   &wrongPathOf{key: key, name: name, triggers: t, found: found, instead: cmpDir(wrongCall(c, m.path, m.found).Command, m.found)},
 	})
 }
 
@@ -508,66 +509,74 @@ func wrongPathTrigger(c *Call, m *missing, project string) (key, name string, t 
 		default:
 			p = regexp.QuoteMeta(m.abs)
 		}
-		t = lessons.Trigger{Commands: []string{`(?:^|[\s;&|(='"])` + p + `(?=$|[\s;&|)'":/])`}}
-		key = "Bash\x00" + key
-	} else {
-		glob := m.abs
-		switch {
-		case inside:
-			glob = base + "/" + rel
-		case strings.HasPrefix(m.abs, "~/"):
-			glob = strings.ReplaceAll(m.path, "\\", "/")
-		}
+		// a command that asks whether the path exists is no use of it
+		t = lessons.Trigger{Commands: []string{`(?:^|[\s;&|(='"])` + p + `(?=$|[\s;&|)'":/])`}, Unless: []string{existenceTest}}
+		return "Bash\x00" + key, name, t, fits(c, m, t)
+	}
+	// inside the project: the path in it, from any checkout, unless that
+	// fires where the file was found; then from a checkout named the same
+	globs := []string{m.abs}
+	switch {
+	case inside && strings.Contains(rel, "/"):
+		globs = []string{rel, base + "/" + rel}
+	case inside:
+		globs = []string{base + "/" + rel}
+	case strings.HasPrefix(m.abs, "~/"):
+		globs = []string{strings.ReplaceAll(m.path, "\\", "/")}
+	}
+	for _, glob := range globs {
 		if strings.ContainsAny(glob, "*?[]{}\\") {
-			return "", "", t, false
+			continue
 		}
-		t = lessons.Trigger{Tools: pathTools, Paths: []string{glob}}
-		key = "files\x00" + key
+		if t = (lessons.Trigger{Tools: pathTools, Paths: []string{glob}}); fits(c, m, t) {
+			return "files\x00" + key, name, t, true
+		}
 	}
-	l := lessons.Lesson{Triggers: t}
-	if !firesOn(l, []lessons.ToolCall{wrongCall(c, m.rec.call, "")}) {
-		return "", "", t, false
-	}
-	if m.found != "" && firesOn(l, []lessons.ToolCall{wrongCall(c, nil, m.found)}) {
-		return "", "", t, false // it would fire where the path is
-	}
-	return key, name, t, true
+	return "", "", t, false
 }
 
-// wrongCall is the failed call as an example, or, with found set, the
-// same call at the path found.
-func wrongCall(c, failed *Call, found string) lessons.ToolCall {
-	tool := c.Tool
-	if tool == "Bash" {
-		if found != "" {
-			return lessons.ToolCall{Tool: tool, Command: "ls " + found}
-		}
-		return lessons.ToolCall{Tool: tool, Command: failed.Command}
+// existenceTest matches a shell command that tests whether a path exists
+// (test, [ ], ls, stat): it asks, it does not use the path.
+const existenceTest = `(?:^|[\s;&|(])(?:test|ls|stat|\[\[?)\s`
+
+// fits reports whether a wrong path's trigger fires on the failed call,
+// and not on the same call where the path was found.
+func fits(c *Call, m *missing, t lessons.Trigger) bool {
+	l := lessons.Lesson{Triggers: t}
+	if !firesOn(l, []lessons.ToolCall{wrongCall(c, m.path, "")}) {
+		return false
 	}
-	if !strings.Contains(strings.Join(pathTools, " "), tool) {
+	return m.found == "" || !firesOn(l, []lessons.ToolCall{wrongCall(c, m.path, m.found)})
+}
+
+// wrongCall is the failed call c, whose wrong path was p, as an example,
+// or, with found set, the same call at the path found.
+func wrongCall(c *Call, p, found string) lessons.ToolCall {
+	if c.Tool == "Bash" {
+		if found != "" {
+			return lessons.ToolCall{Tool: "Bash", Command: strings.ReplaceAll(c.Command, p, found)}
+		}
+		return lessons.ToolCall{Tool: "Bash", Command: c.Command}
+	}
+	tool := c.Tool
+	if !slices.Contains(pathTools, tool) {
 		tool = "Read"
 	}
-	if found != "" {
-		return lessons.ToolCall{Tool: tool, Path: found}
-	}
-	return lessons.ToolCall{Tool: tool, Path: failed.Path}
+	return lessons.ToolCall{Tool: tool, Path: cmpDir(found, c.Path)}
 }
 
 // wrongPath fills a wrong path's candidate from its finding.
 func (c *Candidate) wrongPath(f finding) {
 	w := f.wrong
 	c.Triggers = w.triggers
-	if c.Tool == "Bash" {
-		c.Examples.Match = []lessons.ToolCall{{Tool: "Bash", Command: c.Trigger}}
-	} else {
-		c.Examples.Match = []lessons.ToolCall{wrongCall(&Call{Tool: c.Tool}, &Call{Path: c.Trigger}, "")}
-	}
+	failed := &Call{Tool: c.Tool, Command: c.Trigger, Path: c.Trigger}
+	c.Examples.Match = []lessons.ToolCall{wrongCall(failed, "", "")}
 	if w.found != "" {
 		c.FoundAt = Redact(w.found)
 		if c.Tool == "Bash" {
-			c.Examples.NoMatch = []lessons.ToolCall{{Tool: "Bash", Command: "ls " + c.FoundAt}}
+			c.Examples.NoMatch = []lessons.ToolCall{{Tool: "Bash", Command: Redact(w.instead)}}
 		} else {
-			c.Examples.NoMatch = []lessons.ToolCall{wrongCall(&Call{Tool: c.Tool}, nil, c.FoundAt)}
+			c.Examples.NoMatch = []lessons.ToolCall{wrongCall(failed, "", Redact(w.instead))}
 		}
 	}
 	c.WrongPath = Redact(w.name)
@@ -592,12 +601,48 @@ func (c *Candidate) wrongPathText() {
 		"look for where it is first (a search by its name), or whether it is needed at all."
 }
 
+// addWorked adds a path that worked to a set of them, under "=" and the
+// path, and under "/" and each of its tails (a file tool's trigger on a
+// project path fires wherever the path ends so). It reports whether the
+// path is new.
+func addWorked(worked map[string]bool, p string) bool {
+	if worked["="+p] {
+		return false
+	}
+	worked["="+p] = true
+	for t := p; ; {
+		worked["/"+t] = true
+		i := strings.IndexByte(t, '/')
+		if i < 0 {
+			return true
+		}
+		t = t[i+1:]
+	}
+}
+
+// tails are p and the paths it ends with, longest first.
+func tails(p string) []string {
+	out := []string{p}
+	for i := strings.IndexByte(p, '/'); i >= 0; i = strings.IndexByte(p, '/') {
+		p = p[i+1:]
+		out = append(out, p)
+	}
+	return out
+}
+
 // workedBefore holds back a wrong path that a call of some session used
-// and that worked: the path exists, at some time, so a lesson that it
-// does not would speak before calls that go fine (Signals.Broad). It
-// reports whether it changed c.
+// and that worked (addWorked): the path exists, at some time, so a lesson
+// that it does not would speak before calls that go fine (Signals.Broad).
+// It reports whether it changed c.
 func (c *Candidate) workedBefore(worked map[string]bool) bool {
-	if c.Kind != KindWrongPath || c.Signals.Broad || !worked[c.WrongPath] {
+	if c.Kind != KindWrongPath || c.Signals.Broad {
+		return false
+	}
+	key := "=" + c.WrongPath
+	if slices.Contains(c.Triggers.Paths, c.WrongPath) {
+		key = "/" + c.WrongPath // its glob fires on any path ending so
+	}
+	if !worked[key] {
 		return false
 	}
 	c.Signals.Broad = true

@@ -211,18 +211,29 @@ func TestNoWrongPath(t *testing.T) {
 
 // TestWrongPathThatWorkedElsewhere: a path that worked in one session
 // and was missing in two others (moved, or not made yet) is no lesson
-// that it does not exist: it would speak before the calls that work.
+// that it does not exist: it would speak before the calls that work. So
+// is one whose trigger would fire on a path that worked (the same path
+// under another folder of the project).
 func TestWrongPathThatWorkedElsewhere(t *testing.T) {
-	dir := t.TempDir()
-	p := map[string]any{"file_path": "/home/dev/shop/docs/ROADMAP.md"}
-	writeClaude(t, dir, "/home/dev/shop", "s1", []step{call("Read", p, false, "# Roadmap")})
-	for _, id := range []string{"s2", "s3"} {
-		writeClaude(t, dir, "/home/dev/shop", id, []step{call("Read", p, true, "File does not exist.")})
-	}
-	for _, c := range wrongPaths(t, dir) {
-		if c.Confidence >= lessons.DefaultConfig().MinConfidence {
-			t.Errorf("%q at %.2f: a path that worked in a session is no wrong path", c.Summary, c.Confidence)
-		}
+	for name, worked := range map[string]string{
+		"the same path":           "/home/dev/shop/docs/ROADMAP.md",
+		"a path that ends so":     "/home/dev/shop/site/docs/ROADMAP.md",
+		"in a session after them": "/home/dev/shop/docs/ROADMAP.md",
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			p := map[string]any{"file_path": "/home/dev/shop/docs/ROADMAP.md"}
+			ids := []string{"s1", "s2", "s3"}
+			writeClaude(t, dir, "/home/dev/shop", ids[0], []step{call("Read", map[string]any{"file_path": worked}, false, "# Roadmap")})
+			for _, id := range ids[1:] {
+				writeClaude(t, dir, "/home/dev/shop", id, []step{call("Read", p, true, "File does not exist.")})
+			}
+			for _, c := range wrongPaths(t, dir) {
+				if c.Confidence >= lessons.DefaultConfig().MinConfidence {
+					t.Errorf("%q at %.2f: a path that worked in a session is no wrong path", c.Summary, c.Confidence)
+				}
+			}
+		})
 	}
 }
 
