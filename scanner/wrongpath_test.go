@@ -1,6 +1,8 @@
 package scanner
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -253,5 +255,37 @@ func TestWrongPathHedgedCommand(t *testing.T) {
 	cs := wrongPaths(t, dir)
 	if len(cs) != 1 || cs[0].Confidence < lessons.DefaultConfig().MinConfidence || !strings.Contains(cs[0].Summary, "tools/release/") {
 		t.Errorf("%+v: want one live lesson naming tools/release/scripts/publish-preview.sh", cs)
+	}
+}
+
+// TestWrongPathGemini: a Gemini CLI read_file at a path where the file
+// is not ("File not found"), then at the path where it is: the lesson
+// is on the file tools' path, as from Claude Code.
+func TestWrongPathGemini(t *testing.T) {
+	dir := t.TempDir()
+	call := func(id, m, p, out string, failed bool) string {
+		status, res := "success", `"result":[{"functionResponse":{"id":"`+id+`","name":"read_file","response":{"output":"`+out+`"}}}]`
+		if failed {
+			status, res = "error", `"error":"`+out+`"`
+		}
+		return `{"id":"` + m + `","timestamp":"2025-01-01T00:00:0` + m[1:] + `Z","type":"gemini","content":"","toolCalls":[{"id":"` + id +
+			`","name":"read_file","args":{"absolute_path":"` + p + `"},` + res + `,"status":"` + status + `"}]}`
+	}
+	log := strings.Join([]string{
+		`{"sessionId":"gm-1","projectHash":"abc","startTime":"2025-01-01T00:00:00Z","lastUpdated":"2025-01-01T00:00:00Z","kind":"main"}`,
+		`{"id":"m1","timestamp":"2025-01-01T00:00:01Z","type":"user","content":[{"text":"fix the parser"}]}`,
+		call("tc1", "m2", "/work/shop/src/lib/parse_args.py", "File not found: /work/shop/src/lib/parse_args.py", true),
+		call("tc2", "m3", "/work/shop/tools/cli/parse_args.py", "import sys", false),
+	}, "\n") + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "chat.jsonl"), []byte(log), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cs := wrongPaths(t, dir)
+	if len(cs) != 1 || cs[0].Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("%+v: want one live wrong-path lesson", cs)
+	}
+	if !fires(t, cs[0], lessons.ToolCall{Tool: "Read", Path: "/work/shop/src/lib/parse_args.py"}) ||
+		fires(t, cs[0], lessons.ToolCall{Tool: "Read", Path: "/work/shop/tools/cli/parse_args.py"}) {
+		t.Errorf("triggers %+v: want a fire on the wrong path only", cs[0].Triggers)
 	}
 }
