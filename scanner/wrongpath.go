@@ -425,7 +425,8 @@ func distinctive(base string) bool {
 }
 
 // creates reports whether call c makes path u rather than uses it: a
-// Write, or a shell step that creates, copies or moves to it.
+// Write, or a shell step that creates, copies or moves to it, or removes
+// it (rm -f works whether the path is there or not).
 func creates(c *Call, u string) bool {
 	if c.Tool != "Bash" {
 		return strings.Contains(c.Tool, "Write")
@@ -438,7 +439,7 @@ func creates(c *Call, u string) bool {
 			continue
 		}
 		switch path.Base(seg[0]) {
-		case "mkdir", "touch", "cp", "mv", "ln", "tee", "install", "rsync":
+		case "mkdir", "touch", "cp", "mv", "ln", "tee", "install", "rsync", "rm":
 			for _, w := range seg[1:] {
 				if strings.Contains(w, u) {
 					return true
