@@ -90,7 +90,11 @@ var pathTools = []string{"Read", "Edit", "MultiEdit", "NotebookEdit", "Glob", "G
 // if the error says so of a path the call wrote.
 func (a *analyzer) missingPath(rec *callRec, r *Result) {
 	c := rec.call
-	if r.Timeout || c == nil || len(a.missing) >= maxMissing && !a.dropStale(rec.seq) {
+	if c == nil {
+		return
+	}
+	defer a.moved(c) // after this call's own paths, read from where it started
+	if r.Timeout || len(a.missing) >= maxMissing && !a.dropStale(rec.seq) {
 		return
 	}
 	dir := cmpDir(c.Dir, a.sess.Project)
@@ -309,6 +313,15 @@ func cdElsewhere(cmd, project string) bool {
 	return false
 }
 
+// moved notes a shell call that changed to another directory than the
+// project's: a shell that keeps its directory between calls (Claude
+// Code's, even after cd x && …) may be elsewhere from then on.
+func (a *analyzer) moved(c *Call) {
+	if c.Tool == "Bash" && !a.shellMoved && cdElsewhere(c.Command, a.sess.Project) {
+		a.shellMoved = true
+	}
+}
+
 // pathSaw sees a call that worked: the missing paths it uses again were
 // not wrong (created, or found where written); a path of the same name
 // elsewhere, within the window, is where a missing one was.
@@ -317,9 +330,7 @@ func (a *analyzer) pathSaw(rec *callRec) {
 	if c == nil {
 		return
 	}
-	if c.Tool == "Bash" && cdElsewhere(c.Command, a.sess.Project) && !strings.Contains(c.Command, "&&") && !strings.Contains(c.Command, ";") {
-		a.shellMoved = true // a shell that keeps its directory is elsewhere now
-	}
+	a.moved(c)
 	if len(a.missing) == 0 && len(a.worked) >= maxWorked {
 		return
 	}
@@ -328,6 +339,10 @@ func (a *analyzer) pathSaw(rec *callRec) {
 	if c.Tool == "Bash" {
 		if strings.Contains(c.Command, "/") && !hedgedCommand(c.Command) {
 			uses = pathTokens(c.Command)
+		}
+		if a.shellMoved || cdElsewhere(c.Command, a.sess.Project) {
+			// from where? only a path from the root or home says
+			uses = slices.DeleteFunc(uses, func(u string) bool { return !pathLike(u, true) })
 		}
 	} else if c.Path != "" {
 		uses = []string{c.Path}

@@ -178,6 +178,11 @@ func TestNoWrongPath(t *testing.T) {
 			run("python tools/gen_report.py", 2, "python: can't open file '/home/dev/shop/web/tools/gen_report.py': [Errno 2] No such file or directory"),
 			run("python ../scripts/tools/gen_report.py", 0, ""),
 		},
+		"shell moved by a chain": {
+			run("cd web && npm install", 0, ""),
+			run("cat src/app-config.json", 1, "cat: src/app-config.json: No such file or directory"),
+			run("cat /home/dev/shop/config/src/app-config.json", 0, "{}"),
+		},
 		"a variable": {
 			run("bash $ROOT/scripts/sync-assets.sh", 127, "bash: /scripts/sync-assets.sh: No such file or directory"),
 			run("bash ops/scripts/sync-assets.sh", 0, ""),
