@@ -519,11 +519,11 @@ func wrongPathTrigger(c *Call, m *missing, project string) (key, name string, t 
 		var p string
 		switch {
 		case inside:
-			p = `(?:\./|[^\s;&|()'"]*/` + regexp.QuoteMeta(base) + `/)?` + regexp.QuoteMeta(rel)
+			p = `(?:\.[/\\]|[^\s;&|()'"]*[/\\]` + regexp.QuoteMeta(base) + `[/\\])?` + pathPattern(rel)
 		case strings.HasPrefix(m.abs, "~/"):
-			p = `(?:~|/(?:home|Users)/[^/\s;&|()'"]+)/` + regexp.QuoteMeta(strings.TrimPrefix(m.abs, "~/"))
+			p = `(?:~|(?:[A-Za-z]:)?[/\\](?:home|Users)[/\\][^/\\\s;&|()'"]+)[/\\]` + pathPattern(strings.TrimPrefix(m.abs, "~/"))
 		default:
-			p = regexp.QuoteMeta(m.abs)
+			p = pathPattern(m.abs)
 		}
 		// a command that asks whether the path exists is no use of it
 		t = lessons.Trigger{Commands: []string{`(?:^|[\s;&|(='"])` + p + `(?=$|[\s;&|)'":/])`}, Unless: []string{existenceTest}}
@@ -549,6 +549,15 @@ func wrongPathTrigger(c *Call, m *missing, project string) (key, name string, t 
 		}
 	}
 	return "", "", t, false
+}
+
+// pathPattern matches path p written with either separator.
+func pathPattern(p string) string {
+	parts := strings.Split(p, "/")
+	for i, s := range parts {
+		parts[i] = regexp.QuoteMeta(s)
+	}
+	return strings.Join(parts, `[/\\]`)
 }
 
 // existenceTest matches a shell command that tests whether a path exists

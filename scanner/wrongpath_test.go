@@ -294,3 +294,28 @@ func TestWrongPathGemini(t *testing.T) {
 		t.Errorf("triggers %+v: want a fire on the wrong path only", cs[0].Triggers)
 	}
 }
+
+// TestWrongPathWindows: a script guessed under the project on Windows,
+// where the shell prints the path with backslashes: the lesson fires on
+// the path written either way, not where the script is.
+func TestWrongPathWindows(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, `C:\Users\dev\shop`, "s1", []step{
+		run(`pwsh scripts\publish-preview.ps1`, 1, `The argument 'scripts\publish-preview.ps1' is not recognized as the name of a script file. Check the spelling of the name, or if a path was included, verify that the path is correct: No such file or directory`),
+		run(`pwsh tools\release\scripts\publish-preview.ps1`, 0, "published"),
+	})
+	cs := wrongPaths(t, dir)
+	if len(cs) != 1 {
+		t.Fatalf("%d wrong-path candidates, want 1: %+v", len(cs), cs)
+	}
+	for cmd, want := range map[string]bool{
+		`pwsh scripts\publish-preview.ps1 -Env prod`:               true,
+		`pwsh scripts/publish-preview.ps1`:                         true,
+		`pwsh C:\Users\dev\shop\scripts\publish-preview.ps1`:       true,
+		`pwsh tools\release\scripts\publish-preview.ps1 -Env prod`: false,
+	} {
+		if got := fires(t, cs[0], lessons.ToolCall{Tool: "Bash", Command: cmd}); got != want {
+			t.Errorf("fires before %q = %v, want %v", cmd, got, want)
+		}
+	}
+}
