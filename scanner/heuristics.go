@@ -67,6 +67,9 @@ type finding struct {
 	Reading string // the agent's reading of it (reading.go)
 	// wrong is what a wrong-path finding's lesson needs (KindWrongPath).
 	wrong *wrongPathOf
+	// Sandboxed: a setting that lets the shell out of its sandbox got
+	// past it (KindError): the lesson holds for any shell command.
+	Sandboxed bool
 	// Support: the finding only adds its session to the candidate of the
 	// same id found before (a known failure seen again after the session
 	// changed something); alone it is no candidate.

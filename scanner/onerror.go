@@ -72,6 +72,10 @@ type errWatch struct {
 	// read is the agent's reading of it, from its text right after
 	// (reading.go).
 	read string
+	// sandboxed: what got past it was a setting that lets the shell out
+	// of its sandbox (sandbox.go): the environment refused, not the
+	// command.
+	sandboxed bool
 }
 
 // maxTried caps the commands a lesson nothing got past names as tried.
@@ -143,7 +147,7 @@ func (a *analyzer) watchSuccess(rec *callRec) {
 		if fams == nil {
 			fams = families(c.Command)
 		}
-		if sameUnit(w, c, fams) && (sameCall(w.rec.call, c) || !setupOf(c.Command, w)) {
+		if sameUnit(w, c, fams) && (sameCall(w.rec.call, c) || !setupOf(c.Command, w) && !pipedOff(c.Command, w.fam)) {
 			w.settled, w.fix, w.rerun = true, c, sameCall(w.rec.call, c)
 			continue
 		}
@@ -258,6 +262,35 @@ func filtered(cmd string) bool {
 	return probes[exe]
 }
 
+// pipedOff reports whether a shell command runs fam with its output piped
+// into a filter (git stash && bun run test --filter=x | tail -20 && git
+// stash pop): the exit status is the filter's, so that the command
+// worked says nothing of fam's run in it.
+func pipedOff(cmd string, fam lessons.Family) bool {
+	if fam.Exe == "" || !strings.Contains(cmd, "|") {
+		return false
+	}
+	var seg []string
+	ofFam := false
+	for _, w := range append(shellWords(stripHeredocs(cmd)), ";") {
+		if !isOperator(w) {
+			seg = append(seg, w)
+			continue
+		}
+		if len(seg) > 0 {
+			if ofFam {
+				exe, _ := commandHead(seg)
+				if probes[exe] {
+					return true
+				}
+			}
+			ofFam = w == "|" && lessons.CommandFamily(strings.Join(seg, " ")) == fam
+		}
+		seg = nil
+	}
+	return false
+}
+
 // relatedPath reports whether a file tool's call on worked is a retry of
 // one on failed: the same file, the same name elsewhere, or a file inside
 // the failed path (a directory, then a file in it). Another file, or the
@@ -346,7 +379,7 @@ func (a *analyzer) settleErrors() {
 		f := finding{
 			Kind: KindError, Line: w.rec.line, UID: w.rec.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: fixed,
 			Call: w.rec.id, Change: key, Problem: problem, Solution: fix, ErrLine: line,
-			Signals: Signals{FixConfirmed: confirmed, Retries: w.tries - 1},
+			Signals: Signals{FixConfirmed: confirmed, Retries: w.tries - 1}, Sandboxed: w.sandboxed,
 		}
 		if !w.settled {
 			f.Tried, f.Reading = w.tried, w.read
@@ -410,6 +443,7 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		ch, _ := argsChange(f, w.fix, "")
 		did = "the same command worked with " + ch
 		confirmed = true
+		w.sandboxed = sandboxSetting(f.Args, w.fix.Args)
 	case w.rerun:
 		did = "the same call worked when run again unchanged: it fails now and then, so run it again before changing anything"
 	case f.Tool == "Bash" && ranElsewhere(f.Command, w.fix.Command):
