@@ -161,8 +161,11 @@ type analyzer struct {
 	// than the project's: a relative path may then be relative to it.
 	shellMoved bool
 	// worked holds the paths calls of the session used and that worked
-	// (wrongpath.go): a path that worked once is no wrong path.
+	// (wrongpath.go): a path that worked once is no wrong path; root is
+	// the project's folder resolved, once.
 	worked    []string
+	workedSet map[string]bool
+	root      string
 	watch     []*errWatch // failures waiting for what gets past them (onerror.go)
 	malformed int
 	templates int

@@ -34,11 +34,12 @@ const KindWrongPath = "wrongpath"
 
 // Bounds of what the analyzer remembers of missing paths.
 const (
-	wrongPathWindow = 20  // calls after a missing path in which the same name found elsewhere is its place
-	maxMissing      = 8   // missing paths waiting at once
-	maxPathLines    = 40  // lines of an error searched for the missing path
-	maxPathLen      = 300 // longest path taken
-	maxWorked       = 256 // paths that worked one session remembers
+	wrongPathWindow = 20   // calls after a missing path in which the same name found elsewhere is its place
+	maxMissing      = 8    // missing paths waiting at once
+	maxPathLines    = 40   // lines of an error searched for the missing path
+	maxPathLen      = 300  // longest path taken
+	maxWorked       = 256  // paths that worked one session remembers
+	maxUseBytes     = 2048 // bytes of a command that worked read for the paths it used
 )
 
 // missing is a path a failed call named that did not exist, waiting for
@@ -245,6 +246,9 @@ func pathTokens(cmd string) []string {
 // the root or home, or of two parts or more; no variable, glob, URL,
 // flag or package scope; not under a temporary directory.
 func pathLike(p string, absOnly bool) bool {
+	if !strings.ContainsAny(p, "/\\") {
+		return false // a word, or a bare name: most words of a command
+	}
 	p = strings.TrimSuffix(strings.ReplaceAll(p, "\\", "/"), "/")
 	if len(p) < 3 || strings.ContainsAny(p, "$*?[]{}%@!#") || strings.Contains(p, "://") || strings.HasPrefix(p, "-") {
 		return false
@@ -285,9 +289,6 @@ func tempPath(p string) bool {
 	return l == "/tmp" || strings.HasPrefix(l, "tmp/")
 }
 
-// homePath matches a home directory: /home/NAME, /Users/NAME, C:/Users/NAME.
-var homePath = regexp.MustCompile(`^(?:[A-Za-z]:)?/(?:home|Users)/[^/]+(/|$)`)
-
 // resolvePath is p cleaned, made absolute from dir when it is relative,
 // with a home directory written as ~: one path, however written.
 func resolvePath(p, dir string) string {
@@ -296,15 +297,38 @@ func resolvePath(p, dir string) string {
 		p = strings.ReplaceAll(dir, "\\", "/") + "/" + p
 	}
 	p = path.Clean(p)
-	if m := homePath.FindString(p); m != "" {
-		p = "~/" + strings.TrimPrefix(p[len(m):], "/")
+	if n := homeLen(p); n > 0 {
+		p = "~/" + strings.TrimPrefix(p[n:], "/")
 	}
 	return strings.TrimSuffix(p, "/")
+}
+
+// homeLen is the length of the home directory p starts with (/home/NAME,
+// /Users/NAME, C:/Users/NAME), 0 for none.
+func homeLen(p string) int {
+	q := p
+	if len(q) > 2 && q[1] == ':' {
+		q = q[2:]
+	}
+	rest, ok := strings.CutPrefix(q, "/home/")
+	if !ok {
+		if rest, ok = strings.CutPrefix(q, "/Users/"); !ok {
+			return 0
+		}
+	}
+	name, _, _ := strings.Cut(rest, "/")
+	if name == "" {
+		return 0
+	}
+	return len(p) - len(rest) + len(name)
 }
 
 // cdElsewhere reports whether a command changes to a directory other than
 // the project's before what it runs.
 func cdElsewhere(cmd, project string) bool {
+	if !strings.Contains(cmd, "cd ") {
+		return false // most commands: no need to split them
+	}
 	for _, seg := range segments(cmd) {
 		if len(seg) > 0 && seg[0] == "cd" && (len(seg) < 2 || resolvePath(seg[1], project) != resolvePath(project, "")) {
 			return true
@@ -337,8 +361,8 @@ func (a *analyzer) pathSaw(rec *callRec) {
 	dir := cmpDir(c.Dir, a.sess.Project)
 	var uses []string
 	if c.Tool == "Bash" {
-		if strings.Contains(c.Command, "/") && !hedgedCommand(c.Command) {
-			uses = pathTokens(c.Command)
+		if cmd := c.Command[:min(len(c.Command), maxUseBytes)]; strings.Contains(cmd, "/") && !hedgedCommand(c.Command) {
+			uses = pathTokens(cmd) // the paths it runs on come first; a heredoc's text is no use of a path
 		}
 		if a.shellMoved || cdElsewhere(c.Command, a.sess.Project) {
 			// from where? only a path from the root or home says
@@ -387,15 +411,25 @@ func hedgedCommand(cmd string) bool {
 // sawWorking remembers the paths a call that worked used (not those it
 // created), as a wrong path's key says them.
 func (a *analyzer) sawWorking(c *Call, uses []string, dir string) {
-	root := resolvePath(a.sess.Project, "")
+	if len(uses) == 0 {
+		return
+	}
+	if a.root == "" {
+		a.root = resolvePath(a.sess.Project, "")
+	}
+	makes := c.Tool != "Bash" || makesPaths(c.Command)
 	for _, u := range uses {
 		if len(a.worked) >= maxWorked {
 			return
 		}
-		if !pathLike(u, false) || creates(c, u) {
+		if !pathLike(u, false) || makes && creates(c, u) {
 			continue
 		}
-		if k := pathKey(resolvePath(u, dir), root, a.sess.Project != ""); k != "" && !slices.Contains(a.worked, k) {
+		if k := pathKey(resolvePath(u, dir), a.root, a.sess.Project != ""); k != "" && !a.workedSet[k] {
+			if a.workedSet == nil {
+				a.workedSet = map[string]bool{}
+			}
+			a.workedSet[k] = true
 			a.worked = append(a.worked, k)
 		}
 	}
@@ -449,6 +483,9 @@ func creates(c *Call, u string) bool {
 	if strings.Contains(c.Command, ">"+u) || strings.Contains(c.Command, "> "+u) {
 		return true
 	}
+	if !makesPaths(c.Command) {
+		return false
+	}
 	for _, seg := range segments(c.Command) {
 		if len(seg) == 0 {
 			continue
@@ -460,6 +497,17 @@ func creates(c *Call, u string) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// makesPaths reports whether a command may hold a step that makes,
+// copies, moves or removes paths: a cheap test before splitting it.
+func makesPaths(cmd string) bool {
+	for _, w := range []string{"mkdir", "touch", "cp ", "mv ", "ln ", "tee ", "install", "rsync", "rm "} {
+		if strings.Contains(cmd, w) {
+			return true
 		}
 	}
 	return false
