@@ -533,8 +533,12 @@ func (a *analyzer) settleWrongPath(m *missing) {
 		return
 	}
 	found := m.found
-	if rel, ok := strings.CutPrefix(resolvePath(found, m.dir), resolvePath(a.sess.Project, "")+"/"); ok && found != "" && a.sess.Project != "" {
-		found = rel // said from the project, as the lesson says the wrong one
+	if abs := resolvePath(found, m.dir); found != "" {
+		if rel, ok := strings.CutPrefix(abs, resolvePath(a.sess.Project, "")+"/"); ok && a.sess.Project != "" {
+			found = rel // said from the project, as the lesson says the wrong one
+		} else if strings.HasPrefix(abs, "~/") {
+			found = abs // from home, whoever's it is
+		}
 	}
 	problem := m.res.errorText()
 	if line := missingLine(m.res.Output); line != "" {
