@@ -154,6 +154,7 @@ type analyzer struct {
 	known     []knownFailure  // failures before any change (known.go)
 	watch     []*errWatch     // failures waiting for what gets past them (onerror.go)
 	missing   []*missingWatch // paths that did not exist (wrongpath.go)
+	areas     []string        // folders of files the session used (wrongpath.go)
 	malformed int
 	templates int
 	tags      int

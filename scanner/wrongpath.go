@@ -366,6 +366,11 @@ func usedPaths(c *Call, visit func(p string, written bool)) {
 // elsewhere is where it was; the watched path itself is no wrong path.
 func (a *analyzer) missingSaw(rec *callRec) {
 	c := rec.call
+	if c.Tool != "Bash" && c.Path != "" && len(a.areas) < maxAreas {
+		if d := path.Dir(a.resolve(c.Path, c.Dir)); d != "." && !slices.Contains(a.areas, d) {
+			a.areas = append(a.areas, d)
+		}
+	}
 	for _, m := range a.missing {
 		if m.gone || rec.seq-m.rec.seq > missingReach {
 			continue
@@ -404,7 +409,7 @@ func (a *analyzer) missingSaw(rec *callRec) {
 // file is.
 func (a *analyzer) settlePaths() {
 	for _, m := range a.missing {
-		if m.gone {
+		if m.gone || m.found == "" && a.workArea(m) {
 			continue
 		}
 		c := m.rec.call
@@ -424,7 +429,26 @@ func (a *analyzer) settlePaths() {
 			Signals: Signals{FixConfirmed: m.found != ""},
 		})
 	}
-	a.missing = nil
+	a.missing, a.areas = nil, nil
+}
+
+// maxAreas caps the folders a session remembers using files in.
+const maxAreas = 64
+
+// workArea reports whether a missing path lies where the session works:
+// in the project, or in or below a folder of files the session used.
+// There files come and go with the work (a branch, a refactor, a file
+// not written yet): missing once or twice, with nothing of its name found
+// elsewhere, is no lesson. A path outside (an agent's notes folder, a
+// tool's guessed location) is.
+func (a *analyzer) workArea(m *missingWatch) bool {
+	if m.abs == "" || !strings.HasPrefix(m.key, "/") && !strings.HasPrefix(m.key, "~") {
+		return true // relative to the project, or nowhere known
+	}
+	dir := path.Dir(m.abs)
+	return slices.ContainsFunc(a.areas, func(d string) bool {
+		return d == dir || strings.Count(d, "/") >= 3 && strings.HasPrefix(dir, d+"/")
+	})
 }
 
 // trigger sets the forms and the glob of a wrong path's lesson; false
@@ -481,6 +505,10 @@ func pathPattern(forms []string) string {
 	return `(?:^|[\s;&|(<>='"])(?:\./)?(?:` + strings.Join(alts, "|") + `)(?=$|[\s;&|)<>'"])`
 }
 
+// askingPattern matches a command that only asks whether a path exists
+// (ls, test, stat first): the wrong path's lesson need not come before it.
+const askingPattern = `^\s*(?:ls|test|\[\[?|stat|file|realpath|readlink|which)\s`
+
 // readingTools are the file tools that need the path to exist.
 var readingTools = []string{"Read", "Edit", "MultiEdit", "NotebookEdit", "Glob", "Grep"}
 
@@ -489,7 +517,7 @@ var readingTools = []string{"Read", "Edit", "MultiEdit", "NotebookEdit", "Glob",
 func (c *Candidate) onPath(f finding) bool {
 	wp := f.Path
 	if wp.Shell {
-		c.Triggers = lessons.Trigger{Commands: []string{redactPattern(pathPattern(wp.Forms))}}
+		c.Triggers = lessons.Trigger{Commands: []string{redactPattern(pathPattern(wp.Forms))}, Unless: []string{askingPattern}}
 		c.Examples = lessons.Examples{Match: []lessons.ToolCall{{Tool: "Bash", Command: c.Trigger}}}
 		if !commandFires(c.Triggers, c.Trigger) {
 			return false

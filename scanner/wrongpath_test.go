@@ -68,6 +68,7 @@ func TestWrongPathOfAScript(t *testing.T) {
 		"cat tools/release/publish.sh.bak":            false,
 		"git log --oneline -3":                        false,
 		"ls deploy/tools/release/ && echo publish.sh": false,
+		"ls tools/release/publish.sh 2>/dev/null":     false,
 	} {
 		if got := fires(t, c, lessons.ToolCall{Tool: "Bash", Command: cmd}); got != want {
 			t.Errorf("fires before %q = %v, want %v", cmd, got, want)
@@ -175,9 +176,11 @@ func TestWrongPathNeverOnACommonName(t *testing.T) {
 
 // TestWrongPathMissingInTwoSessions: a notes file read in an agent's
 // per-project folder that is never there, in two sessions of the project,
-// nothing of its name found: one lesson, below
-// minConfidence after one session, at or above it after two, that comes
-// before the Read in a third checkout.
+// nothing of its name found: one lesson, below minConfidence after one
+// session, at or above it after two, that comes before the Read in a
+// third checkout. A file of the project, or of a folder whose files the
+// session used, missing twice is none: files come and go there with the
+// work.
 func TestWrongPathMissingInTwoSessions(t *testing.T) {
 	dir := t.TempDir()
 	read := func(id string) {
@@ -185,6 +188,9 @@ func TestWrongPathMissingInTwoSessions(t *testing.T) {
 		slug := strings.ReplaceAll(project, "/", "-")
 		writeClaude(t, dir, project, id, []step{
 			call("Read", map[string]any{"file_path": "/Users/ann/.claude/projects/" + slug + "/memory/MEMORY.md"}, true, "File does not exist."),
+			call("Read", map[string]any{"file_path": project + "/docs/design/api.md"}, true, "File does not exist."),
+			call("Read", map[string]any{"file_path": "/Users/ann/lib/shared/src/old.ts"}, true, "File does not exist."),
+			call("Read", map[string]any{"file_path": "/Users/ann/lib/shared/src/new.ts"}, false, "export {}"),
 			run("git status", 0, "clean"),
 		})
 	}
