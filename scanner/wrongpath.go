@@ -436,20 +436,33 @@ func (a *analyzer) settlePaths() {
 const maxAreas = 64
 
 // workArea reports whether a missing path lies where the session works:
-// in the project, or in or below a folder of files the session used.
-// There files come and go with the work (a branch, a refactor, a file
-// not written yet): missing once or twice, with nothing of its name found
-// elsewhere, is no lesson. A path outside (an agent's notes folder, a
-// tool's guessed location) is.
+// in the project, or in a folder that shares three or more levels with a
+// file the session used (a checkout the log does not name as its
+// directory). There files come and go with the work (a branch, a
+// refactor, a file not written yet): missing once or twice, with nothing
+// of its name found elsewhere, is no lesson. A path outside (an agent's
+// notes folder, a tool's guessed location) is.
 func (a *analyzer) workArea(m *missingWatch) bool {
 	if m.abs == "" || !strings.HasPrefix(m.key, "/") && !strings.HasPrefix(m.key, "~") {
 		return true // relative to the project, or nowhere known
 	}
-	dir := path.Dir(m.abs)
+	dir := strings.Split(path.Dir(m.abs), "/")
 	return slices.ContainsFunc(a.areas, func(d string) bool {
-		return d == dir || strings.Count(d, "/") >= 3 && strings.HasPrefix(dir, d+"/")
+		n := 0
+		for i, part := range strings.Split(d, "/") {
+			if i >= len(dir) || dir[i] != part {
+				break
+			}
+			n = i
+		}
+		return n >= minAreaDepth
 	})
 }
+
+// minAreaDepth is the levels below the root a missing path shares with a
+// file the session used for it to be where the session works:
+// /home/me/src, not /home/me.
+const minAreaDepth = 3
 
 // trigger sets the forms and the glob of a wrong path's lesson; false
 // when they would fire on the path that worked too.

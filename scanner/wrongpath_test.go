@@ -189,7 +189,7 @@ func TestWrongPathMissingInTwoSessions(t *testing.T) {
 		writeClaude(t, dir, project, id, []step{
 			call("Read", map[string]any{"file_path": "/Users/ann/.claude/projects/" + slug + "/memory/MEMORY.md"}, true, "File does not exist."),
 			call("Read", map[string]any{"file_path": project + "/docs/design/api.md"}, true, "File does not exist."),
-			call("Read", map[string]any{"file_path": "/Users/ann/lib/shared/src/old.ts"}, true, "File does not exist."),
+			call("Read", map[string]any{"file_path": "/Users/ann/lib/shared/docs/old.md"}, true, "File does not exist."),
 			call("Read", map[string]any{"file_path": "/Users/ann/lib/shared/src/new.ts"}, false, "export {}"),
 			run("git status", 0, "clean"),
 		})
