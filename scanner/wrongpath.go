@@ -420,13 +420,19 @@ func (a *analyzer) settlePaths() {
 		if !wp.trigger(m, a.sess.Project) {
 			continue
 		}
+		// a file tool on a file of the project found elsewhere in it: the
+		// code moved with the work (a refactor, a branch) and may move
+		// again, so a second session says it is no one task's; a path a
+		// command runs or reads (a script, a config), or one found outside
+		// the project (a tool, a skill's script), stays where it is
+		moved := m.found != "" && c.Tool != "Bash" && a.workArea(m) && a.inProject(m.found, m.by)
 		if m.found != "" {
 			a.findings = slices.DeleteFunc(a.findings, func(f finding) bool { return f.Call == m.rec.id && f.Kind == KindRetry })
 		}
 		a.findings = append(a.findings, finding{
 			Kind: KindPath, Line: m.rec.line, UID: m.rec.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: wp.Worked,
 			Call: m.rec.id, Change: m.key, Problem: m.res.errorText(), Path: wp,
-			Signals: Signals{FixConfirmed: m.found != ""},
+			Signals: Signals{FixConfirmed: m.found != "", OneOff: moved},
 		})
 	}
 	a.missing, a.areas = nil, nil
@@ -436,32 +442,49 @@ func (a *analyzer) settlePaths() {
 const maxAreas = 64
 
 // workArea reports whether a missing path lies where the session works:
-// in the project, or in a folder that shares three or more levels with a
-// file the session used (a checkout the log does not name as its
-// directory). There files come and go with the work (a branch, a
-// refactor, a file not written yet): missing once or twice, with nothing
-// of its name found elsewhere, is no lesson. A path outside (an agent's
-// notes folder, a tool's guessed location) is.
+// in the project, or in a folder it shares two levels below the home
+// directory (three below the root elsewhere) with a file the session
+// used: a checkout the log does not name as its directory. There files
+// come and go with the work (a branch, a refactor, a file not written
+// yet). A path outside (an agent's notes folder, a tool's guessed
+// location) is not.
 func (a *analyzer) workArea(m *missingWatch) bool {
 	if m.abs == "" || !strings.HasPrefix(m.key, "/") && !strings.HasPrefix(m.key, "~") {
 		return true // relative to the project, or nowhere known
 	}
-	dir := strings.Split(path.Dir(m.abs), "/")
+	return a.inArea(path.Dir(m.abs))
+}
+
+// inArea reports whether folder dir shares enough levels with a folder
+// of a file the session used (workArea).
+func (a *analyzer) inArea(dir string) bool {
+	parts := strings.Split(dir, "/")
+	need := minAreaDepth
+	if _, home := homeRest(dir + "/"); home {
+		need++ // /home/me/src, not /home/me/.config
+	}
 	return slices.ContainsFunc(a.areas, func(d string) bool {
 		n := 0
 		for i, part := range strings.Split(d, "/") {
-			if i >= len(dir) || dir[i] != part {
+			if i >= len(parts) || parts[i] != part {
 				break
 			}
 			n = i
 		}
-		return n >= minAreaDepth
+		return n >= need
 	})
 }
 
+// inProject reports whether a path a call used is in the project or where
+// the session works.
+func (a *analyzer) inProject(p string, c *Call) bool {
+	abs := a.resolve(p, c.Dir)
+	key := pathKey(cmp.Or(abs, p), a.sess.Project)
+	return abs == "" || !strings.HasPrefix(key, "/") && !strings.HasPrefix(key, "~") || a.inArea(path.Dir(abs))
+}
+
 // minAreaDepth is the levels below the root a missing path shares with a
-// file the session used for it to be where the session works:
-// /home/me/src, not /home/me.
+// file the session used for it to be where the session works.
 const minAreaDepth = 3
 
 // trigger sets the forms and the glob of a wrong path's lesson; false

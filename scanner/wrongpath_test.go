@@ -107,9 +107,10 @@ func TestWrongPathOfAFileInCodex(t *testing.T) {
 }
 
 // TestWrongPathOfAFileTool: Read of a file that is not there, then of the
-// same name elsewhere: a path trigger for the file tools on the wrong
-// path, whatever checkout of the project it is read in, and not on the
-// right one.
+// same name elsewhere in the project: below minConfidence until a second
+// session (the code moves with the work), then a path trigger for the
+// file tools on the wrong path, whatever checkout of the project it is
+// read in, and not on the right one.
 func TestWrongPathOfAFileTool(t *testing.T) {
 	dir := t.TempDir()
 	writeClaude(t, dir, "/home/ann/app", "s1", []step{
@@ -123,6 +124,17 @@ func TestWrongPathOfAFileTool(t *testing.T) {
 		t.Fatalf("%d lessons on a wrong path, want 1: %+v", len(cs), cs)
 	}
 	c := cs[0]
+	if c.Confidence >= lessons.DefaultConfig().MinConfidence {
+		t.Errorf("confidence %.2f: a file of the project that moved within it may move again; want a second session first", c.Confidence)
+	}
+	writeClaude(t, dir, "/home/ann/app", "s2", []step{
+		call("Read", map[string]any{"file_path": "/home/ann/app/src/config/settings.ts"}, true, "File does not exist."),
+		call("Read", map[string]any{"file_path": "/home/ann/app/packages/core/src/config/settings.ts"}, false, "export const x = 1"),
+	})
+	if cs = pathCandidates(t, dir); len(cs) != 1 || cs[0].Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("after a second session: %+v; want one lesson at or above minConfidence", cs)
+	}
+	c = cs[0]
 	for p, want := range map[string]bool{
 		"/home/ann/app/src/config/settings.ts":               true,
 		"/home/bob/clones/app/src/config/settings.ts":        true,
