@@ -51,6 +51,9 @@ type missingWatch struct {
 	found string
 	by    *Call
 	gone  bool
+	// run is set when the shell ran the path: the program, or the script
+	// an interpreter was given.
+	run bool
 }
 
 // wrongPath is what a lesson on a wrong path is made of.
@@ -60,6 +63,7 @@ type wrongPath struct {
 	Forms  []string // the wrong path's forms a command may name it by
 	Glob   string   // the path glob of a file tool's lesson
 	Shell  bool     // the failed call was a shell command
+	Key    string   // the wrong path as the project's lessons name it (pathKey)
 	Worked string   // the call that used Found, as the session logged it
 }
 
@@ -85,7 +89,7 @@ func (a *analyzer) watchMissing(rec *callRec, r *Result) {
 		return
 	}
 	c := rec.call
-	p, abs := a.missingPath(c, r)
+	p, abs, run := a.missingPath(c, r)
 	if p == "" {
 		return
 	}
@@ -95,34 +99,31 @@ func (a *analyzer) watchMissing(rec *callRec, r *Result) {
 			return // the same path again: one lesson
 		}
 	}
-	a.missing = append(a.missing, &missingWatch{rec: rec, res: r, path: p, abs: abs, key: key})
+	a.missing = append(a.missing, &missingWatch{rec: rec, res: r, path: p, abs: abs, key: key, run: run})
 }
 
 // missingPath is the path of a failed call that its error says does not
 // exist, as the call named it and absolute when known; "" when the error
 // names none of the call's paths, or the path is not one a lesson can be
-// about.
-func (a *analyzer) missingPath(c *Call, r *Result) (p, abs string) {
+// about. run is set for a path the shell ran.
+func (a *analyzer) missingPath(c *Call, r *Result) (p, abs string, run bool) {
 	lines := missingErrorLines(r.Output)
 	if len(lines) == 0 {
-		return "", ""
+		return "", "", false
 	}
 	if c.Tool != "Bash" {
-		if c.Path == "" || slices.Contains([]string{"Write"}, c.Tool) {
-			return "", ""
-		}
-		if !aboutTheCall(r.Output, c) {
-			return "", "" // the error names another path (the tool's own program)
+		if c.Path == "" || c.Tool == "Write" || !aboutTheCall(r.Output, c) {
+			return "", "", false // or the error names another path (the tool's own program)
 		}
 		p = c.Path
 		abs = a.resolve(p, c.Dir)
 		if !lessonPath(p, abs, a.sess.Project) {
-			return "", ""
+			return "", "", false
 		}
-		return p, abs
+		return p, abs, false
 	}
 	if strings.Contains(r.Output, "command not found") {
-		return "", "" // a program the shell did not find: known.go and onerror.go say it
+		return "", "", false // a program the shell did not find: known.go and onerror.go say it
 	}
 	cd := ""
 	for _, seg := range segments(c.Command) {
@@ -150,14 +151,38 @@ func (a *analyzer) missingPath(c *Call, r *Result) (p, abs string) {
 				abs = path.Clean(at)
 			}
 			if lessonPath(w, abs, a.sess.Project) {
-				return w, abs
+				return w, abs, ranBy(seg, i, exe)
 			}
 		}
 		if exe == "cd" && len(seg) == 2 {
 			cd = seg[1]
 		}
 	}
-	return "", ""
+	return "", "", false
+}
+
+// interpreters run the script their first argument names.
+var interpreters = map[string]bool{"bash": true, "sh": true, "zsh": true, "source": true, ".": true, "python": true,
+	"python3": true, "node": true, "bun": true, "deno": true, "tsx": true, "ts-node": true, "ruby": true, "perl": true, "php": true}
+
+// ranBy reports whether word i of a simple command is what it runs: the
+// program, or the first argument of an interpreter.
+func ranBy(seg []string, i int, exe string) bool {
+	if path.Base(seg[i]) == exe {
+		return true
+	}
+	if !interpreters[exe] {
+		return false
+	}
+	for j := i - 1; j >= 0; j-- {
+		if path.Base(seg[j]) == exe {
+			return true
+		}
+		if !strings.HasPrefix(seg[j], "-") {
+			return false
+		}
+	}
+	return false
 }
 
 // missingErrorLines are the lines of an output, near its head, that say
@@ -190,7 +215,7 @@ func pathWord(w string) string {
 		w = v
 	}
 	w = strings.TrimPrefix(w, "./")
-	if !strings.Contains(strings.TrimSuffix(w, "/"), "/") || strings.Contains(w, "://") || strings.ContainsAny(w, "$*?[]{}<>`=\n") {
+	if !strings.Contains(strings.TrimSuffix(w, "/"), "/") || strings.Contains(w, "://") || strings.ContainsAny(w, "$*?[]{}<>`= \t\n") {
 		return ""
 	}
 	return w
@@ -413,19 +438,21 @@ func (a *analyzer) settlePaths() {
 			continue
 		}
 		c := m.rec.call
-		wp := &wrongPath{Path: m.path, Found: m.found, Shell: c.Tool == "Bash"}
+		wp := &wrongPath{Path: m.path, Found: m.found, Shell: c.Tool == "Bash", Key: m.key}
 		if m.by != nil {
 			wp.Worked = callTrigger(m.by)
 		}
 		if !wp.trigger(m, a.sess.Project) {
 			continue
 		}
-		// a file tool on a file of the project found elsewhere in it: the
-		// code moved with the work (a refactor, a branch) and may move
-		// again, so a second session says it is no one task's; a path a
-		// command runs or reads (a script, a config), or one found outside
-		// the project (a tool, a skill's script), stays where it is
-		moved := m.found != "" && c.Tool != "Bash" && a.workArea(m) && a.inProject(m.found, m.by)
+		// a file of the project read where it is not and found elsewhere
+		// in it: the code moved with the work (a refactor, a branch) and
+		// may move again, so a second session says it is no one task's; a
+		// script the shell ran, or a file found outside the project (a
+		// tool, a skill's script), stays where it is. A path with a number
+		// in it (a version, a run) is one task's too.
+		moved := m.found != "" && !m.run && a.workArea(m) && a.inProject(m.found, m.by)
+		moved = moved || strings.ContainsAny(m.key, "0123456789")
 		if m.found != "" {
 			a.findings = slices.DeleteFunc(a.findings, func(f finding) bool { return f.Call == m.rec.id && f.Kind == KindRetry })
 		}
@@ -572,6 +599,9 @@ func (c *Candidate) onPath(f finding) bool {
 		}
 	}
 	c.Family = Redact(wp.Path)
+	if !wp.Shell {
+		c.Family = Redact(wp.Key) // the same file in every checkout; a command names it as it was typed
+	}
 	c.Fixed = Redact(wp.Found)
 	return true
 }
