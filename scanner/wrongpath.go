@@ -391,10 +391,13 @@ func usedPaths(c *Call, visit func(p string, written bool)) {
 // elsewhere is where it was; the watched path itself is no wrong path.
 func (a *analyzer) missingSaw(rec *callRec) {
 	c := rec.call
-	if c.Tool != "Bash" && c.Path != "" && len(a.areas) < maxAreas {
-		if d := path.Dir(a.resolve(c.Path, c.Dir)); d != "." && !slices.Contains(a.areas, d) {
-			a.areas = append(a.areas, d)
+	if i := strings.LastIndexByte(c.Path, '/'); i > 0 && c.Path[0] == '/' && c.Tool != "Bash" && len(a.areas) < maxAreas {
+		if d := c.Path[:i]; !slices.Contains(a.areas, d) {
+			a.areas = append(a.areas, d) // file tools name absolute paths; a relative one is in the project
 		}
+	}
+	if len(a.missing) == 0 {
+		return
 	}
 	for _, m := range a.missing {
 		if m.gone || rec.seq-m.rec.seq > missingReach {
