@@ -31,7 +31,7 @@ const (
 // has been redacted.
 type Candidate struct {
 	ID     string `json:"id"`
-	Kind   string `json:"kind"` // KindTag, KindRetry, KindCorrection, KindRejection or KindPrecondition
+	Kind   string `json:"kind"` // KindTag, KindRetry, KindCorrection, KindRejection, KindPrecondition, KindKnown, KindError or KindPath
 	Status Status `json:"status"`
 	// Tool is the canonical tool of the mistake.
 	Tool string `json:"tool,omitempty"`

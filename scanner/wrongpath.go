@@ -615,7 +615,8 @@ func (c *Candidate) pathText() {
 	wrong, n := "`"+clip(c.Family, 200)+"`", len(c.Sessions)
 	if c.Fixed != "" {
 		right := "`" + clip(c.Fixed, 200) + "`"
-		c.Summary = secret.Sentence(shorten(wrong+" does not exist here: it is at "+right, maxSummary))
+		// the name first: cut at its comma, the summary still says where
+		c.Summary = secret.Sentence(shorten("`"+path.Base(c.Fixed)+"` is at "+right+", not "+wrong, maxSummary))
 		c.Solution = wrong + " does not exist in this project (the call failed: " + firstLine(errorHeadline(c.Problem)) + "). " +
 			"A later call used " + right + " instead and it worked: use that path."
 		return
