@@ -205,7 +205,7 @@ func missingErrorLines(out string) []string {
 
 // pathWord is a shell word as the path it names ("" for a word that is no
 // path): an option's value after "=", without a leading "./"; a path has
-// a directory part.
+// a directory part, and names no package, URL, remote or variable.
 func pathWord(w string) string {
 	if strings.HasPrefix(w, "-") {
 		_, v, ok := strings.Cut(w, "=")
@@ -215,8 +215,8 @@ func pathWord(w string) string {
 		w = v
 	}
 	w = strings.TrimPrefix(w, "./")
-	if !strings.Contains(strings.TrimSuffix(w, "/"), "/") || strings.Contains(w, "://") || strings.ContainsAny(w, "$*?[]{}<>`= \t\n") {
-		return ""
+	if !strings.Contains(strings.TrimSuffix(w, "/"), "/") || strings.HasPrefix(w, "@") || strings.ContainsAny(w, "$*?[]{}<>`=: \t\n") {
+		return "" // no folder; a package (@scope/name), a URL or a remote (host:path), a variable or a glob
 	}
 	return w
 }

@@ -188,7 +188,8 @@ func TestWrongPathNotWhenCreated(t *testing.T) {
 }
 
 // TestWrongPathNeverOnACommonName: a bare name, a folder of the project,
-// a variable, a glob or a temporary file is never a wrong path's trigger.
+// a variable, a glob, a temporary file or a package name is never a wrong
+// path's trigger.
 func TestWrongPathNeverOnACommonName(t *testing.T) {
 	dir := t.TempDir()
 	writeClaude(t, dir, "/home/ann/app", "s1", []step{
@@ -199,6 +200,8 @@ func TestWrongPathNeverOnACommonName(t *testing.T) {
 		run("cat $OUT/report.txt", 1, "cat: /out/report.txt: No such file or directory"),
 		run("cat /tmp/run-1/report.txt", 1, "cat: /tmp/run-1/report.txt: No such file or directory"),
 		run("cat /home/ann/app/build/run-2/report.txt", 0, "ok"),
+		run("npm install @acme/ui-kit", 1, "npm error 404 Not Found - '@acme/ui-kit' is not in this registry; @acme/ui-kit not found"),
+		run("npm install @acme-corp/ui-kit", 0, "added 1 package"),
 	})
 	if cs := pathCandidates(t, dir); len(cs) != 0 {
 		t.Errorf("%d lessons on a wrong path, want none: %+v", len(cs), cs)
@@ -258,5 +261,20 @@ func TestPathKey(t *testing.T) {
 		if got := pathKey(tc.p, tc.project); got != tc.want {
 			t.Errorf("pathKey(%q, %q) = %q, want %q", tc.p, tc.project, got, tc.want)
 		}
+	}
+}
+
+// TestWrongPathWithANumberWaits: a wrong path with a version in it (a
+// plugin's cache of one release) is one task's: below minConfidence until
+// a second session.
+func TestWrongPathWithANumberWaits(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/home/ann/app", "s1", []step{
+		run("/home/ann/.cache/tool/1.4.2/bin/lint-check src", 127, "zsh:1: no such file or directory: /home/ann/.cache/tool/1.4.2/bin/lint-check"),
+		run("/home/ann/.cache/tool/1.5.0/bin/lint-check src", 0, "ok"),
+	})
+	cs := pathCandidates(t, dir)
+	if len(cs) != 1 || cs[0].Confidence >= lessons.DefaultConfig().MinConfidence {
+		t.Errorf("%+v: want one lesson below minConfidence", cs)
 	}
 }
