@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/engine/secret"
@@ -276,15 +277,20 @@ func (a *analyzer) resolve(p, dir string) string {
 	return ""
 }
 
+// maxPathLen caps the wrong path a lesson is about.
+const maxPathLen = 300
+
 // tempDirs are where a path is one task's scratch file.
 var tempDirs = []string{"/tmp/", "/var/tmp/", "/var/folders/", "/private/", "/dev/", "/proc/"}
 
 // lessonPath reports whether a missing path can be a lesson's trigger: a
 // file or directory with at least two parts below the project or the
-// home directory, not "." or "..", not under a temporary directory.
+// home directory, not "." or "..", not under a temporary directory, with
+// no variable or glob in it.
 func lessonPath(p, abs, project string) bool {
-	if p == "" || slices.Contains(strings.Split(p, "/"), "..") {
-		return false
+	if p == "" || len(p) > maxPathLen || slices.Contains(strings.Split(p, "/"), "..") ||
+		strings.ContainsAny(p, "$*?[]{}") || strings.ContainsFunc(p, unicode.IsControl) {
+		return false // a variable or a glob, or a path from a log too long or odd to be a trigger
 	}
 	for _, t := range tempDirs {
 		if strings.HasPrefix(abs, t) || strings.HasPrefix(p, t) {

@@ -202,6 +202,8 @@ func TestWrongPathNeverOnACommonName(t *testing.T) {
 		run("cat /home/ann/app/build/run-2/report.txt", 0, "ok"),
 		run("npm install @acme/ui-kit", 1, "npm error 404 Not Found - '@acme/ui-kit' is not in this registry; @acme/ui-kit not found"),
 		run("npm install @acme-corp/ui-kit", 0, "added 1 package"),
+		call("Read", map[string]any{"file_path": "/home/ann/app/src/*/index.ts"}, true, "File does not exist."),
+		call("Read", map[string]any{"file_path": "/home/ann/app/lib/web/index.ts"}, false, "export {}"),
 	})
 	if cs := pathCandidates(t, dir); len(cs) != 0 {
 		t.Errorf("%d lessons on a wrong path, want none: %+v", len(cs), cs)
