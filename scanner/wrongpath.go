@@ -409,6 +409,11 @@ func (a *analyzer) missingSaw(rec *callRec) {
 		if m.gone || rec.seq-m.rec.seq > missingReach {
 			continue
 		}
+		if c.Tool != "Bash" && m.abs != "" && strings.HasPrefix(c.Path, m.abs+"/") ||
+			c.Tool == "Bash" && strings.Contains(c.Command, strings.TrimSuffix(m.path, "/")+"/") {
+			m.gone = true // a file in it used or made: the folder is there now, it was missing, not wrong
+			continue
+		}
 		base := path.Base(m.path)
 		if c.Tool == "Bash" && !strings.Contains(c.Command, base) || c.Tool != "Bash" && path.Base(c.Path) != base {
 			continue

@@ -170,8 +170,8 @@ func TestWrongPathOfAFileTool(t *testing.T) {
 }
 
 // TestWrongPathNotWhenCreated: a file that did not exist and that the
-// session then wrote, or a path used again and it worked, was missing,
-// not wrong: no lesson.
+// session then wrote, a folder it then wrote a file in, or a path used
+// again and it worked, was missing, not wrong: no lesson.
 func TestWrongPathNotWhenCreated(t *testing.T) {
 	dir := t.TempDir()
 	writeClaude(t, dir, "/home/ann/app", "s1", []step{
@@ -181,6 +181,9 @@ func TestWrongPathNotWhenCreated(t *testing.T) {
 		run("python3 scripts/gen/make_data.py", 2, "python3: can't open file '/home/ann/app/scripts/gen/make_data.py': [Errno 2] No such file or directory"),
 		run("mkdir -p scripts/gen && cp /home/ann/old/scripts/gen/make_data.py scripts/gen/", 0, ""),
 		run("python3 scripts/gen/make_data.py", 0, "ok"),
+		call("Glob", map[string]any{"pattern": "*.md", "path": "/home/ann/.config/agent/skills"}, true, "Path does not exist: /home/ann/.config/agent/skills"),
+		write("/home/ann/.config/agent/skills/review/skill.md", "# Review"),
+		call("Glob", map[string]any{"pattern": "*.md", "path": "/home/ann/.config/old/agent/skills"}, false, "a.md"),
 	})
 	if cs := pathCandidates(t, dir); len(cs) != 0 {
 		t.Errorf("%d lessons on a wrong path, want none: %+v", len(cs), cs)
