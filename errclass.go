@@ -56,6 +56,9 @@ func ErrorClass(text string) string {
 			return "Cannot find module " + m[1]
 		}
 	}
+	if k := refusal(low); k != "" {
+		return refusedPrefix + k
+	}
 	if name := exceptionName(lines, re); name != "" {
 		return name
 	}
@@ -83,6 +86,7 @@ func ErrorLine(text string) (line string, wrapper bool) {
 		func(l string) bool { return strings.Contains(l, "command not found") },
 		func(l string) bool { return strings.Contains(l, "No module named") },
 		func(l string) bool { return re.jsModule.MatchString(l) },
+		func(l string) bool { return refusal(strings.ToLower(l)) != "" },
 		func(l string) bool { return findException(l, re) != "" },
 		func(l string) bool { return containsAny(strings.ToLower(l), missingPhrases) },
 		func(l string) bool { return containsAny(strings.ToLower(l), usagePhrases) },
@@ -112,12 +116,17 @@ const (
 func errorLines(text string, raw bool) []string {
 	text = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(text), "<tool_use_error>"), "</tool_use_error>")
 	var head, tail []string
+	runner := runnerOutput(text)
 	for line := range strings.Lines(text) {
 		t := strings.TrimSpace(line)
 		if rest, ok := strings.CutPrefix(t, "Output: "); ok {
 			t = strings.TrimSpace(rest) // Gemini CLI's result line
 		}
 		bare := strings.TrimSpace(StripANSI(t))
+		if n := runnerTag(bare); runner && n > 0 {
+			// the package and task a runner set it off with
+			t, bare = strings.TrimSpace(cutRunner(t, n)), strings.TrimSpace(bare[n:])
+		}
 		if !raw {
 			t = bare
 		}
@@ -155,25 +164,37 @@ func StripANSI(s string) string {
 		return s
 	}
 	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] != 0x1b {
-			b.WriteByte(s[i])
+	for i := 0; i < len(s); {
+		if k := escapeLen(s, i); k > 0 {
+			i += k
 			continue
 		}
-		switch {
-		case i+1 < len(s) && s[i+1] == '[':
-			// a control sequence: parameters, then one final byte
-			i += 2
-			for i < len(s) && (s[i] < 0x40 || s[i] > 0x7e) {
-				i++
-			}
-		case i+2 < len(s) && (s[i+1] == '(' || s[i+1] == ')'):
-			i += 2 // a charset switch: ESC ( B
-		case i+1 < len(s):
-			i++ // a two-byte escape
-		}
+		b.WriteByte(s[i])
+		i++
 	}
 	return b.String()
+}
+
+// escapeLen is the length of the terminal escape sequence at s[i], 0
+// when none starts there.
+func escapeLen(s string, i int) int {
+	if s[i] != 0x1b {
+		return 0
+	}
+	switch {
+	case i+1 < len(s) && s[i+1] == '[':
+		// a control sequence: parameters, then one final byte
+		j := i + 2
+		for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
+			j++
+		}
+		return min(j+1, len(s)) - i
+	case i+2 < len(s) && (s[i+1] == '(' || s[i+1] == ')'):
+		return 3 // a charset switch: ESC ( B
+	case i+1 < len(s):
+		return 2 // a two-byte escape
+	}
+	return 1
 }
 
 // passReport reports a test runner's line for a test that passed, its
@@ -189,8 +210,14 @@ func passReport(t string) bool {
 }
 
 // caretLine reports a line of only markers (^, ~) that points into the
-// source line above it.
+// source line above it, behind a runner's prefix or not.
 func caretLine(t string) bool {
+	if !strings.Contains(t, "^") {
+		return false
+	}
+	if n := runnerTag(t); n > 0 {
+		t = t[n:]
+	}
 	return strings.Trim(t, "^~ ") == "" && strings.Contains(t, "^")
 }
 
@@ -244,8 +271,8 @@ func findException(l string, re *patterns) string {
 }
 
 // firstErrorLine is the first line that says something went wrong and
-// is not a wrapper's status line, else the first wrapper line, else the
-// first line. A task runner, make or a package manager ends a failure
+// is not a wrapper's status line nor a heading, else the first of those,
+// else the first line. A task runner, make or a package manager ends a failure
 // with a line of its own ("[lint] ERROR task failed", "make: ***
 // [Makefile:9: test] Error 2", "npm ERR! code ELIFECYCLE"): it restates
 // that what it ran failed, so the same wrapper line stands for every
@@ -256,7 +283,7 @@ func firstErrorLine(lines []string, re *patterns) string {
 		if !saysError(l, re) {
 			continue
 		}
-		if !isWrapperLine(l, re) {
+		if !isWrapperLine(l, re) && !isHeading(l) {
 			return l
 		}
 		if wrapper == "" {
@@ -268,6 +295,12 @@ func firstErrorLine(lines []string, re *patterns) string {
 	}
 	return lines[0]
 }
+
+// isHeading reports whether a line is a heading a test runner prints over
+// an error it then prints ("# Unhandled error between tests"): like a
+// wrapper's status line, it says that something failed, not what; the
+// line under it does.
+func isHeading(l string) bool { return strings.HasPrefix(l, "# ") }
 
 // saysError reports whether a line says something went wrong: it holds
 // an error word, or it is a diagnostic placed at a file and line

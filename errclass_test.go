@@ -56,6 +56,10 @@ func TestErrorClassUnderAWrapper(t *testing.T) {
 		{"task: Failed to run task \"lint\": exit status 1", "task: Failed to run task <q>: exit status N"},
 		{"Error: Process completed with exit code 2.", "Error: Process completed with exit code N."},
 		{"--- FAIL: TestParse (0.00s)\nFAIL\tgithub.com/a/b\t0.01s", "--- FAIL: TestParse (Ns)"},
+		// a test runner's heading over the error it prints under it
+		{"bun test v1.2.0\n\n# Unhandled error between tests\n-------\nerror: Missing DB_URL or DB_HOST\n-------\n 0 pass\n 1 fail\n 1 error",
+			"error: Missing DB_URL or DB_HOST"},
+		{"# Unhandled error between tests\n 1 fail", "# Unhandled error between tests"},
 	} {
 		if got := ErrorClass(tt.text); got != tt.want {
 			t.Errorf("ErrorClass(%q) = %q, want %q", tt.text, got, tt.want)

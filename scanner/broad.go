@@ -99,8 +99,17 @@ func (c *Candidate) narrowToError() bool {
 	if wrapper {
 		return false // a runner's status line ("script exited with code 1") comes after any failure under it
 	}
+	if len(c.Examples.Match) == 0 {
+		return false
+	}
+	if t, ok := objectTrigger(lessons.ErrorClass(c.Problem), line); ok && c.Kind == KindPrecondition && c.Tool == "Bash" {
+		// what to do first about a missing object, whatever command met it
+		c.Triggers = t
+		c.Examples.Match[0].Error = line
+		return true
+	}
 	p := errorPattern(line)
-	if p == "" || len(c.Examples.Match) == 0 {
+	if p == "" {
 		return false
 	}
 	c.Triggers.Errors = []string{p}
@@ -138,8 +147,10 @@ var namedError = regexp.MustCompile(`(?i)(^|\s)\w*(error|exception|err!|fatal)\b
 
 // errorHeadline is the line of an error text that says what failed: the
 // first that names its error (a traceback's last line does), else the
-// first line.
+// first line; a task runner's prefix on it is cut (the package and task
+// that printed it are not the error).
 func errorHeadline(text string) string {
+	text = lessons.TrimRunnerPrefixes(text)
 	for _, l := range strings.Split(text, "\n") {
 		if namedError.MatchString(l) && !lessons.NoticeLine(l) {
 			return strings.TrimSpace(l)

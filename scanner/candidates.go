@@ -130,7 +130,7 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 	c.Tags = redactTags(slices.Clone(f.Tags))
 	if f.Kind == KindError && f.Support {
 		// only its id and occurrence count: the lesson is the one held
-		return c.identify("error\x00"+sess.Project+"\x00"+f.Change, lessons.Trigger{}, f, sess, file, agent), true
+		return c.identify("error\x00"+sess.Project+"\x00"+objectKey(f.Change, c.Tool == "Bash"), lessons.Trigger{}, f, sess, file, agent), true
 	}
 	if f.Kind == KindPath {
 		// one per project and path, with the right path or without
@@ -157,7 +157,7 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		if slices.Contains(lessons.FileTools, c.Tool) {
 			project = ""
 		}
-		return c.identify("error\x00"+project+"\x00"+f.Change, lessons.Trigger{}, f, sess, file, agent), true
+		return c.identify("error\x00"+project+"\x00"+objectKey(f.Change, c.Tool == "Bash"), lessons.Trigger{}, f, sess, file, agent), true
 	}
 	change := ""
 	if !c.trigger(&change, f.Stopped) && f.Kind == KindRetry {
@@ -187,11 +187,16 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 			c.Tool == "Bash" && !namesCall(said, c.Trigger, output) && !replacement.MatchString(said)
 	}
 	if f.Kind == KindKnown {
-		key = "known\x00" + sess.Project + "\x00" + f.Change
+		key = "known\x00" + sess.Project + "\x00" + objectKey(f.Change, c.Tool == "Bash")
 		if c.Tool != "Bash" && len(c.Examples.Match) == 0 {
 			c.Examples.Match = []lessons.ToolCall{{Tool: c.Tool}} // the tool fails whatever it is given
 		}
-		if p := errorPattern(errorHeadline(c.Problem)); p != "" && len(c.Examples.Match) > 0 {
+		_, class, _ := strings.Cut(f.Change, " | ")
+		line, _ := lessons.ErrorLine(c.Problem)
+		if t, ok := objectTrigger(class, line); ok && c.Tool == "Bash" && len(c.Examples.Match) > 0 {
+			c.Triggers = t // the environment's: whatever command printed it
+			c.Examples.Match[0].Error = line
+		} else if p := errorPattern(errorHeadline(c.Problem)); p != "" && len(c.Examples.Match) > 0 {
 			c.Triggers.Errors = []string{p}
 			c.Examples.Match[0].Error = errorHeadline(c.Problem)
 		}

@@ -20,7 +20,12 @@ func (c *Candidate) errorText(unit, fix string) {
 	if len(c.Examples.Match) > 0 && c.Examples.Match[0].Error != "" {
 		line = c.Examples.Match[0].Error
 	}
-	c.Summary = secret.Sentence(shorten(unit+" failed with: "+lessons.StripANSI(line), maxSummary)) // the trigger keeps the colours the hook will see; the words do not
+	head := unit + " failed with: "
+	if said := lessons.RefusalSaid(lessons.ErrorClass(c.Problem)); said != "" {
+		// the sandbox or the machine, not the command: any command meets it
+		head = "The environment refused " + said + " (" + unit + "): "
+	}
+	c.Summary = secret.Sentence(shorten(head+lessons.StripANSI(line), maxSummary)) // the trigger keeps the colours the hook will see; the words do not
 	if fix != "" {
 		where := " in this project"
 		if slices.Contains(lessons.FileTools, c.Tool) {
@@ -73,10 +78,14 @@ func errorUnit(tool string, fam lessons.Family) string {
 	return cmp.Or(tool, "the call")
 }
 
-// errorTrigger builds the triggers of a lesson on an error: the first
+// errorTrigger builds the triggers of a lesson on an error of class: the first
 // sentence of the line its class was read from, as a linear pattern, for the failed command's family or
-// the tool; ok is false when the error has too little stable text.
-func errorTrigger(tool, trigger, errLine string, fam lessons.Family) (lessons.Trigger, lessons.Examples, bool) {
+// the tool, or a shell error about a named object, for any shell command
+// (objectTrigger); ok is false when the error has too little stable text.
+func errorTrigger(tool, trigger, errLine, class string, fam lessons.Family) (lessons.Trigger, lessons.Examples, bool) {
+	if t, ok := objectTrigger(class, errLine); ok && tool == "Bash" && fam.Exe != "" {
+		return t, lessons.Examples{Match: []lessons.ToolCall{{Tool: tool, Command: trigger, Error: errLine}}}, true
+	}
 	p := errorPattern(maskSubject(firstClause(errLine)))
 	if p == "" {
 		return lessons.Trigger{}, lessons.Examples{}, false
@@ -192,7 +201,8 @@ func (c *Candidate) keyed() bool {
 // the error, its text and how specific its fix is. ok is false when the
 // error has too little stable text for a trigger.
 func (c *Candidate) onError(f finding) bool {
-	t, ex, ok := errorTrigger(c.Tool, c.Trigger, Redact(f.ErrLine), familyOf(f.Change))
+	_, class, _ := strings.Cut(f.Change, " | ")
+	t, ex, ok := errorTrigger(c.Tool, c.Trigger, Redact(f.ErrLine), class, familyOf(f.Change))
 	if !ok {
 		return false
 	}
@@ -200,8 +210,8 @@ func (c *Candidate) onError(f finding) bool {
 	for _, t := range f.Tried {
 		c.Tried = append(c.Tried, Redact(t))
 	}
-	if f.Instead != "" {
-		c.Instead = Redact(f.Instead)
+	if in := Redact(f.Instead); in != "" && !oneOff(in, c.Problem) && !freeText(in) {
+		c.Instead = in // a way that worked, unless it is one task's (its files, one machine's paths)
 	}
 	if f.Reading != "" {
 		c.Reading = Redact(f.Reading)

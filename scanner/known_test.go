@@ -285,8 +285,9 @@ func TestKnownFailureOfAMissingProgram(t *testing.T) {
 	if len(known) != 1 || len(known[0].Sessions) != 2 || known[0].Confidence < lessons.DefaultConfig().MinConfidence {
 		t.Fatalf("known failures %+v: want one, seen in 2 sessions, at minConfidence", known)
 	}
-	if c := known[0]; !commandFires(c.Triggers, "go test ./...") {
-		t.Errorf("triggers %+v: want any go command", c.Triggers)
+	gone := "/bin/bash: line 1: go: command not found"
+	if c := known[0]; !firesOn(ToLesson(c), []lessons.ToolCall{{Tool: "Bash", Command: "go test ./...", Error: gone}}) {
+		t.Errorf("triggers %+v: want any go command that meets it", c.Triggers)
 	}
 }
 

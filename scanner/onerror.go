@@ -143,7 +143,7 @@ func (a *analyzer) watchSuccess(rec *callRec) {
 		if fams == nil {
 			fams = families(c.Command)
 		}
-		if sameUnit(w, c, fams) && (sameCall(w.rec.call, c) || !setupOf(c.Command, w)) {
+		if sameUnit(w, c, fams) && (sameCall(w.rec.call, c) || !setupOf(c.Command, w) && !pipedOff(c.Command, w.fam)) {
 			w.settled, w.fix, w.rerun = true, c, sameCall(w.rec.call, c)
 			continue
 		}
@@ -256,6 +256,35 @@ func filtered(cmd string) bool {
 	}
 	exe, _ := commandHead(segs[len(segs)-1])
 	return probes[exe]
+}
+
+// pipedOff reports whether a shell command runs fam with its output piped
+// into a filter (git stash && bun run test --filter=x | tail -20 && git
+// stash pop): the exit status is the filter's, so that the command
+// worked says nothing of fam's run in it.
+func pipedOff(cmd string, fam lessons.Family) bool {
+	if fam.Exe == "" || !strings.Contains(cmd, "|") {
+		return false
+	}
+	var seg []string
+	ofFam := false
+	for _, w := range append(shellWords(stripHeredocs(cmd)), ";") {
+		if !isOperator(w) {
+			seg = append(seg, w)
+			continue
+		}
+		if len(seg) > 0 {
+			if ofFam {
+				exe, _ := commandHead(seg)
+				if probes[exe] {
+					return true
+				}
+			}
+			ofFam = w == "|" && lessons.CommandFamily(strings.Join(seg, " ")) == fam
+		}
+		seg = nil
+	}
+	return false
 }
 
 // relatedPath reports whether a file tool's call on worked is a retry of

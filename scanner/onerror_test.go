@@ -337,6 +337,9 @@ func TestErrorLessonOfAShellSetting(t *testing.T) {
 		t.Fatalf("%d lessons on an error, want 1: %+v", len(cs), cs)
 	}
 	c := cs[0]
+	if !strings.HasPrefix(c.Summary, "The environment refused the operation") {
+		t.Errorf("summary %q: want it to say the environment refused, not the command", c.Summary)
+	}
 	if !strings.Contains(c.Solution, "`dangerouslyDisableSandbox` set to `true`") || strings.Contains(c.Solution, "unchanged") {
 		t.Errorf("solution %q: want the setting that got past the sandbox", c.Solution)
 	}
@@ -354,8 +357,10 @@ func TestErrorLessonOfAShellSetting(t *testing.T) {
 		call("Bash", map[string]any{"command": cmd}, true, "Exit code 1\n"+fail),
 		call("Bash", map[string]any{"command": cmd, "sandbox_permissions": "require_escalated"}, false, "12 passed"),
 	})
-	if cs := errorCandidates(t, dir); len(cs) != 1 || !commandFires(cs[0].Triggers, "npx vitest run") || !commandFires(cs[0].Triggers, cmd) {
-		t.Errorf("candidates %+v: want one lesson whose trigger fires on vitest however it is run", cs)
+	// the sandbox's refusal holds for any command: no command condition
+	if cs := errorCandidates(t, dir); len(cs) != 1 || len(cs[0].Triggers.Commands) != 0 ||
+		!errorFires(t, cs[0], "Error: listen EPERM: operation not permitted 127.0.0.1") {
+		t.Errorf("candidates %+v: want one lesson on the refusal, for vitest however it is run and any other command", cs)
 	}
 
 	dir = t.TempDir()
@@ -516,5 +521,75 @@ func TestErrorLessonSummaryWithoutColours(t *testing.T) {
 	}
 	if !errorFires(t, cs[0], fail) {
 		t.Errorf("error trigger %q misses the coloured output", cs[0].Triggers.Errors)
+	}
+}
+
+// TestErrorLessonNotFromAFilteredRetry: a retry that changed the command
+// and piped the failed program's output into a filter "worked" by the
+// filter's exit status: it says nothing of whether the program got past
+// the error, so it is no fix to teach.
+func TestErrorLessonNotFromAFilteredRetry(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		write("/p/src/db.ts", "x"),
+		run("bun run test 2>&1", 1, "$ turbo run test\n@shop/db:test: $ bun test src\n@shop/db:test: \n@shop/db:test: # Unhandled error between tests\n"+
+			"@shop/db:test: error: Missing SHOP_DB_URL or SHOP_DB_HOST\n@shop/db:test:  0 pass\n@shop/db:test:  1 fail\n"+
+			"@shop/db:test: ERROR: command finished with error: command (/w/p/packages/db) /usr/bin/bun run test exited (1)\n\n"+
+			" Tasks:    3 successful, 4 total\nFailed:    @shop/db#test\nTip: run one package's tasks with --filter=<package>"),
+		run("git stash && bun run test --filter=@shop/db 2>&1 | tail -20 && git stash pop", 0, "Saved working directory and index state WIP on main\n"+
+			"@shop/db:test: (pass) db > parses config\n@shop/db:test:  3 pass\nDropped refs/stash@{0} (12099a34fc)"),
+	})
+	for _, c := range errorCandidates(t, dir) {
+		if c.Fixed != "" || c.Confidence >= lessons.DefaultConfig().MinConfidence {
+			t.Errorf("lesson %q (fix %q, confidence %.2f): want no fix from a filtered run, below minConfidence", c.Summary, c.Fixed, c.Confidence)
+		}
+	}
+}
+
+func TestPipedOff(t *testing.T) {
+	fam := lessons.Family{Exe: "bun", Sub: "run test"}
+	for _, tt := range []struct {
+		cmd  string
+		want bool
+	}{
+		{"git stash && bun run test --filter=x 2>&1 | tail -20 && git stash pop", true},
+		{"bun run test 2>&1 | grep -E 'fail|pass'", true},
+		{"bun run test 2>&1", false},
+		{"bun run build 2>&1 | tail -5 && bun run test", false},
+		{"bun run test > out.txt; cat out.txt | head", false},
+	} {
+		if got := pipedOff(tt.cmd, fam); got != tt.want {
+			t.Errorf("pipedOff(%q) = %v, want %v", tt.cmd, got, tt.want)
+		}
+	}
+}
+
+// TestErrorLessonInsteadNotOneTasks: a lesson on an error nothing got
+// past says what worked after it instead, but not a call of one task (a
+// file of the task, one machine's path): that is no way to go for the
+// next agent.
+func TestErrorLessonInsteadNotOneTasks(t *testing.T) {
+	for _, tt := range []struct {
+		instead string
+		said    bool
+	}{
+		{"cd /home/dev/shop/packages/cli && bun test src/flags.test.ts", false},
+		{"bun test --bail", true},
+	} {
+		dir := t.TempDir()
+		for _, id := range []string{"s1", "s2"} {
+			writeClaude(t, dir, "/p", id, []step{
+				write("/p/src/db.ts", "x"),
+				run("bun run test", 1, "$ bun test\nerror: Missing SHOP_DB_URL or SHOP_DB_HOST\n 0 pass\n 1 fail"),
+				run(tt.instead, 0, " 14 pass\n 0 fail"),
+			})
+		}
+		cs := errorCandidates(t, dir)
+		if len(cs) != 1 {
+			t.Fatalf("instead %q: %d lessons on the error, want 1: %+v", tt.instead, len(cs), cs)
+		}
+		if said := strings.Contains(cs[0].Solution, tt.instead); said != tt.said || strings.Contains(cs[0].Solution, "/home/dev") {
+			t.Errorf("instead %q: solution %q; want it said: %v, and no machine's path", tt.instead, cs[0].Solution, tt.said)
+		}
 	}
 }

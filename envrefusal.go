@@ -1,0 +1,76 @@
+package lessons
+
+import "strings"
+
+// An environment's refusal is a failure the call did not cause: the
+// sandbox an agent's shell runs in, or the machine, would not let it
+// reach the network, refused the operation (EPERM: a socket, a file
+// outside the workspace) or held the file system read-only. It comes
+// back with whatever command meets it — `go test` that cannot write the
+// build cache, `npm install` that cannot reach the registry — so its
+// class names the refusal, whatever the wording and the command
+// ("refused: network"), and a lesson on it holds for any command
+// (ClassObject). The wordings are the operating system's and its
+// resolvers' (errno texts, getaddrinfo, curl, git, Go, Node), never one
+// tool's.
+var refusals = []struct {
+	kind    string
+	said    string   // what a lesson says was refused
+	phrases []string // lower case, as read in a lowered line
+	pattern string   // ECMAScript, linear: finds any of them as printed
+}{
+	{"network", "network access", []string{"could not resolve host", "temporary failure in name resolution", "name or service not known",
+		"nodename nor servname provided", "getaddrinfo enotfound", "getaddrinfo eai_again", ": no such host",
+		"network is unreachable", "enetunreach"},
+		`(?i)could not resolve host|temporary failure in name resolution|name or service not known|nodename nor servname provided|getaddrinfo (?:ENOTFOUND|EAI_AGAIN)|: no such host|network is unreachable|ENETUNREACH`},
+	{"operation not permitted", "the operation (not permitted)", []string{"operation not permitted", " eperm"},
+		`(?i)operation not permitted|\bEPERM\b`},
+	{"read-only file system", "a write (read-only file system)", []string{"read-only file system", " erofs"},
+		`(?i)read-only file system|\bEROFS\b`},
+}
+
+// refusedPrefix starts the class of an environment's refusal.
+const refusedPrefix = "refused: "
+
+// refusal is the kind of refusal a lowered line says, or "".
+func refusal(low string) string {
+	for _, r := range refusals {
+		if containsAny(low, r.phrases) {
+			return r.kind
+		}
+	}
+	return ""
+}
+
+// refusalObject is the kind and the pattern of a refusal's class, or ""
+// and "" for another class.
+func refusalObject(class string) (kind, pattern string) {
+	k, ok := strings.CutPrefix(class, refusedPrefix)
+	if !ok {
+		return "", ""
+	}
+	for _, r := range refusals {
+		if r.kind == k {
+			return k, r.pattern
+		}
+	}
+	return "", ""
+}
+
+// IsRefusal reports whether class is an environment's refusal.
+func IsRefusal(class string) bool {
+	k, _ := refusalObject(class)
+	return k != ""
+}
+
+// RefusalSaid is what a lesson says the environment refused, for a
+// refusal's class ("network access"), else "".
+func RefusalSaid(class string) string {
+	k, _ := refusalObject(class)
+	for _, r := range refusals {
+		if r.kind == k {
+			return r.said
+		}
+	}
+	return ""
+}

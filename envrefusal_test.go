@@ -1,0 +1,48 @@
+package lessons
+
+import "testing"
+
+// TestRefusalClass: an environment's refusal is one class per kind,
+// whatever the command and its wording, and its line is the error line;
+// a failure that only mentions a permission or a host in passing is not
+// one.
+func TestRefusalClass(t *testing.T) {
+	for _, c := range []struct{ out, class, line string }{
+		{"go: example.com/m@v1.0.0: Get \"https://proxy.golang.org/x\": dial tcp: lookup proxy.golang.org: no such host",
+			"refused: network", "go: example.com/m@v1.0.0: Get \"https://proxy.golang.org/x\": dial tcp: lookup proxy.golang.org: no such host"},
+		{"fatal: unable to access 'https://github.com/a/b.git/': Could not resolve host: github.com",
+			"refused: network", "fatal: unable to access 'https://github.com/a/b.git/': Could not resolve host: github.com"},
+		{"npm error code EAI_AGAIN\nnpm error request to https://registry.npmjs.org/x failed, reason: getaddrinfo EAI_AGAIN registry.npmjs.org",
+			"refused: network", "npm error request to https://registry.npmjs.org/x failed, reason: getaddrinfo EAI_AGAIN registry.npmjs.org"},
+		{"node:events:486\n      throw er;\n      ^\n\nError: listen EPERM: operation not permitted 127.0.0.1",
+			"refused: operation not permitted", "Error: listen EPERM: operation not permitted 127.0.0.1"},
+		{"Traceback (most recent call last):\n  File \"a.py\", line 3, in <module>\nPermissionError: [Errno 1] Operation not permitted: '/Users/a/.cache/x'",
+			"refused: operation not permitted", "PermissionError: [Errno 1] Operation not permitted: '/Users/a/.cache/x'"},
+		{"open /root/.cache/go-build/01/abc-d: read-only file system",
+			"refused: read-only file system", "open /root/.cache/go-build/01/abc-d: read-only file system"},
+		{"bash: ./deploy.sh: Permission denied", "", ""},
+		{"--- FAIL: TestHost (0.00s)\n    host_test.go:9: got \"a\", want \"b\"\nFAIL", "", ""},
+	} {
+		class := ErrorClass(c.out)
+		if c.class == "" {
+			if IsRefusal(class) {
+				t.Errorf("%q: class %q, want no refusal", c.out, class)
+			}
+			continue
+		}
+		if class != c.class {
+			t.Errorf("%q: class %q, want %q", c.out, class, c.class)
+		}
+		if line, _ := ErrorLine(c.out); line != c.line {
+			t.Errorf("%q: error line %q, want %q", c.out, line, c.line)
+		}
+		object, pattern := ClassObject(class)
+		re, err := CompilePattern(pattern)
+		if object == "" || err != nil {
+			t.Fatalf("%s: object %q, pattern %q (%v)", class, object, pattern, err)
+		}
+		if ok, _ := re.MatchString(c.line); !ok {
+			t.Errorf("%s: pattern %q misses %q", class, pattern, c.line)
+		}
+	}
+}
