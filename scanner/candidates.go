@@ -31,7 +31,7 @@ const (
 // has been redacted.
 type Candidate struct {
 	ID     string `json:"id"`
-	Kind   string `json:"kind"` // KindTag, KindRetry, KindCorrection, KindRejection or KindPrecondition
+	Kind   string `json:"kind"` // KindTag, KindRetry, KindCorrection, KindRejection, KindPrecondition, KindKnown, KindError or KindPath
 	Status Status `json:"status"`
 	// Tool is the canonical tool of the mistake.
 	Tool string `json:"tool,omitempty"`
@@ -71,10 +71,6 @@ type Candidate struct {
 	Instead string   `json:"instead,omitempty"`
 	// Reading is the agent's reading of such a failure, in its words.
 	Reading string `json:"reading,omitempty"`
-	// WrongPath is the path a wrong-path lesson is about, and FoundAt
-	// where the session found it, "" when nowhere (KindWrongPath).
-	WrongPath string `json:"wrongPath,omitempty"`
-	FoundAt   string `json:"foundAt,omitempty"`
 	// LessonID is the lesson a promoted candidate became.
 	LessonID string `json:"lessonId,omitempty"`
 	// SupportOnly: the candidate only adds its occurrence to one of the
@@ -136,6 +132,19 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		// only its id and occurrence count: the lesson is the one held
 		return c.identify("error\x00"+sess.Project+"\x00"+objectKey(f.Change, c.Tool == "Bash"), lessons.Trigger{}, f, sess, file, agent), true
 	}
+	if f.Kind == KindPath {
+		// one per project and path, with the right path or without
+		if !c.onPath(f) {
+			return Candidate{}, false
+		}
+		side := "file"
+		if f.Path.Shell {
+			side = "shell"
+		}
+		c = c.identify("path\x00"+sess.Project+"\x00"+side+"\x00"+f.Change, lessons.Trigger{}, f, sess, file, agent)
+		c.pathText() // for the sessions it was seen in
+		return c, true
+	}
 	if f.Kind == KindError {
 		if !c.onError(f) {
 			return Candidate{}, false
@@ -154,11 +163,6 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 			key = "Bash | " + class // the sandbox's: whatever command met it
 		}
 		return c.identify("error\x00"+project+"\x00"+key, lessons.Trigger{}, f, sess, file, agent), true
-	}
-	if f.Kind == KindWrongPath {
-		// one per project and path, wherever it was found
-		c.wrongPath(f)
-		return c.identify("wrongpath\x00"+sess.Project+"\x00"+f.wrong.key, lessons.Trigger{}, f, sess, file, agent), true
 	}
 	change := ""
 	if !c.trigger(&change, f.Stopped) && f.Kind == KindRetry {
@@ -492,14 +496,6 @@ func (c *Candidate) merge(n Candidate) bool {
 	}
 	s.Broad = s.Broad || n.Signals.Broad
 	s.Retries = max(s.Retries, n.Signals.Retries)
-	if c.Kind == KindWrongPath {
-		if c.FoundAt == "" && n.FoundAt != "" {
-			// where a later session found it is the lesson, and its
-			// trigger was checked not to fire there
-			c.FoundAt, c.Fixed, c.Triggers, c.Examples = n.FoundAt, n.Fixed, n.Triggers, n.Examples
-		}
-		c.wrongPathText()
-	}
 	if n.LastSeen.After(c.LastSeen) {
 		c.LastSeen = n.LastSeen
 	}

@@ -10,10 +10,8 @@
 //   - tier 2: failures followed by a successful retry or a user correction,
 //     and tool calls the user rejected with a reason (heuristics.go); a
 //     failure that a change of state fixed before the same call worked
-//     (precondition.go); the same error before any change in two or
-//     more sessions of a project (known.go); and a path that did not
-//     exist, with where the session found it, or missing in two sessions
-//     (wrongpath.go).
+//     (precondition.go); and the same error before any change in two or
+//     more sessions of a project (known.go).
 //
 // Precision: a refusal is the user's only when the harness marked it so,
 // or when a person had time to type it (refusal.go); a refused question or

@@ -65,8 +65,6 @@ type finding struct {
 	Tried   []string
 	Instead string
 	Reading string // the agent's reading of it (reading.go)
-	// wrong is what a wrong-path finding's lesson needs (KindWrongPath).
-	wrong *wrongPathOf
 	// Sandboxed: a setting that lets the shell out of its sandbox got
 	// past it (KindError): the lesson holds for any shell command.
 	Sandboxed bool
@@ -74,6 +72,8 @@ type finding struct {
 	// same id found before (a known failure seen again after the session
 	// changed something); alone it is no candidate.
 	Support bool
+	// Path is a wrong path's lesson (KindPath).
+	Path *wrongPath
 }
 
 // Signals are the evidence behind a candidate.
@@ -99,8 +99,7 @@ type Signals struct {
 	// in a second session or reported by the agent.
 	OneOff bool `json:"oneOff,omitempty"`
 	// Broad marks a command trigger that fires on most calls of its
-	// command in the scanned history (broad.go), or a wrong path that a
-	// call used and that worked (wrongpath.go): it would speak before
+	// command in the scanned history (broad.go): it would speak before
 	// calls that go fine, so it stays below minConfidence.
 	Broad bool `json:"broad,omitempty"`
 }
@@ -152,21 +151,13 @@ type analyzer struct {
 	findings []finding
 	// commands are the first shell commands of the session, a sample
 	// for checking how broad a trigger is (broad.go).
-	commands []string
-	waiting  []*waiting     // failures a change of state may fix (precondition.go)
-	changed  bool           // the session changed a file or the environment
-	known    []knownFailure // failures before any change (known.go)
-	missing  []*missing     // paths that did not exist (wrongpath.go)
-	// shellMoved is set once a shell call changed to another directory
-	// than the project's: a relative path may then be relative to it.
-	shellMoved bool
-	// worked holds the paths calls of the session used and that worked
-	// (wrongpath.go): a path that worked once is no wrong path; root is
-	// the project's folder resolved, once.
-	worked    []string
-	workedSet map[string]bool
-	root      string
-	watch     []*errWatch // failures waiting for what gets past them (onerror.go)
+	commands  []string
+	waiting   []*waiting      // failures a change of state may fix (precondition.go)
+	changed   bool            // the session changed a file or the environment
+	known     []knownFailure  // failures before any change (known.go)
+	watch     []*errWatch     // failures waiting for what gets past them (onerror.go)
+	missing   []*missingWatch // paths that did not exist (wrongpath.go)
+	areas     []string        // folders of files the session used (wrongpath.go)
 	malformed int
 	templates int
 	tags      int
@@ -210,7 +201,7 @@ func (a *analyzer) event(e Event) {
 		rec.done = true
 		a.result(rec, e)
 		if e.Result.Failed() {
-			a.missingPath(rec, e.Result) // a probe's too: ls of a path that is not there
+			a.watchMissing(rec, e.Result)
 			if !probe(rec.call, e.Result) && !conflicted(e.Result.Output) {
 				a.waitFor(rec, e.Result)
 				a.beforeChange(rec, e.Result)
@@ -218,8 +209,8 @@ func (a *analyzer) event(e Event) {
 			}
 		} else {
 			a.watchSuccess(rec)
+			a.missingSaw(rec)
 			a.succeeded(rec)
-			a.pathSaw(rec)
 		}
 	case AssistantText:
 		a.assistant(e)
@@ -565,7 +556,7 @@ func (a *analyzer) closeAll() {
 // flush ends the session: every open failure is settled.
 func (a *analyzer) flush() {
 	a.closeAll()
-	a.settleWrongPaths()
+	a.settlePaths()
 	a.settleKnown()
 	a.settleErrors()
 	a.supportKnown()

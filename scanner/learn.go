@@ -43,11 +43,6 @@ type Learner struct {
 	// whichever of them found the candidate, so a failure that came back
 	// after a change before it was first seen before any change counts.
 	pending map[string][]Candidate
-	// worked holds the paths that worked in the sessions seen so far, and
-	// wrong indexes the held wrong-path candidates by path: a path that
-	// worked is no wrong path (wrongpath.go).
-	worked map[string]bool
-	wrong  map[string][]string
 }
 
 // maxPending caps the support held for one id not found yet: past
@@ -58,7 +53,7 @@ const maxPending = maxSupport
 func NewLearner(w Weights) *Learner {
 	return &Learner{weights: w, byID: map[string]*Candidate{}, pos: map[string]int{}, alias: map[string]string{},
 		calls: map[string]string{}, families: map[string][]string{}, heads: map[string][]string{}, grown: map[string]bool{},
-		failures: map[string][]string{}, pending: map[string][]Candidate{}, worked: map[string]bool{}, wrong: map[string][]string{}}
+		failures: map[string][]string{}, pending: map[string][]Candidate{}}
 }
 
 // familyKeys are the tool and command families of c's failing examples:
@@ -90,9 +85,6 @@ func (l *Learner) index(c *Candidate) {
 			l.families[k] = append(l.families[k], c.ID)
 		}
 	}
-	if c.Kind == KindWrongPath && !slices.Contains(l.wrong[c.WrongPath], c.ID) {
-		l.wrong[c.WrongPath] = append(l.wrong[c.WrongPath], c.ID)
-	}
 	if k := failureKey(c); k != "" && !slices.Contains(l.failures[k], c.ID) {
 		l.failures[k] = append(l.failures[k], c.ID)
 	}
@@ -115,19 +107,6 @@ func (l *Learner) Saw(s *LoggedSession) {
 		}
 	}
 	l.sample.add(cmds, func(h string) { l.grown[h] = true })
-	for _, p := range s.WorkedPaths {
-		if !addWorked(l.worked, p) {
-			continue
-		}
-		for _, t := range tails(p) {
-			for _, id := range l.wrong[t] {
-				if c := l.byID[id]; c != nil && c.Status == StatusNew && c.workedBefore(l.worked) {
-					l.weights.Score(c)
-					l.folded = append(l.folded, id) // changed: Recheck reports it
-				}
-			}
-		}
-	}
 }
 
 // Recheck checks again, against the sample as it grew, the held retry
@@ -183,7 +162,6 @@ func (l *Learner) fold(c *Candidate) {
 func (l *Learner) score(c *Candidate) {
 	if c.Status == StatusNew {
 		l.sample.check(c)
-		c.workedBefore(l.worked)
 	}
 	l.weights.Score(c)
 }

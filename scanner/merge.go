@@ -20,7 +20,6 @@ type merger struct {
 	knownRead bool
 	loaded    bool
 	sample    callSample
-	worked    map[string]bool // paths that worked in the files read (wrongpath.go)
 	byID      map[string]*Candidate
 	dirty     map[string]bool
 	// support holds the scan's SupportOnly candidates, merged at the end
@@ -48,12 +47,6 @@ func (m *merger) load() error {
 
 func (m *merger) merge(r fileResult) error {
 	m.sample.add(r.commands, nil)
-	for _, p := range r.worked {
-		if m.worked == nil {
-			m.worked = map[string]bool{}
-		}
-		addWorked(m.worked, p)
-	}
 	if len(r.found) == 0 {
 		return nil
 	}
@@ -144,11 +137,6 @@ func (m *merger) write() error {
 				m.updated++
 			}
 			m.dirty[c.ID] = true
-		}
-	}
-	for id, c := range m.byID {
-		if c.Status == StatusNew && c.workedBefore(m.worked) {
-			m.dirty[id] = true // a wrong path that worked in a file read: it exists
 		}
 	}
 	for id := range m.dirty {

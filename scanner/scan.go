@@ -365,7 +365,6 @@ type fileResult struct {
 	sessions  map[string]*fileState
 	found     []Candidate
 	commands  []string // a sample of the shell commands read
-	worked    []string // paths calls used that worked (wrongpath.go)
 	files     int
 	lines     int
 	bytes     int64
@@ -429,7 +428,6 @@ func scanFile(j job, opts Options) fileResult {
 	st.Session = a.sess
 	r.tags, r.malformed, r.templates = a.tags, a.malformed, a.templates
 	r.commands = a.commands
-	r.worked = a.worked
 	now := opts.Now()
 	for _, fd := range a.findings {
 		if c, ok := build(fd, a.sess, j.path, st.Format.Agent(), now); ok {

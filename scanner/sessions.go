@@ -81,9 +81,6 @@ type LoggedSession struct {
 	// of the failed or rejected call it was learned from (for a #lesson
 	// report, the failure it reports), or -1 when the log does not say.
 	CandidateCalls []int
-	// WorkedPaths are the paths the session's calls used and that worked,
-	// as a wrong path's lesson names them; set with Candidates.
-	WorkedPaths []string
 }
 
 // ReadOptions configure ReadSessions; zero fields take the defaults of
@@ -378,7 +375,6 @@ func readOne[T any](j readJob, o Options, ro ReadOptions, work func(*LoggedSessi
 		ls.Project = ro.Project
 	}
 	if cands {
-		ls.WorkedPaths = c.a.worked
 		now := o.Now()
 		for _, fd := range c.a.findings {
 			if cand, ok := build(fd, ls.Session, j.path, ls.Agent, now); ok {

@@ -1,727 +1,648 @@
 package scanner
 
 import (
+	"cmp"
 	"path"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/engine/secret"
 )
 
-// Wrong paths: a call fails because a path it names does not exist (a
-// script guessed at scripts/x.sh that lives under plugins/…/scripts/x.sh,
-// a file read where it is not, a toolchain at a guessed place), and a
-// later call of the session uses a path of the same name elsewhere, and
-// works. Only the same mistake ever uses that path again, so the lesson
-// "X is at B, not A" can come before the call, on the wrong path A
-// itself: a shell command naming A as a word, a file tool on A. A path
-// that was missing and that nothing of its name replaced is a lesson
-// only once it was missing in two sessions: "A does not exist here".
+// Wrong paths: a call failed because a path it named does not exist (a
+// script guessed at scripts/x.sh that lives under tools/…/scripts/x.sh, a
+// file read where it is not, a notes file that is never there), and a
+// later call of the session used a path of the same name elsewhere and
+// worked. The first path was a guess; the lesson is where the file is.
+// Only the same mistake uses the wrong path again, so its trigger is the
+// path itself and the lesson comes before the call, from one session: a
+// fix that worked. A path missing in several sessions with nothing of its
+// name found instead is the same lesson without the right path, and waits
+// for a second session.
 //
-// What is never a wrong path: a path the session then created or used
-// (it was missing, not wrong: a precondition), a path read relative to a
-// directory the shell had left (the project-relative and absolute forms
-// of one path are one path), a bare name, a variable or a glob, a path
-// under a temporary directory, and a path a tool's own error names that
-// the call did not (the tool's binary missing).
+// Not a wrong path: one the session then wrote or used again and it
+// worked (it was missing then, a precondition, or the shell stood
+// elsewhere); a bare name or one directory (README.md, src), a variable
+// or a glob, a path with "..", a temporary file, a directory a relative
+// cd did not find (the shell keeps the directory of the last cd).
 
-// KindWrongPath is a path that did not exist, and, when the session
-// found it, where it was.
-const KindWrongPath = "wrongpath"
+// KindPath is a path that did not exist, and where the file was instead.
+const KindPath = "path"
 
-// Bounds of what the analyzer remembers of missing paths.
+// Bounds of the wrong paths a session watches.
 const (
-	wrongPathWindow = 20   // calls after a missing path in which the same name found elsewhere is its place
-	maxMissing      = 8    // missing paths waiting at once
-	maxPathLines    = 40   // lines of an error searched for the missing path
-	maxPathLen      = 300  // longest path taken
-	maxWorked       = 256  // paths that worked one session remembers
-	maxUseBytes     = 2048 // bytes of a command that worked read for the paths it used
+	maxMissing   = 8   // missing paths watched in a session
+	missingReach = 200 // calls after a failure in which the path's name may turn up
+	missingLines = 20  // lines of a failure's output read for the path
 )
 
-// missing is a path a failed call named that did not exist, waiting for
-// the session to say where it was.
-type missing struct {
+// missingWatch is a path a failed call named that did not exist.
+type missingWatch struct {
 	rec  *callRec
 	res  *Result
-	path string // as the call wrote it
-	abs  string // resolved (resolvePath)
-	dir  string // the directory it was resolved in: the project, or the call's
-	// found is the path of the same name that worked, as written, and
-	// by the call that used it; gone is set once the session created or
-	// used the path itself.
-	found, by string
-	gone      bool
+	path string // as the call named it
+	abs  string // absolute when the session says where it was ("" else)
+	key  string // as a lesson keeps it (pathKey)
+	// found is a path of the same name elsewhere that a later call used
+	// and that worked, and by the call that used it; gone is set when
+	// the path itself was used again and worked, or was written.
+	found string
+	by    *Call
+	gone  bool
+	// run is set when the shell ran the path: the program, or the script
+	// an interpreter was given.
+	run bool
 }
 
-// wrongPathOf is what a wrong-path finding needs that build cannot get
-// back from the session (replay may rename its project).
-type wrongPathOf struct {
-	key      string // the tool's kind and the path, project-relative when inside the project
-	name     string // the path as the lesson says it: project-relative when inside it
-	triggers lessons.Trigger
-	found    string // where it was, "" when the session found nothing
-	instead  string // the failed call at the path found: its command, or the path as written
+// wrongPath is what a lesson on a wrong path is made of.
+type wrongPath struct {
+	Path   string   // the wrong path as the call named it
+	Found  string   // where the file was, or ""
+	Forms  []string // the wrong path's forms a command may name it by
+	Glob   string   // the path glob of a file tool's lesson
+	Shell  bool     // the failed call was a shell command
+	Key    string   // the wrong path as the project's lessons name it (pathKey)
+	Worked string   // the call that used Found, as the session logged it
 }
 
-// missingPhrases are the words of an error about a path that does not
+// missingPhrases are the words of an error line that says a path does not
 // exist, lower case.
-var missingPathPhrases = []string{"no such file or directory", "enoent", "does not exist", "cannot find the path",
-	"cannot find the file", "no such directory", "path not found", "file not found", "directory not found"}
+var missingPathWords = []string{"no such file", "does not exist", "doesn't exist", "enoent", "cannot access",
+	"can't open file", "cannot open", "not found", "cannot find", "could not find", "can't find", "no such directory"}
 
-// saysMissing reports whether an error line says a path does not exist.
-func saysMissing(line string) bool {
-	l := strings.ToLower(line)
-	for _, p := range missingPathPhrases {
-		if strings.Contains(l, p) {
-			return true
-		}
+// existenceProbes ask whether a path exists: their failure is an answer,
+// and their success after a "||" says nothing.
+var existenceProbes = map[string]bool{"test": true, "[": true, "[[": true, "ls": true, "stat": true, "file": true,
+	"which": true, "find": true, "realpath": true, "readlink": true, "type": true, "command": true}
+
+// creators make the paths they name: a path one of them names worked
+// because it made it.
+var creators = map[string]bool{"mkdir": true, "touch": true, "cp": true, "mv": true, "ln": true, "tee": true,
+	"install": true, "rsync": true, "echo": true, "printf": true, "git": true, "curl": true, "wget": true, "tar": true, "unzip": true}
+
+// watchMissing starts watching a failed call whose error says a path it
+// named does not exist.
+func (a *analyzer) watchMissing(rec *callRec, r *Result) {
+	if len(a.missing) >= maxMissing || r.Timeout {
+		return
 	}
-	return false
-}
-
-// pathTools are the file tools a wrong path's trigger covers: those that
-// need the path to exist (Write creates it).
-var pathTools = []string{"Read", "Edit", "MultiEdit", "NotebookEdit", "Glob", "Grep"}
-
-// missingPath remembers the path a failed call named that did not exist,
-// if the error says so of a path the call wrote.
-func (a *analyzer) missingPath(rec *callRec, r *Result) {
 	c := rec.call
-	if c == nil {
-		return
-	}
-	defer a.moved(c) // after this call's own paths, read from where it started
-	if r.Timeout || len(a.missing) >= maxMissing && !a.dropStale(rec.seq) {
-		return
-	}
-	dir := cmpDir(c.Dir, a.sess.Project)
-	var p string
-	switch {
-	case c.Tool == "Bash":
-		if a.shellMoved || cdElsewhere(c.Command, a.sess.Project) {
-			p = missingIn(c.Command, r.Output, dir, true)
-		} else {
-			p = missingIn(c.Command, r.Output, dir, false)
-		}
-	case c.Path != "" && !strings.Contains(c.Tool, "Write"):
-		if line := missingLine(r.Output); line != "" && aboutTheCall(r.Output, c) && pathLike(c.Path, true) {
-			p = c.Path
-		}
-	}
+	p, abs, run := a.missingPath(c, r)
 	if p == "" {
 		return
 	}
-	abs := resolvePath(p, dir)
+	key := pathKey(cmp.Or(abs, p), a.sess.Project)
 	for _, m := range a.missing {
-		if m.abs == abs && m.rec.call.Tool == c.Tool {
-			return // the same path again: the first failure is the lesson
+		if m.key == key {
+			return // the same path again: one lesson
 		}
 	}
-	a.missing = append(a.missing, &missing{rec: rec, res: r, path: p, abs: abs, dir: dir})
+	a.missing = append(a.missing, &missingWatch{rec: rec, res: r, path: p, abs: abs, key: key, run: run})
 }
 
-// dropStale forgets a found or gone missing path past the window, to
-// make room; it reports whether it did.
-func (a *analyzer) dropStale(seq int) bool {
-	for i, m := range a.missing {
-		if m.gone || seq-m.rec.seq > wrongPathWindow && m.found != "" {
-			a.settleWrongPath(m)
-			a.missing = append(a.missing[:i], a.missing[i+1:]...)
+// missingPath is the path of a failed call that its error says does not
+// exist, as the call named it and absolute when known; "" when the error
+// names none of the call's paths, or the path is not one a lesson can be
+// about. run is set for a path the shell ran.
+func (a *analyzer) missingPath(c *Call, r *Result) (p, abs string, run bool) {
+	lines := missingErrorLines(r.Output)
+	if len(lines) == 0 {
+		return "", "", false
+	}
+	if c.Tool != "Bash" {
+		if c.Path == "" || c.Tool == "Write" || !aboutTheCall(r.Output, c) {
+			return "", "", false // or the error names another path (the tool's own program)
+		}
+		p = c.Path
+		abs = a.resolve(p, c.Dir)
+		if !lessonPath(p, abs, a.sess.Project) {
+			return "", "", false
+		}
+		return p, abs, false
+	}
+	if strings.Contains(r.Output, "command not found") {
+		return "", "", false // a program the shell did not find: known.go and onerror.go say it
+	}
+	cd := ""
+	for _, seg := range segments(c.Command) {
+		exe, _ := commandHead(seg)
+		for i, w := range seg {
+			w = pathWord(w)
+			if w == "" || i > 0 && strings.ContainsAny(seg[i-1], "<>") {
+				continue
+			}
+			if exe == "cd" && !strings.HasPrefix(w, "/") {
+				continue // a relative cd: where it leads depends on the last one
+			}
+			if existenceProbes[exe] || creators[exe] {
+				continue // asked whether it exists, or made it
+			}
+			at := namedIn(lines, w)
+			if at == "" {
+				continue
+			}
+			abs := a.resolve(w, c.Dir)
+			if cd != "" && !strings.HasPrefix(w, "/") {
+				abs = a.resolve(path.Join(cd, w), c.Dir)
+			}
+			if strings.HasPrefix(at, "/") {
+				abs = path.Clean(at)
+			}
+			if lessonPath(w, abs, a.sess.Project) {
+				return w, abs, ranBy(seg, i, exe)
+			}
+		}
+		if exe == "cd" && len(seg) == 2 {
+			cd = seg[1]
+		}
+	}
+	return "", "", false
+}
+
+// interpreters run the script their first argument names.
+var interpreters = map[string]bool{"bash": true, "sh": true, "zsh": true, "source": true, ".": true, "python": true,
+	"python3": true, "node": true, "bun": true, "deno": true, "tsx": true, "ts-node": true, "ruby": true, "perl": true, "php": true}
+
+// ranBy reports whether word i of a simple command is what it runs: the
+// program, or the first argument of an interpreter.
+func ranBy(seg []string, i int, exe string) bool {
+	if path.Base(seg[i]) == exe {
+		return true
+	}
+	if !interpreters[exe] {
+		return false
+	}
+	for j := i - 1; j >= 0; j-- {
+		if path.Base(seg[j]) == exe {
 			return true
+		}
+		if !strings.HasPrefix(seg[j], "-") {
+			return false
 		}
 	}
 	return false
 }
 
-func cmpDir(dir, project string) string {
-	if dir != "" {
-		return dir
-	}
-	return project
-}
-
-// missingLine is the first line of an error that says a path does not
-// exist, "" when none does.
-func missingLine(out string) string {
+// missingErrorLines are the lines of an output, near its head, that say
+// a path does not exist, lower case... kept as written: paths keep their
+// case.
+func missingErrorLines(out string) []string {
+	var lines []string
 	n := 0
 	for line := range strings.Lines(out) {
-		if n++; n > maxPathLines {
+		if n++; n > missingLines {
 			break
 		}
-		if saysMissing(line) {
-			return strings.TrimSpace(line)
+		low := strings.ToLower(line)
+		if slices.ContainsFunc(missingPathWords, func(w string) bool { return strings.Contains(low, w) }) {
+			lines = append(lines, strings.TrimSpace(line))
+		}
+	}
+	return lines
+}
+
+// pathWord is a shell word as the path it names ("" for a word that is no
+// path): an option's value after "=", without a leading "./"; a path has
+// a directory part, and names no package, URL, remote or variable.
+func pathWord(w string) string {
+	if strings.HasPrefix(w, "-") {
+		_, v, ok := strings.Cut(w, "=")
+		if !ok {
+			return ""
+		}
+		w = v
+	}
+	w = strings.TrimPrefix(w, "./")
+	if !strings.Contains(strings.TrimSuffix(w, "/"), "/") || strings.HasPrefix(w, "@") || strings.ContainsAny(w, "$*?[]{}<>`=: \t\n") {
+		return "" // no folder; a package (@scope/name), a URL or a remote (host:path), a variable or a glob
+	}
+	return w
+}
+
+// namedIn is how an error line names path word w: w itself, or an
+// absolute path that ends in it (the program resolved it); "" when no
+// line names it.
+func namedIn(lines []string, w string) string {
+	for _, line := range lines {
+		for i := 0; ; {
+			j := strings.Index(line[i:], w)
+			if j < 0 {
+				break
+			}
+			j += i
+			i = j + 1
+			end := j + len(w)
+			if end < len(line) && !pathDelimiter(line[end]) {
+				continue
+			}
+			if j == 0 || pathDelimiter(line[j-1]) {
+				return w
+			}
+			if line[j-1] != '/' {
+				continue
+			}
+			k := j - 1
+			for k > 0 && !pathDelimiter(line[k-1]) {
+				k--
+			}
+			if tok := line[k:end]; strings.HasPrefix(tok, "/") {
+				return tok
+			}
 		}
 	}
 	return ""
 }
 
-// missingIn is the path of a shell command that its error says does not
-// exist: the longest path the command wrote that a line saying so names,
-// "" for none. With absOnly (the shell may be in another directory) only
-// a path from the root or home counts.
-func missingIn(cmd, out, dir string, absOnly bool) string {
-	best := ""
-	n := 0
-	for line := range strings.Lines(out) {
-		if n++; n > maxPathLines {
-			break
-		}
-		if !saysMissing(line) {
-			continue
-		}
-		for _, t := range pathTokens(cmd) {
-			if len(t) <= len(best) || !pathLike(t, absOnly) {
-				continue
-			}
-			if namedIn(line, t, dir) {
-				best = t
-			}
-		}
-	}
-	return best
+func pathDelimiter(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\'' || b == '"' || b == '`' || b == ':' || b == ',' || b == '(' || b == ')' || b == '\u00a0'
 }
 
-// namedIn reports whether an error line names path t as the path that
-// failed: as written (without ./), or as the shell resolved it from dir;
-// not inside a longer path (the shell was elsewhere: cd sub, then sub/x).
-func namedIn(line, t, dir string) bool {
-	bare := strings.TrimPrefix(t, "./")
-	for i := 0; ; {
-		j := strings.Index(line[i:], bare)
-		if j < 0 {
+// resolve is p as an absolute path when the session says where it ran: p
+// itself when absolute, else under the call's directory or the project's;
+// "" when neither is known or p starts at the home directory.
+func (a *analyzer) resolve(p, dir string) string {
+	switch {
+	case strings.HasPrefix(p, "/"):
+		return path.Clean(p)
+	case strings.HasPrefix(p, "~"):
+		return ""
+	case strings.HasPrefix(dir, "/"):
+		return path.Join(dir, p)
+	case strings.HasPrefix(a.sess.Project, "/"):
+		return path.Join(a.sess.Project, dir, p)
+	}
+	return ""
+}
+
+// maxPathLen caps the wrong path a lesson is about.
+const maxPathLen = 300
+
+// tempDirs are where a path is one task's scratch file.
+var tempDirs = []string{"/tmp/", "/var/tmp/", "/var/folders/", "/private/", "/dev/", "/proc/"}
+
+// lessonPath reports whether a missing path can be a lesson's trigger: a
+// file or directory with at least two parts below the project or the
+// home directory, not "." or "..", not under a temporary directory, with
+// no variable or glob in it.
+func lessonPath(p, abs, project string) bool {
+	if p == "" || len(p) > maxPathLen || slices.Contains(strings.Split(p, "/"), "..") ||
+		strings.ContainsAny(p, "$*?[]{}") || strings.ContainsFunc(p, unicode.IsControl) {
+		return false // a variable or a glob, or a path from a log too long or odd to be a trigger
+	}
+	for _, t := range tempDirs {
+		if strings.HasPrefix(abs, t) || strings.HasPrefix(p, t) {
 			return false
 		}
-		j += i
-		end := j + len(bare)
-		if (end == len(line) || !pathByte(line[end]) || line[end] == '.') && boundaryBefore(line, j, bare, dir) {
-			return true
-		}
-		i = j + 1
 	}
-}
-
-// boundaryBefore reports whether the path at line[j:] starts there, or
-// is the end of the same path resolved from dir.
-func boundaryBefore(line string, j int, bare, dir string) bool {
-	if j == 0 || !pathByte(line[j-1]) {
-		return true
-	}
-	if line[j-1] != '/' || strings.HasPrefix(bare, "/") {
+	key := pathKey(cmp.Or(abs, p), project)
+	parts := slices.DeleteFunc(strings.Split(strings.Trim(key, "/"), "/"), func(s string) bool { return s == "~" || s == "" || s == "." })
+	if len(parts) < 2 {
 		return false
 	}
-	k := j - 1
-	for k > 0 && pathByte(line[k-1]) {
-		k--
-	}
-	return path.Clean(line[k:j]+bare) == resolvePath(bare, dir) // the shell's own resolution of it
-}
-
-func pathByte(b byte) bool {
-	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_' || b == '-' || b == '.' || b == '/' || b == '~'
-}
-
-// pathTokens are the words of a command that may be paths: split at
-// spaces, quotes and shell operators, a flag's or variable's value kept.
-func pathTokens(cmd string) []string {
-	var out []string
-	for _, w := range strings.FieldsFunc(cmd, func(r rune) bool {
-		return r == ' ' || r == '\t' || r == '\n' || r == '\r' || strings.ContainsRune(";&|()<>'\"`,", r)
-	}) {
-		if i := strings.IndexByte(w, '='); i >= 0 {
-			w = w[i+1:]
-		}
-		w = strings.TrimRight(w, ":")
-		if w != "" && len(w) <= maxPathLen {
-			out = append(out, w)
-		}
-	}
-	return out
-}
-
-// pathLike reports whether a word is a path a lesson may trigger on: from
-// the root or home, or of two parts or more; no variable, glob, URL,
-// flag or package scope; not under a temporary directory.
-func pathLike(p string, absOnly bool) bool {
-	if !strings.ContainsAny(p, "/\\") {
-		return false // a word, or a bare name: most words of a command
-	}
-	p = strings.TrimSuffix(strings.ReplaceAll(p, "\\", "/"), "/")
-	if len(p) < 3 || strings.ContainsAny(p, "$*?[]{}%@!#") || strings.Contains(p, "://") || strings.HasPrefix(p, "-") {
+	if base := path.Base(key); base == "." || base == "/" || base == "~" {
 		return false
-	}
-	abs := strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~/") || len(p) > 2 && p[1] == ':' && p[2] == '/'
-	if strings.Contains(p[min(len(p), 2):], ":") {
-		return false // a revision's file (HEAD:a.go), a host's (srv:/etc), a list of paths
-	}
-	if absOnly && !abs {
-		return false
-	}
-	if tempPath(p) {
-		return false
-	}
-	rest := strings.TrimPrefix(path.Clean(p), "/")
-	rest = strings.TrimPrefix(rest, "~/")
-	parts := strings.Split(rest, "/")
-	if len(parts) < 2 && !abs {
-		return false // a bare name: which one, from where?
-	}
-	for _, s := range parts {
-		if s == ".." {
-			return false
-		}
 	}
 	return true
 }
 
-// tempPath reports whether p lies under a temporary directory: a
-// one-off of one task.
-func tempPath(p string) bool {
-	l := strings.ToLower(p)
-	for _, t := range []string{"/tmp/", "/var/folders/", "/private/var/", "/appdata/local/temp/", "/temp/", "/dev/"} {
-		if strings.HasPrefix(l, t) || strings.Contains(l, t) && t != "/tmp/" && t != "/dev/" {
-			return true
-		}
+// pathKey is a path as a lesson keeps it, the same on every machine and
+// checkout of the project: relative to the project when inside it, from
+// "~" when in a home directory, and with the project's own name in a
+// folder name (an agent's per-project folder, -Users-me-src-app) as "*".
+func pathKey(p, project string) string {
+	p = strings.TrimSuffix(path.Clean(p), "/")
+	project = strings.TrimSuffix(project, "/")
+	if project != "" && strings.HasPrefix(p, project+"/") {
+		return p[len(project)+1:]
 	}
-	return l == "/tmp" || strings.HasPrefix(l, "tmp/")
-}
-
-// resolvePath is p cleaned, made absolute from dir when it is relative,
-// with a home directory written as ~: one path, however written.
-func resolvePath(p, dir string) string {
-	p = strings.ReplaceAll(p, "\\", "/")
-	if !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !(len(p) > 2 && p[1] == ':') && dir != "" {
-		p = strings.ReplaceAll(dir, "\\", "/") + "/" + p
+	if rest, ok := homeRest(p); ok {
+		p = "~/" + rest
 	}
-	p = path.Clean(p)
-	if n := homeLen(p); n > 0 {
-		p = "~/" + strings.TrimPrefix(p[n:], "/")
-	}
-	return strings.TrimSuffix(p, "/")
-}
-
-// homeLen is the length of the home directory p starts with (/home/NAME,
-// /Users/NAME, C:/Users/NAME), 0 for none.
-func homeLen(p string) int {
-	q := p
-	if len(q) > 2 && q[1] == ':' {
-		q = q[2:]
-	}
-	rest, ok := strings.CutPrefix(q, "/home/")
-	if !ok {
-		if rest, ok = strings.CutPrefix(q, "/Users/"); !ok {
-			return 0
-		}
-	}
-	name, _, _ := strings.Cut(rest, "/")
-	if name == "" {
-		return 0
-	}
-	return len(p) - len(rest) + len(name)
-}
-
-// cdElsewhere reports whether a command changes to a directory other than
-// the project's before what it runs.
-func cdElsewhere(cmd, project string) bool {
-	if !strings.Contains(cmd, "cd ") {
-		return false // most commands: no need to split them
-	}
-	for _, seg := range segments(cmd) {
-		if len(seg) > 0 && seg[0] == "cd" && (len(seg) < 2 || resolvePath(seg[1], project) != resolvePath(project, "")) {
-			return true
-		}
-	}
-	return false
-}
-
-// moved notes a shell call that changed to another directory than the
-// project's: a shell that keeps its directory between calls (Claude
-// Code's, even after cd x && …) may be elsewhere from then on.
-func (a *analyzer) moved(c *Call) {
-	if c.Tool == "Bash" && !a.shellMoved && cdElsewhere(c.Command, a.sess.Project) {
-		a.shellMoved = true
-	}
-}
-
-// pathSaw sees a call that worked: the missing paths it uses again were
-// not wrong (created, or found where written); a path of the same name
-// elsewhere, within the window, is where a missing one was.
-func (a *analyzer) pathSaw(rec *callRec) {
-	c := rec.call
-	if c == nil {
-		return
-	}
-	a.moved(c)
-	if len(a.missing) == 0 && len(a.worked) >= maxWorked {
-		return
-	}
-	dir := cmpDir(c.Dir, a.sess.Project)
-	var uses []string
-	if c.Tool == "Bash" {
-		if cmd := c.Command[:min(len(c.Command), maxUseBytes)]; strings.Contains(cmd, "/") && !hedgedCommand(c.Command) {
-			uses = pathTokens(cmd) // the paths it runs on come first; a heredoc's text is no use of a path
-		}
-		if a.shellMoved || cdElsewhere(c.Command, a.sess.Project) {
-			// from where? only a path from the root or home says
-			uses = slices.DeleteFunc(uses, func(u string) bool { return !pathLike(u, true) })
-		}
-	} else if c.Path != "" {
-		uses = []string{c.Path}
-	}
-	a.sawWorking(c, uses, dir)
-	for _, m := range a.missing {
-		if m.gone {
-			continue
-		}
-		for _, u := range uses {
-			abs := resolvePath(u, dir)
-			if abs == m.abs || strings.HasPrefix(abs, m.abs+"/") {
-				m.gone = true // it exists now: created, or it was there
-				break
+	if slug := folderSlug(project); slug != "" {
+		parts := strings.Split(p, "/")
+		for i, s := range parts {
+			if folderSlug(s) == slug {
+				parts[i] = "*"
 			}
 		}
-		if m.gone || m.found != "" || rec.seq-m.rec.seq > wrongPathWindow {
-			continue
-		}
-		for _, u := range uses {
-			if a.sameName(m, u, dir) && !creates(c, u) {
-				m.found, m.by = u, callTrigger(c)
-				break
+		p = strings.Join(parts, "/")
+	}
+	return p
+}
+
+// homeRest is what follows a home directory (/home/me, /Users/me, /root)
+// in an absolute path.
+func homeRest(p string) (string, bool) {
+	for _, h := range []string{"/home/", "/Users/"} {
+		if rest, ok := strings.CutPrefix(p, h); ok {
+			if _, after, ok := strings.Cut(rest, "/"); ok {
+				return after, true
 			}
 		}
 	}
+	return strings.CutPrefix(p, "/root/")
 }
 
-// hedgedCommand reports whether a shell command works whether or not its paths
-// exist: it tests for them, or falls back or hides the error when they
-// do not (test -f x || echo missing, ls x 2>/dev/null). Its paths say
-// nothing about where a file is.
-func hedgedCommand(cmd string) bool {
-	for _, s := range []string{"||", "/dev/null", "[ ", "[[", "test ", "if "} {
-		if strings.Contains(cmd, s) {
-			return true
+// folderSlug is a name with every run of characters other than letters
+// and digits as one "-", lower case: an agent names a project's folder
+// after its path that way. "" for a name too short to tell.
+func folderSlug(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash {
+			b.WriteByte('-')
+			dash = true
 		}
 	}
-	return false
+	out := strings.Trim(b.String(), "-")
+	if strings.Count(out, "-") < 2 {
+		return "" // a plain name, not a path made a name
+	}
+	return out
 }
 
-// sawWorking remembers the paths a call that worked used (not those it
-// created), as a wrong path's key says them.
-func (a *analyzer) sawWorking(c *Call, uses []string, dir string) {
-	if len(uses) == 0 {
-		return
-	}
-	if a.root == "" {
-		a.root = resolvePath(a.sess.Project, "")
-	}
-	makes := c.Tool != "Bash" || makesPaths(c.Command)
-	for _, u := range uses {
-		if len(a.worked) >= maxWorked {
-			return
-		}
-		if !pathLike(u, false) || makes && creates(c, u) {
-			continue
-		}
-		if k := pathKey(resolvePath(u, dir), a.root, a.sess.Project != ""); k != "" && !a.workedSet[k] {
-			if a.workedSet == nil {
-				a.workedSet = map[string]bool{}
-			}
-			a.workedSet[k] = true
-			a.worked = append(a.worked, k)
-		}
-	}
-}
-
-// pathKey is how a wrong path is named across sessions: from the
-// project's folder inside it (any checkout), else from the root or home.
-func pathKey(abs, root string, haveRoot bool) string {
-	if rel, ok := strings.CutPrefix(abs, root+"/"); ok && haveRoot {
-		return rel
-	}
-	return abs
-}
-
-// sameName reports whether u, used from dir, is the missing path's name
-// at another place: the same last two parts, or the same distinctive
-// file name.
-func (a *analyzer) sameName(m *missing, u, dir string) bool {
-	if !pathLike(u, false) && !strings.HasPrefix(u, "/") {
-		return false
-	}
-	abs := resolvePath(u, dir)
-	if abs == m.abs {
-		return false
-	}
-	base := path.Base(m.abs)
-	if path.Base(abs) != base {
-		return false
-	}
-	if path.Base(path.Dir(abs)) == path.Base(path.Dir(m.abs)) {
-		return true
-	}
-	return distinctive(base)
-}
-
-// distinctive reports whether a file name says which file it is: more
-// than one word or an extension and a long stem (dispatch-prompt.sh,
-// usePhotoImport.ts), not index.ts or main.go, which many folders hold.
-func distinctive(base string) bool {
-	stem := strings.TrimSuffix(base, path.Ext(base))
-	return len(stem) >= 8 || strings.ContainsAny(stem, "-_")
-}
-
-// creates reports whether call c makes path u rather than uses it: a
-// Write, or a shell step that creates, copies or moves to it, or removes
-// it (rm -f works whether the path is there or not).
-func creates(c *Call, u string) bool {
+// usedPaths are the paths a call that worked used: a file tool's path, or
+// the path words of a shell command but those an existence probe asked
+// about after "||" and those a command made. written is set for a path
+// the call may have made (a Write, or a creating command).
+func usedPaths(c *Call, visit func(p string, written bool)) {
 	if c.Tool != "Bash" {
-		return strings.Contains(c.Tool, "Write")
+		if c.Path != "" {
+			visit(strings.TrimPrefix(c.Path, "./"), c.Tool == "Write")
+		}
+		return
 	}
-	if strings.Contains(c.Command, ">"+u) || strings.Contains(c.Command, "> "+u) {
-		return true
-	}
-	if !makesPaths(c.Command) {
-		return false
-	}
+	fallback := strings.Contains(c.Command, "||")
 	for _, seg := range segments(c.Command) {
-		if len(seg) == 0 {
+		exe, _ := commandHead(seg)
+		if existenceProbes[exe] && fallback {
 			continue
 		}
-		switch path.Base(seg[0]) {
-		case "mkdir", "touch", "cp", "mv", "ln", "tee", "install", "rsync", "rm":
-			for _, w := range seg[1:] {
-				if strings.Contains(w, u) {
-					return true
-				}
+		for i, w := range seg {
+			if w = pathWord(w); w != "" {
+				visit(w, creators[exe] || i > 0 && strings.ContainsAny(seg[i-1], ">"))
 			}
 		}
 	}
-	return false
 }
 
-// makesPaths reports whether a command may hold a step that makes,
-// copies, moves or removes paths: a cheap test before splitting it.
-func makesPaths(cmd string) bool {
-	for _, w := range []string{"mkdir", "touch", "cp ", "mv ", "ln ", "tee ", "install", "rsync", "rm "} {
-		if strings.Contains(cmd, w) {
-			return true
+// missingSaw sees a call that worked: a path of a watched one's name
+// elsewhere is where it was; the watched path itself is no wrong path.
+func (a *analyzer) missingSaw(rec *callRec) {
+	c := rec.call
+	if i := strings.LastIndexByte(c.Path, '/'); i > 0 && c.Path[0] == '/' && c.Tool != "Bash" && len(a.areas) < maxAreas {
+		if d := c.Path[:i]; !slices.Contains(a.areas, d) {
+			a.areas = append(a.areas, d) // file tools name absolute paths; a relative one is in the project
 		}
 	}
-	return false
-}
-
-// settleWrongPaths turns the session's missing paths into findings:
-// found elsewhere, "A is at B"; found nowhere, "A does not exist", a
-// lesson once a second session misses it too.
-func (a *analyzer) settleWrongPaths() {
+	if len(a.missing) == 0 {
+		return
+	}
 	for _, m := range a.missing {
-		a.settleWrongPath(m)
+		if m.gone || rec.seq-m.rec.seq > missingReach {
+			continue
+		}
+		if c.Tool != "Bash" && m.abs != "" && strings.HasPrefix(c.Path, m.abs+"/") ||
+			c.Tool == "Bash" && strings.Contains(c.Command, strings.TrimSuffix(m.path, "/")+"/") {
+			m.gone = true // a file in it used or made: the folder is there now, it was missing, not wrong
+			continue
+		}
+		base := path.Base(m.path)
+		if c.Tool == "Bash" && !strings.Contains(c.Command, base) || c.Tool != "Bash" && path.Base(c.Path) != base {
+			continue
+		}
+		usedPaths(c, func(p string, written bool) {
+			if path.Base(p) != base || m.gone {
+				return
+			}
+			abs := a.resolve(p, c.Dir)
+			if p == m.path || pathKey(cmp.Or(abs, p), a.sess.Project) == m.key {
+				m.gone = true // used again and it worked, or written: it was missing, not wrong
+				return
+			}
+			if strings.HasSuffix(m.key, "/"+pathKey(cmp.Or(abs, p), a.sess.Project)) {
+				// the right path is the wrong one's tail: the call stood in
+				// another folder (a copy, a checkout), which changes from
+				// task to task; the lesson on its error says so
+				m.gone = true
+				return
+			}
+			if m.found == "" && !written && !strings.HasPrefix(p, "~") && lessonPath(p, abs, a.sess.Project) {
+				m.found, m.by = p, c
+			}
+		})
 	}
-	a.missing = nil
 }
 
-func (a *analyzer) settleWrongPath(m *missing) {
-	if m.gone || a.explained(m.rec.id) {
-		return
-	}
-	c := m.rec.call
-	key, name, t, ok := wrongPathTrigger(c, m, a.sess.Project)
-	if !ok {
-		return
-	}
-	found := m.found
-	if abs := resolvePath(found, m.dir); found != "" {
-		if rel, ok := strings.CutPrefix(abs, resolvePath(a.sess.Project, "")+"/"); ok && a.sess.Project != "" {
-			found = rel // said from the project, as the lesson says the wrong one
-		} else if strings.HasPrefix(abs, "~/") {
-			found = abs // from home, whoever's it is
+// settlePaths turns the session's wrong paths into findings, before the
+// other findings of the session are settled: a known failure or a lesson
+// on the error of the same call then leaves it to the wrong path, whose
+// trigger comes before the call; a retry of it says less than where the
+// file is.
+func (a *analyzer) settlePaths() {
+	for _, m := range a.missing {
+		if m.gone || m.found == "" && a.workArea(m) {
+			continue
 		}
+		c := m.rec.call
+		wp := &wrongPath{Path: m.path, Found: m.found, Shell: c.Tool == "Bash", Key: m.key}
+		if m.by != nil {
+			wp.Worked = callTrigger(m.by)
+		}
+		if !wp.trigger(m, a.sess.Project) {
+			continue
+		}
+		// a file of the project read where it is not and found elsewhere
+		// in it: the code moved with the work (a refactor, a branch) and
+		// may move again, so a second session says it is no one task's; a
+		// script the shell ran, or a file found outside the project (a
+		// tool, a skill's script), stays where it is. A path with a number
+		// in it (a version, a run) is one task's too.
+		moved := m.found != "" && !m.run && a.workArea(m) && a.inProject(m.found, m.by)
+		moved = moved || strings.ContainsAny(m.key, "0123456789")
+		if m.found != "" {
+			a.findings = slices.DeleteFunc(a.findings, func(f finding) bool { return f.Call == m.rec.id && f.Kind == KindRetry })
+		}
+		a.findings = append(a.findings, finding{
+			Kind: KindPath, Line: m.rec.line, UID: m.rec.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: wp.Worked,
+			Call: m.rec.id, Change: m.key, Problem: m.res.errorText(), Path: wp,
+			Signals: Signals{FixConfirmed: m.found != "", OneOff: moved},
+		})
 	}
-	problem := m.res.errorText()
-	if line := missingLine(m.res.Output); line != "" {
-		problem = clip(line, 400)
+	a.missing, a.areas = nil, nil
+}
+
+// maxAreas caps the folders a session remembers using files in.
+const maxAreas = 64
+
+// workArea reports whether a missing path lies where the session works:
+// in the project, or in a folder it shares two levels below the home
+// directory (three below the root elsewhere) with a file the session
+// used: a checkout the log does not name as its directory. There files
+// come and go with the work (a branch, a refactor, a file not written
+// yet). A path outside (an agent's notes folder, a tool's guessed
+// location) is not.
+func (a *analyzer) workArea(m *missingWatch) bool {
+	if m.abs == "" || !strings.HasPrefix(m.key, "/") && !strings.HasPrefix(m.key, "~") {
+		return true // relative to the project, or nowhere known
 	}
-	a.findings = append(a.findings, finding{
-		Kind: KindWrongPath, Line: m.rec.line, UID: m.rec.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: m.by,
-		Call: m.rec.id, Change: m.found, Problem: problem,
-		Signals: Signals{FixConfirmed: m.found != "", OneOff: m.found == ""},
-		wrong:   &wrongPathOf{key: key, name: name, triggers: t, found: found, instead: cmpDir(wrongCall(c, m.path, m.found).Command, m.found)},
+	return a.inArea(path.Dir(m.abs))
+}
+
+// inArea reports whether folder dir shares enough levels with a folder
+// of a file the session used (workArea).
+func (a *analyzer) inArea(dir string) bool {
+	parts := strings.Split(dir, "/")
+	need := minAreaDepth
+	if _, home := homeRest(dir + "/"); home {
+		need++ // /home/me/src, not /home/me/.config
+	}
+	return slices.ContainsFunc(a.areas, func(d string) bool {
+		n := 0
+		for i, part := range strings.Split(d, "/") {
+			if i >= len(parts) || parts[i] != part {
+				break
+			}
+			n = i
+		}
+		return n >= need
 	})
 }
 
-// wrongPathTrigger is the key and trigger of a wrong path: a shell
-// command naming it as a word (as written, ./ in front, or from the root
-// of a checkout named as the project's), a file tool on it (the project's
-// folder and the path in it, or the path from the root outside the
-// project). ok is false when the trigger would fire on where the path
-// was found, or not on the failed call.
-func wrongPathTrigger(c *Call, m *missing, project string) (key, name string, t lessons.Trigger, ok bool) {
-	root := resolvePath(project, "")
-	rel, inside := strings.CutPrefix(m.abs, root+"/")
-	inside = inside && project != ""
-	base := path.Base(root)
-	key, name = m.abs, m.abs
-	if inside {
-		key, name = "./"+rel, rel
-	}
-	if c.Tool == "Bash" {
-		var p string
-		switch {
-		case inside:
-			p = `(?:\.[/\\]|[^\s;&|()'"]*[/\\]` + regexp.QuoteMeta(base) + `[/\\])?` + pathPattern(rel)
-		case strings.HasPrefix(m.abs, "~/"):
-			p = `(?:~|(?:[A-Za-z]:)?[/\\](?:home|Users)[/\\][^/\\\s;&|()'"]+)[/\\]` + pathPattern(strings.TrimPrefix(m.abs, "~/"))
-		default:
-			p = pathPattern(m.abs)
-		}
-		// a command that asks whether the path exists is no use of it
-		t = lessons.Trigger{Commands: []string{`(?:^|[\s;&|(='"])` + p + `(?=$|[\s;&|)'":/])`}, Unless: []string{existenceTest}}
-		return "Bash\x00" + key, name, t, fits(c, m, t)
-	}
-	// inside the project: the path in it, from any checkout, unless that
-	// fires where the file was found; then from a checkout named the same
-	globs := []string{m.abs}
-	switch {
-	case inside && strings.Contains(rel, "/"):
-		globs = []string{rel, base + "/" + rel}
-	case inside:
-		globs = []string{base + "/" + rel}
-	case strings.HasPrefix(m.abs, "~/"):
-		globs = []string{strings.ReplaceAll(m.path, "\\", "/")}
-	}
-	for _, glob := range globs {
-		if strings.ContainsAny(glob, "*?[]{}\\") {
-			continue
-		}
-		if t = (lessons.Trigger{Tools: pathTools, Paths: []string{glob}}); fits(c, m, t) {
-			return "files\x00" + key, name, t, true
-		}
-	}
-	return "", "", t, false
+// inProject reports whether a path a call used is in the project or where
+// the session works.
+func (a *analyzer) inProject(p string, c *Call) bool {
+	abs := a.resolve(p, c.Dir)
+	key := pathKey(cmp.Or(abs, p), a.sess.Project)
+	return abs == "" || !strings.HasPrefix(key, "/") && !strings.HasPrefix(key, "~") || a.inArea(path.Dir(abs))
 }
 
-// pathPattern matches path p written with either separator.
-func pathPattern(p string) string {
-	parts := strings.Split(p, "/")
-	for i, s := range parts {
-		parts[i] = regexp.QuoteMeta(s)
+// minAreaDepth is the levels below the root a missing path shares with a
+// file the session used for it to be where the session works.
+const minAreaDepth = 3
+
+// trigger sets the forms and the glob of a wrong path's lesson; false
+// when they would fire on the path that worked too.
+func (wp *wrongPath) trigger(m *missingWatch, project string) bool {
+	if wp.Shell {
+		wp.Forms = []string{m.path}
+		if m.abs != "" && m.abs != m.path {
+			wp.Forms = append(wp.Forms, m.abs)
+		}
+		if k := m.key; k != m.path && !strings.HasPrefix(k, "~") && !strings.HasPrefix(k, "/") && !strings.Contains(k, "*") {
+			wp.Forms = append(wp.Forms, k)
+		}
+		return wp.Found == "" || !slices.Contains(wp.Forms, wp.Found)
 	}
-	return strings.Join(parts, `[/\\]`)
+	glob := strings.TrimPrefix(m.key, "~/")
+	if wp.Found != "" && globMatches(glob, wp.Found) && project != "" && !strings.HasPrefix(m.key, "/") && !strings.HasPrefix(m.key, "~") {
+		glob = path.Base(project) + "/" + glob // the path that worked ends in the same parts: the project's folder too
+	}
+	if strings.HasPrefix(m.key, "/") || wp.Found != "" && globMatches(glob, wp.Found) {
+		glob = cmp.Or(m.abs, m.path) // anchored
+		if !strings.HasPrefix(glob, "/") {
+			return false
+		}
+	}
+	wp.Glob = glob
+	return wp.Found == "" || !globMatches(glob, wp.Found)
 }
 
-// existenceTest matches a shell command that tests whether a path exists
-// (test, [ ], ls, stat): it asks, it does not use the path.
-const existenceTest = `(?:^|[\s;&|(])(?:test|ls|stat|\[\[?)\s`
-
-// fits reports whether a wrong path's trigger fires on the failed call,
-// and not on the same call where the path was found.
-func fits(c *Call, m *missing, t lessons.Trigger) bool {
-	l := lessons.Lesson{Triggers: t}
-	if !firesOn(l, []lessons.ToolCall{wrongCall(c, m.path, "")}) {
+// globMatches reports whether a path glob as lessons read it (a glob
+// without a leading "/" matches any trailing run of a path's parts; "*"
+// within one part) matches p.
+func globMatches(glob, p string) bool {
+	gs, ps := strings.Split(strings.Trim(glob, "/"), "/"), strings.Split(strings.Trim(p, "/"), "/")
+	if strings.HasPrefix(glob, "/") && len(gs) != len(ps) || len(gs) > len(ps) {
 		return false
 	}
-	return m.found == "" || !firesOn(l, []lessons.ToolCall{wrongCall(c, m.path, m.found)})
-}
-
-// wrongCall is the failed call c, whose wrong path was p, as an example,
-// or, with found set, the same call at the path found.
-func wrongCall(c *Call, p, found string) lessons.ToolCall {
-	if c.Tool == "Bash" {
-		if found != "" {
-			return lessons.ToolCall{Tool: "Bash", Command: strings.ReplaceAll(c.Command, p, found)}
-		}
-		return lessons.ToolCall{Tool: "Bash", Command: c.Command}
-	}
-	tool := c.Tool
-	if !slices.Contains(pathTools, tool) {
-		tool = "Read"
-	}
-	return lessons.ToolCall{Tool: tool, Path: cmpDir(found, c.Path)}
-}
-
-// wrongPath fills a wrong path's candidate from its finding.
-func (c *Candidate) wrongPath(f finding) {
-	w := f.wrong
-	c.Triggers = w.triggers
-	failed := &Call{Tool: c.Tool, Command: c.Trigger, Path: c.Trigger}
-	c.Examples.Match = []lessons.ToolCall{wrongCall(failed, "", "")}
-	if w.found != "" {
-		c.FoundAt = Redact(w.found)
-		if c.Tool == "Bash" {
-			c.Examples.NoMatch = []lessons.ToolCall{{Tool: "Bash", Command: Redact(w.instead)}}
-		} else {
-			c.Examples.NoMatch = []lessons.ToolCall{wrongCall(failed, "", Redact(w.instead))}
+	ps = ps[len(ps)-len(gs):]
+	for i := range gs {
+		if ok, _ := path.Match(gs[i], ps[i]); !ok {
+			return false
 		}
 	}
-	c.WrongPath = Redact(w.name)
-	c.wrongPathText()
+	return true
 }
 
-// wrongPathText writes a wrong path's lesson: where it was, or that it
-// was missing in the sessions seen so far.
-func (c *Candidate) wrongPathText() {
-	a := "`" + c.WrongPath + "`"
-	if c.FoundAt != "" {
-		b := "`" + c.FoundAt + "`"
-		c.Summary = secret.Sentence(shorten(a+" does not exist: it is at "+b, maxSummary))
-		c.Solution = a + " does not exist in this project: " + b + " is the path that worked (`" + clip(c.Fixed, 200) +
-			"`). Use " + b + "."
+// pathPattern is a command trigger on any of a path's forms as a whole
+// word of a command (not the end of a longer path).
+func pathPattern(forms []string) string {
+	var alts []string
+	for _, f := range forms {
+		alts = append(alts, esc(f))
+	}
+	return `(?:^|[\s;&|(<>='"])(?:\./)?(?:` + strings.Join(alts, "|") + `)(?=$|[\s;&|)<>'"])`
+}
+
+// askingPattern matches a command that only asks whether a path exists
+// (ls, test, stat first): the wrong path's lesson need not come before it.
+const askingPattern = `^\s*(?:ls|test|\[\[?|stat|file|realpath|readlink|which)\s`
+
+// readingTools are the file tools that need the path to exist.
+var readingTools = []string{"Read", "Edit", "MultiEdit", "NotebookEdit", "Glob", "Grep"}
+
+// onPath fills a lesson on a wrong path from its finding: its trigger on
+// the path, and its text.
+func (c *Candidate) onPath(f finding) bool {
+	wp := f.Path
+	if wp.Shell {
+		c.Triggers = lessons.Trigger{Commands: []string{redactPattern(pathPattern(wp.Forms))}, Unless: []string{askingPattern}}
+		c.Examples = lessons.Examples{Match: []lessons.ToolCall{{Tool: "Bash", Command: c.Trigger}}}
+		if !commandFires(c.Triggers, c.Trigger) {
+			return false
+		}
+		if c.Fixed != "" {
+			if commandFires(c.Triggers, c.Fixed) {
+				return false
+			}
+			c.Examples.NoMatch = []lessons.ToolCall{{Tool: "Bash", Command: c.Fixed}}
+		}
+	} else {
+		c.Triggers = lessons.Trigger{Tools: slices.Clone(readingTools), Paths: []string{wp.Glob}}
+		c.Examples = lessons.Examples{Match: []lessons.ToolCall{{Tool: c.Tool, Path: c.Trigger}}}
+		if wp.Found != "" {
+			c.Examples.NoMatch = []lessons.ToolCall{{Tool: c.Tool, Path: wp.Found}}
+		}
+	}
+	c.Family = Redact(wp.Path)
+	if !wp.Shell {
+		c.Family = Redact(wp.Key) // the same file in every checkout; a command names it as it was typed
+	}
+	c.Fixed = Redact(wp.Found)
+	return true
+}
+
+// pathText writes a wrong path's lesson, for the sessions it was seen in
+// so far.
+func (c *Candidate) pathText() {
+	wrong, n := "`"+clip(c.Family, 200)+"`", len(c.Sessions)
+	if c.Fixed != "" {
+		right := "`" + clip(c.Fixed, 200) + "`"
+		// the name first: cut at its comma, the summary still says where
+		c.Summary = secret.Sentence(shorten("`"+path.Base(c.Fixed)+"` is at "+right+", not "+wrong, maxSummary))
+		c.Solution = wrong + " does not exist in this project (the call failed: " + firstLine(errorHeadline(c.Problem)) + "). " +
+			"A later call used " + right + " instead and it worked: use that path."
 		return
 	}
-	n := len(c.Sessions)
-	c.Summary = secret.Sentence(shorten(a+" does not exist here", maxSummary))
-	c.Solution = a + " did not exist in " + strconv.Itoa(n) + " session" + plural(n) +
-		" of this project, and nothing of that name was found instead: do not use it; " +
-		"look for where it is first (a search by its name), or whether it is needed at all."
+	c.Summary = secret.Sentence(shorten(wrong+" does not exist here", maxSummary))
+	c.Solution = wrong + " was missing in " + strconv.Itoa(n) + " session" + plural(n) + " of this project, and nothing of that name was used elsewhere after it. " +
+		"Do not read or run it on a guess: look for what you need first, or go on without it."
 }
 
-// addWorked adds a path that worked to a set of them, under "=" and the
-// path, and under "/" and each of its tails (a file tool's trigger on a
-// project path fires wherever the path ends so). It reports whether the
-// path is new.
-func addWorked(worked map[string]bool, p string) bool {
-	if worked["="+p] {
-		return false
+// foldPath folds a wrong path seen again into c: the first right path
+// found is kept, and a lesson that had none takes the new one's.
+func (c *Candidate) foldPath(n Candidate) {
+	if c.Fixed != "" || n.Fixed == "" {
+		return
 	}
-	worked["="+p] = true
-	for t := p; ; {
-		worked["/"+t] = true
-		i := strings.IndexByte(t, '/')
-		if i < 0 {
-			return true
-		}
-		t = t[i+1:]
-	}
-}
-
-// tails are p and the paths it ends with, longest first.
-func tails(p string) []string {
-	out := []string{p}
-	for i := strings.IndexByte(p, '/'); i >= 0; i = strings.IndexByte(p, '/') {
-		p = p[i+1:]
-		out = append(out, p)
-	}
-	return out
-}
-
-// workedBefore holds back a wrong path that a call of some session used
-// and that worked (addWorked): the path exists, at some time, so a lesson
-// that it does not would speak before calls that go fine (Signals.Broad).
-// It reports whether it changed c.
-func (c *Candidate) workedBefore(worked map[string]bool) bool {
-	if c.Kind != KindWrongPath || c.Signals.Broad {
-		return false
-	}
-	key := "=" + c.WrongPath
-	if slices.Contains(c.Triggers.Paths, c.WrongPath) {
-		key = "/" + c.WrongPath // its glob fires on any path ending so
-	}
-	if !worked[key] {
-		return false
-	}
-	c.Signals.Broad = true
-	return true
+	c.Summary, c.Problem, c.Solution, c.Fixed, c.Trigger = n.Summary, n.Problem, n.Solution, n.Fixed, n.Trigger
+	c.Triggers, c.Examples = n.Triggers, n.Examples
 }
