@@ -151,16 +151,19 @@ type analyzer struct {
 	findings []finding
 	// commands are the first shell commands of the session, a sample
 	// for checking how broad a trigger is (broad.go).
-	commands  []string
-	waiting   []*waiting      // failures a change of state may fix (precondition.go)
-	changed   bool            // the session changed a file or the environment
-	known     []knownFailure  // failures before any change (known.go)
-	watch     []*errWatch     // failures waiting for what gets past them (onerror.go)
-	missing   []*missingWatch // paths that did not exist (wrongpath.go)
-	areas     []string        // folders of files the session used (wrongpath.go)
-	malformed int
-	templates int
-	tags      int
+	commands []string
+	waiting  []*waiting      // failures a change of state may fix (precondition.go)
+	changed  bool            // the session changed a file or the environment
+	known    []knownFailure  // failures before any change (known.go)
+	watch    []*errWatch     // failures waiting for what gets past them (onerror.go)
+	missing  []*missingWatch // paths that did not exist (wrongpath.go)
+	// shellMoved is set once a shell call changed to another directory
+	// than the project's (wrongpath.go, noteCd).
+	shellMoved bool
+	areas      []string // folders of files the session used (wrongpath.go)
+	malformed  int
+	templates  int
+	tags       int
 }
 
 func newAnalyzer() *analyzer { return &analyzer{calls: map[string]*callRec{}} }
@@ -202,6 +205,7 @@ func (a *analyzer) event(e Event) {
 		a.result(rec, e)
 		if e.Result.Failed() {
 			a.watchMissing(rec, e.Result)
+			a.noteCd(rec.call)
 			if !probe(rec.call, e.Result) && !conflicted(e.Result.Output) {
 				a.waitFor(rec, e.Result)
 				a.beforeChange(rec, e.Result)
@@ -210,6 +214,7 @@ func (a *analyzer) event(e Event) {
 		} else {
 			a.watchSuccess(rec)
 			a.missingSaw(rec)
+			a.noteCd(rec.call)
 			a.succeeded(rec)
 		}
 	case AssistantText:

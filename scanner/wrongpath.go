@@ -141,8 +141,8 @@ func (a *analyzer) missingPath(c *Call, r *Result) (p, abs string, run bool) {
 				continue // asked whether it exists, or made it
 			}
 			at := namedIn(lines, w)
-			if at == "" {
-				continue
+			if at == "" || a.shellMoved && !strings.HasPrefix(w, "/") && !strings.HasPrefix(at, "/") {
+				continue // not named; or named only as written, by a shell an earlier cd may have left elsewhere
 			}
 			abs := a.resolve(w, c.Dir)
 			if cd != "" && !strings.HasPrefix(w, "/") {
@@ -160,6 +160,23 @@ func (a *analyzer) missingPath(c *Call, r *Result) (p, abs string, run bool) {
 		}
 	}
 	return "", "", false
+}
+
+// noteCd notes a shell call that changed to another directory than the
+// project's: a shell that keeps its directory between calls (Claude
+// Code's, even after cd x && …) may stand elsewhere from then on, so a
+// relative path its errors name only as written says nothing of where
+// the file is; a cd back to the project's folder ends that.
+func (a *analyzer) noteCd(c *Call) {
+	if c == nil || c.Tool != "Bash" || !strings.Contains(c.Command, "cd ") {
+		return // most commands: no need to split them
+	}
+	for _, seg := range segments(c.Command) {
+		if len(seg) == 0 || seg[0] != "cd" {
+			continue
+		}
+		a.shellMoved = len(seg) < 2 || a.resolve(seg[1], c.Dir) != path.Clean(a.sess.Project)
+	}
 }
 
 // interpreters run the script their first argument names.

@@ -283,3 +283,29 @@ func TestWrongPathWithANumberWaits(t *testing.T) {
 		t.Errorf("%+v: want one lesson below minConfidence", cs)
 	}
 }
+
+// TestWrongPathNotAfterACd: a shell that keeps its directory between
+// calls stands where the last cd took it, even one chained before a
+// command (cd web && npm install); a relative path its error names only
+// as written is then no wrong path of the project, wherever a file of
+// its name turns up. Back in the project's folder, it is again.
+func TestWrongPathNotAfterACd(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/home/dev/shop", "s1", []step{
+		run("cd web && npm install", 0, ""),
+		run("cat src/app-config.json", 1, "cat: src/app-config.json: No such file or directory"),
+		run("cat /home/dev/shop/config/src/app-config.json", 0, "{}"),
+	})
+	if cs := pathCandidates(t, dir); len(cs) != 0 {
+		t.Errorf("candidates %+v: want none, the shell stood in web/", cs)
+	}
+	writeClaude(t, dir, "/home/dev/shop", "s1", []step{
+		run("cd web && npm install", 0, ""),
+		run("cd /home/dev/shop", 0, ""),
+		run("cat src/app-config.json", 1, "cat: src/app-config.json: No such file or directory"),
+		run("cat /home/dev/shop/config/src/app-config.json", 0, "{}"),
+	})
+	if cs := pathCandidates(t, dir); len(cs) != 1 {
+		t.Errorf("%d candidates, want 1: back in the project's folder, the path was wrong", len(cs))
+	}
+}
