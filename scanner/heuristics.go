@@ -151,19 +151,19 @@ type analyzer struct {
 	findings []finding
 	// commands are the first shell commands of the session, a sample
 	// for checking how broad a trigger is (broad.go).
-	commands []string
-	waiting  []*waiting      // failures a change of state may fix (precondition.go)
-	changed  bool            // the session changed a file or the environment
-	known    []knownFailure  // failures before any change (known.go)
-	watch    []*errWatch     // failures waiting for what gets past them (onerror.go)
-	missing  []*missingWatch // paths that did not exist (wrongpath.go)
+	commands  []string
+	waiting   []*waiting      // failures a change of state may fix (precondition.go)
+	changed   bool            // the session changed a file or the environment
+	known     []knownFailure  // failures before any change (known.go)
+	watch     []*errWatch     // failures waiting for what gets past them (onerror.go)
+	missing   []*missingWatch // paths that did not exist (wrongpath.go)
+	areas     []string        // folders of files the session used (wrongpath.go)
+	malformed int
+	templates int
+	tags      int
 	// shellMoved is set once a shell call changed to another directory
 	// than the project's (wrongpath.go, noteCd).
 	shellMoved bool
-	areas      []string // folders of files the session used (wrongpath.go)
-	malformed  int
-	templates  int
-	tags       int
 }
 
 func newAnalyzer() *analyzer { return &analyzer{calls: map[string]*callRec{}} }
