@@ -31,7 +31,7 @@ const (
 // has been redacted.
 type Candidate struct {
 	ID     string `json:"id"`
-	Kind   string `json:"kind"` // KindTag, KindRetry, KindCorrection, KindRejection or KindPrecondition
+	Kind   string `json:"kind"` // KindTag, KindRetry, KindCorrection, KindRejection, KindPrecondition, KindKnown, KindError or KindPath
 	Status Status `json:"status"`
 	// Tool is the canonical tool of the mistake.
 	Tool string `json:"tool,omitempty"`
@@ -131,6 +131,19 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 	if f.Kind == KindError && f.Support {
 		// only its id and occurrence count: the lesson is the one held
 		return c.identify("error\x00"+sess.Project+"\x00"+objectKey(f.Change, c.Tool == "Bash"), lessons.Trigger{}, f, sess, file, agent), true
+	}
+	if f.Kind == KindPath {
+		// one per project and path, with the right path or without
+		if !c.onPath(f) {
+			return Candidate{}, false
+		}
+		side := "file"
+		if f.Path.Shell {
+			side = "shell"
+		}
+		c = c.identify("path\x00"+sess.Project+"\x00"+side+"\x00"+f.Change, lessons.Trigger{}, f, sess, file, agent)
+		c.pathText() // for the sessions it was seen in
+		return c, true
 	}
 	if f.Kind == KindError {
 		if !c.onError(f) {

@@ -156,6 +156,10 @@ func familyOf(key string) lessons.Family {
 // counts it: the first fix found is kept, and one that had none takes
 // the new one's.
 func (c *Candidate) foldError(n Candidate) {
+	if c.Kind == KindPath {
+		c.foldPath(n)
+		return
+	}
 	if c.Kind != KindError || c.Fixed != "" {
 		return
 	}
@@ -181,6 +185,8 @@ func (c *Candidate) retext() {
 	switch {
 	case c.Kind == KindKnown:
 		c.knownText()
+	case c.Kind == KindPath && c.Fixed == "":
+		c.pathText()
 	case c.Kind == KindError && c.Fixed == "":
 		c.errorText(c.Family, "", false)
 	}
@@ -189,7 +195,9 @@ func (c *Candidate) retext() {
 // keyed reports whether a candidate is one per project, family and
 // class, its id saying which (a known failure, a lesson on an error):
 // never folded into another, nor another into it.
-func (c *Candidate) keyed() bool { return c.Kind == KindKnown || c.Kind == KindError }
+func (c *Candidate) keyed() bool {
+	return c.Kind == KindKnown || c.Kind == KindError || c.Kind == KindPath
+}
 
 // onError fills a lesson on an error from its finding: its triggers on
 // the error, its text and how specific its fix is. ok is false when the

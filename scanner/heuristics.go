@@ -72,6 +72,8 @@ type finding struct {
 	// same id found before (a known failure seen again after the session
 	// changed something); alone it is no candidate.
 	Support bool
+	// Path is a wrong path's lesson (KindPath).
+	Path *wrongPath
 }
 
 // Signals are the evidence behind a candidate.
@@ -150,14 +152,19 @@ type analyzer struct {
 	// commands are the first shell commands of the session, a sample
 	// for checking how broad a trigger is (broad.go).
 	commands  []string
-	waiting   []*waiting     // failures a change of state may fix (precondition.go)
-	changed   bool           // the session changed a file or the environment
-	known     []knownFailure // failures before any change (known.go)
-	watch     []*errWatch    // failures waiting for what gets past them (onerror.go)
-	procs     processes      // the processes the agent runs and stops (stopped.go)
+	waiting   []*waiting      // failures a change of state may fix (precondition.go)
+	changed   bool            // the session changed a file or the environment
+	known     []knownFailure  // failures before any change (known.go)
+	watch     []*errWatch     // failures waiting for what gets past them (onerror.go)
+	missing   []*missingWatch // paths that did not exist (wrongpath.go)
+	areas     []string        // folders of files the session used (wrongpath.go)
+	procs     processes       // the processes the agent runs and stops (stopped.go)
 	malformed int
 	templates int
 	tags      int
+	// shellMoved is set once a shell call changed to another directory
+	// than the project's (wrongpath.go, noteCd).
+	shellMoved bool
 }
 
 func newAnalyzer() *analyzer { return &analyzer{calls: map[string]*callRec{}} }
@@ -202,6 +209,8 @@ func (a *analyzer) event(e Event) {
 		}
 		a.result(rec, e)
 		if e.Result.Failed() {
+			a.watchMissing(rec, e.Result)
+			a.noteCd(rec.call)
 			if !probe(rec.call, e.Result) && !conflicted(e.Result.Output) {
 				a.waitFor(rec, e.Result)
 				a.beforeChange(rec, e.Result)
@@ -209,6 +218,8 @@ func (a *analyzer) event(e Event) {
 			}
 		} else {
 			a.watchSuccess(rec)
+			a.missingSaw(rec)
+			a.noteCd(rec.call)
 			a.succeeded(rec)
 		}
 	case AssistantText:
@@ -555,6 +566,7 @@ func (a *analyzer) closeAll() {
 // flush ends the session: every open failure is settled.
 func (a *analyzer) flush() {
 	a.closeAll()
+	a.settlePaths()
 	a.settleKnown()
 	a.settleErrors()
 	a.supportKnown()

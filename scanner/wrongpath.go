@@ -1,0 +1,665 @@
+package scanner
+
+import (
+	"cmp"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/engine/secret"
+)
+
+// Wrong paths: a call failed because a path it named does not exist (a
+// script guessed at scripts/x.sh that lives under tools/…/scripts/x.sh, a
+// file read where it is not, a notes file that is never there), and a
+// later call of the session used a path of the same name elsewhere and
+// worked. The first path was a guess; the lesson is where the file is.
+// Only the same mistake uses the wrong path again, so its trigger is the
+// path itself and the lesson comes before the call, from one session: a
+// fix that worked. A path missing in several sessions with nothing of its
+// name found instead is the same lesson without the right path, and waits
+// for a second session.
+//
+// Not a wrong path: one the session then wrote or used again and it
+// worked (it was missing then, a precondition, or the shell stood
+// elsewhere); a bare name or one directory (README.md, src), a variable
+// or a glob, a path with "..", a temporary file, a directory a relative
+// cd did not find (the shell keeps the directory of the last cd).
+
+// KindPath is a path that did not exist, and where the file was instead.
+const KindPath = "path"
+
+// Bounds of the wrong paths a session watches.
+const (
+	maxMissing   = 8   // missing paths watched in a session
+	missingReach = 200 // calls after a failure in which the path's name may turn up
+	missingLines = 20  // lines of a failure's output read for the path
+)
+
+// missingWatch is a path a failed call named that did not exist.
+type missingWatch struct {
+	rec  *callRec
+	res  *Result
+	path string // as the call named it
+	abs  string // absolute when the session says where it was ("" else)
+	key  string // as a lesson keeps it (pathKey)
+	// found is a path of the same name elsewhere that a later call used
+	// and that worked, and by the call that used it; gone is set when
+	// the path itself was used again and worked, or was written.
+	found string
+	by    *Call
+	gone  bool
+	// run is set when the shell ran the path: the program, or the script
+	// an interpreter was given.
+	run bool
+}
+
+// wrongPath is what a lesson on a wrong path is made of.
+type wrongPath struct {
+	Path   string   // the wrong path as the call named it
+	Found  string   // where the file was, or ""
+	Forms  []string // the wrong path's forms a command may name it by
+	Glob   string   // the path glob of a file tool's lesson
+	Shell  bool     // the failed call was a shell command
+	Key    string   // the wrong path as the project's lessons name it (pathKey)
+	Worked string   // the call that used Found, as the session logged it
+}
+
+// missingPhrases are the words of an error line that says a path does not
+// exist, lower case.
+var missingPathWords = []string{"no such file", "does not exist", "doesn't exist", "enoent", "cannot access",
+	"can't open file", "cannot open", "not found", "cannot find", "could not find", "can't find", "no such directory"}
+
+// existenceProbes ask whether a path exists: their failure is an answer,
+// and their success after a "||" says nothing.
+var existenceProbes = map[string]bool{"test": true, "[": true, "[[": true, "ls": true, "stat": true, "file": true,
+	"which": true, "find": true, "realpath": true, "readlink": true, "type": true, "command": true}
+
+// creators make the paths they name: a path one of them names worked
+// because it made it.
+var creators = map[string]bool{"mkdir": true, "touch": true, "cp": true, "mv": true, "ln": true, "tee": true,
+	"install": true, "rsync": true, "echo": true, "printf": true, "git": true, "curl": true, "wget": true, "tar": true, "unzip": true}
+
+// watchMissing starts watching a failed call whose error says a path it
+// named does not exist.
+func (a *analyzer) watchMissing(rec *callRec, r *Result) {
+	if len(a.missing) >= maxMissing || r.Timeout {
+		return
+	}
+	c := rec.call
+	p, abs, run := a.missingPath(c, r)
+	if p == "" {
+		return
+	}
+	key := pathKey(cmp.Or(abs, p), a.sess.Project)
+	for _, m := range a.missing {
+		if m.key == key {
+			return // the same path again: one lesson
+		}
+	}
+	a.missing = append(a.missing, &missingWatch{rec: rec, res: r, path: p, abs: abs, key: key, run: run})
+}
+
+// missingPath is the path of a failed call that its error says does not
+// exist, as the call named it and absolute when known; "" when the error
+// names none of the call's paths, or the path is not one a lesson can be
+// about. run is set for a path the shell ran.
+func (a *analyzer) missingPath(c *Call, r *Result) (p, abs string, run bool) {
+	lines := missingErrorLines(r.Output)
+	if len(lines) == 0 {
+		return "", "", false
+	}
+	if c.Tool != "Bash" {
+		if c.Path == "" || c.Tool == "Write" || !aboutTheCall(r.Output, c) {
+			return "", "", false // or the error names another path (the tool's own program)
+		}
+		p = c.Path
+		abs = a.resolve(p, c.Dir)
+		if !lessonPath(p, abs, a.sess.Project) {
+			return "", "", false
+		}
+		return p, abs, false
+	}
+	if strings.Contains(r.Output, "command not found") {
+		return "", "", false // a program the shell did not find: known.go and onerror.go say it
+	}
+	cd := ""
+	for _, seg := range segments(c.Command) {
+		exe, _ := commandHead(seg)
+		for i, w := range seg {
+			w = pathWord(w)
+			if w == "" || i > 0 && strings.ContainsAny(seg[i-1], "<>") {
+				continue
+			}
+			if exe == "cd" && !strings.HasPrefix(w, "/") {
+				continue // a relative cd: where it leads depends on the last one
+			}
+			if existenceProbes[exe] || creators[exe] {
+				continue // asked whether it exists, or made it
+			}
+			at := namedIn(lines, w)
+			if at == "" || a.shellMoved && !strings.HasPrefix(w, "/") && !strings.HasPrefix(at, "/") {
+				continue // not named; or named only as written, by a shell an earlier cd may have left elsewhere
+			}
+			abs := a.resolve(w, c.Dir)
+			if cd != "" && !strings.HasPrefix(w, "/") {
+				abs = a.resolve(path.Join(cd, w), c.Dir)
+			}
+			if strings.HasPrefix(at, "/") {
+				abs = path.Clean(at)
+			}
+			if lessonPath(w, abs, a.sess.Project) {
+				return w, abs, ranBy(seg, i, exe)
+			}
+		}
+		if exe == "cd" && len(seg) == 2 {
+			cd = seg[1]
+		}
+	}
+	return "", "", false
+}
+
+// noteCd notes a shell call that changed to another directory than the
+// project's: a shell that keeps its directory between calls (Claude
+// Code's, even after cd x && …) may stand elsewhere from then on, so a
+// relative path its errors name only as written says nothing of where
+// the file is; a cd back to the project's folder ends that.
+func (a *analyzer) noteCd(c *Call) {
+	if c == nil || c.Tool != "Bash" || !strings.Contains(c.Command, "cd ") {
+		return // most commands: no need to split them
+	}
+	for _, seg := range segments(c.Command) {
+		if len(seg) == 0 || seg[0] != "cd" {
+			continue
+		}
+		a.shellMoved = len(seg) < 2 || a.resolve(seg[1], c.Dir) != path.Clean(a.sess.Project)
+	}
+}
+
+// interpreters run the script their first argument names.
+var interpreters = map[string]bool{"bash": true, "sh": true, "zsh": true, "source": true, ".": true, "python": true,
+	"python3": true, "node": true, "bun": true, "deno": true, "tsx": true, "ts-node": true, "ruby": true, "perl": true, "php": true}
+
+// ranBy reports whether word i of a simple command is what it runs: the
+// program, or the first argument of an interpreter.
+func ranBy(seg []string, i int, exe string) bool {
+	if path.Base(seg[i]) == exe {
+		return true
+	}
+	if !interpreters[exe] {
+		return false
+	}
+	for j := i - 1; j >= 0; j-- {
+		if path.Base(seg[j]) == exe {
+			return true
+		}
+		if !strings.HasPrefix(seg[j], "-") {
+			return false
+		}
+	}
+	return false
+}
+
+// missingErrorLines are the lines of an output, near its head, that say
+// a path does not exist, lower case... kept as written: paths keep their
+// case.
+func missingErrorLines(out string) []string {
+	var lines []string
+	n := 0
+	for line := range strings.Lines(out) {
+		if n++; n > missingLines {
+			break
+		}
+		low := strings.ToLower(line)
+		if slices.ContainsFunc(missingPathWords, func(w string) bool { return strings.Contains(low, w) }) {
+			lines = append(lines, strings.TrimSpace(line))
+		}
+	}
+	return lines
+}
+
+// pathWord is a shell word as the path it names ("" for a word that is no
+// path): an option's value after "=", without a leading "./"; a path has
+// a directory part, and names no package, URL, remote or variable.
+func pathWord(w string) string {
+	if strings.HasPrefix(w, "-") {
+		_, v, ok := strings.Cut(w, "=")
+		if !ok {
+			return ""
+		}
+		w = v
+	}
+	w = strings.TrimPrefix(w, "./")
+	if !strings.Contains(strings.TrimSuffix(w, "/"), "/") || strings.HasPrefix(w, "@") || strings.ContainsAny(w, "$*?[]{}<>`=: \t\n") {
+		return "" // no folder; a package (@scope/name), a URL or a remote (host:path), a variable or a glob
+	}
+	return w
+}
+
+// namedIn is how an error line names path word w: w itself, or an
+// absolute path that ends in it (the program resolved it); "" when no
+// line names it.
+func namedIn(lines []string, w string) string {
+	for _, line := range lines {
+		for i := 0; ; {
+			j := strings.Index(line[i:], w)
+			if j < 0 {
+				break
+			}
+			j += i
+			i = j + 1
+			end := j + len(w)
+			if end < len(line) && !pathDelimiter(line[end]) {
+				continue
+			}
+			if j == 0 || pathDelimiter(line[j-1]) {
+				return w
+			}
+			if line[j-1] != '/' {
+				continue
+			}
+			k := j - 1
+			for k > 0 && !pathDelimiter(line[k-1]) {
+				k--
+			}
+			if tok := line[k:end]; strings.HasPrefix(tok, "/") {
+				return tok
+			}
+		}
+	}
+	return ""
+}
+
+func pathDelimiter(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\'' || b == '"' || b == '`' || b == ':' || b == ',' || b == '(' || b == ')' || b == '\u00a0'
+}
+
+// resolve is p as an absolute path when the session says where it ran: p
+// itself when absolute, else under the call's directory or the project's;
+// "" when neither is known or p starts at the home directory.
+func (a *analyzer) resolve(p, dir string) string {
+	switch {
+	case strings.HasPrefix(p, "/"):
+		return path.Clean(p)
+	case strings.HasPrefix(p, "~"):
+		return ""
+	case strings.HasPrefix(dir, "/"):
+		return path.Join(dir, p)
+	case strings.HasPrefix(a.sess.Project, "/"):
+		return path.Join(a.sess.Project, dir, p)
+	}
+	return ""
+}
+
+// maxPathLen caps the wrong path a lesson is about.
+const maxPathLen = 300
+
+// tempDirs are where a path is one task's scratch file.
+var tempDirs = []string{"/tmp/", "/var/tmp/", "/var/folders/", "/private/", "/dev/", "/proc/"}
+
+// lessonPath reports whether a missing path can be a lesson's trigger: a
+// file or directory with at least two parts below the project or the
+// home directory, not "." or "..", not under a temporary directory, with
+// no variable or glob in it.
+func lessonPath(p, abs, project string) bool {
+	if p == "" || len(p) > maxPathLen || slices.Contains(strings.Split(p, "/"), "..") ||
+		strings.ContainsAny(p, "$*?[]{}") || strings.ContainsFunc(p, unicode.IsControl) {
+		return false // a variable or a glob, or a path from a log too long or odd to be a trigger
+	}
+	for _, t := range tempDirs {
+		if strings.HasPrefix(abs, t) || strings.HasPrefix(p, t) {
+			return false
+		}
+	}
+	key := pathKey(cmp.Or(abs, p), project)
+	parts := slices.DeleteFunc(strings.Split(strings.Trim(key, "/"), "/"), func(s string) bool { return s == "~" || s == "" || s == "." })
+	if len(parts) < 2 {
+		return false
+	}
+	if base := path.Base(key); base == "." || base == "/" || base == "~" {
+		return false
+	}
+	return true
+}
+
+// pathKey is a path as a lesson keeps it, the same on every machine and
+// checkout of the project: relative to the project when inside it, from
+// "~" when in a home directory, and with the project's own name in a
+// folder name (an agent's per-project folder, -Users-me-src-app) as "*".
+func pathKey(p, project string) string {
+	p = strings.TrimSuffix(path.Clean(p), "/")
+	project = strings.TrimSuffix(project, "/")
+	if project != "" && strings.HasPrefix(p, project+"/") {
+		return p[len(project)+1:]
+	}
+	if rest, ok := homeRest(p); ok {
+		p = "~/" + rest
+	}
+	if slug := folderSlug(project); slug != "" {
+		parts := strings.Split(p, "/")
+		for i, s := range parts {
+			if folderSlug(s) == slug {
+				parts[i] = "*"
+			}
+		}
+		p = strings.Join(parts, "/")
+	}
+	return p
+}
+
+// homeRest is what follows a home directory (/home/me, /Users/me, /root)
+// in an absolute path.
+func homeRest(p string) (string, bool) {
+	for _, h := range []string{"/home/", "/Users/"} {
+		if rest, ok := strings.CutPrefix(p, h); ok {
+			if _, after, ok := strings.Cut(rest, "/"); ok {
+				return after, true
+			}
+		}
+	}
+	return strings.CutPrefix(p, "/root/")
+}
+
+// folderSlug is a name with every run of characters other than letters
+// and digits as one "-", lower case: an agent names a project's folder
+// after its path that way. "" for a name too short to tell.
+func folderSlug(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	out := strings.Trim(b.String(), "-")
+	if strings.Count(out, "-") < 2 {
+		return "" // a plain name, not a path made a name
+	}
+	return out
+}
+
+// usedPaths are the paths a call that worked used: a file tool's path, or
+// the path words of a shell command but those an existence probe asked
+// about after "||" and those a command made. written is set for a path
+// the call may have made (a Write, or a creating command).
+func usedPaths(c *Call, visit func(p string, written bool)) {
+	if c.Tool != "Bash" {
+		if c.Path != "" {
+			visit(strings.TrimPrefix(c.Path, "./"), c.Tool == "Write")
+		}
+		return
+	}
+	fallback := strings.Contains(c.Command, "||")
+	for _, seg := range segments(c.Command) {
+		exe, _ := commandHead(seg)
+		if existenceProbes[exe] && fallback {
+			continue
+		}
+		for i, w := range seg {
+			if w = pathWord(w); w != "" {
+				visit(w, creators[exe] || i > 0 && strings.ContainsAny(seg[i-1], ">"))
+			}
+		}
+	}
+}
+
+// missingSaw sees a call that worked: a path of a watched one's name
+// elsewhere is where it was; the watched path itself is no wrong path.
+func (a *analyzer) missingSaw(rec *callRec) {
+	c := rec.call
+	if i := strings.LastIndexByte(c.Path, '/'); i > 0 && c.Path[0] == '/' && c.Tool != "Bash" && len(a.areas) < maxAreas {
+		if d := c.Path[:i]; !slices.Contains(a.areas, d) {
+			a.areas = append(a.areas, d) // file tools name absolute paths; a relative one is in the project
+		}
+	}
+	if len(a.missing) == 0 {
+		return
+	}
+	for _, m := range a.missing {
+		if m.gone || rec.seq-m.rec.seq > missingReach {
+			continue
+		}
+		if c.Tool != "Bash" && m.abs != "" && strings.HasPrefix(c.Path, m.abs+"/") ||
+			c.Tool == "Bash" && strings.Contains(c.Command, strings.TrimSuffix(m.path, "/")+"/") {
+			m.gone = true // a file in it used or made: the folder is there now, it was missing, not wrong
+			continue
+		}
+		base := path.Base(m.path)
+		if c.Tool == "Bash" && !strings.Contains(c.Command, base) || c.Tool != "Bash" && path.Base(c.Path) != base {
+			continue
+		}
+		usedPaths(c, func(p string, written bool) {
+			if path.Base(p) != base || m.gone {
+				return
+			}
+			abs := a.resolve(p, c.Dir)
+			if p == m.path || pathKey(cmp.Or(abs, p), a.sess.Project) == m.key {
+				m.gone = true // used again and it worked, or written: it was missing, not wrong
+				return
+			}
+			if strings.HasSuffix(m.key, "/"+pathKey(cmp.Or(abs, p), a.sess.Project)) {
+				// the right path is the wrong one's tail: the call stood in
+				// another folder (a copy, a checkout), which changes from
+				// task to task; the lesson on its error says so
+				m.gone = true
+				return
+			}
+			if m.found == "" && !written && !strings.HasPrefix(p, "~") && lessonPath(p, abs, a.sess.Project) {
+				m.found, m.by = p, c
+			}
+		})
+	}
+}
+
+// settlePaths turns the session's wrong paths into findings, before the
+// other findings of the session are settled: a known failure or a lesson
+// on the error of the same call then leaves it to the wrong path, whose
+// trigger comes before the call; a retry of it says less than where the
+// file is.
+func (a *analyzer) settlePaths() {
+	for _, m := range a.missing {
+		if m.gone || m.found == "" && a.workArea(m) {
+			continue
+		}
+		c := m.rec.call
+		wp := &wrongPath{Path: m.path, Found: m.found, Shell: c.Tool == "Bash", Key: m.key}
+		if m.by != nil {
+			wp.Worked = callTrigger(m.by)
+		}
+		if !wp.trigger(m, a.sess.Project) {
+			continue
+		}
+		// a file of the project read where it is not and found elsewhere
+		// in it: the code moved with the work (a refactor, a branch) and
+		// may move again, so a second session says it is no one task's; a
+		// script the shell ran, or a file found outside the project (a
+		// tool, a skill's script), stays where it is. A path with a number
+		// in it (a version, a run) is one task's too.
+		moved := m.found != "" && !m.run && a.workArea(m) && a.inProject(m.found, m.by)
+		moved = moved || strings.ContainsAny(m.key, "0123456789")
+		if m.found != "" {
+			a.findings = slices.DeleteFunc(a.findings, func(f finding) bool { return f.Call == m.rec.id && f.Kind == KindRetry })
+		}
+		a.findings = append(a.findings, finding{
+			Kind: KindPath, Line: m.rec.line, UID: m.rec.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: wp.Worked,
+			Call: m.rec.id, Change: m.key, Problem: m.res.errorText(), Path: wp,
+			Signals: Signals{FixConfirmed: m.found != "", OneOff: moved},
+		})
+	}
+	a.missing, a.areas = nil, nil
+}
+
+// maxAreas caps the folders a session remembers using files in.
+const maxAreas = 64
+
+// workArea reports whether a missing path lies where the session works:
+// in the project, or in a folder it shares two levels below the home
+// directory (three below the root elsewhere) with a file the session
+// used: a checkout the log does not name as its directory. There files
+// come and go with the work (a branch, a refactor, a file not written
+// yet). A path outside (an agent's notes folder, a tool's guessed
+// location) is not.
+func (a *analyzer) workArea(m *missingWatch) bool {
+	if m.abs == "" || !strings.HasPrefix(m.key, "/") && !strings.HasPrefix(m.key, "~") {
+		return true // relative to the project, or nowhere known
+	}
+	return a.inArea(path.Dir(m.abs))
+}
+
+// inArea reports whether folder dir shares enough levels with a folder
+// of a file the session used (workArea).
+func (a *analyzer) inArea(dir string) bool {
+	parts := strings.Split(dir, "/")
+	need := minAreaDepth
+	if _, home := homeRest(dir + "/"); home {
+		need++ // /home/me/src, not /home/me/.config
+	}
+	return slices.ContainsFunc(a.areas, func(d string) bool {
+		n := 0
+		for i, part := range strings.Split(d, "/") {
+			if i >= len(parts) || parts[i] != part {
+				break
+			}
+			n = i
+		}
+		return n >= need
+	})
+}
+
+// inProject reports whether a path a call used is in the project or where
+// the session works.
+func (a *analyzer) inProject(p string, c *Call) bool {
+	abs := a.resolve(p, c.Dir)
+	key := pathKey(cmp.Or(abs, p), a.sess.Project)
+	return abs == "" || !strings.HasPrefix(key, "/") && !strings.HasPrefix(key, "~") || a.inArea(path.Dir(abs))
+}
+
+// minAreaDepth is the levels below the root a missing path shares with a
+// file the session used for it to be where the session works.
+const minAreaDepth = 3
+
+// trigger sets the forms and the glob of a wrong path's lesson; false
+// when they would fire on the path that worked too.
+func (wp *wrongPath) trigger(m *missingWatch, project string) bool {
+	if wp.Shell {
+		wp.Forms = []string{m.path}
+		if m.abs != "" && m.abs != m.path {
+			wp.Forms = append(wp.Forms, m.abs)
+		}
+		if k := m.key; k != m.path && !strings.HasPrefix(k, "~") && !strings.HasPrefix(k, "/") && !strings.Contains(k, "*") {
+			wp.Forms = append(wp.Forms, k)
+		}
+		return wp.Found == "" || !slices.Contains(wp.Forms, wp.Found)
+	}
+	glob := strings.TrimPrefix(m.key, "~/")
+	if wp.Found != "" && globMatches(glob, wp.Found) && project != "" && !strings.HasPrefix(m.key, "/") && !strings.HasPrefix(m.key, "~") {
+		glob = path.Base(project) + "/" + glob // the path that worked ends in the same parts: the project's folder too
+	}
+	if strings.HasPrefix(m.key, "/") || wp.Found != "" && globMatches(glob, wp.Found) {
+		glob = cmp.Or(m.abs, m.path) // anchored
+		if !strings.HasPrefix(glob, "/") {
+			return false
+		}
+	}
+	wp.Glob = glob
+	return wp.Found == "" || !globMatches(glob, wp.Found)
+}
+
+// globMatches reports whether a path glob as lessons read it (a glob
+// without a leading "/" matches any trailing run of a path's parts; "*"
+// within one part) matches p.
+func globMatches(glob, p string) bool {
+	gs, ps := strings.Split(strings.Trim(glob, "/"), "/"), strings.Split(strings.Trim(p, "/"), "/")
+	if strings.HasPrefix(glob, "/") && len(gs) != len(ps) || len(gs) > len(ps) {
+		return false
+	}
+	ps = ps[len(ps)-len(gs):]
+	for i := range gs {
+		if ok, _ := path.Match(gs[i], ps[i]); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// pathPattern is a command trigger on any of a path's forms as a whole
+// word of a command (not the end of a longer path).
+func pathPattern(forms []string) string {
+	var alts []string
+	for _, f := range forms {
+		alts = append(alts, esc(f))
+	}
+	return `(?:^|[\s;&|(<>='"])(?:\./)?(?:` + strings.Join(alts, "|") + `)(?=$|[\s;&|)<>'"])`
+}
+
+// askingPattern matches a command that only asks whether a path exists
+// (ls, test, stat first): the wrong path's lesson need not come before it.
+const askingPattern = `^\s*(?:ls|test|\[\[?|stat|file|realpath|readlink|which)\s`
+
+// readingTools are the file tools that need the path to exist.
+var readingTools = []string{"Read", "Edit", "MultiEdit", "NotebookEdit", "Glob", "Grep"}
+
+// onPath fills a lesson on a wrong path from its finding: its trigger on
+// the path, and its text.
+func (c *Candidate) onPath(f finding) bool {
+	wp := f.Path
+	if wp.Shell {
+		c.Triggers = lessons.Trigger{Commands: []string{redactPattern(pathPattern(wp.Forms))}, Unless: []string{askingPattern}}
+		c.Examples = lessons.Examples{Match: []lessons.ToolCall{{Tool: "Bash", Command: c.Trigger}}}
+		if !commandFires(c.Triggers, c.Trigger) {
+			return false
+		}
+		if c.Fixed != "" {
+			if commandFires(c.Triggers, c.Fixed) {
+				return false
+			}
+			c.Examples.NoMatch = []lessons.ToolCall{{Tool: "Bash", Command: c.Fixed}}
+		}
+	} else {
+		c.Triggers = lessons.Trigger{Tools: slices.Clone(readingTools), Paths: []string{wp.Glob}}
+		c.Examples = lessons.Examples{Match: []lessons.ToolCall{{Tool: c.Tool, Path: c.Trigger}}}
+		if wp.Found != "" {
+			c.Examples.NoMatch = []lessons.ToolCall{{Tool: c.Tool, Path: wp.Found}}
+		}
+	}
+	c.Family = Redact(wp.Path)
+	if !wp.Shell {
+		c.Family = Redact(wp.Key) // the same file in every checkout; a command names it as it was typed
+	}
+	c.Fixed = Redact(wp.Found)
+	return true
+}
+
+// pathText writes a wrong path's lesson, for the sessions it was seen in
+// so far.
+func (c *Candidate) pathText() {
+	wrong, n := "`"+clip(c.Family, 200)+"`", len(c.Sessions)
+	if c.Fixed != "" {
+		right := "`" + clip(c.Fixed, 200) + "`"
+		// the name first: cut at its comma, the summary still says where
+		c.Summary = secret.Sentence(shorten("`"+path.Base(c.Fixed)+"` is at "+right+", not "+wrong, maxSummary))
+		c.Solution = wrong + " does not exist in this project (the call failed: " + firstLine(errorHeadline(c.Problem)) + "). " +
+			"A later call used " + right + " instead and it worked: use that path."
+		return
+	}
+	c.Summary = secret.Sentence(shorten(wrong+" does not exist here", maxSummary))
+	c.Solution = wrong + " was missing in " + strconv.Itoa(n) + " session" + plural(n) + " of this project, and nothing of that name was used elsewhere after it. " +
+		"Do not read or run it on a guess: look for what you need first, or go on without it."
+}
+
+// foldPath folds a wrong path seen again into c: the first right path
+// found is kept, and a lesson that had none takes the new one's.
+func (c *Candidate) foldPath(n Candidate) {
+	if c.Fixed != "" || n.Fixed == "" {
+		return
+	}
+	c.Summary, c.Problem, c.Solution, c.Fixed, c.Trigger = n.Summary, n.Problem, n.Solution, n.Fixed, n.Trigger
+	c.Triggers, c.Examples = n.Triggers, n.Examples
+}

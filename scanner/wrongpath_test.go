@@ -1,0 +1,311 @@
+package scanner
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/engine"
+)
+
+// pathCandidates scans dir and returns its lessons on a wrong path.
+func pathCandidates(t *testing.T, dir string) []Candidate {
+	t.Helper()
+	state := t.TempDir()
+	scan(t, state, Options{Paths: []string{dir}})
+	var out []Candidate
+	for _, c := range candidates(t, state) {
+		if c.Kind == KindPath {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// fires reports whether lesson c comes before call, as the hook matches it.
+func fires(t *testing.T, c Candidate, call lessons.ToolCall) bool {
+	t.Helper()
+	l := ToLesson(c)
+	ok, err := engine.MatchLesson(&l, call)
+	if err != nil {
+		t.Fatalf("matching %+v: %v", call, err)
+	}
+	return ok
+}
+
+// TestWrongPathOfAScript: a script run where it is not (zsh's "no such
+// file or directory"), then run from where it lives: a lesson from one
+// session that comes before the wrong path is run again, with the right
+// path in its text, and never before the right path, nor before another
+// script of the same name under a longer path.
+func TestWrongPathOfAScript(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/work/shop", "s1", []step{
+		run("tools/release/publish.sh --dry", 127, "zsh:1: no such file or directory: tools/release/publish.sh"),
+		run("find . -name publish.sh", 0, "./deploy/tools/release/publish.sh"),
+		run("deploy/tools/release/publish.sh --dry", 0, "published nothing (dry run)"),
+	})
+	cs := pathCandidates(t, dir)
+	if len(cs) != 1 {
+		t.Fatalf("%d lessons on a wrong path, want 1: %+v", len(cs), cs)
+	}
+	c := cs[0]
+	if c.Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Errorf("confidence %.2f: the right path that worked is a lesson from its first session", c.Confidence)
+	}
+	if len(c.Triggers.Errors) > 0 {
+		t.Errorf("error triggers %q: a wrong path's lesson comes before the call", c.Triggers.Errors)
+	}
+	if !strings.Contains(c.Summary+c.Solution, "deploy/tools/release/publish.sh") {
+		t.Errorf("summary %q, solution %q: want the right path", c.Summary, c.Solution)
+	}
+	for cmd, want := range map[string]bool{
+		"tools/release/publish.sh":                    true,
+		"bash ./tools/release/publish.sh --tag v2":    true,
+		"/work/shop/tools/release/publish.sh":         true,
+		"deploy/tools/release/publish.sh --dry":       false,
+		"/opt/ci/deploy/tools/release/publish.sh":     false,
+		"cat tools/release/publish.sh.bak":            false,
+		"git log --oneline -3":                        false,
+		"ls deploy/tools/release/ && echo publish.sh": false,
+		"ls tools/release/publish.sh 2>/dev/null":     false,
+	} {
+		if got := fires(t, c, lessons.ToolCall{Tool: "Bash", Command: cmd}); got != want {
+			t.Errorf("fires before %q = %v, want %v", cmd, got, want)
+		}
+	}
+	if ps := lessons.Errors(lessons.Validate(ptr(ToLesson(c)))); len(ps) > 0 {
+		t.Errorf("the lesson does not validate: %v", ps)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// TestWrongPathInCodex: in a Codex rollout, a script run where it is not
+// (Python resolves it to an absolute path in its error), then run from
+// where it lives: a lesson from one session; a file of the project read
+// where it is not and found elsewhere in it: the code moved with the work,
+// so that one waits for a second session.
+func TestWrongPathInCodex(t *testing.T) {
+	dir := t.TempDir()
+	writeCodex(t, dir, "/src/api", "c1", []cxStep{
+		execCmd(map[string]any{"cmd": "python3 tools/gen_client.py --out client", "workdir": "/src/api"}, 2,
+			"python3: can't open file '/src/api/tools/gen_client.py': [Errno 2] No such file or directory"),
+		execCmd(map[string]any{"cmd": "python3 scripts/codegen/gen_client.py --out client", "workdir": "/src/api"}, 0, "wrote client/"),
+		execCmd(map[string]any{"cmd": "sed -n 1,80p internal/store/schema.sql", "workdir": "/src/api"}, 2,
+			"sed: can't read internal/store/schema.sql: No such file or directory"),
+		execCmd(map[string]any{"cmd": "rg --files | rg schema.sql", "workdir": "/src/api"}, 0, "db/migrations/schema.sql"),
+		execCmd(map[string]any{"cmd": "sed -n 1,80p db/migrations/schema.sql", "workdir": "/src/api"}, 0, "CREATE TABLE orders (id int);"),
+	})
+	cs := pathCandidates(t, dir)
+	if len(cs) != 2 {
+		t.Fatalf("%d lessons on a wrong path, want 2: %+v", len(cs), cs)
+	}
+	min := lessons.DefaultConfig().MinConfidence
+	for _, c := range cs {
+		switch c.Fixed {
+		case "scripts/codegen/gen_client.py":
+			if c.Confidence < min {
+				t.Errorf("confidence %.2f: a script run from the wrong place is a lesson from one session", c.Confidence)
+			}
+			if !fires(t, c, lessons.ToolCall{Tool: "Bash", Command: "python3 tools/gen_client.py"}) ||
+				fires(t, c, lessons.ToolCall{Tool: "Bash", Command: "python3 scripts/codegen/gen_client.py"}) {
+				t.Errorf("triggers %q: want the wrong path only", c.Triggers.Commands)
+			}
+		case "db/migrations/schema.sql":
+			if c.Confidence >= min {
+				t.Errorf("confidence %.2f: a file of the project found elsewhere in it may move again; want a second session", c.Confidence)
+			}
+			if !fires(t, c, lessons.ToolCall{Tool: "Bash", Command: "head -20 internal/store/schema.sql"}) {
+				t.Errorf("triggers %q: want the wrong path", c.Triggers.Commands)
+			}
+		default:
+			t.Errorf("right path %q: want one of the paths that worked", c.Fixed)
+		}
+	}
+}
+
+// TestWrongPathOfAFileTool: Read of a file that is not there, then of the
+// same name elsewhere in the project: below minConfidence until a second
+// session (the code moves with the work), then a path trigger for the
+// file tools on the wrong path, whatever checkout of the project it is
+// read in, and not on the right one.
+func TestWrongPathOfAFileTool(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/home/ann/app", "s1", []step{
+		call("Read", map[string]any{"file_path": "/home/ann/app/src/config/settings.ts"}, true,
+			"<tool_use_error>File does not exist. Note: your current working directory is /home/ann/app.</tool_use_error>"),
+		call("Glob", map[string]any{"pattern": "**/settings.ts"}, false, "/home/ann/app/packages/core/src/config/settings.ts"),
+		call("Read", map[string]any{"file_path": "/home/ann/app/packages/core/src/config/settings.ts"}, false, "export const x = 1"),
+	})
+	cs := pathCandidates(t, dir)
+	if len(cs) != 1 {
+		t.Fatalf("%d lessons on a wrong path, want 1: %+v", len(cs), cs)
+	}
+	c := cs[0]
+	if c.Confidence >= lessons.DefaultConfig().MinConfidence {
+		t.Errorf("confidence %.2f: a file of the project that moved within it may move again; want a second session first", c.Confidence)
+	}
+	writeClaude(t, dir, "/home/ann/app", "s2", []step{
+		call("Read", map[string]any{"file_path": "/home/ann/app/src/config/settings.ts"}, true, "File does not exist."),
+		call("Read", map[string]any{"file_path": "/home/ann/app/packages/core/src/config/settings.ts"}, false, "export const x = 1"),
+	})
+	if cs = pathCandidates(t, dir); len(cs) != 1 || cs[0].Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("after a second session: %+v; want one lesson at or above minConfidence", cs)
+	}
+	c = cs[0]
+	for p, want := range map[string]bool{
+		"/home/ann/app/src/config/settings.ts":               true,
+		"/home/bob/clones/app/src/config/settings.ts":        true,
+		"/home/ann/app/packages/core/src/config/settings.ts": false,
+		"/home/ann/app/src/config/other.ts":                  false,
+	} {
+		if got := fires(t, c, lessons.ToolCall{Tool: "Read", Path: p}); got != want {
+			t.Errorf("fires before Read %q = %v, want %v (paths %q)", p, got, want, c.Triggers.Paths)
+		}
+	}
+	if fires(t, c, lessons.ToolCall{Tool: "Write", Path: "/home/ann/app/src/config/settings.ts", Content: "x"}) {
+		t.Errorf("fires before a Write of the path: writing it is how it comes to exist")
+	}
+}
+
+// TestWrongPathNotWhenCreated: a file that did not exist and that the
+// session then wrote, a folder it then wrote a file in, or a path used
+// again and it worked, was missing, not wrong: no lesson.
+func TestWrongPathNotWhenCreated(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/home/ann/app", "s1", []step{
+		call("Read", map[string]any{"file_path": "/home/ann/app/docs/notes/plan.md"}, true, "File does not exist."),
+		write("/home/ann/app/docs/notes/plan.md", "# Plan"),
+		call("Read", map[string]any{"file_path": "/home/ann/app/old/docs/notes/plan.md"}, false, "# Old plan"),
+		run("python3 scripts/gen/make_data.py", 2, "python3: can't open file '/home/ann/app/scripts/gen/make_data.py': [Errno 2] No such file or directory"),
+		run("mkdir -p scripts/gen && cp /home/ann/old/scripts/gen/make_data.py scripts/gen/", 0, ""),
+		run("python3 scripts/gen/make_data.py", 0, "ok"),
+		call("Glob", map[string]any{"pattern": "*.md", "path": "/home/ann/.config/agent/skills"}, true, "Path does not exist: /home/ann/.config/agent/skills"),
+		write("/home/ann/.config/agent/skills/review/skill.md", "# Review"),
+		call("Glob", map[string]any{"pattern": "*.md", "path": "/home/ann/.config/old/agent/skills"}, false, "a.md"),
+	})
+	if cs := pathCandidates(t, dir); len(cs) != 0 {
+		t.Errorf("%d lessons on a wrong path, want none: %+v", len(cs), cs)
+	}
+}
+
+// TestWrongPathNeverOnACommonName: a bare name, a folder of the project,
+// a variable, a glob, a temporary file or a package name is never a wrong
+// path's trigger.
+func TestWrongPathNeverOnACommonName(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/home/ann/app", "s1", []step{
+		run("cat README.md", 1, "cat: README.md: No such file or directory"),
+		run("cat docs/README.md", 0, "# App"),
+		run("ls src/", 2, "ls: cannot access 'src/': No such file or directory"),
+		run("cd web && npm test", 1, "cd: no such file or directory: web"),
+		run("cat $OUT/report.txt", 1, "cat: /out/report.txt: No such file or directory"),
+		run("cat /tmp/run-1/report.txt", 1, "cat: /tmp/run-1/report.txt: No such file or directory"),
+		run("cat /home/ann/app/build/run-2/report.txt", 0, "ok"),
+		run("npm install @acme/ui-kit", 1, "npm error 404 Not Found - '@acme/ui-kit' is not in this registry; @acme/ui-kit not found"),
+		run("npm install @acme-corp/ui-kit", 0, "added 1 package"),
+		call("Read", map[string]any{"file_path": "/home/ann/app/src/*/index.ts"}, true, "File does not exist."),
+		call("Read", map[string]any{"file_path": "/home/ann/app/lib/web/index.ts"}, false, "export {}"),
+	})
+	if cs := pathCandidates(t, dir); len(cs) != 0 {
+		t.Errorf("%d lessons on a wrong path, want none: %+v", len(cs), cs)
+	}
+}
+
+// TestWrongPathMissingInTwoSessions: a notes file read in an agent's
+// per-project folder that is never there, in two sessions of the project,
+// nothing of its name found: one lesson, below minConfidence after one
+// session, at or above it after two, that comes before the Read in a
+// third checkout. A file of the project, or of a folder whose files the
+// session used, missing twice is none: files come and go there with the
+// work.
+func TestWrongPathMissingInTwoSessions(t *testing.T) {
+	dir := t.TempDir()
+	read := func(id string) {
+		project := "/Users/ann/work/shop"
+		slug := strings.ReplaceAll(project, "/", "-")
+		writeClaude(t, dir, project, id, []step{
+			call("Read", map[string]any{"file_path": "/Users/ann/.claude/projects/" + slug + "/memory/MEMORY.md"}, true, "File does not exist."),
+			call("Read", map[string]any{"file_path": project + "/docs/design/api.md"}, true, "File does not exist."),
+			call("Read", map[string]any{"file_path": "/Users/ann/lib/shared/docs/old.md"}, true, "File does not exist."),
+			call("Read", map[string]any{"file_path": "/Users/ann/lib/shared/src/new.ts"}, false, "export {}"),
+			run("git status", 0, "clean"),
+		})
+	}
+	read("s1")
+	cs := pathCandidates(t, dir)
+	if len(cs) != 1 || cs[0].Confidence >= lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("after one session: %+v; want one lesson below minConfidence", cs)
+	}
+	read("s2")
+	cs = pathCandidates(t, dir)
+	if len(cs) != 1 || cs[0].Confidence < lessons.DefaultConfig().MinConfidence || len(cs[0].Sessions) != 2 {
+		t.Fatalf("after two sessions: %+v; want one lesson of two sessions at or above minConfidence", cs)
+	}
+	c := cs[0]
+	if !strings.Contains(c.Solution, "2 sessions") {
+		t.Errorf("solution %q: want the sessions it was missing in", c.Solution)
+	}
+	if !fires(t, c, lessons.ToolCall{Tool: "Read", Path: "/Users/ann/.claude/projects/-Users-ann-work-shop-c/memory/MEMORY.md"}) {
+		t.Errorf("paths %q: want it to come before the same Read in another checkout", c.Triggers.Paths)
+	}
+	if fires(t, c, lessons.ToolCall{Tool: "Read", Path: "/Users/ann/work/shop-c/docs/MEMORY.md"}) {
+		t.Errorf("paths %q: fires on another file of the same name", c.Triggers.Paths)
+	}
+}
+
+func TestPathKey(t *testing.T) {
+	for _, tc := range []struct{ p, project, want string }{
+		{"/home/ann/app/src/a.go", "/home/ann/app", "src/a.go"},
+		{"/home/ann/go/bin/go", "/home/ann/app", "~/go/bin/go"},
+		{"/Users/ann/.claude/projects/-Users-ann-app/memory/MEMORY.md", "/Users/ann/app", "~/.claude/projects/*/memory/MEMORY.md"},
+		{"/usr/local/go/bin/go", "/home/ann/app", "/usr/local/go/bin/go"},
+		{"scripts/x.sh", "", "scripts/x.sh"},
+	} {
+		if got := pathKey(tc.p, tc.project); got != tc.want {
+			t.Errorf("pathKey(%q, %q) = %q, want %q", tc.p, tc.project, got, tc.want)
+		}
+	}
+}
+
+// TestWrongPathWithANumberWaits: a wrong path with a version in it (a
+// plugin's cache of one release) is one task's: below minConfidence until
+// a second session.
+func TestWrongPathWithANumberWaits(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/home/ann/app", "s1", []step{
+		run("/home/ann/.cache/tool/1.4.2/bin/lint-check src", 127, "zsh:1: no such file or directory: /home/ann/.cache/tool/1.4.2/bin/lint-check"),
+		run("/home/ann/.cache/tool/1.5.0/bin/lint-check src", 0, "ok"),
+	})
+	cs := pathCandidates(t, dir)
+	if len(cs) != 1 || cs[0].Confidence >= lessons.DefaultConfig().MinConfidence {
+		t.Errorf("%+v: want one lesson below minConfidence", cs)
+	}
+}
+
+// TestWrongPathNotAfterACd: a shell that keeps its directory between
+// calls stands where the last cd took it, even one chained before a
+// command (cd web && npm install); a relative path its error names only
+// as written is then no wrong path of the project, wherever a file of
+// its name turns up. Back in the project's folder, it is again.
+func TestWrongPathNotAfterACd(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/home/dev/shop", "s1", []step{
+		run("cd web && npm install", 0, ""),
+		run("cat src/app-config.json", 1, "cat: src/app-config.json: No such file or directory"),
+		run("cat /home/dev/shop/config/src/app-config.json", 0, "{}"),
+	})
+	if cs := pathCandidates(t, dir); len(cs) != 0 {
+		t.Errorf("candidates %+v: want none, the shell stood in web/", cs)
+	}
+	writeClaude(t, dir, "/home/dev/shop", "s1", []step{
+		run("cd web && npm install", 0, ""),
+		run("cd /home/dev/shop", 0, ""),
+		run("cat src/app-config.json", 1, "cat: src/app-config.json: No such file or directory"),
+		run("cat /home/dev/shop/config/src/app-config.json", 0, "{}"),
+	})
+	if cs := pathCandidates(t, dir); len(cs) != 1 {
+		t.Errorf("%d candidates, want 1: back in the project's folder, the path was wrong", len(cs))
+	}
+}
