@@ -12,9 +12,13 @@ type row struct {
 	// stopped and stoppedCatchable count the labelled calls the trace
 	// reads as stopped by the agent; a catchable one counts as missed.
 	stopped, stoppedCatchable int
-	caught                    int // catchable with verdict prevented or shortened
-	calls, learnedBeforeFine  int
-	builtinInjectedCalls      int
+	// notFailed and notFailedCatchable count the labelled calls the
+	// trace reads as fine or unknown (a newer reading of the log: a
+	// probe's answer); a catchable one counts as missed.
+	notFailed, notFailedCatchable int
+	caught                        int // catchable with verdict prevented or shortened
+	calls, learnedBeforeFine      int
+	builtinInjectedCalls          int
 	// missed counts the catchable calls not caught, by missReason.
 	missed map[string]int
 }
@@ -48,16 +52,22 @@ func score(labelsPath string, names []string, traces map[string]string) ([]row, 
 				return nil, fmt.Errorf("%s: no failed call %s line %d (%s) in trace %s", l.at, l.file, l.line, l.family, traces[name])
 			}
 			r.labelled++
-			if why == stoppedCall {
+			switch why {
+			case stoppedCall:
 				r.stopped++
 				if l.catchable {
 					r.stoppedCatchable++
+				}
+			case notFailedCall:
+				r.notFailed++
+				if l.catchable {
+					r.notFailedCatchable++
 				}
 			}
 			if l.catchable {
 				r.catchable++
 				switch {
-				case why == stoppedCall:
+				case why == stoppedCall || why == notFailedCall:
 				case caught(c.Verdict):
 					r.caught++
 				default:
@@ -70,6 +80,8 @@ func score(labelsPath string, names []string, traces map[string]string) ([]row, 
 		total.labelled += r.labelled
 		total.stopped += r.stopped
 		total.stoppedCatchable += r.stoppedCatchable
+		total.notFailed += r.notFailed
+		total.notFailedCatchable += r.notFailedCatchable
 		total.catchable += r.catchable
 		total.caught += r.caught
 		total.calls += r.calls
@@ -106,6 +118,10 @@ func render(rows []row) string {
 	if t := rows[len(rows)-1]; t.stopped > 0 {
 		fmt.Fprintf(&b, "# stopped: %d labelled calls (%d catchable, counted as missed) the trace reads as stopped by the agent (outcome \"stopped\", docs/replay.md), not failed.\n",
 			t.stopped, t.stoppedCatchable)
+	}
+	if t := rows[len(rows)-1]; t.notFailed > 0 {
+		fmt.Fprintf(&b, "# not failed: %d labelled calls (%d catchable, counted as missed) the trace reads as fine or unknown (a newer reading of the log than the labels'), not failed.\n",
+			t.notFailed, t.notFailedCatchable)
 	}
 	return b.String()
 }

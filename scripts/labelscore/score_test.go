@@ -77,18 +77,22 @@ func TestMissReasons(t *testing.T) {
 }
 
 // TestScoreStopped: a label whose call the trace now reads as stopped by
-// the agent is no error; it is counted apart, and a catchable one is a
-// miss, so that reading a failure as a stop never raises recall.
+// the agent, or as fine (a newer reading of the log: a probe's answer),
+// is no error; each is counted apart on its own line, and a catchable
+// one is a miss, so that a newer reading can never raise recall.
 func TestScoreStopped(t *testing.T) {
 	rows, err := score("testdata/stopped.tsv", []string{"s"}, map[string]string{"s": "testdata/stopped.jsonl"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := row{history: "s", labelled: 3, stopped: 2, stoppedCatchable: 1, catchable: 2, caught: 1, calls: 3, missed: map[string]int{}}
+	want := row{history: "s", labelled: 4, stopped: 2, stoppedCatchable: 1, notFailed: 1, notFailedCatchable: 1, catchable: 3, caught: 1, calls: 4, missed: map[string]int{}}
 	if !reflect.DeepEqual(rows[0], want) {
 		t.Errorf("row = %+v, want %+v", rows[0], want)
 	}
 	if out := render(rows); !strings.Contains(out, "# stopped: 2 labelled calls (1 catchable, counted as missed)") {
 		t.Errorf("render() lacks the stopped line:\n%s", out)
+	}
+	if out := render(rows); !strings.Contains(out, "# not failed: 1 labelled calls (1 catchable, counted as missed)") {
+		t.Errorf("render() lacks the not-failed line:\n%s", out)
 	}
 }

@@ -49,6 +49,10 @@ type traceTally struct {
 	// stopped holds the calls the trace reads as stopped by the agent, by
 	// key: a label may name one that an older reading called failed.
 	stopped map[callKey][]traceCall
+	// other holds the calls it reads as fine or unknown, by key: where a
+	// label finds no failed or stopped call, a newer reading of the log
+	// (a probe's answer) no longer calls its call failed.
+	other map[callKey][]traceCall
 	// miss is why each failed call no lesson caught was missed (see
 	// missReason), by key.
 	miss                 map[callKey][]string
@@ -69,7 +73,8 @@ func readTrace(path string) (*traceTally, error) {
 		return nil, err
 	}
 	defer f.Close()
-	t := &traceTally{failed: map[callKey][]traceCall{}, stopped: map[callKey][]traceCall{}, miss: map[callKey][]string{}}
+	t := &traceTally{failed: map[callKey][]traceCall{}, stopped: map[callKey][]traceCall{}, other: map[callKey][]traceCall{},
+		miss: map[callKey][]string{}}
 	var m missTracker
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 0, 1<<16), maxTraceLine)
@@ -112,6 +117,9 @@ func readTrace(path string) (*traceTally, error) {
 		case "stopped":
 			k := callKey{filepath.Base(c.File), c.Line}
 			t.stopped[k] = append(t.stopped[k], c)
+		default:
+			k := callKey{filepath.Base(c.File), c.Line}
+			t.other[k] = append(t.other[k], c)
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -124,6 +132,10 @@ func readTrace(path string) (*traceTally, error) {
 // as stopped by the agent (docs/replay.md), not as a failure: an older
 // reading called it failed.
 const stoppedCall = "stopped"
+
+// notFailedCall is find's reason for a label whose call the trace reads
+// as fine or unknown: an older reading called it failed.
+const notFailedCall = "not failed"
 
 // find returns the failed call a label names (the one at its key, or,
 // where one line holds several, the one of its family) and why it was
@@ -143,6 +155,9 @@ func (t *traceTally) find(l label) (traceCall, string, bool) {
 		if len(cs) == 0 && (len(t.stopped[k]) == 1 || c.Family == l.family) {
 			return c, stoppedCall, true
 		}
+	}
+	if len(cs) == 0 && len(t.stopped[k]) == 0 && len(t.other[k]) > 0 {
+		return t.other[k][0], notFailedCall, true
 	}
 	return traceCall{}, "", false
 }
