@@ -2,6 +2,14 @@ package lessons
 
 import "strings"
 
+// envRefusal is one kind of refusal and how it is printed.
+type envRefusal struct {
+	kind    string
+	said    string   // what a lesson says was refused
+	phrases []string // lower case, as read in a lowered line
+	pattern string   // ECMAScript, linear: finds any of them as printed
+}
+
 // An environment's refusal is a failure the call did not cause: the
 // sandbox an agent's shell runs in, or the machine, would not let it
 // reach the network, refused the operation (EPERM: a socket, a file
@@ -13,12 +21,7 @@ import "strings"
 // (ClassObject). The wordings are the operating system's and its
 // resolvers' (errno texts, getaddrinfo, curl, git, Go, Node), never one
 // tool's.
-var refusals = []struct {
-	kind    string
-	said    string   // what a lesson says was refused
-	phrases []string // lower case, as read in a lowered line
-	pattern string   // ECMAScript, linear: finds any of them as printed
-}{
+var refusals = []envRefusal{
 	{"network", "network access", []string{"could not resolve host", "temporary failure in name resolution", "name or service not known",
 		"nodename nor servname provided", "getaddrinfo enotfound", "getaddrinfo eai_again", ": no such host",
 		"network is unreachable", "enetunreach"},
@@ -42,35 +45,37 @@ func refusal(low string) string {
 	return ""
 }
 
+// refusalOf is the refusal a class names, or nil for another class.
+func refusalOf(class string) *envRefusal {
+	k, ok := strings.CutPrefix(class, refusedPrefix)
+	if !ok {
+		return nil
+	}
+	for i := range refusals {
+		if refusals[i].kind == k {
+			return &refusals[i]
+		}
+	}
+	return nil
+}
+
 // refusalObject is the kind and the pattern of a refusal's class, or ""
 // and "" for another class.
 func refusalObject(class string) (kind, pattern string) {
-	k, ok := strings.CutPrefix(class, refusedPrefix)
-	if !ok {
-		return "", ""
-	}
-	for _, r := range refusals {
-		if r.kind == k {
-			return k, r.pattern
-		}
+	if r := refusalOf(class); r != nil {
+		return r.kind, r.pattern
 	}
 	return "", ""
 }
 
 // IsRefusal reports whether class is an environment's refusal.
-func IsRefusal(class string) bool {
-	k, _ := refusalObject(class)
-	return k != ""
-}
+func IsRefusal(class string) bool { return refusalOf(class) != nil }
 
 // RefusalSaid is what a lesson says the environment refused, for a
 // refusal's class ("network access"), else "".
 func RefusalSaid(class string) string {
-	k, _ := refusalObject(class)
-	for _, r := range refusals {
-		if r.kind == k {
-			return r.said
-		}
+	if r := refusalOf(class); r != nil {
+		return r.said
 	}
 	return ""
 }
