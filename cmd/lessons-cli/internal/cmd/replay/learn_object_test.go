@@ -24,6 +24,17 @@ func traceCalls(t *testing.T, trace string) []TraceCall {
 	return out
 }
 
+// learnedFires are the fires of learned lessons at a call.
+func learnedFires(c TraceCall) []TraceFire {
+	var out []TraceFire
+	for _, f := range c.Fired {
+		if f.Provisional {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // TestLearnMissingObjectAnyCommand: the workspace's core package is not
 // built. `bun test` meets it in the first session, and building the
 // package gets past it. When `bun run typecheck` prints the same error
@@ -55,10 +66,8 @@ func TestLearnMissingObjectAnyCommand(t *testing.T) {
 			continue
 		}
 		var fired []string
-		for _, f := range c.Fired {
-			if f.Provisional {
-				fired = append(fired, fmt.Sprintf("%s at %s addresses %v", f.Slug, f.At, f.Addresses))
-			}
+		for _, f := range learnedFires(c) {
+			fired = append(fired, fmt.Sprintf("%s at %s addresses %v", f.Slug, f.At, f.Addresses))
 		}
 		switch c.Session {
 		case "s2":

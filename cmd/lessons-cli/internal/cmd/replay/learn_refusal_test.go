@@ -33,12 +33,7 @@ func TestLearnRefusalAnyCommand(t *testing.T) {
 		if c.Session != "s2" || c.Outcome != "failed" {
 			continue
 		}
-		learned := 0
-		for _, f := range c.Fired {
-			if f.Provisional {
-				learned++
-			}
-		}
+		learned := len(learnedFires(c))
 		switch {
 		case strings.HasPrefix(c.Command, "npm"):
 			if c.Class != "refused: network" || c.Verdict != VerdictShortened || learned != 1 {
