@@ -80,6 +80,9 @@ func (w Weights) Score(c *Candidate) {
 	if c.capped() {
 		conf = min(conf, w.WeakMax)
 	}
+	if s.Reminds && c.Kind == KindError {
+		conf = min(conf, w.HeuristicConfidence) // a reminder only: the retry's lesson is the one proposed
+	}
 	c.Confidence = math.Round(min(max(conf, 0), 1)*100) / 100
 
 	p := w.BasePriority
