@@ -77,11 +77,8 @@ func (w Weights) Score(c *Candidate) {
 	conf += supportBonus(len(c.Projects), w.MultiProject)
 	add(s.Causal, w.Causal)
 	add(s.Weak(), w.Weak)
-	if c.capped() {
+	if c.capped() || c.remindOnly() {
 		conf = min(conf, w.WeakMax)
-	}
-	if s.Reminds && c.Kind == KindError {
-		conf = min(conf, w.HeuristicConfidence) // a reminder only: the retry's lesson is the one proposed
 	}
 	c.Confidence = math.Round(min(max(conf, 0), 1)*100) / 100
 
@@ -114,6 +111,14 @@ func (c *Candidate) capped() bool {
 	s, multiSession := c.Signals, len(c.Sessions) >= 2
 	oneOff := s.OneOff && (c.Kind == KindError || !multiSession)
 	return s.Weak() || c.Kind != KindTag && (s.Broad || oneOff || c.everyCall() && !multiSession)
+}
+
+// remindOnly reports whether a lesson on an error is said as a reminder
+// but never proposed to the team, however often it was seen: nothing got
+// past its error (it says only that the error came before, and what was
+// tried), or a retry's lesson already proposes the fix (Signals.Reminds).
+func (c *Candidate) remindOnly() bool {
+	return c.Kind == KindError && (c.Fixed == "" && c.Instead == "" || c.Signals.Reminds)
 }
 
 // Reminder reports whether a candidate may come, before anyone reviews
