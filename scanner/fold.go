@@ -59,8 +59,9 @@ func exampleFile(c *Candidate) string {
 	return path.Base(c.Examples.Match[0].Path)
 }
 
-// supportOrder orders the candidates of one failure best first: the
-// higher confidence (it counts sessions, and a fix of one task's words
+// supportOrder orders the candidates of one failure best first: one
+// that is not capped (a capped one is never said: a one-off fix waits
+// for a second session), then the higher confidence (it counts sessions, and a fix of one task's words
 // lowers it), then a fix that worked, then more sessions; then a
 // lesson with a fix by kind (a lesson on the error says what got past it,
 // a precondition what came before the call), one without a fix by kind
@@ -82,6 +83,7 @@ func supportOrder(a, b *Candidate) int {
 		return 0
 	}
 	return cmp.Or(
+		cmp.Compare(bi(a.capped()), bi(b.capped())),
 		cmp.Compare(b.Confidence, a.Confidence),
 		cmp.Compare(bi(fixed(b)), bi(fixed(a))),
 		cmp.Compare(len(b.Sessions), len(a.Sessions)),

@@ -159,3 +159,19 @@ func TestFoldKindsKeepsTheBetterSupported(t *testing.T) {
 		t.Errorf("statuses %s and %s: a missing file's known failure is not the file tool's own error", readErr.Status, readKnown.Status)
 	}
 }
+
+// TestSupportOrderUncappedFirst: a lesson on the error whose fix is one
+// task's (capped: never said until a second session has the same fix)
+// does not outrank, for a little more confidence, the known failure of
+// the same error that is said now: folded into the capped one, the
+// failure's reminder was lost.
+func TestSupportOrderUncappedFirst(t *testing.T) {
+	capped := &Candidate{ID: "a", Kind: KindError, Fixed: "PATH=/opt/go/bin go build", Confidence: 0.45, Sessions: []string{"s1"},
+		Signals: Signals{FixConfirmed: true, OneOff: true}}
+	known := &Candidate{ID: "b", Kind: KindKnown, Confidence: 0.4, Sessions: []string{"s2"}}
+	cs := []*Candidate{capped, known}
+	slices.SortFunc(cs, supportOrder)
+	if cs[0] != known {
+		t.Errorf("supportOrder puts %s (%s) first: want the known failure, which is not capped", cs[0].ID, cs[0].Kind)
+	}
+}

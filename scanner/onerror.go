@@ -63,6 +63,10 @@ type errWatch struct {
 	settled bool
 	fix     *Call
 	rerun   bool
+	// check is the check-mode flag the fix dropped (appliedCheck), and
+	// rechecked that the check passed after it with no edit between.
+	check     string
+	rechecked bool
 	// tried are other commands of the family that failed after it (what
 	// did not get past it); instead is a call of the same program that
 	// worked after it, before any edit: what the agent did instead. Both
@@ -166,6 +170,14 @@ func (a *analyzer) watchSuccess(rec *callRec) {
 	edit := c.Path != "" && slices.Contains(lessons.WritingTools, c.Tool)
 	var fams func() []string
 	for _, w := range a.watch {
+		if w.settled && w.check != "" && !w.rechecked && rec.seq-w.rec.seq <= watchWindow {
+			switch {
+			case edit:
+				w.check = "" // an edit came between: what made the check pass is not known
+			case c.Tool == "Bash":
+				w.rechecked = checksAgain(c.Command, w.fam.String(), w.check)
+			}
+		}
 		if w.settled || rec.seq-w.rec.seq > watchWindow {
 			continue
 		}
@@ -174,6 +186,9 @@ func (a *analyzer) watchSuccess(rec *callRec) {
 		}
 		if sameUnit(w, c, fams) && (sameCall(w.rec.call, c) || !setupOf(c.Command, w) && !pipedOff(c.Command, w.fam)) {
 			w.settled, w.fix, w.rerun = true, c, sameCall(w.rec.call, c)
+			if c.Tool == "Bash" && w.rec.call.Tool == "Bash" && !w.rerun {
+				w.check = appliedCheck(w.rec.call.Command, c.Command)
+			}
 			continue
 		}
 		if w.instead == nil && !w.edits && !edit && c.Tool == "Bash" && w.rec.call.Tool == "Bash" && sameProgram(w.fam, fams()) &&
@@ -486,8 +501,12 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 	case f.Tool == "Bash" && !fixWorthy(f.Command, w.fix.Command, w.res):
 		// another command of the family that aims elsewhere or does
 		// something else (git rebase --abort, another gh api path): it got
-		// past the failure without saying how to avoid it
-		return "", "", false, false
+		// past the failure without saying how to avoid it, unless it is
+		// plainly the way past the error (errorFix)
+		if did, ok = w.errorFix(); !ok {
+			return "", "", false, false
+		}
+		confirmed = true
 	case f.Tool == "Bash":
 		did = "`" + clip(w.fix.Command, 300) + "` worked"
 		if _, _, ch, ok := fixPatterns(f.Command, w.fix.Command); ok && ch != "" {

@@ -1,0 +1,125 @@
+package scanner
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/lessons-dev/lessons"
+)
+
+// Fixes a lesson on the error may say that a retry lesson may not. A
+// retry lesson comes before every call it matches, so fixWorthy takes
+// only a change that says how to call the command (a flag the error
+// points at, a missing argument). A lesson on the error comes only
+// after the same error, so it may also say what got past the error
+// when the change is plainly the way past it, though not a way of
+// calling the command next time:
+//   - the check's own apply mode (cargo fmt after cargo fmt --check
+//     failed), when the check passed after it: a step before the check;
+//   - a flag the failure's output names, added while the arguments
+//     changed too (git add -f after "Use -f if you really want to add
+//     them");
+//   - a variable set in front of the same commands (PATH=…, FOO=1 cmd):
+//     the environment changed, the command did not.
+
+// errorFix is what got past a watched shell failure in words, when the
+// call of its family that worked is one of the changes above; ok is
+// false otherwise.
+func (w *errWatch) errorFix() (did string, ok bool) {
+	failed, fix := w.rec.call.Command, w.fix.Command
+	if w.check != "" && w.rechecked {
+		return "`" + commandGist(fix) + "` (the command without " + w.check + ") fixed what the check reported, and the check passed after it: run it before the check", true
+	}
+	if flag := hintedFlag(failed, fix, w.res); flag != "" {
+		return "the same command worked with `" + flag + "`, as the error's output suggests", true
+	}
+	if vars := envAdded(failed, fix); len(vars) > 0 {
+		return "the same command worked with `" + strings.Join(vars, " ") + "` set", true
+	}
+	return "", false
+}
+
+// appliedCheck is the check-mode flag (--check, --dry-run) that a fix
+// dropped from the failed command, adding at most other flags (prettier
+// --write for --check): the check's apply mode; "" otherwise.
+func appliedCheck(failed, fix string) string {
+	d, ok := diffCommands(failed, fix)
+	if !ok || d.exe != d.gexe || d.sub != d.gsub || len(d.removed) != 1 || !checkMode[d.removed[0]] ||
+		d.prelude != nil || d.wrapper != nil || slices.ContainsFunc(d.added, func(w string) bool { return !strings.HasPrefix(w, "-") }) {
+		return ""
+	}
+	return d.removed[0]
+}
+
+// checksAgain reports whether a shell command runs the failed family
+// with its check-mode flag again.
+func checksAgain(cmd, fam, check string) bool {
+	for _, seg := range segments(cmd) {
+		if slices.Contains(seg, check) && lessons.CommandFamily(strings.Join(seg, " ")).String() == fam {
+			return true
+		}
+	}
+	return false
+}
+
+// hintedFlag is a flag the fix added to the same program and subcommand
+// that the failure's output names as a word ("hint: Use -f if you really
+// want to add them"), or "".
+func hintedFlag(failed, fix string, res *Result) string {
+	d, ok := diffCommands(failed, fix)
+	if !ok || d.exe != d.gexe || d.sub != d.gsub || d.prelude != nil || d.wrapper != nil || res == nil {
+		return ""
+	}
+	out := strings.ToLower(errorBody(res.Output[:min(len(res.Output), addressesHead)]))
+	for _, a := range d.added {
+		k, _, _ := strings.Cut(a, "=")
+		if strings.HasPrefix(k, "-") && len(k) >= 2 && k != "--" && containsWord(out, strings.ToLower(k)) {
+			return a
+		}
+	}
+	return ""
+}
+
+// envAdded are the variable assignments a fix sets in front of the
+// failed command's simple commands, otherwise the same (PATH=… && cd x
+// && go build, FOO=1 pytest, export FOO=1; pytest); nil when anything
+// else changed or nothing was set.
+func envAdded(failed, fix string) []string {
+	fcmds, fvars := withoutAssignments(failed)
+	gcmds, gvars := withoutAssignments(fix)
+	if len(fcmds) == 0 || !slices.Equal(fcmds, gcmds) {
+		return nil
+	}
+	var added []string
+	for _, v := range gvars {
+		if !slices.Contains(fvars, v) {
+			added = append(added, v)
+		}
+	}
+	return added
+}
+
+// withoutAssignments splits a command into its simple commands with
+// neither assignments nor redirections, and the assignments it makes
+// (in front of a command, alone, or exported).
+func withoutAssignments(cmd string) (cmds, vars []string) {
+	for _, seg := range segments(cmd) {
+		if len(seg) > 1 && seg[0] == "export" {
+			seg = seg[1:]
+		}
+		var words []string
+		for _, w := range seg {
+			switch {
+			case len(words) == 0 && assignment.MatchString(w):
+				vars = append(vars, w)
+			case redirection.MatchString(w):
+			default:
+				words = append(words, w)
+			}
+		}
+		if len(words) > 0 {
+			cmds = append(cmds, strings.Join(words, " "))
+		}
+	}
+	return cmds, vars
+}

@@ -1,0 +1,113 @@
+package scanner
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/lessons-dev/lessons"
+)
+
+// TestErrorLessonOfTheChecksApplyMode: a formatter's check fails, its
+// apply mode runs, and the check passes: a lesson on the check's error,
+// a reminder from its first session, that says to run the apply mode
+// first. Before, the apply mode was "the tool's workflow, not a
+// mistake" (fixWorthy) and nothing was learned, so the same check failed
+// in every later session.
+func TestErrorLessonOfTheChecksApplyMode(t *testing.T) {
+	dir := t.TempDir()
+	diff := "Diff in /p/src/ledger.rs:41:\n     fn total(&self) -> u64 {\n-        self.items.iter().map(|i| i.cents).sum()\n+        self.items.iter().map(|i| i.cents).sum::<u64>()\n }"
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("black --check src/ 2>&1", 1, "would reformat src/ledger.py\nOh no! 1 file would be reformatted."),
+		run("black src/ 2>&1", 0, "reformatted src/ledger.py\nAll done! 1 file reformatted."),
+		run("black --check src/ 2>&1 && echo ok", 0, "All done! 1 file would be left unchanged.\nok"),
+		run("rustfmt --check src/ledger.rs", 1, diff),
+		run("rustfmt src/ledger.rs", 0, ""),
+		run("rustfmt --check src/ledger.rs && cargo test", 0, "test result: ok. 3 passed"),
+	})
+	cs := errorCandidates(t, dir)
+	cfg := lessons.DefaultConfig()
+	for _, fam := range []string{"black", "rustfmt"} {
+		i := slices.IndexFunc(cs, func(c Candidate) bool { return c.Family == "`"+fam+"`" })
+		if i < 0 {
+			t.Errorf("no lesson on the error of %s --check: %+v", fam, cs)
+			continue
+		}
+		c := cs[i]
+		if !c.Reminder(cfg) || !strings.Contains(c.Solution, "without --check") || !strings.Contains(c.Solution, "run it before the check") {
+			t.Errorf("%s: reminder %v, solution %q: want a reminder that runs the apply mode first", fam, c.Reminder(cfg), c.Solution)
+		}
+	}
+}
+
+// TestErrorLessonNotFromAnUncheckedApply: the apply mode ran after the
+// check failed, but the check never passed after it, or an edit came
+// between: what got past the check is not known, so nothing is learned.
+func TestErrorLessonNotFromAnUncheckedApply(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("git diff --check", 2, "src/a.go:3: trailing whitespace.\n+x := 1 "),
+		run("git diff", 0, "diff --git a/src/a.go b/src/a.go"),
+		run("prettier --check web/", 1, "[warn] web/app.ts\n[warn] Code style issues found in the above file."),
+		run("prettier --write web/", 0, "web/app.ts 40ms"),
+		write("/p/web/app.ts", "export {}"),
+		run("prettier --check web/", 0, "All matched files use Prettier code style!"),
+	})
+	for _, c := range errorCandidates(t, dir) {
+		if c.Family == "`git diff`" || c.Family == "`prettier`" {
+			t.Errorf("lesson on %s (%q): the check never passed after the apply mode alone", c.Family, c.Solution)
+		}
+	}
+}
+
+// TestErrorLessonOfAHintedFlag: the error's output names a flag, and the
+// call that worked adds it while aiming at other files too: the flag is
+// the way past the error, said without the task's paths.
+func TestErrorLessonOfAHintedFlag(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("git add build/ notes/", 1, "The following paths are ignored by one of your .gitignore files:\nbuild\nhint: Use -f if you really want to add them."),
+		run("git add -f build/report.txt notes/", 0, ""),
+	})
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 {
+		t.Fatalf("%d lessons on an error, want 1: %+v", len(cs), cs)
+	}
+	if c := cs[0]; !strings.Contains(c.Solution, "`-f`") || strings.Contains(c.Solution, "report.txt") || !c.Reminder(lessons.DefaultConfig()) {
+		t.Errorf("solution %q, reminder %v: want the hinted flag, not the task's files, said as a reminder", c.Solution, c.Reminder(lessons.DefaultConfig()))
+	}
+}
+
+// TestErrorLessonOfAVariableSet: the same commands worked with a
+// variable set in front of them (a fix fixWorthy does not read: the
+// assignment is a command of its own): the variable is what got past the
+// error. Its value is a path of this machine, so it waits, one-off, for
+// the same fix in a second session.
+func TestErrorLessonOfAVariableSet(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("cd svc && go build ./... 2>&1", 127, "/bin/bash: line 1: go: command not found"),
+		run("PATH=$PATH:/usr/local/go/bin && cd svc && go build ./... 2>&1", 0, ""),
+	})
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 || !strings.Contains(cs[0].Solution, "`PATH=$PATH:/usr/local/go/bin` set") {
+		t.Fatalf("%+v: want one lesson on the error naming the variable set", cs)
+	}
+}
+
+func TestEnvAdded(t *testing.T) {
+	for _, tc := range []struct {
+		failed, fix string
+		want        []string
+	}{
+		{"cd x && go build ./... 2>&1", "PATH=$PATH:/usr/local/go/bin && cd x && go build ./...", []string{"PATH=$PATH:/usr/local/go/bin"}},
+		{"pytest -q", "export DJANGO_SETTINGS=dev; pytest -q", []string{"DJANGO_SETTINGS=dev"}},
+		{"FOO=1 pytest -q", "FOO=1 BAR=2 pytest -q", []string{"BAR=2"}},
+		{"pytest -q", "FOO=1 pytest -q tests/a.py", nil}, // aimed elsewhere too
+		{"pytest -q", "pytest -q", nil},
+	} {
+		if got := envAdded(tc.failed, tc.fix); !slices.Equal(got, tc.want) {
+			t.Errorf("envAdded(%q, %q) = %q, want %q", tc.failed, tc.fix, got, tc.want)
+		}
+	}
+}
