@@ -111,3 +111,34 @@ func TestEnvAdded(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorLessonOfTheCommandThoughEditsCame: a program the shell does
+// not have, or an option a command does not take, then the agent edits
+// files and nothing of the family works after: the edits were the task
+// going on, not a way past the error, so the error is a reminder. Before,
+// any edit after the failure dropped it as the task's own. An error the
+// edits and a rerun did get past stays the task's.
+func TestErrorLessonOfTheCommandThoughEditsCame(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		write("/p/src/schema.sql", "create table orders (id int);"), // a change first: not a failure that comes with the checkout
+		run("PGPASSWORD=x psql -h localhost -c 'select count(*) from orders'", 127, "/bin/bash: line 1: psql: command not found"),
+		write("/p/src/orders.py", "def count(): pass"),
+		run("make lint --fix", 2, "make: unrecognized option '--fix'\nUsage: make [options] [target] ..."),
+		write("/p/src/cart.py", "def total(): pass"),
+		run("npm run seed", 1, "npm error Missing script: \"seed\""),
+		write("/p/package.json", "{\"scripts\": {\"seed\": \"node seed.js\"}}"),
+		run("npm run seed", 0, "seeded"),
+	})
+	cfg := lessons.DefaultConfig()
+	cs := errorCandidates(t, dir)
+	for _, fam := range []string{"psql", "make lint"} {
+		i := slices.IndexFunc(cs, func(c Candidate) bool { return c.Family == "`"+fam+"`" })
+		if i < 0 || !cs[i].Reminder(cfg) {
+			t.Errorf("%s: want a reminder on its error though edits came after it: %+v", fam, cs)
+		}
+	}
+	if slices.ContainsFunc(cs, func(c Candidate) bool { return strings.HasPrefix(c.Family, "`npm") }) {
+		t.Errorf("a lesson on the npm error the edit of package.json got past: %+v", cs)
+	}
+}

@@ -448,9 +448,18 @@ func (a *analyzer) knownKey(key string) bool {
 // taskEdits reports whether the task's own edits came after a watched
 // failure: then the agent went on editing, and whether that fixed it is
 // not known, or an edit and the same kind of call again got past it, and
-// the edit was the fix.
+// the edit was the fix. A shell error about the command itself (the
+// program is not there, or does not take an option: aboutTheCommand)
+// that nothing got past is not one editing files can have got past: the
+// edits were the task going on without it.
 func (w *errWatch) taskEdits() bool {
-	return w.edits && (!w.settled || w.rec.call.Tool == "Bash" || w.rerun)
+	if !w.edits {
+		return false
+	}
+	if !w.settled {
+		return w.rec.call.Tool != "Bash" || !aboutTheCommand(w.res.Output)
+	}
+	return w.rec.call.Tool == "Bash" || w.rerun
 }
 
 // lesson is what got past a watched failure, in words, and the call
