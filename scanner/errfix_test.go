@@ -37,6 +37,9 @@ func TestErrorLessonOfTheChecksApplyMode(t *testing.T) {
 		if !c.Reminder(cfg) || !strings.Contains(c.Solution, "without --check") || !strings.Contains(c.Solution, "run it before the check") {
 			t.Errorf("%s: reminder %v, solution %q: want a reminder that runs the apply mode first", fam, c.Reminder(cfg), c.Solution)
 		}
+		if c.Confidence >= cfg.MinConfidence {
+			t.Errorf("%s: confidence %.2f: a fix only a lesson after the error says is not proposed to the team", fam, c.Confidence)
+		}
 	}
 }
 

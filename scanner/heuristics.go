@@ -106,7 +106,9 @@ type Signals struct {
 	// call a retry's lesson already proposes to fix for its own command
 	// family: it is not proposed again (it stays below minConfidence)
 	// and only comes, as a reminder, after the same error met by another
-	// command (onerror.go).
+	// command (onerror.go). It marks too a lesson on an error whose fix
+	// is one only a lesson after the error may say (errfix.go): said
+	// after the error, never proposed to the team.
 	Reminds bool `json:"reminds,omitempty"`
 }
 

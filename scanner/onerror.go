@@ -80,6 +80,9 @@ type errWatch struct {
 	// of its sandbox (sandbox.go): the environment refused, not the
 	// command.
 	sandboxed bool
+	// afterOnly: what got past it is one only a lesson after the error
+	// may say (errorFix), a reminder never proposed.
+	afterOnly bool
 }
 
 // maxTried caps the commands a lesson nothing got past names as tried.
@@ -422,7 +425,7 @@ func (a *analyzer) settleErrors() {
 		f := finding{
 			Kind: KindError, Line: w.rec.line, UID: w.rec.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: fixed,
 			Call: w.rec.id, Change: key, Problem: problem, Solution: fix, ErrLine: line,
-			Signals: Signals{FixConfirmed: confirmed, Retries: w.tries - 1, Reminds: reminds}, Sandboxed: w.sandboxed,
+			Signals: Signals{FixConfirmed: confirmed, Retries: w.tries - 1, Reminds: reminds || w.afterOnly}, Sandboxed: w.sandboxed,
 		}
 		if !w.settled {
 			f.Tried, f.Reading = w.tried, w.read
@@ -515,7 +518,7 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		if did, ok = w.errorFix(); !ok {
 			return "", "", false, false
 		}
-		confirmed = true
+		confirmed, w.afterOnly = true, true
 	case f.Tool == "Bash":
 		did = "`" + clip(w.fix.Command, 300) + "` worked"
 		if _, _, ch, ok := fixPatterns(f.Command, w.fix.Command); ok && ch != "" {
