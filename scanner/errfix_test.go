@@ -145,3 +145,44 @@ func TestErrorLessonOfTheCommandThoughEditsCame(t *testing.T) {
 		t.Errorf("a lesson on the npm error the edit of package.json got past: %+v", cs)
 	}
 }
+
+// TestErrorLessonOfAToolsOwnFailure: a file tool fails with an error that
+// names what the call did not (the tool's own program is missing), and
+// nothing got past it: the environment's failure, which comes back, so a
+// reminder. A missing file the call named, nothing got past, stays the
+// agent moving on.
+func TestErrorLessonOfAToolsOwnFailure(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		write("/p/src/lib.rs", "pub fn f() {}"), // a change first: not a failure that comes with the checkout
+		call("Glob", map[string]any{"pattern": "src/**/*.rs"}, true, "ENOENT: no such file or directory, posix_spawn '/opt/agent/9.1/vendor/rg'"),
+		call("Read", map[string]any{"file_path": "/p/docs/PLAN.md"}, true, "File does not exist."),
+		run("ls src", 0, "main.rs"),
+	})
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 || cs[0].Tool != "Glob" || !cs[0].Reminder(lessons.DefaultConfig()) {
+		t.Fatalf("%+v: want one reminder, on the Glob tool's own failure", cs)
+	}
+	if !errorFires(t, cs[0], "ENOENT: no such file or directory, posix_spawn '/opt/agent/9.2/vendor/rg'") {
+		t.Errorf("error trigger %q misses the same failure of another version", cs[0].Triggers.Errors)
+	}
+}
+
+// TestErrorLessonFromALaterFailureOfTheKey: the first failure of a key
+// gives no lesson (what got past it aimed elsewhere), a later one of the
+// same key does: the key is taken by the lesson, not by the first try.
+func TestErrorLessonFromALaterFailureOfTheKey(t *testing.T) {
+	dir := t.TempDir()
+	notFound := "gh: Not Found (HTTP 404)\n{\"message\":\"Not Found\",\"documentation_url\":\"https://docs.github.com/rest\"}"
+	writeClaude(t, dir, "/p", "s1", []step{
+		write("/p/notes.md", "reviews to read"), // a change first: not a failure that comes with the checkout
+		run("gh api repos/acme/shop/pulls/7/reviews", 1, notFound),
+		run("gh api repos/acme/shop/pulls/8/reviews", 0, "[]"),
+		run("gh api repos/acme/shop/pulls/9/reviews", 1, notFound),
+		run("git status", 0, "nothing to commit"),
+	})
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 || cs[0].Fixed != "" || !strings.Contains(cs[0].Solution, "no later call") {
+		t.Fatalf("%+v: want one lesson, from the failure nothing got past", cs)
+	}
+}

@@ -408,9 +408,8 @@ func (a *analyzer) settleErrors() {
 		}
 		key := w.key()
 		if key == "" || slices.Contains(keys, key) || a.knownKey(key) {
-			continue // once per key: the first fix found; a known failure says the rest
+			continue // once per key: the first lesson found; a known failure says the rest
 		}
-		keys = append(keys, key)
 		fix, fixed, confirmed, ok := w.lesson()
 		if !ok {
 			continue
@@ -421,6 +420,7 @@ func (a *analyzer) settleErrors() {
 		if problem == "" || wrapper || errorPattern(maskSubject(firstClause(line))) == "" {
 			continue // a runner's status line, or too little stable text for a trigger
 		}
+		keys = append(keys, key) // a later failure of the key that gave none may give one
 		c := w.rec.call
 		f := finding{
 			Kind: KindError, Line: w.rec.line, UID: w.rec.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: fixed,
@@ -474,8 +474,12 @@ func (w *errWatch) taskEdits() bool {
 func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 	f := w.rec.call
 	switch {
-	case !w.settled && f.Tool != "Bash":
+	case !w.settled && f.Tool != "Bash" && aboutTheCall(w.res.Output, f):
 		return "", "", false, false // a file or tool error nothing got past: the agent moved on
+	case !w.settled && f.Tool != "Bash":
+		// an error that names what the call did not (the tool's own
+		// program missing): the environment's, and it comes back
+		return "", "", false, true
 	case !w.settled:
 		return "", "", false, true // nothing got past it: the text says so at build, with its sessions
 	}
