@@ -186,3 +186,23 @@ func TestErrorLessonFromALaterFailureOfTheKey(t *testing.T) {
 		t.Fatalf("%+v: want one lesson, from the failure nothing got past", cs)
 	}
 }
+
+// TestErrorLessonOfAToolThatTimedOut: a browser tool that did not answer
+// in time, and nothing got past it: the next time it times out, that it
+// did before is a reminder. Before, a tool's timeout was never watched.
+func TestErrorLessonOfAToolThatTimedOut(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		write("/p/web/index.html", "<main></main>"), // a change first: not a failure that comes with the checkout
+		call("mcp__browser__screenshot", map[string]any{"tab": 3, "full_page": true}, true,
+			"Timed out running CDP command \"Page.captureScreenshot\" for tab 3"),
+		run("ls web", 0, "index.html"),
+	})
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 || !cs[0].Reminder(lessons.DefaultConfig()) {
+		t.Fatalf("%+v: want one reminder on the tool's timeout", cs)
+	}
+	if !errorFires(t, cs[0], "Timed out running CDP command \"Page.captureScreenshot\" for tab 7") {
+		t.Errorf("error trigger %q misses the same timeout on another tab", cs[0].Triggers.Errors)
+	}
+}

@@ -90,14 +90,13 @@ const maxTried = 2
 
 // watchFailure starts watching a failed call (not a probe): the first
 // failure of a command family, or of a tool on a path, until a call of it
-// works; the failures of it before then count as tries. Its key (family
+// works; the failures of it before then count as tries. A tool that did
+// not answer in time (a browser, an MCP server) is watched too: when it
+// times out again in a later session, that it did before is worth saying. Its key (family
 // and class) is read only at the session's end, for the few failures a
 // lesson may be about.
 func (a *analyzer) watchFailure(rec *callRec, r *Result) {
 	c := rec.call
-	if r.Timeout && c.Tool != "Bash" {
-		return // an MCP tool or a browser that did not answer: the world, not the call
-	}
 	var fam lessons.Family
 	if c.Tool == "Bash" {
 		// the family as the analyzer reads it (failedFamily): LoggedCall's
