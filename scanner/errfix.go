@@ -67,7 +67,8 @@ func checksAgain(cmd, fam, check string) bool {
 
 // hintedFlag is a flag the fix added to the same program and subcommand
 // that the failure's output names as a word ("hint: Use -f if you really
-// want to add them"), or "".
+// want to add them"), or "". Asking for help (--help, a usage error's
+// "For more information, try '--help'") is looking, not a fix.
 func hintedFlag(failed, fix string, res *Result) string {
 	d, ok := diffCommands(failed, fix)
 	if !ok || d.exe != d.gexe || d.sub != d.gsub || d.prelude != nil || d.wrapper != nil || res == nil {
@@ -76,7 +77,7 @@ func hintedFlag(failed, fix string, res *Result) string {
 	out := strings.ToLower(errorBody(res.Output[:min(len(res.Output), addressesHead)]))
 	for _, a := range d.added {
 		k, _, _ := strings.Cut(a, "=")
-		if strings.HasPrefix(k, "-") && len(k) >= 2 && k != "--" && containsWord(out, strings.ToLower(k)) {
+		if strings.HasPrefix(k, "-") && len(k) >= 2 && k != "--" && !exploring[k] && containsWord(out, strings.ToLower(k)) {
 			return a
 		}
 	}

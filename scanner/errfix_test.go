@@ -206,3 +206,37 @@ func TestErrorLessonOfAToolThatTimedOut(t *testing.T) {
 		t.Errorf("error trigger %q misses the same timeout on another tab", cs[0].Triggers.Errors)
 	}
 }
+
+// TestErrorLessonNotFromAskingForHelp: a usage error that points at
+// --help, then the command's help: looking, not a way past the error.
+func TestErrorLessonNotFromAskingForHelp(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		write("/p/plan.md", "- split the worker"), // a change first: not a failure that comes with the checkout
+		run("taskpad add -P high 'split the worker'", 2, "error: unexpected argument '-P' found\n\nUsage: taskpad add [OPTIONS] <TITLE>\n\nFor more information, try '--help'."),
+		run("taskpad add --help", 0, "Usage: taskpad add [OPTIONS] <TITLE>\n  -p, --priority <P>"),
+	})
+	for _, c := range errorCandidates(t, dir) {
+		if strings.Contains(c.Solution, "--help") {
+			t.Errorf("solution %q: asking for help is no fix", c.Solution)
+		}
+	}
+}
+
+// TestFoldErrorReplacesAOneOffFix: a lesson on an error whose first fix
+// was one task's (never said) takes a later fix that is not; a fix that
+// is not one task's stays the first.
+func TestFoldErrorReplacesAOneOffFix(t *testing.T) {
+	oneOff := Candidate{Kind: KindError, Fixed: "PATH=$PATH:/home/u/go/bin go build", Solution: "set PATH", Signals: Signals{OneOff: true}}
+	later := Candidate{Kind: KindError, Fixed: "/usr/local/go/bin/go build", Solution: "run it by its full path"}
+	c := oneOff
+	c.foldError(later)
+	if c.Solution != later.Solution || c.Signals.OneOff {
+		t.Errorf("folded into a one-off fix: solution %q, one-off %v; want the later fix, not one-off", c.Solution, c.Signals.OneOff)
+	}
+	c = later
+	c.foldError(oneOff)
+	if c.Solution != later.Solution {
+		t.Errorf("folded into a fix: solution %q; want the first fix kept", c.Solution)
+	}
+}
