@@ -224,8 +224,10 @@ func TestErrorLessonNotFromAskingForHelp(t *testing.T) {
 }
 
 // TestFoldErrorReplacesAOneOffFix: a lesson on an error whose first fix
-// was one task's (never said) takes a later fix that is not; a fix that
-// is not one task's stays the first.
+// was one task's (never said) takes a later fix, one task's or not; a
+// fix that is not one task's stays the first. A one-off fix seen again
+// is one no longer (merge): kept first, the fix of one session held the
+// fix of every later session back.
 func TestFoldErrorReplacesAOneOffFix(t *testing.T) {
 	oneOff := Candidate{Kind: KindError, Fixed: "PATH=$PATH:/home/u/go/bin go build", Solution: "set PATH", Signals: Signals{OneOff: true}}
 	later := Candidate{Kind: KindError, Fixed: "/usr/local/go/bin/go build", Solution: "run it by its full path"}
@@ -238,5 +240,11 @@ func TestFoldErrorReplacesAOneOffFix(t *testing.T) {
 	c.foldError(oneOff)
 	if c.Solution != later.Solution {
 		t.Errorf("folded into a fix: solution %q; want the first fix kept", c.Solution)
+	}
+	fullPath := Candidate{Kind: KindError, Fixed: "/opt/go/bin/go build", Solution: "run /opt/go/bin/go", Signals: Signals{OneOff: true}}
+	c = oneOff
+	c.foldError(fullPath)
+	if c.Solution != fullPath.Solution {
+		t.Errorf("folded a one-off fix into a one-off fix: solution %q; want the later, so that seen again it counts", c.Solution)
 	}
 }

@@ -154,13 +154,14 @@ func familyOf(key string) lessons.Family {
 
 // foldError folds a lesson on an error seen again into c, before merge
 // counts it: the first fix found is kept, and one that had none, or only
-// one task's (OneOff, never said), takes the new one's.
+// one task's (OneOff, never said), takes the new one's: a fix one task's
+// until seen again is only the latest found.
 func (c *Candidate) foldError(n Candidate) {
 	if c.Kind == KindPath {
 		c.foldPath(n)
 		return
 	}
-	if c.Kind != KindError || c.Fixed != "" && !(c.Signals.OneOff && n.Fixed != "" && !n.Signals.OneOff) {
+	if c.Kind != KindError || c.Fixed != "" && !(c.Signals.OneOff && n.Fixed != "") {
 		return
 	}
 	if n.Fixed == "" {
