@@ -307,14 +307,19 @@ func isHeading(l string) bool { return strings.HasPrefix(l, "# ") }
 // ("src/app.go:12:3: undefined: Foo"), the shape compilers and linters
 // print whatever their wording.
 func saysError(l string, re *patterns) bool {
-	low := strings.ToLower(l)
+	return errorWord(strings.ToLower(l)) || re.diagnostic.MatchString(l)
+}
+
+// errorWord reports whether a lower-cased line holds a word that says
+// something went wrong ("error", "fatal", "cannot", "not found"…).
+func errorWord(low string) bool {
 	for _, w := range []string{"error", "fatal", "fail", "cannot", "can't", "unable", "denied", "invalid", "refused",
 		"not found", "panic", "unknown", "unexpected", "missing", "not allowed", "conflict", "rejected", "err!"} {
 		if strings.Contains(low, w) {
 			return true
 		}
 	}
-	return re.diagnostic.MatchString(l)
+	return false
 }
 
 // maxWrapperLen is the longest line taken for a wrapper's status line.

@@ -89,3 +89,27 @@ func TestCommandFamily(t *testing.T) {
 		t.Errorf("FixFamilies with pipefail = %s", got)
 	}
 }
+
+// A chain's failure is the stage's that failed, not that of a stage whose
+// output happens to name another one, nor of the report closing it.
+func TestFailedFamilyOfAChain(t *testing.T) {
+	remote := "ssh: connect to host example.org port 22: Operation timed out\nfatal: Could not read from remote repository.\n"
+	for _, tt := range []struct{ cmd, out, want string }{
+		// the commit ran fine and echoed its message, which says "add"
+		{`git add a.go && git commit -m "add the parser" && git push && git status --short`,
+			"[main 1a2b3c4] add the parser\n 1 file changed, 3 insertions(+)\n" + remote, "git push"},
+		// a report closing an && chain seldom fails: the stage before it did
+		{"git pull --rebase && git push && git status", remote, "git push"},
+		{"npm run build && git diff --stat", "Build failed with 2 errors", "npm run build"},
+		// after ; the shell reports the last command's status
+		{"npm run build; git status", "fatal: not a git repository", "git status"},
+		// a program's own prefix names it, error word or not
+		{"go vet ./... && go test ./...", "vet: main.go:3: unreachable code", "go vet"},
+		// a report that is all the chain does is what failed
+		{"cd app && git status", "fatal: not a git repository", "git status"},
+	} {
+		if got := FailedFamily(tt.cmd, tt.out); got.String() != tt.want {
+			t.Errorf("FailedFamily(%q, %q) = %s, want %s", tt.cmd, tt.out, got, tt.want)
+		}
+	}
+}
