@@ -551,7 +551,7 @@ var familyWords = sync.OnceValue(func() *wordSets {
 		probes: setOf("which", "whereis", "type", "ls", "ll", "la", "cat", "head", "tail", "less", "more", "pwd", "echo",
 			"printf", "file", "stat", "wc", "tree", "printenv", "man", "whoami", "id", "uname", "date", "hostname", "realpath",
 			"readlink", "dirname", "basename", "du", "df"),
-		reports: setOf("status", "log", "logs", "diff", "show", "list", "ls", "ps", "view", "info", "describe"),
+		reports:      setOf("status", "log", "logs", "diff", "show", "list", "ls", "ps", "view", "info", "describe"),
 		interpreters: setOf("node", "ruby", "perl", "php", "bash", "sh", "zsh", "dash", "tsx", "ts-node", "Rscript", "lua", "julia"),
 	}
 })

@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"cmp"
 	"regexp"
 	"strings"
 
@@ -147,16 +148,24 @@ var namedError = regexp.MustCompile(`(?i)(^|\s)\w*(error|exception|err!|fatal)\b
 
 // errorHeadline is the line of an error text that says what failed: the
 // first that names its error (a traceback's last line does), else the
-// first line; a task runner's prefix on it is cut (the package and task
-// that printed it are not the error).
+// first line, past a count of failures ("Found 4 errors.",
+// lessons.TallyLine) that names none; a task runner's prefix on it is cut
+// (the package and task that printed it are not the error).
 func errorHeadline(text string) string {
 	text = lessons.TrimRunnerPrefixes(text)
+	first := ""
 	for _, l := range strings.Split(text, "\n") {
+		if lessons.TallyLine(l) {
+			continue
+		}
 		if namedError.MatchString(l) && !lessons.NoticeLine(l) {
 			return strings.TrimSpace(l)
 		}
+		if first == "" {
+			first = strings.TrimSpace(l)
+		}
 	}
-	return firstLine(text)
+	return cmp.Or(first, firstLine(text))
 }
 
 // errorPattern is a linear pattern for an error line: its words, with

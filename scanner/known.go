@@ -86,7 +86,7 @@ func (a *analyzer) settleKnown() {
 		seen[key] = true
 		a.findings = append(a.findings, finding{
 			Kind: KindKnown, Line: k.rec.line, UID: k.rec.uid, Tool: c.Tool, Trigger: trigger,
-			Call: k.rec.id, Change: key, Problem: k.res.errorText(),
+			Call: k.rec.id, Change: key, Problem: knownProblem(k.res),
 		})
 	}
 }
@@ -121,7 +121,7 @@ func (a *analyzer) supportKnown() {
 			if key, trigger := knownOf(c, k.res); key != "" && !has(KindKnown, key) {
 				f := at
 				// the problem makes the error trigger, and so the id
-				f.Kind, f.Trigger, f.Change, f.Problem = KindKnown, trigger, key, k.res.errorText()
+				f.Kind, f.Trigger, f.Change, f.Problem = KindKnown, trigger, key, knownProblem(k.res)
 				a.findings = append(a.findings, f)
 			}
 		}
@@ -154,7 +154,10 @@ func (a *analyzer) supportKnown() {
 // with the file itself; for one whose error names something
 // the call did not (the tool's own binary missing), the tool and the
 // class, and no trigger but the tool and the error; "" for a probe or a
-// shell command of no family.
+// shell command of no family. A shell command's class that is a count
+// ("Found N errors.") is read again from the line that names what failed
+// (lessons.NamedErrorLine): two sessions that print the same count may
+// fail for two reasons; with no such line, "": no known failure.
 func knownOf(c *Call, r *Result) (key, trigger string) {
 	if c.Tool == "Bash" {
 		fam := failedFamily(c.Command, r)
@@ -164,6 +167,15 @@ func knownOf(c *Call, r *Result) (key, trigger string) {
 		class := lessons.ErrorClass(r.Output)
 		if exe, ok := strings.CutPrefix(class, missingCommand); ok && exe != "" && !strings.ContainsAny(exe, "/\\") {
 			return exe + " | " + class, exe // the program is missing: whatever it was asked to do
+		}
+		if line, _ := lessons.ErrorLine(r.Output); lessons.TallyLine(line) {
+			// a count names nothing: two sessions' "Found 4 errors." may
+			// be two failures; the line that names what failed says
+			named := lessons.NamedErrorLine(r.Output)
+			if named == "" {
+				return "", ""
+			}
+			class = lessons.ErrorClass(named)
 		}
 		return fam.String() + " | " + class, c.Command
 	}
@@ -177,6 +189,22 @@ func knownOf(c *Call, r *Result) (key, trigger string) {
 	}
 	glob := folderGlob(c.Path)
 	return "files | " + class + " | " + glob, glob // refused for reading as for writing
+}
+
+// knownProblem is what a known failure's lesson quotes of a failed
+// call's output: its error lines, led by the line that names what failed
+// when the error line is a count (lessons.TallyLine), since that line is
+// what the failure is known by, and what its headline and its error
+// trigger are read from.
+func knownProblem(r *Result) string {
+	p := r.errorText()
+	if line, _ := lessons.ErrorLine(r.Output); lessons.TallyLine(line) {
+		if named := lessons.NamedErrorLine(r.Output); named != "" {
+			lines := slices.DeleteFunc(strings.Split(p, "\n"), func(l string) bool { return strings.TrimSpace(lessons.StripANSI(l)) == named })
+			p = clip(strings.Join(append([]string{named}, lines...), "\n"), 400)
+		}
+	}
+	return p
 }
 
 // folderKeyed reports whether a known failure of a file tool is one of

@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -350,5 +351,44 @@ func TestKnownFailureInColour(t *testing.T) {
 	}
 	if ok, _ := re.MatchString(fail); !ok {
 		t.Errorf("error trigger %q does not match the failure as printed", c.Triggers.Errors[0])
+	}
+}
+
+// TestKnownFailureNeedsANamedError: a check fails before any change in
+// three sessions and ends with the same count of errors, but each time
+// on another file (its findings carry no error word, as a formatter's
+// do): a count names nothing, so no known failure. In three more
+// sessions the same count comes with the same named error: that one is
+// a known failure, known by the named line, not by the count.
+func TestKnownFailureNeedsANamedError(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	for i, file := range []string{"src/a.ts", "src/b.ts", "src/c.ts"} {
+		out := file + " format\n  × Formatter would have printed the following content:\nChecked 12 files in 3ms.\nFound 2 errors.\n× Some errors were emitted while running checks."
+		writeClaude(t, dir, "/p", "s"+strconv.Itoa(i), []step{
+			run("npm run check", 1, out),
+			write("/p/"+file, "export {}"),
+			run("git diff --stat", 0, file),
+		})
+	}
+	named := "Found 2 errors.\nsrc/clock.ts:9:3: error TS2322: Type 'string' is not assignable to type 'number'."
+	for i := range 3 {
+		writeClaude(t, dir, "/q", "n"+strconv.Itoa(i), []step{
+			run("npm run typecheck", 2, named),
+			write("/q/src/cart.ts", "export {}"),
+			run("git diff --stat", 0, "src/cart.ts"),
+		})
+	}
+	scan(t, state, Options{Paths: []string{dir}})
+	var known []Candidate
+	for _, c := range candidates(t, state) {
+		if c.Kind == KindKnown {
+			known = append(known, c)
+		}
+	}
+	if len(known) != 1 {
+		t.Fatalf("%d known failures, want the named one alone: %v", len(known), summaries(known))
+	}
+	if c := known[0]; !strings.Contains(c.Summary, "TS2322") || strings.Contains(c.Summary, "Found") {
+		t.Errorf("known failure %q: want it known by the named error, not the count", c.Summary)
 	}
 }
