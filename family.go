@@ -542,7 +542,8 @@ var familyWords = sync.OnceValue(func() *wordSets {
 			"kubectl --namespace", "kubectl --context", "npm --prefix", "npm -w", "npm --workspace", "pnpm -C", "pnpm --dir",
 			"pnpm -F", "pnpm --filter", "yarn --cwd", "cargo --manifest-path", "terraform -chdir"),
 		scriptRunners: setOf("run", "run-script", "exec", "task", "x"),
-		setup:         setOf("cd", "pushd", "popd", "export", "source", ".", "set", "unset", "sleep", "true", ":", "mkdir"),
+		setup:         setOf("cd", "pushd", "popd", "export", "source", ".", "set", "unset", "sleep", "true", ":", "mkdir",
+			"fi", "done", "esac", "}"),
 		subcommands: setOf("git", "npm", "pnpm", "yarn", "bun", "deno", "go", "cargo", "docker", "podman", "kubectl", "helm",
 			"gh", "glab", "pip", "pip3", "uv", "poetry", "conda", "brew", "apt", "apt-get", "dnf", "yum", "systemctl", "terraform",
 			"tofu", "aws", "gcloud", "az", "dotnet", "mvn", "gradle", "make", "just", "rake", "rails", "mix", "stack", "cabal",
@@ -568,7 +569,9 @@ type wordSets struct {
 	// scriptRunners are subcommands that run a named script or task: the
 	// name belongs to the family (npm run lint and npm run test differ).
 	scriptRunners map[string]bool
-	// setup are commands that prepare for the real one in the same line.
+	// setup are commands that prepare for the real one in the same line,
+	// and the words that close a compound command (fi, done, esac, }):
+	// they run nothing.
 	setup map[string]bool
 	// subcommands are tools whose second word names what they do.
 	subcommands map[string]bool

@@ -107,6 +107,8 @@ func TestFailedFamilyOfAChain(t *testing.T) {
 		{"go vet ./... && go test ./...", "vet: main.go:3: unreachable code", "go vet"},
 		// a report that is all the chain does is what failed
 		{"cd app && git status", "fatal: not a git repository", "git status"},
+		// the word that closes an if runs nothing
+		{"if command -v shellcheck >/dev/null; then shellcheck a.sh; else bash -n a.sh; fi", "syntax error near unexpected token", "bash a.sh"},
 	} {
 		if got := FailedFamily(tt.cmd, tt.out); got.String() != tt.want {
 			t.Errorf("FailedFamily(%q, %q) = %s, want %s", tt.cmd, tt.out, got, tt.want)
