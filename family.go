@@ -542,7 +542,7 @@ var familyWords = sync.OnceValue(func() *wordSets {
 			"kubectl --namespace", "kubectl --context", "npm --prefix", "npm -w", "npm --workspace", "pnpm -C", "pnpm --dir",
 			"pnpm -F", "pnpm --filter", "yarn --cwd", "cargo --manifest-path", "terraform -chdir"),
 		scriptRunners: setOf("run", "run-script", "exec", "task", "x"),
-		setup:         setOf("cd", "pushd", "popd", "export", "source", ".", "set", "unset", "sleep", "true", ":", "mkdir",
+		setup: setOf("cd", "pushd", "popd", "export", "source", ".", "set", "unset", "sleep", "true", ":", "mkdir",
 			"fi", "done", "esac", "}"),
 		subcommands: setOf("git", "npm", "pnpm", "yarn", "bun", "deno", "go", "cargo", "docker", "podman", "kubectl", "helm",
 			"gh", "glab", "pip", "pip3", "uv", "poetry", "conda", "brew", "apt", "apt-get", "dnf", "yum", "systemctl", "terraform",
