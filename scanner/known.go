@@ -79,14 +79,14 @@ func (a *analyzer) settleKnown() {
 			continue // the session got past it: the agent's mistake, or fixed
 		}
 		c := k.rec.call
-		key, trigger := knownOf(c, k.res)
+		key, trigger, named := knownOf(c, k.res)
 		if key == "" || k.res.errorText() == "" || seen[key] {
 			continue
 		}
 		seen[key] = true
 		a.findings = append(a.findings, finding{
 			Kind: KindKnown, Line: k.rec.line, UID: k.rec.uid, Tool: c.Tool, Trigger: trigger,
-			Call: k.rec.id, Change: key, Problem: knownProblem(k.res),
+			Call: k.rec.id, Change: key, Problem: knownProblem(k.res, named),
 		})
 	}
 }
@@ -118,10 +118,10 @@ func (a *analyzer) supportKnown() {
 		c := k.rec.call
 		at := finding{Line: k.rec.line, UID: k.rec.uid, Tool: c.Tool, Call: k.rec.id, Support: true}
 		if k.after {
-			if key, trigger := knownOf(c, k.res); key != "" && !has(KindKnown, key) {
+			if key, trigger, named := knownOf(c, k.res); key != "" && !has(KindKnown, key) {
 				f := at
 				// the problem makes the error trigger, and so the id
-				f.Kind, f.Trigger, f.Change, f.Problem = KindKnown, trigger, key, knownProblem(k.res)
+				f.Kind, f.Trigger, f.Change, f.Problem = KindKnown, trigger, key, knownProblem(k.res, named)
 				a.findings = append(a.findings, f)
 			}
 		}
@@ -156,55 +156,53 @@ func (a *analyzer) supportKnown() {
 // class, and no trigger but the tool and the error; "" for a probe or a
 // shell command of no family. A shell command's class that is a count
 // ("Found N errors.") is read again from the line that names what failed
-// (lessons.NamedErrorLine): two sessions that print the same count may
-// fail for two reasons; with no such line, "": no known failure.
-func knownOf(c *Call, r *Result) (key, trigger string) {
+// (lessons.NamedErrorLine), returned as named: two sessions that print
+// the same count may fail for two reasons; with no such line, "": no
+// known failure.
+func knownOf(c *Call, r *Result) (key, trigger, named string) {
 	if c.Tool == "Bash" {
 		fam := failedFamily(c.Command, r)
 		if fam.Exe == "" || fam.Probe {
-			return "", ""
+			return "", "", ""
 		}
 		class := lessons.ErrorClass(r.Output)
 		if exe, ok := strings.CutPrefix(class, missingCommand); ok && exe != "" && !strings.ContainsAny(exe, "/\\") {
-			return exe + " | " + class, exe // the program is missing: whatever it was asked to do
+			return exe + " | " + class, exe, "" // the program is missing: whatever it was asked to do
 		}
-		if line, _ := lessons.ErrorLine(r.Output); lessons.TallyLine(line) {
+		if lessons.TallyLine(class) {
 			// a count names nothing: two sessions' "Found 4 errors." may
 			// be two failures; the line that names what failed says
-			named := lessons.NamedErrorLine(r.Output)
-			if named == "" {
-				return "", ""
+			if named = lessons.NamedErrorLine(r.Output); named == "" {
+				return "", "", ""
 			}
 			class = lessons.ErrorClass(named)
 		}
-		return fam.String() + " | " + class, c.Command
+		return fam.String() + " | " + class, c.Command, named
 	}
 	lc := LoggedCall{Call: *c, Outcome: OutcomeFailed, Error: r.Output}
 	class := lc.ErrorClass()
 	if c.Path == "" || !aboutTheCall(r.Output, c) {
-		return c.Tool + " | " + class, ""
+		return c.Tool + " | " + class, "", ""
 	}
 	if line, _ := lessons.ErrorLine(r.Output); class == missingPath || missingFile.MatchString(line) || !namesPath(line, c.Path) {
-		return lc.Family() + " | " + class + " | " + c.Path, c.Path // about this file: missing, or what it holds
+		return lc.Family() + " | " + class + " | " + c.Path, c.Path, "" // about this file: missing, or what it holds
 	}
 	glob := folderGlob(c.Path)
-	return "files | " + class + " | " + glob, glob // refused for reading as for writing
+	return "files | " + class + " | " + glob, glob, "" // refused for reading as for writing
 }
 
 // knownProblem is what a known failure's lesson quotes of a failed
-// call's output: its error lines, led by the line that names what failed
-// when the error line is a count (lessons.TallyLine), since that line is
+// call's output: its error lines, led by named, the line that names what
+// failed when the error line is a count (knownOf), since that line is
 // what the failure is known by, and what its headline and its error
 // trigger are read from.
-func knownProblem(r *Result) string {
+func knownProblem(r *Result, named string) string {
 	p := r.errorText()
-	if line, _ := lessons.ErrorLine(r.Output); lessons.TallyLine(line) {
-		if named := lessons.NamedErrorLine(r.Output); named != "" {
-			lines := slices.DeleteFunc(strings.Split(p, "\n"), func(l string) bool { return strings.TrimSpace(lessons.StripANSI(l)) == named })
-			p = clip(strings.Join(append([]string{named}, lines...), "\n"), 400)
-		}
+	if named == "" {
+		return p
 	}
-	return p
+	lines := slices.DeleteFunc(strings.Split(p, "\n"), func(l string) bool { return strings.TrimSpace(lessons.StripANSI(l)) == named })
+	return clip(strings.Join(append([]string{named}, lines...), "\n"), 400)
 }
 
 // folderKeyed reports whether a known failure of a file tool is one of
