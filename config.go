@@ -19,6 +19,11 @@ type Config struct {
 	MaxLessonsPerInjection int `json:"maxLessonsPerInjection,omitempty"`
 	// MinConfidence excludes less certain lessons from the manifest.
 	MinConfidence float64 `json:"minConfidence,omitempty"`
+	// MinErrorConfidence is the confidence enough for a lesson that speaks
+	// only after a failure whose error its triggers name (triggers.errors):
+	// it never comes before a call, so a less certain one costs nothing
+	// until the same error comes back. See Config.Admits.
+	MinErrorConfidence float64 `json:"minErrorConfidence,omitempty"`
 	// MinPriority excludes less important lessons from the manifest.
 	MinPriority int `json:"minPriority,omitempty"`
 	// CompactionReinjectionThreshold is the priority from which a lesson
@@ -80,6 +85,7 @@ func DefaultConfig() Config {
 		InjectionBudgetBytes:           4096,
 		MaxLessonsPerInjection:         3,
 		MinConfidence:                  0.5,
+		MinErrorConfidence:             0.4,
 		MinPriority:                    1,
 		CompactionReinjectionThreshold: 7,
 		PromptMinScore:                 2.0,
@@ -97,6 +103,16 @@ func DefaultConfig() Config {
 // so text that costs tokens on every prompt stays out until the user
 // asks for it.
 func (c Config) PromptLessonsOn() bool { return c.PromptLessons == "on" }
+
+// Admits reports whether a lesson of confidence conf is certain enough
+// for the manifest: minConfidence, or minErrorConfidence (when lower) for
+// one that comes only after its error (afterOnly).
+func (c Config) Admits(conf float64, afterOnly bool) bool {
+	if afterOnly && c.MinErrorConfidence > 0 && conf >= min(c.MinErrorConfidence, c.MinConfidence) {
+		return true
+	}
+	return conf >= c.MinConfidence
+}
 
 // DefaultCaptureNudges is captureNudges' default.
 const DefaultCaptureNudges = 3

@@ -8,6 +8,7 @@ type envRefusal struct {
 	said    string   // what a lesson says was refused
 	phrases []string // lower case, as read in a lowered line
 	pattern string   // ECMAScript, linear: finds any of them as printed
+	shell   bool     // the shell refused the command line, not the machine the command
 }
 
 // An environment's refusal is a failure the call did not cause: the
@@ -25,11 +26,20 @@ var refusals = []envRefusal{
 	{"network", "network access", []string{"could not resolve host", "temporary failure in name resolution", "name or service not known",
 		"nodename nor servname provided", "getaddrinfo enotfound", "getaddrinfo eai_again", ": no such host",
 		"network is unreachable", "enetunreach"},
-		`(?i)could not resolve host|temporary failure in name resolution|name or service not known|nodename nor servname provided|getaddrinfo (?:ENOTFOUND|EAI_AGAIN)|: no such host|network is unreachable|ENETUNREACH`},
+		`(?i)could not resolve host|temporary failure in name resolution|name or service not known|nodename nor servname provided|getaddrinfo (?:ENOTFOUND|EAI_AGAIN)|: no such host|network is unreachable|ENETUNREACH`, false},
 	{"operation not permitted", "the operation (not permitted)", []string{"operation not permitted", " eperm"},
-		`(?i)operation not permitted|\bEPERM\b`},
+		`(?i)operation not permitted|\bEPERM\b`, false},
 	{"read-only file system", "a write (read-only file system)", []string{"read-only file system", " erofs"},
-		`(?i)read-only file system|\bEROFS\b`},
+		`(?i)read-only file system|\bEROFS\b`, false},
+	// The shell's own refusals: the command line, whatever program it
+	// runs, broke a rule of the shell the agent's tool runs it in, in the
+	// shells' own words (zsh, bash, fish, Windows PowerShell).
+	{"unmatched glob", "an unquoted *, ? or [ ] that matched no file (zsh and fish expand them before the command runs: quote URLs and patterns)",
+		[]string{": no matches found: ", "no matches for wildcard"}, `:\s*no matches found: |No matches for wildcard`, true},
+	{"read-only variable", "an assignment to one of its read-only variables (zsh's status, path; bash's UID)",
+		[]string{": read-only variable: ", ": readonly variable"}, `: read-?only variable`, true},
+	{"statement separator", "`&&` or `||` between commands (Windows PowerShell 5 has neither: use `;`, or `if ($?) { … }`)",
+		[]string{"is not a valid statement separator"}, `is not a valid statement separator`, true},
 }
 
 // refusedPrefix starts the class of an environment's refusal.
@@ -68,14 +78,20 @@ func refusalObject(class string) (kind, pattern string) {
 	return "", ""
 }
 
-// IsRefusal reports whether class is an environment's refusal.
+// IsRefusal reports whether class is an environment's or a shell's
+// refusal.
 func IsRefusal(class string) bool { return refusalOf(class) != nil }
 
-// RefusalSaid is what a lesson says the environment refused, for a
-// refusal's class ("network access"), else "".
+// RefusalSaid is what a lesson says refused what, for a refusal's class
+// ("The environment refused network access", "The shell refused an
+// unquoted * … that matched no file"), else "".
 func RefusalSaid(class string) string {
-	if r := refusalOf(class); r != nil {
-		return r.said
+	switch r := refusalOf(class); {
+	case r == nil:
+		return ""
+	case r.shell:
+		return "The shell refused " + r.said
+	default:
+		return "The environment refused " + r.said
 	}
-	return ""
 }

@@ -387,7 +387,7 @@ func isWrapperLine(l string, re *patterns) bool {
 // case: strings.Contains on the lowered output, where case-insensitive
 // regexes would try every position.
 var (
-	timeoutPhrases = []string{"timed out", "timeout exceeded", "deadline exceeded", "timeout of "}
+	timeoutPhrases = []string{"timed out", "timeout exceeded", "deadline exceeded", "timeout of ", "exceeding timeout"}
 	missingPhrases = []string{"no such file or directory", "enoent", "does not exist", "cannot find the path",
 		"cannot find the file", "not a directory", "no such directory", "path not found"}
 	usagePhrases = []string{"unknown option", "unknown flag", "unknown command", "unknown subcommand", "unknown argument",

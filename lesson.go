@@ -64,6 +64,11 @@ func (l *Lesson) EffectiveConfidence() float64 {
 	return l.Confidence
 }
 
+// AfterOnly reports whether the lesson comes only after a failed call:
+// its triggers name the error (triggers.errors), so the hook matches it at
+// the call's outcome and never before a call.
+func (l *Lesson) AfterOnly() bool { return len(l.Triggers.Errors) > 0 }
+
 // EffectiveDecision is the decision for a blocking lesson: deny unless ask.
 func (l *Lesson) EffectiveDecision() Decision {
 	if l.Decision == "" {

@@ -3,12 +3,16 @@ package lessons
 import "strings"
 
 // Scope names the store a lesson comes from. Higher scopes replace lower
-// ones: builtin < global < pack < project.
+// ones: builtin < learned < global < pack < project.
 type Scope string
 
 // The fixed scopes. Pack scopes are "pack:<name>" (see PackScope).
 const (
 	ScopeBuiltin Scope = "builtin"
+	// ScopeLearned holds the reminders: candidates the hook says after
+	// their error comes back before anyone reviews them. Every store a
+	// person writes replaces them.
+	ScopeLearned Scope = "learned"
 	ScopeGlobal  Scope = "global"
 	ScopeProject Scope = "project"
 )
@@ -30,12 +34,14 @@ func (s Scope) Rank() int {
 	switch {
 	case s == ScopeBuiltin:
 		return 0
-	case s == ScopeGlobal:
+	case s == ScopeLearned:
 		return 1
-	case s.Pack() != "":
+	case s == ScopeGlobal:
 		return 2
-	case s == ScopeProject:
+	case s.Pack() != "":
 		return 3
+	case s == ScopeProject:
+		return 4
 	}
 	return -1
 }

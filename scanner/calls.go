@@ -197,5 +197,5 @@ func exitCode(out []byte) int {
 func timedOut(out string) bool {
 	head := strings.ToLower(out[:min(len(out), 300)])
 	return strings.Contains(head, "timed out") || strings.Contains(head, "timeout exceeded") ||
-		strings.Contains(head, "deadline exceeded")
+		strings.Contains(head, "deadline exceeded") || strings.Contains(head, "exceeding timeout")
 }

@@ -495,6 +495,7 @@ func (c *Candidate) merge(n Candidate) bool {
 		s.OneOff = false // a lesson on an error keeps its first fix's words (foldError): seen again, they are no one-off
 	}
 	s.Broad = s.Broad || n.Signals.Broad
+	s.Reminds = s.Reminds && n.Signals.Reminds
 	s.Retries = max(s.Retries, n.Signals.Retries)
 	if n.LastSeen.After(c.LastSeen) {
 		c.LastSeen = n.LastSeen

@@ -23,7 +23,7 @@ func (c *Candidate) errorText(unit, fix string, sandboxed bool) {
 	head := unit + " failed with: "
 	if said := lessons.RefusalSaid(lessons.ErrorClass(c.Problem)); said != "" {
 		// the sandbox or the machine, not the command: any command meets it
-		head = "The environment refused " + said + " (" + unit + "): "
+		head = said + " (" + unit + "): "
 	} else if sandboxed {
 		head = "The agent's sandbox refused " + unit + ": "
 	}

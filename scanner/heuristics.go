@@ -102,6 +102,12 @@ type Signals struct {
 	// command in the scanned history (broad.go): it would speak before
 	// calls that go fine, so it stays below minConfidence.
 	Broad bool `json:"broad,omitempty"`
+	// Reminds marks a lesson on an error for any shell command whose
+	// call a retry's lesson already proposes to fix for its own command
+	// family: it is not proposed again (it stays below minConfidence)
+	// and only comes, as a reminder, after the same error met by another
+	// command (onerror.go).
+	Reminds bool `json:"reminds,omitempty"`
 }
 
 type callRec struct {

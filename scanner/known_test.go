@@ -258,8 +258,8 @@ func TestErrorLessonSupportedByItsReturn(t *testing.T) {
 	}
 	dir := t.TempDir()
 	sessions(dir, false)
-	if c := errorLesson(dir); len(c.Sessions) != 2 || c.Confidence < lessons.DefaultConfig().MinConfidence {
-		t.Errorf("lesson on the error seen in %d sessions, confidence %.2f: want 2, at minConfidence", len(c.Sessions), c.Confidence)
+	if c := errorLesson(dir); len(c.Sessions) != 2 || !c.Reminder(lessons.DefaultConfig()) {
+		t.Errorf("lesson on the error seen in %d sessions, confidence %.2f: want 2, a reminder", len(c.Sessions), c.Confidence)
 	}
 	dir = t.TempDir()
 	sessions(dir, true)
@@ -309,8 +309,8 @@ func TestKnownFailureSupportsTheLessonOnItsError(t *testing.T) {
 			errs = append(errs, c)
 		}
 	}
-	if len(errs) != 1 || len(errs[0].Sessions) != 2 || errs[0].Confidence < lessons.DefaultConfig().MinConfidence {
-		t.Fatalf("lessons on the error %+v: want one, seen in 2 sessions, at minConfidence", errs)
+	if len(errs) != 1 || len(errs[0].Sessions) != 2 || !errs[0].Reminder(lessons.DefaultConfig()) {
+		t.Fatalf("lessons on the error %+v: want one, seen in 2 sessions, a reminder", errs)
 	}
 }
 

@@ -65,8 +65,8 @@ func TestErrorLessonOnAMissingObjectHoldsForAnyCommand(t *testing.T) {
 
 // TestErrorLessonOnAMissingObjectCountsEveryCommand: a missing program
 // that no call got past, met by `make build` in one session and by `go
-// test` in the next, came back: one lesson seen in two sessions, at
-// minConfidence, where each command alone was seen once.
+// test` in the next, came back: one lesson seen in two sessions, where
+// each command alone was seen once.
 func TestErrorLessonOnAMissingObjectCountsEveryCommand(t *testing.T) {
 	dir := t.TempDir()
 	gone := "/bin/bash: line 1: protoc: command not found"
@@ -79,8 +79,8 @@ func TestErrorLessonOnAMissingObjectCountsEveryCommand(t *testing.T) {
 			got = append(got, c)
 		}
 	}
-	if len(got) != 1 || len(got[0].Sessions) != 2 || got[0].Confidence < lessons.DefaultConfig().MinConfidence {
-		t.Fatalf("lessons on the missing program %+v: want one, seen in 2 sessions, at minConfidence", got)
+	if len(got) != 1 || len(got[0].Sessions) != 2 || !got[0].Reminder(lessons.DefaultConfig()) {
+		t.Fatalf("lessons on the missing program %+v: want one, seen in 2 sessions, a reminder", got)
 	}
 }
 

@@ -134,6 +134,31 @@ func (w *errWatch) key() string {
 	return c.Tool + " | " + class
 }
 
+// onlyRetried reports whether every finding about call id is a retry
+// fix: no #lesson report and no known failure says it.
+func (a *analyzer) onlyRetried(id string) bool {
+	for _, f := range a.findings {
+		if f.Call == id && f.Kind != KindRetry {
+			return false
+		}
+	}
+	return true
+}
+
+// anyCommand reports whether a lesson on the watched shell failure's
+// error is for any shell command (ClassObject: an error about a named
+// program or module, the environment's or the shell's refusal). A retry's
+// lesson on the same call speaks only for its own command family, so it
+// does not say this one.
+func (w *errWatch) anyCommand() bool {
+	if w.rec.call.Tool != "Bash" {
+		return false
+	}
+	lc := LoggedCall{Call: *w.rec.call, Outcome: OutcomeFailed, Error: w.res.Output}
+	object, _ := lessons.ClassObject(lc.ErrorClass())
+	return object != ""
+}
+
 // watchSuccess sees a call that worked: it settles the watched failures
 // of its tool and family, and is a change every other one remembers.
 func (a *analyzer) watchSuccess(rec *callRec) {
@@ -353,11 +378,14 @@ func cutCd(cmd string) (dir, rest string) {
 // settleErrors turns the session's watched failures into findings, once
 // per key: each unless the task's own edits got past it, or another
 // finding of the session is about the same call (a known failure, a
-// retry or precondition fix, the agent's #lesson report).
+// retry or precondition fix, the agent's #lesson report). A retry's call
+// whose error is for any shell command (anyCommand) still gets one, as a
+// reminder only (Signals.Reminds).
 func (a *analyzer) settleErrors() {
 	var keys []string
 	for _, w := range a.watch {
-		if a.explained(w.rec.id) || w.taskEdits() {
+		reminds := a.explained(w.rec.id)
+		if reminds && !(a.onlyRetried(w.rec.id) && w.anyCommand()) || w.taskEdits() {
 			continue // a retry, a tag already says it (with a trigger before the call or the agent's words), or the task's edits got past it
 		}
 		key := w.key()
@@ -379,7 +407,7 @@ func (a *analyzer) settleErrors() {
 		f := finding{
 			Kind: KindError, Line: w.rec.line, UID: w.rec.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: fixed,
 			Call: w.rec.id, Change: key, Problem: problem, Solution: fix, ErrLine: line,
-			Signals: Signals{FixConfirmed: confirmed, Retries: w.tries - 1}, Sandboxed: w.sandboxed,
+			Signals: Signals{FixConfirmed: confirmed, Retries: w.tries - 1, Reminds: reminds}, Sandboxed: w.sandboxed,
 		}
 		if !w.settled {
 			f.Tried, f.Reading = w.tried, w.read

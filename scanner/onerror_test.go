@@ -80,8 +80,9 @@ func TestErrorLessonOfAToolRetry(t *testing.T) {
 }
 
 // TestErrorLessonNothingGotPast: a failure no later call got past, with
-// nothing edited after it, is a lesson only once it came back in a
-// second session, and says so.
+// nothing edited after it, is a reminder from its first session, and
+// once it came back in a second session says so; it is never proposed
+// (it stays below minConfidence): it names no fix.
 func TestErrorLessonNothingGotPast(t *testing.T) {
 	dir := t.TempDir()
 	fail := "Error: Unable to locate credentials. You can configure credentials by running \"aws configure\"."
@@ -93,13 +94,14 @@ func TestErrorLessonNothingGotPast(t *testing.T) {
 	}
 	session("s1")
 	cs := errorCandidates(t, dir)
-	if len(cs) != 1 || cs[0].Confidence >= lessons.DefaultConfig().MinConfidence {
-		t.Fatalf("after one session: %+v; want one lesson on the error, below minConfidence", cs)
+	cfg := lessons.DefaultConfig()
+	if len(cs) != 1 || cs[0].Confidence >= cfg.MinConfidence || !cs[0].Reminder(cfg) {
+		t.Fatalf("after one session: %+v; want one lesson on the error, a reminder below minConfidence", cs)
 	}
 	session("s2")
 	cs = errorCandidates(t, dir)
-	if len(cs) != 1 || cs[0].Confidence < lessons.DefaultConfig().MinConfidence {
-		t.Fatalf("after two sessions: %+v; want one lesson on the error at minConfidence", cs)
+	if len(cs) != 1 || len(cs[0].Sessions) != 2 || cs[0].Confidence >= cfg.MinConfidence || !cs[0].Reminder(cfg) {
+		t.Fatalf("after two sessions: %+v; want one lesson on the error seen in both, a reminder below minConfidence", cs)
 	}
 	c := cs[0]
 	if !strings.Contains(c.Solution, "2 sessions") || !strings.Contains(c.Summary, "`aws s3` failed with") {

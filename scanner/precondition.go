@@ -34,6 +34,7 @@ const (
 type stateChange struct {
 	call  *Call
 	setup bool // a shell step, not an edit of a file
+	fixer bool // a step that rewrote the code by itself (fixing)
 }
 
 // waiting is a failed shell call that no retry has fixed yet.
@@ -81,6 +82,36 @@ func settingUp(cmd string) bool {
 	return false
 }
 
+// fixerWord is a subcommand or script that rewrites the code by itself:
+// a formatter, or a linter's fixer (cargo fmt, biome format, mix format,
+// npm run lint:fix, pnpm format:write).
+var fixerWord = regexp.MustCompile(`^(fmt|format|fix)$|[:-](fix|format|fmt|write)$`)
+
+// fixerFlags ask a checker to fix what it finds (eslint --fix, prettier
+// --write, biome check --write, ruff check --fix).
+var fixerFlags = []string{"--fix", "--write", "--apply"}
+
+// fixing reports whether a shell command rewrites the code by itself: a
+// formatter or a linter's fixer, by its subcommand, script or flag. Such
+// a step getting a check past its failure is a precondition of the
+// check whatever the error said (precondition).
+func fixing(cmd string) bool {
+	for _, seg := range segments(cmd) {
+		if len(seg) == 0 {
+			continue
+		}
+		if _, sub := commandHead(seg); sub != "" && fixerWord.MatchString(sub) {
+			return true
+		}
+		for i, w := range seg[1:] {
+			if slices.Contains(fixerFlags, w) || i < 2 && !strings.HasPrefix(w, "-") && fixerWord.MatchString(w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // waitFor remembers a failed shell call (not a probe) until a call of its family
 // succeeds.
 func (a *analyzer) waitFor(rec *callRec, r *Result) {
@@ -114,8 +145,8 @@ func (a *analyzer) succeeded(rec *callRec) {
 		fam := lessons.CommandFamily(c.Command).String()
 		for i := 0; i < len(a.waiting); i++ {
 			w := a.waiting[i]
-			if fam != w.family || c.Command != w.rec.call.Command && settingUp(c.Command) && !sameCall(w.rec.call, c) {
-				continue // another family, or a setup step of this one (manage.py migrate after manage.py test)
+			if fam != w.family || c.Command != w.rec.call.Command && (settingUp(c.Command) || fixing(c.Command)) && !sameCall(w.rec.call, c) {
+				continue // another family, or a setup or fixing step of this one (manage.py migrate after manage.py test, cargo fmt after cargo fmt --check)
 			}
 			a.waiting = slices.Delete(a.waiting, i, i+1)
 			i--
@@ -128,6 +159,8 @@ func (a *analyzer) succeeded(rec *callRec) {
 	change := stateChange{call: c}
 	switch {
 	case c.Path != "" && slices.Contains(lessons.WritingTools, c.Tool):
+	case c.Tool == "Bash" && fixing(c.Command):
+		change.setup, change.fixer = true, true
 	case c.Tool == "Bash" && settingUp(c.Command):
 		change.setup = true
 	default:
@@ -169,22 +202,30 @@ func (a *analyzer) precondition(w *waiting, rerun string) {
 	}
 	problem := w.res.errorText()
 	errText := strings.ToLower(problem)
-	if problem == "" || !environmental.MatchString(errText) {
+	if problem == "" {
 		return
 	}
+	// Only an error about the world the call ran in is fixed by a change
+	// of state, but for a check a fixer got past: what it found was the
+	// fixer's to fix (formatting), whatever the error said.
+	env := environmental.MatchString(errText)
 	var named, setup []stateChange
-	edits := false
+	edits, fixers := false, true
 	for _, ch := range w.changes {
 		switch {
-		case ch.call.Tool == "Bash" && sameFamily(ch.call.Command, w.family) && !settingUp(ch.call.Command):
+		case ch.call.Tool == "Bash" && sameFamily(ch.call.Command, w.family) && !settingUp(ch.call.Command) && !ch.fixer:
 			continue // the failing command again, in another form
 		case (ch.setup || ch.call.Tool == "Write") && namedBy(errText, ch.call):
 			named = append(named, ch)
 		case ch.setup:
 			setup = append(setup, ch)
+			fixers = fixers && ch.fixer
 		default:
 			edits = true
 		}
+	}
+	if !env && (edits || len(named) > 0 || len(setup) == 0 || !fixers) {
+		return
 	}
 	steps := named
 	if len(steps) == 0 {

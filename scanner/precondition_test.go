@@ -50,3 +50,41 @@ func TestPreconditionProblemLeadsWithTheWorld(t *testing.T) {
 		t.Errorf("error trigger %q comes after any failing run", c.Triggers.Errors[0])
 	}
 }
+
+// TestPreconditionFixer: a lint check fails on formatting; the project's
+// fixer runs, nothing else changes, and the check passes: "before the
+// check, run the fixer", though the error says nothing about the world.
+// An edit of the code between makes it the task's fix: no lesson; and a
+// fixer that did not come before the check passed teaches nothing.
+func TestPreconditionFixer(t *testing.T) {
+	lint := "$ biome check --error-on-warnings .\nsrc/cart.ts format ━━━━━━━━━━━━━━━━━━━━\n  × Formatter would have printed the following content:\nChecked 42 files in 12ms. Found 1 error.\nerror: script \"lint\" exited with code 1"
+	for _, c := range []struct {
+		name  string
+		steps []step
+		want  int
+	}{
+		{"fixer", []step{run("bun run lint", 1, lint), run("bun run lint:fix", 0, "Fixed 1 file."), run("bun run lint", 0, "Checked 42 files in 10ms. No fixes applied.")}, 1},
+		{"fix flag", []step{run("npx eslint src", 1, "src/cart.ts\n  3:1  error  Expected indentation of 2 spaces  indent\n\n✖ 1 problem (1 error, 0 warnings)"),
+			run("npx eslint --fix src", 0, ""), run("npx eslint src", 0, "")}, 1},
+		{"edit between", []step{run("bun run lint", 1, lint), run("bun run lint:fix", 0, "Fixed 1 file."), call("Edit", map[string]any{"file_path": "/p/src/cart.ts", "old_string": "a", "new_string": "b"}, false, "ok"), run("bun run lint", 0, "No fixes applied.")}, 0},
+		{"no fixer", []step{run("bun run lint", 1, lint), run("bun run build", 0, "built"), run("bun run lint", 0, "No fixes applied.")}, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir, state := t.TempDir(), t.TempDir()
+			writeClaude(t, dir, "/p", "s1", c.steps)
+			scan(t, state, Options{Paths: []string{dir}})
+			var pre []Candidate
+			for _, k := range candidates(t, state) {
+				if k.Kind == KindPrecondition {
+					pre = append(pre, k)
+				}
+			}
+			if len(pre) != c.want {
+				t.Fatalf("%d precondition fixes %+v, want %d", len(pre), pre, c.want)
+			}
+			if c.want == 1 && !strings.Contains(pre[0].Solution, "run `") {
+				t.Errorf("solution %q does not name the fixer", pre[0].Solution)
+			}
+		})
+	}
+}

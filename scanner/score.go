@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+
+	"github.com/lessons-dev/lessons"
 )
 
 // Weights tune how confident and how important a candidate is. The zero
@@ -75,12 +77,7 @@ func (w Weights) Score(c *Candidate) {
 	conf += supportBonus(len(c.Projects), w.MultiProject)
 	add(s.Causal, w.Causal)
 	add(s.Weak(), w.Weak)
-	// A lesson on an error counts the sessions of its error, not of its
-	// fix (it keeps the first fix found): a one-off fix stays capped
-	// however often the error came back, until the same fix comes back
-	// (merge clears OneOff).
-	oneOff := s.OneOff && (c.Kind == KindError || !multiSession)
-	if s.Weak() || c.Kind != KindTag && (s.Broad || oneOff || c.everyCall() && !multiSession) {
+	if c.capped() || c.remindOnly() {
 		conf = min(conf, w.WeakMax)
 	}
 	c.Confidence = math.Round(min(max(conf, 0), 1)*100) / 100
@@ -100,6 +97,39 @@ func (w Weights) Score(c *Candidate) {
 	padd(s.SelfReported, w.PrioritySelfReported)
 	padd(c.Occurrences <= 1, w.PrioritySingle)
 	c.Priority = min(max(p, 1), 10)
+}
+
+// capped reports whether a candidate's confidence stays at WeakMax,
+// below the default minConfidence, however often it was seen: a weak
+// rejection reason, or a heuristic whose trigger is broad, whose fix is
+// one task's, or that is only a tool name seen in a single session. A
+// lesson on an error counts the sessions of its error, not of its fix
+// (it keeps the first fix found): a one-off fix stays capped however
+// often the error came back, until the same fix comes back (merge clears
+// OneOff).
+func (c *Candidate) capped() bool {
+	s, multiSession := c.Signals, len(c.Sessions) >= 2
+	oneOff := s.OneOff && (c.Kind == KindError || !multiSession)
+	return s.Weak() || c.Kind != KindTag && (s.Broad || oneOff || c.everyCall() && !multiSession)
+}
+
+// remindOnly reports whether a lesson on an error is said as a reminder
+// but never proposed to the team, however often it was seen: nothing got
+// past its error (it says only that the error came before, and what was
+// tried), or a retry's lesson already proposes the fix (Signals.Reminds).
+func (c *Candidate) remindOnly() bool {
+	return c.Kind == KindError && (c.Fixed == "" && c.Instead == "" || c.Signals.Reminds)
+}
+
+// Reminder reports whether a candidate may come, before anyone reviews
+// it, after the failure it was learned from comes back: it speaks only
+// after a failed call whose error its triggers name, it was not capped
+// (capped), nobody rejected, promoted or folded it, and cfg admits its
+// confidence for such a lesson (minErrorConfidence). It never comes
+// before a call, so the cost of one that is wrong is a few lines after a
+// failure it names.
+func (c *Candidate) Reminder(cfg lessons.Config) bool {
+	return c.Status == StatusNew && len(c.Triggers.Errors) > 0 && !c.capped() && cfg.Admits(c.Confidence, true)
 }
 
 // With returns w with the weights named in overrides (by their JSON names,

@@ -37,6 +37,10 @@ func OpenStore(stateDir string) *Store { return &Store{state: stateDir, LockTime
 
 func (s *Store) dir() string { return filepath.Join(s.state, candidatesSubdir) }
 
+// Dir is the directory that holds the candidate files: every change to
+// the store adds, replaces or removes one there.
+func (s *Store) Dir() string { return s.dir() }
+
 // ListOptions filter List.
 type ListOptions struct {
 	// Status keeps candidates with this status; "" keeps new ones, and

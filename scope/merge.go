@@ -86,7 +86,25 @@ type Loader interface {
 // Nothing fails: files and variables that do not load become Warnings and
 // everything else still merges.
 func Merge(d Dirs, cwd string, l Loader) Merged {
-	return merge(d, FindProject(cwd), l, os.Getenv)
+	return merge(d, FindProject(cwd), l, nil, os.Getenv)
+}
+
+// Reminders are lessons from outside the stores, ranked below every store
+// but the built-in one: the candidates the hook may say after their
+// error comes back before anyone reviews them (scope learned). A lesson
+// of any store with the same slug or id replaces one, and the config
+// filters them as it does the others.
+type Reminders struct {
+	// Dir is where they are read from: a change there makes the manifest
+	// stale.
+	Dir string
+	// Of returns the reminders for a project ("" outside any) under cfg.
+	Of func(project string, cfg lessons.Config) []Resolved
+}
+
+// MergeWith is Merge with reminders (nil: none).
+func MergeWith(d Dirs, cwd string, l Loader, rem *Reminders) Merged {
+	return merge(d, FindProject(cwd), l, rem, os.Getenv)
 }
 
 // Config is the configuration that applies to cwd, as Merge computes it,
@@ -97,14 +115,25 @@ func Config(d Dirs, cwd string, l Loader) (lessons.Config, []error) {
 	return cfg, m.Warnings
 }
 
-func merge(d Dirs, project string, l Loader, getenv func(string) string) Merged {
+func merge(d Dirs, project string, l Loader, rem *Reminders, getenv func(string) string) Merged {
 	m := Merged{Project: project}
 	m.Config = m.loadConfig(d, project, l, getenv)
 	// Stamp before reading, so a file changed while loading makes the
 	// manifest stale rather than wrongly fresh.
 	m.Sources = sources(d, project, m.Config, getenv)
+	if rem != nil {
+		m.Sources = append(m.Sources, stampOf(rem.Dir, getenv))
+	}
 	var all []Resolved
 	for _, s := range stores(d, project, m.Config) {
+		if s.Scope != lessons.ScopeBuiltin && rem != nil {
+			// lowest precedence first: the reminders after the built-ins
+			for _, r := range rem.Of(project, m.Config) {
+				r.Scope, r.AllowBlock = lessons.ScopeLearned, false
+				all = append(all, r)
+			}
+			rem = nil
+		}
 		ls, errs := l.Lessons(s)
 		m.Warnings = append(m.Warnings, errs...)
 		for _, r := range ls {
@@ -268,7 +297,10 @@ func (m *Merged) filter(r *Resolved, disabled map[string]bool) string {
 		return "disabled"
 	case r.NeedsReview:
 		return "needs review"
-	case r.EffectiveConfidence() < m.Config.MinConfidence:
+	case !m.Config.Admits(r.EffectiveConfidence(), r.AfterOnly()):
+		if r.AfterOnly() {
+			return fmt.Sprintf("confidence %g < minErrorConfidence %g", r.EffectiveConfidence(), min(m.Config.MinErrorConfidence, m.Config.MinConfidence))
+		}
 		return fmt.Sprintf("confidence %g < minConfidence %g", r.EffectiveConfidence(), m.Config.MinConfidence)
 	case r.EffectivePriority() < m.Config.MinPriority:
 		return fmt.Sprintf("priority %d < minPriority %d", r.EffectivePriority(), m.Config.MinPriority)

@@ -74,7 +74,7 @@ func (f *fixture) add(dir string, rs ...Resolved) {
 }
 
 func (f *fixture) merge(cwd string) Merged {
-	return merge(f.d, FindProject(cwd), f.loader, func(string) string { return "" })
+	return merge(f.d, FindProject(cwd), f.loader, nil, func(string) string { return "" })
 }
 
 func slugsOf(rs []Resolved) []string {
@@ -267,13 +267,13 @@ func TestMergeConfigOverlayAndEnv(t *testing.T) {
 	f.loader.configs[f.d.GlobalConfig()] = lessons.Config{MaxLessonsPerInjection: 5, MinConfidence: 0.7}
 	f.loader.configs[ProjectConfig(f.project)] = lessons.Config{MinConfidence: 0.9}
 	env := map[string]string{"LESSONS_INJECTION_BUDGET_BYTES": "1000"}
-	m := merge(f.d, f.project, f.loader, func(k string) string { return env[k] })
+	m := merge(f.d, f.project, f.loader, nil, func(k string) string { return env[k] })
 	c := m.Config
 	if c.MaxLessonsPerInjection != 5 || c.MinConfidence != 0.9 || c.InjectionBudgetBytes != 1000 || c.MinPriority != 1 {
 		t.Errorf("Config = %+v, want global 5 lessons, project 0.9 confidence, env 1000 bytes, default priority 1", c)
 	}
 	env["LESSONS_MIN_PRIORITY"] = "high"
-	m = merge(f.d, f.project, f.loader, func(k string) string { return env[k] })
+	m = merge(f.d, f.project, f.loader, nil, func(k string) string { return env[k] })
 	if len(m.Warnings) != 1 || !strings.Contains(m.Warnings[0].Error(), "LESSONS_MIN_PRIORITY") {
 		t.Errorf("Warnings = %v, want one naming LESSONS_MIN_PRIORITY", m.Warnings)
 	}

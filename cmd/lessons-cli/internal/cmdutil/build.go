@@ -14,11 +14,12 @@ type Built struct {
 	Manifest *engine.Manifest
 }
 
-// Build merges the stores that apply to cwd, compiles the manifest and
-// writes it atomically to its place under d.Cache. The running binary is a
-// source of the manifest, since its built-in lessons are.
+// Build merges the stores that apply to cwd and the candidate store's
+// reminders (Reminders), compiles the manifest and writes it atomically
+// to its place under d.Cache. The running binary is a source of the
+// manifest, since its built-in lessons are.
 func Build(d scope.Dirs, cwd string, l scope.Loader) (Built, error) {
-	m := scope.Merge(d, cwd, l)
+	m := scope.MergeWith(d, cwd, l, Reminders(d))
 	var self scope.Stamp
 	if exe, err := os.Executable(); err == nil {
 		self = scope.StampOf(exe)

@@ -38,7 +38,12 @@ correction, a tool call the user rejected with a reason). Rejections whose
 reason is only a question or feedback come last. Secrets are redacted.
 
 Without --all, only those waiting for review; promote them with lessons
-promote or lessons review, or drop them with lessons reject.`,
+promote or lessons review, or drop them with lessons reject.
+
+A candidate on an error (kind error or known) comes after that error
+before anyone reviews it, in the project it was seen in, as a reminder:
+it never comes before a call, and needs only the config's
+minErrorConfidence (default 0.4). lessons reject stops one.`,
 		Example: `  lessons candidates
   lessons candidates --all --json`,
 		Args: cobra.NoArgs,

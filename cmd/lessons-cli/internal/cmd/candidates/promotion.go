@@ -94,7 +94,7 @@ func (p *Promoter) Promote(c scanner.Candidate, dest Dest, edit bool) (Promoted,
 		return out, fmt.Errorf("candidate %s: %w", c.ID, err)
 	}
 	warnings = append(warnings, notes...)
-	if conf := l.EffectiveConfidence(); conf < m.Config.MinConfidence {
+	if conf := l.EffectiveConfidence(); !m.Config.Admits(conf, l.AfterOnly()) {
 		warnings = append(warnings, fmt.Sprintf("confidence %g is below minConfidence %g: the lesson will not be injected until you raise it (lessons edit %s)",
 			conf, m.Config.MinConfidence, l.Slug))
 	}

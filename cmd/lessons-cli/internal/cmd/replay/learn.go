@@ -165,7 +165,11 @@ func (l *learning) boundary(s *scanner.LoggedSession, r *sessionResult) error {
 			continue
 		}
 		// a failure learned under two kinds is one lesson (the other is folded)
-		live := cur.Status != scanner.StatusFolded && cur.Confidence >= cfg.MinConfidence && (l.job.Learn != LearnTags || cur.Kind == scanner.KindTag)
+		// live as a team that promotes every candidate at or above
+		// minConfidence has it, or as the hook has a reminder (design.md
+		// "Reminders")
+		live := cur.Status != scanner.StatusFolded && (cur.Confidence >= cfg.MinConfidence || cur.Reminder(cfg)) &&
+			(l.job.Learn != LearnTags || cur.Kind == scanner.KindTag)
 		project := ""
 		if sc, p := scanner.DefaultScope(cur); sc == lessons.ScopeProject {
 			project = cmp.Or(p, noProject)

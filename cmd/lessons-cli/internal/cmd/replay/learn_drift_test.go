@@ -31,8 +31,9 @@ func TestLearnErrorTriggerAcrossClasses(t *testing.T) {
 
 // TestLearnRefusalAcrossFileTools: a hook refuses writes to a folder in
 // two sessions, before any change; in the third it refuses a read there.
-// The lesson on the folder comes with the refusal of the other tool, its
-// class the same: the repeat is cut short.
+// The second write is cut short by the lesson as a reminder; the lesson
+// on the folder comes with the refusal of the other tool too, its class
+// the same: both are cut short.
 func TestLearnRefusalAcrossFileTools(t *testing.T) {
 	dir := t.TempDir()
 	start := time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)
@@ -45,8 +46,8 @@ func TestLearnRefusalAcrossFileTools(t *testing.T) {
 		l.write(t, dir)
 	}
 	rep, trace := learnAll(t, dir)
-	if rep.Learn.Shortened != 1 || rep.Learn.LearnedFiresBeforeFine != 0 {
-		t.Errorf("%d shortened, %d learned fires before fine calls; want 1, 0\n%s",
+	if rep.Learn.Shortened != 2 || rep.Learn.LearnedFiresBeforeFine != 0 {
+		t.Errorf("%d shortened, %d learned fires before fine calls; want 2, 0\n%s",
 			rep.Learn.Shortened, rep.Learn.LearnedFiresBeforeFine, trace)
 	}
 }

@@ -27,9 +27,11 @@ func (l *claudeLog) tool(name string, input map[string]any, out string, fail boo
 
 // TestLearnKnownFailureOfAFolder: a hook refuses writes to a folder in
 // every session, before the agent changed anything, under a new file
-// name each time. After two sessions replay --learn has learned it, and
-// in the third the lesson reaches the agent with the refusal: the repeat
-// is cut short.
+// name each time. After one session replay --learn has a lesson on the
+// refusal below minConfidence, which the hook says after the refusal as
+// a reminder: both repeats are cut short, nothing comes before a call.
+// With reminders off (minErrorConfidence at minConfidence) the lesson
+// waits for its second session and cuts only the third short.
 func TestLearnKnownFailureOfAFolder(t *testing.T) {
 	dir := t.TempDir()
 	start := time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)
@@ -42,10 +44,18 @@ func TestLearnKnownFailureOfAFolder(t *testing.T) {
 		l.bash("go test ./...", "ok", false)
 		l.write(t, dir)
 	}
-	rep, _ := learnAll(t, dir)
-	if rep.Repeated != 2 || rep.Learn.Shortened != 1 || rep.Learn.LearnedFiresBeforeFine != 0 {
-		t.Errorf("%d repeated, %d shortened, %d learned fires before fine calls; want 2, 1, 0",
-			rep.Repeated, rep.Learn.Shortened, rep.Learn.LearnedFiresBeforeFine)
+	off := lessons.DefaultConfig()
+	off.MinErrorConfidence = off.MinConfidence
+	for _, c := range []struct {
+		name      string
+		cfg       lessons.Config
+		shortened int
+	}{{"reminders", lessons.DefaultConfig(), 2}, {"no reminders", off, 1}} {
+		rep, _ := learnWith(t, dir, c.cfg)
+		if rep.Repeated != 2 || rep.Learn.Shortened != c.shortened || rep.Learn.LearnedFiresBeforeFine != 0 {
+			t.Errorf("%s: %d repeated, %d shortened, %d learned fires before fine calls; want 2, %d, 0",
+				c.name, rep.Repeated, rep.Learn.Shortened, rep.Learn.LearnedFiresBeforeFine, c.shortened)
+		}
 	}
 }
 
@@ -53,8 +63,14 @@ func TestLearnKnownFailureOfAFolder(t *testing.T) {
 // the default config, and returns the report and its trace.
 func learnAll(t *testing.T, dir string) (*Report, string) {
 	t.Helper()
+	return learnWith(t, dir, lessons.DefaultConfig())
+}
+
+// learnWith is learnAll on cfg.
+func learnWith(t *testing.T, dir string, cfg lessons.Config) (*Report, string) {
+	t.Helper()
 	var trace bytes.Buffer
-	rep, err := Run(context.Background(), Job{Merged: scope.Merged{Config: lessons.DefaultConfig()}, Learn: LearnAll,
+	rep, err := Run(context.Background(), Job{Merged: scope.Merged{Config: cfg}, Learn: LearnAll,
 		Weights: scanner.DefaultWeights(), Read: scanner.ReadOptions{Paths: []string{dir}}, Trace: &trace})
 	if err != nil {
 		t.Fatal(err)

@@ -46,3 +46,30 @@ func TestLearnRefusalAnyCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestLearnShellRefusalAnyCommand: zsh expands an unquoted `?` in a URL
+// before curl runs and refuses the line; quoted, it works. In the next
+// session another program's unquoted URL meets the same refusal: the
+// lesson comes with it (the shell's refusal is one class whatever the
+// command), counted shortened, and nothing comes before a call.
+func TestLearnShellRefusalAnyCommand(t *testing.T) {
+	dir := t.TempDir()
+	start := time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)
+	s1 := newClaudeLog("s1", "/home/dev/shop", start)
+	s1.bash("curl -s https://api.example.com/items?limit=5", "zsh:1: no matches found: https://api.example.com/items?limit=5", true)
+	s1.bash("curl -s 'https://api.example.com/items?limit=5'", `{"items":[]}`, false)
+	s1.write(t, dir)
+	s2 := newClaudeLog("s2", "/home/dev/shop", start.Add(time.Hour))
+	s2.bash("gh api repos/acme/shop/pulls?state=open", "zsh:1: no matches found: repos/acme/shop/pulls?state=open", true)
+	s2.bash("gh api 'repos/acme/shop/pulls?state=open'", "[]", false)
+	s2.write(t, dir)
+	rep, trace := learnAll(t, dir)
+	if rep.Learn.Shortened != 1 || rep.Learn.LearnedFiresBeforeFine != 0 {
+		t.Errorf("%d shortened, %d learned fires before fine calls; want 1, 0\n%s", rep.Learn.Shortened, rep.Learn.LearnedFiresBeforeFine, trace)
+	}
+	for _, c := range traceCalls(t, trace) {
+		if c.Session == "s2" && c.Outcome == "failed" && (c.Class != "refused: unmatched glob" || c.Verdict != VerdictShortened) {
+			t.Errorf("%q: class %q, verdict %q; want the shell's refusal, shortened", c.Command, c.Class, c.Verdict)
+		}
+	}
+}

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// lockedSession writes a Claude Code session in project whose report
+// command fails on a lock and which nothing got past: the agent leaves it.
+func lockedSession(t *testing.T, s *sandbox, dir, project, id string) {
+	t.Helper()
+	var b strings.Builder
+	n := 0
+	line := func(typ string, content any) {
+		n++
+		rec := map[string]any{"sessionId": id, "cwd": project, "type": typ, "uuid": fmt.Sprintf("%s-%d", id, n),
+			"timestamp": fmt.Sprintf("2026-01-01T01:00:%02dZ", n), "message": map[string]any{"role": typ, "content": content}}
+		data, _ := json.Marshal(rec)
+		b.Write(data)
+		b.WriteByte('\n')
+	}
+	bash := func(tid, cmd, out string, fail bool) {
+		line("assistant", []any{map[string]any{"type": "tool_use", "id": tid, "name": "Bash", "input": map[string]any{"command": cmd}}})
+		res := map[string]any{"type": "tool_result", "tool_use_id": tid, "content": out}
+		if fail {
+			res["is_error"] = true
+		}
+		line("user", []any{res})
+	}
+	line("user", "run the monthly report")
+	bash("t1", "./bin/report --month 11", "Error: the report database is locked by another process (lock file .report.lock)", true)
+	line("assistant", []any{map[string]any{"type": "text", "text": "The report cannot run while its database is locked; I will summarise without it."}})
+	bash("t2", "ls", "README.md\nbin", false)
+	path := filepath.Join(dir, id+".jsonl")
+	s.write(path, b.String())
+	old := time.Now().Add(-24 * time.Hour) // a session over
+	if err := os.Chtimes(path, old, old); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestE2EReminder follows a failure seen once, that nothing got past, to
+// the next time it comes: a scan learns a lesson on its error below
+// minConfidence, and without anyone promoting it the hook binary says it
+// after the same error in that project (a reminder), never before a
+// call, never in another directory; rejected, it stops.
+func TestE2EReminder(t *testing.T) {
+	s := newSandbox(t)
+	logs := filepath.Join(s.root, "logs", "-project")
+	lockedSession(t, s, logs, s.project, "s1")
+	s.ok(s.project, "init", "--project")
+	s.ok(s.root, "scan", "--path", filepath.Dir(logs))
+	var cands []struct {
+		ID         string
+		Confidence float64
+	}
+	if err := json.Unmarshal([]byte(s.ok(s.root, "candidates", "--json").stdout), &cands); err != nil {
+		t.Fatal(err)
+	}
+	if len(cands) != 1 || cands[0].Confidence >= 0.5 {
+		t.Fatalf("candidates %+v, want one below minConfidence", cands)
+	}
+	slug := "reminder-" + cands[0].ID
+	hookBin := bin.front
+	if hookBin == "" {
+		hookBin = bin.cli
+	}
+	call := func(dir, session, event, extra string) result {
+		return s.exec(hookBin, dir, `{"session_id":"`+session+`","cwd":"`+dir+`","hook_event_name":"`+event+
+			`","tool_name":"Bash","tool_input":{"command":"./bin/report --month 12"}`+extra+`}`, "hook")
+	}
+	failed := `,"error":"Error: the report database is locked by another process (lock file .report.lock)"`
+	if r := call(s.project, "h1", "PreToolUse", ""); r.code != 0 || strings.Contains(r.stdout, slug) {
+		t.Errorf("before the call: exit %d, %s; want nothing of %s", r.code, r.stdout, slug)
+	}
+	r := call(s.project, "h1", "PostToolUseFailure", failed)
+	if r.code != 0 || !strings.Contains(r.stdout, slug) || !strings.Contains(r.stdout, "in 1 session of this project") {
+		t.Errorf("after the same error: exit %d, want %s saying it came before:\n%s%s", r.code, slug, r.stdout, r.stderr)
+	}
+	if r := call(s.project, "h2", "PostToolUseFailure", `,"error":"Error: no such option: --month"`); r.code != 0 || strings.Contains(r.stdout, slug) {
+		t.Errorf("after another error: exit %d, %s; want nothing of %s", r.code, r.stdout, slug)
+	}
+	if r := call(s.root, "h3", "PostToolUseFailure", failed); r.code != 0 || strings.Contains(r.stdout, slug) {
+		t.Errorf("outside the project: exit %d, %s; want nothing of %s", r.code, r.stdout, slug)
+	}
+	s.ok(s.root, "reject", cands[0].ID)
+	if r := call(s.project, "h4", "PostToolUseFailure", failed); r.code != 0 || strings.Contains(r.stdout, slug) {
+		t.Errorf("after the candidate was rejected: exit %d, %s; want nothing of %s", r.code, r.stdout, slug)
+	}
+}
