@@ -79,14 +79,14 @@ func FixFamilies(command string) []Family {
 
 // FailedFamily is the family of the command that failed in a command
 // line. Of its simple commands:
-//   - the last one the error names: a line of errText (the failure's
-//     output, or the lines of it that say what went wrong) that says
-//     something went wrong holds its name as a word ("[lint] ERROR task
-//     failed" names `mise run lint`), or a line starts with its name and
-//     a colon, as a program's own diagnostics do ("sed: -e expression
-//     #1"). Other lines are not read for names: in a chain they are often
-//     the output of the stages that ran fine (a commit's summary echoes
-//     its message, which names whatever it likes);
+//   - the last one the error names: errText (the failure's output, or
+//     the lines of it that say what went wrong) holds its name as a word
+//     ("[lint] ERROR task failed" names `mise run lint`, "sed: -e
+//     expression #1" names sed), read from its first line that says
+//     something went wrong (all of it when none does): the lines before
+//     it are often the output of the stages that ran fine, since the one
+//     that failed printed last (a commit's summary echoes its message,
+//     which names whatever it likes);
 //   - else the last one that does something and is no probe, since a
 //     chain stops at its first failure and the agent usually puts the
 //     command under test last (`sed -i … && python x.py` failing without
@@ -123,12 +123,24 @@ func FailedFamily(command, errText string) Family {
 // namedBy is the index of the last of the simple commands that errText
 // names as FailedFamily reads names, or -1.
 func namedBy(all []segFamily, errText string) int {
+	// the failing stage printed last: from the first line that says
+	// something went wrong, or all of it when none says so
+	from := 0
+	for i := 0; i < len(errText); {
+		end := strings.IndexByte(errText[i:], '\n')
+		if end < 0 {
+			end = len(errText) - i
+		}
+		if errorWord(strings.ToLower(errText[i : i+end])) {
+			from = i
+			break
+		}
+		i += end + 1
+	}
 	best := -1
-	for line := range strings.Lines(errText) {
-		says := errorWord(strings.ToLower(line))
+	for line := range strings.Lines(errText[from:]) {
 		for i := len(all) - 1; i > best; i-- {
-			name := all[i].errName()
-			if says && namesWord(line, name) || prefixedBy(line, name) {
+			if namesWord(line, all[i].errName()) {
 				best = i
 				break
 			}
@@ -138,14 +150,6 @@ func namedBy(all []segFamily, errText string) int {
 		}
 	}
 	return best
-}
-
-// prefixedBy reports whether line starts with name and a colon, the way
-// a program prefixes its diagnostics ("sed: can't read x", "vet: a.go:3:
-// unreachable code").
-func prefixedBy(line, name string) bool {
-	rest, ok := strings.CutPrefix(strings.TrimSpace(line), name)
-	return ok && len(name) >= 2 && strings.HasPrefix(rest, ":")
 }
 
 // reports reports whether a family only shows the state its tool
@@ -543,7 +547,7 @@ var familyWords = sync.OnceValue(func() *wordSets {
 			"pnpm -F", "pnpm --filter", "yarn --cwd", "cargo --manifest-path", "terraform -chdir"),
 		scriptRunners: setOf("run", "run-script", "exec", "task", "x"),
 		setup: setOf("cd", "pushd", "popd", "export", "source", ".", "set", "unset", "sleep", "true", ":", "mkdir",
-			"fi", "done", "esac", "}"),
+			"fi", "done", "esac", "}", "exit", "return", "break", "continue", "for", "case", "select"),
 		subcommands: setOf("git", "npm", "pnpm", "yarn", "bun", "deno", "go", "cargo", "docker", "podman", "kubectl", "helm",
 			"gh", "glab", "pip", "pip3", "uv", "poetry", "conda", "brew", "apt", "apt-get", "dnf", "yum", "systemctl", "terraform",
 			"tofu", "aws", "gcloud", "az", "dotnet", "mvn", "gradle", "make", "just", "rake", "rails", "mix", "stack", "cabal",
@@ -570,8 +574,9 @@ type wordSets struct {
 	// name belongs to the family (npm run lint and npm run test differ).
 	scriptRunners map[string]bool
 	// setup are commands that prepare for the real one in the same line,
-	// and the words that close a compound command (fi, done, esac, }):
-	// they run nothing.
+	// the heads of loops and cases (for f in …, case $x in), the words
+	// that close a compound command (fi, done, esac, }) and the builtins
+	// that leave one (exit, return, break): they run nothing.
 	setup map[string]bool
 	// subcommands are tools whose second word names what they do.
 	subcommands map[string]bool

@@ -53,6 +53,8 @@ func TestCommandFamily(t *testing.T) {
 		{".venv/bin/pytest -x", "pytest", false},
 		{"bash -c 'npm test'", "npm test", false},
 		{"git commit -m 'a && rm -rf b'", "git commit", false},
+		// a loop's head and end run nothing: its body does
+		{"for f in tests/*.py; do pytest \"$f\" || exit 1; done", "pytest", false},
 	}
 	for _, tt := range tests {
 		f := CommandFamily(tt.cmd)
@@ -103,10 +105,12 @@ func TestFailedFamilyOfAChain(t *testing.T) {
 		{"npm run build && git diff --stat", "Build failed with 2 errors", "npm run build"},
 		// after ; the shell reports the last command's status
 		{"npm run build; git status", "fatal: not a git repository", "git status"},
-		// a program's own prefix names it, error word or not
-		{"go vet ./... && go test ./...", "vet: main.go:3: unreachable code", "go vet"},
 		// a report that is all the chain does is what failed
 		{"cd app && git status", "fatal: not a git repository", "git status"},
+		// no line says an error: all of it is read, a hint names the stage
+		{"git add dist/app.js && git commit -m 'build'", "The following paths are ignored by one of your .gitignore files:\ndist\nhint: Use -f if you really want to add them.", "git add"},
+		// an exit that leaves a loop runs nothing
+		{`for f in *.json; do node -e "JSON.parse(1)" "$f" || exit 1; done`, "SyntaxError: Unexpected token", "node -e"},
 		// the word that closes an if runs nothing
 		{"if command -v shellcheck >/dev/null; then shellcheck a.sh; else bash -n a.sh; fi", "syntax error near unexpected token", "bash a.sh"},
 	} {

@@ -392,25 +392,3 @@ func TestKnownFailureNeedsANamedError(t *testing.T) {
 		t.Errorf("known failure %q: want it known by the named error, not the count", c.Summary)
 	}
 }
-
-// TestNoLessonOnACount: a check fails after the agent's edits in two
-// sessions, and nothing gets past it; its only error line is a count. A
-// lesson on that error would come after any failing check, whatever
-// failed: none is proposed.
-func TestNoLessonOnACount(t *testing.T) {
-	dir, state := t.TempDir(), t.TempDir()
-	for i, file := range []string{"src/a.ts", "src/b.ts"} {
-		out := file + " format\n  × Formatter would have printed the following content:\nChecked 12 files in 3ms.\nFound 3 errors.\n"
-		writeClaude(t, dir, "/p", "s"+strconv.Itoa(i), []step{
-			write("/p/"+file, "export {}"),
-			run("npm run check", 1, out),
-			run("git diff --stat", 0, file),
-		})
-	}
-	scan(t, state, Options{Paths: []string{dir}})
-	for _, c := range candidates(t, state) {
-		if strings.Contains(c.Problem, "Found 3 errors") {
-			t.Errorf("%s candidate on a count of errors: %s", c.Kind, c.Summary)
-		}
-	}
-}

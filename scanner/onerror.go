@@ -400,8 +400,8 @@ func (a *analyzer) settleErrors() {
 		problem := w.res.errorText()
 		lc := LoggedCall{Error: w.res.Output}
 		line, wrapper := lessons.ErrorLine(lc.ErrorText())
-		if problem == "" || wrapper || lessons.TallyLine(line) || errorPattern(maskSubject(firstClause(line))) == "" {
-			continue // a runner's status line, a count of errors that names none, or too little stable text for a trigger
+		if problem == "" || wrapper || errorPattern(maskSubject(firstClause(line))) == "" {
+			continue // a runner's status line, or too little stable text for a trigger
 		}
 		c := w.rec.call
 		f := finding{
