@@ -392,3 +392,23 @@ func TestKnownFailureNeedsANamedError(t *testing.T) {
 		t.Errorf("known failure %q: want it known by the named error, not the count", c.Summary)
 	}
 }
+
+// TestNoFlakeFromACount: a check fails with a count of errors and passes
+// when run again unchanged, in two sessions. A count names nothing: the
+// rerun passing says the count changed, not that the check fails now and
+// then; no lesson says to run it again.
+func TestNoFlakeFromACount(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	for i := range 2 {
+		writeClaude(t, dir, "/p", "s"+strconv.Itoa(i), []step{
+			run("npm run check", 1, "Checked 12 files in 3ms.\nFound 3 errors.\n"),
+			run("npm run check", 0, "Checked 12 files in 3ms."),
+		})
+	}
+	scan(t, state, Options{Paths: []string{dir}})
+	for _, c := range candidates(t, state) {
+		if strings.Contains(c.Solution, "now and then") {
+			t.Errorf("%s candidate calls a count of errors flaky: %s / %s", c.Kind, c.Summary, c.Solution)
+		}
+	}
+}
