@@ -83,10 +83,14 @@ func errorUnit(tool string, fam lessons.Family) string {
 // errorTrigger builds the triggers of a lesson on an error of class: the first
 // sentence of the line its class was read from, as a linear pattern, for the failed command's family or
 // the tool, or a shell error about a named object, for any shell command
-// (objectTrigger); ok is false when the error has too little stable text.
+// (objectTrigger), or an environment's refusal another tool met, for that
+// tool (refusalTrigger); ok is false when the error has too little stable text.
 func errorTrigger(tool, trigger, errLine, class string, fam lessons.Family) (lessons.Trigger, lessons.Examples, bool) {
 	if t, ok := objectTrigger(class, errLine); ok && tool == "Bash" && fam.Exe != "" {
 		return t, lessons.Examples{Match: []lessons.ToolCall{{Tool: tool, Command: trigger, Error: errLine}}}, true
+	}
+	if t, ok := refusalTrigger(tool, class, errLine); ok && tool != "Bash" {
+		return t, lessons.Examples{Match: []lessons.ToolCall{fileExample(tool, trigger, errLine)}}, true
 	}
 	p := errorPattern(maskSubject(firstClause(errLine)))
 	if p == "" {
@@ -105,11 +109,20 @@ func errorTrigger(tool, trigger, errLine, class string, fam lessons.Family) (les
 		return lessons.Trigger{}, lessons.Examples{}, false
 	default:
 		t.Tools = []string{tool}
-		if strings.ContainsAny(trigger, "/.") && !strings.ContainsAny(trigger, " \n") {
-			ex.Path = trigger
-		}
+		ex = fileExample(tool, trigger, errLine)
 	}
 	return t, lessons.Examples{Match: []lessons.ToolCall{ex}}, true
+}
+
+// fileExample is the example of a lesson on an error a tool other than
+// the shell printed: the tool, its path when its trigger reads as one,
+// and the error.
+func fileExample(tool, trigger, errLine string) lessons.ToolCall {
+	ex := lessons.ToolCall{Tool: tool, Error: errLine}
+	if strings.ContainsAny(trigger, "/.") && !strings.ContainsAny(trigger, " \n") {
+		ex.Path = trigger
+	}
+	return ex
 }
 
 // firstClause is an error line up to the end of its first sentence, when
