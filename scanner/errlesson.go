@@ -92,7 +92,7 @@ func errorTrigger(tool, trigger, errLine, class string, fam lessons.Family) (les
 	if t, ok := refusalTrigger(tool, class, errLine); ok && tool != "Bash" {
 		return t, lessons.Examples{Match: []lessons.ToolCall{fileExample(tool, trigger, errLine)}}, true
 	}
-	p := errorPattern(maskSubject(firstClause(errLine)))
+	p := subjectPattern(firstClause(errLine))
 	if p == "" {
 		return lessons.Trigger{}, lessons.Examples{}, false
 	}
@@ -135,22 +135,6 @@ func firstClause(line string) string {
 		}
 	}
 	return line
-}
-
-// maskSubject masks the one word an error line ends with after a colon
-// ("no such table: shop_order", "Unknown skill: deploy"): the name of
-// what was missing or wrong, which changes from one occurrence to the
-// next while the error stays.
-func maskSubject(line string) string {
-	i := strings.LastIndex(line, ": ")
-	if i <= 0 {
-		return line
-	}
-	rest := strings.TrimSpace(line[i+2:])
-	if rest == "" || strings.ContainsAny(rest, " \t") {
-		return line
-	}
-	return line[:i+2] + "'name'" // errorPattern masks a quoted word
 }
 
 // familyOf is the family of a Bash trigger's failing command, read again
