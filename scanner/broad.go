@@ -145,16 +145,16 @@ func namesTheFix(c *Candidate) bool {
 // "ValueError: ...", "npm ERR! ...".
 var namedError = regexp.MustCompile(`(?i)(^|\s)\w*(error|exception|err!|fatal)\b:?\s`)
 
-// errorHeadline is the line of an error text that says what failed: the
-// first that names its error (a traceback's last line does), else the
+// errorHeadline is the line of an error text that says what failed, as
+// a terminal displayed it (lessons.Displayed): the first that names its error (a traceback's last line does), else the
 // first line; a task runner's prefix on it is cut (the package and task
 // that printed it are not the error).
 func errorHeadline(text string) string {
 	text = lessons.TrimRunnerPrefixes(text)
 	for _, l := range strings.Split(text, "\n") {
-		if namedError.MatchString(l) && !lessons.NoticeLine(l) {
+		if l = lessons.Displayed(l); namedError.MatchString(l) && !lessons.NoticeLine(l) {
 			return strings.TrimSpace(l)
 		}
 	}
-	return firstLine(text)
+	return strings.TrimSpace(lessons.Displayed(firstLine(text)))
 }

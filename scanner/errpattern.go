@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"unicode"
@@ -70,7 +71,7 @@ func linePattern(line string, subject bool) string {
 		case u.masked:
 			parts = append(parts, `\S+`)
 		default:
-			parts = append(parts, digitRun.ReplaceAllString(regexp.QuoteMeta(u.text), `\d+`))
+			parts = append(parts, escapeControls(digitRun.ReplaceAllString(regexp.QuoteMeta(u.text), `\d+`)))
 			if u.word {
 				literal++
 			}
@@ -84,6 +85,24 @@ func linePattern(line string, subject bool) string {
 		return ""
 	}
 	return p
+}
+
+// escapeControls writes the control characters a literal holds (the
+// escape of a colour code the hook sees printed) as \xHH: the pattern
+// matches them and holds none.
+func escapeControls(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) && r != '\t' {
+			fmt.Fprintf(&b, `\x%02x`, r) // C0 and C1 controls are all below 0x100
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // classQuote escapes a closing quote for a character class.

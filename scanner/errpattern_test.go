@@ -1,7 +1,9 @@
 package scanner
 
 import (
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/lessons-dev/lessons"
 )
@@ -92,5 +94,22 @@ func TestSubjectPatternMasksTheSubject(t *testing.T) {
 				t.Errorf("subjectPattern(%q) = %q misses %q", tt.line, p, s)
 			}
 		}
+	}
+}
+
+// TestErrorPatternOfAColouredLine: the colour codes of a line the hook
+// sees printed are in its pattern as escapes, not as control characters.
+func TestErrorPatternOfAColouredLine(t *testing.T) {
+	line := "error: lockfile \x1b[1mfrozen\x1b[0m, refusing to update it"
+	p := errorPattern(line)
+	if p == "" || strings.ContainsFunc(p, unicode.IsControl) || !strings.Contains(p, "frozen") {
+		t.Errorf("errorPattern(%q) = %q: want the words, and no control character", line, p)
+	}
+	re, err := lessons.CompilePattern(p)
+	if err != nil {
+		t.Fatalf("errorPattern(%q) = %q: %v", line, p, err)
+	}
+	if ok, _ := re.MatchString(line); !ok {
+		t.Errorf("errorPattern(%q) = %q misses its line", line, p)
 	}
 }
