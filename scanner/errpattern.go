@@ -169,16 +169,33 @@ func variableWord(w string) bool {
 
 // pathOrFile reports whether a word is a path, a URL or a file name: it
 // has a slash in it (a separator, a URL's), starts with ~, or is a name
-// with an extension (main.go, .env, package.json).
+// with an extension (main.go, .env, package.json); but for a check's
+// name (ruleName).
 func pathOrFile(w string) bool {
 	switch {
-	case len(w) < 2:
+	case len(w) < 2 || ruleName(w):
 		return false
 	case strings.ContainsRune(w, '/'), strings.HasPrefix(w, "~"), strings.Count(w, `\`) >= 2:
 		return true
 	}
 	return fileName.MatchString(w)
 }
+
+// ruleName reports whether a word joined by slashes names a check, as
+// linters name their rules (lint/style/useConst, react-hooks/rules-of-hooks,
+// @typescript-eslint/no-unused-vars): a relative name, no file at its
+// end, and a segment in camelCase, a scope's @ or a kebab-case word. Such
+// a name is the error's own word, the same the next time it fires.
+func ruleName(w string) bool {
+	if !strings.ContainsRune(w, '/') || strings.HasPrefix(w, "/") || strings.HasPrefix(w, ".") || strings.HasPrefix(w, "~") ||
+		strings.Contains(w, "://") || fileName.MatchString(w[strings.LastIndexByte(w, '/')+1:]) {
+		return false
+	}
+	return strings.HasPrefix(w, "@") || camelOrKebab.MatchString(w)
+}
+
+// camelOrKebab finds a camelCase or a kebab-case segment.
+var camelOrKebab = regexp.MustCompile(`(?:^|/)(?:[a-z]+[A-Z]|[a-z]+-[a-z])`)
 
 // position is a line and column a path is given with (a.go:12:3).
 var position = regexp.MustCompile(`(?::\d+)+$`)

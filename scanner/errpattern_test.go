@@ -37,6 +37,11 @@ func TestErrorPatternMatchesTheNextOccurrence(t *testing.T) {
 		{"error: pathspec 'todo.md' did not match any file known to git", "error: pathspec 'my notes.md' did not match any file known to git",
 			"error: pathspec 'todo.md' is beyond a symbolic link"},
 		{`Error: no field name="cart total" in the schema`, `Error: no field name="id" in the schema`, `Error: no table name="id" in the schema`},
+		// a linter's rule is its name, not a path: the same rule in
+		// another file, not another rule
+		{"src/cart.ts:3:1 lint/style/useConst  FIXABLE", "src/order.ts:9:5 lint/style/useConst  FIXABLE", "src/cart.ts:3:1 lint/suspicious/noExplicitAny  FIXABLE"},
+		{"warning in src/App.tsx: react-hooks/exhaustive-deps is violated", "warning in src/List.tsx: react-hooks/exhaustive-deps is violated",
+			"warning in src/App.tsx: react-hooks/rules-of-hooks is violated"},
 	} {
 		p := errorPattern(tt.line)
 		if p == "" {
