@@ -307,6 +307,14 @@ func (c *Candidate) knownText() {
 	}
 	head := cmp.Or(headWords(c.Trigger), "the command")
 	c.Summary = secret.Sentence(shorten("`"+head+"` fails before any change: "+line, maxSummary))
+	if n == 1 {
+		// one session is a hint, not proof: said as a reminder (design.md
+		// "Reminders"), it must not talk the agent out of its own bug
+		c.Solution = "`" + head + "` failed with this error in an earlier session of this project, before any change there: " +
+			"it may come with the checkout or the environment rather than your work. Before you rework your changes for it, " +
+			"check whether it fails without them; if it does, say that it failed before you started and go on."
+		return
+	}
 	c.Solution = "`" + head + "` failed with this error in " + strconv.Itoa(n) + " session" + plural(n) +
 		" of this project, before any change too: it comes with the checkout or the environment, not from your work. " +
 		"Do not revert or rewrite your changes to make it pass, and do not take fixing it on as part of the task; " +

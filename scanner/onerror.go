@@ -400,7 +400,7 @@ func (a *analyzer) settleErrors() {
 		problem := w.res.errorText()
 		lc := LoggedCall{Error: w.res.Output}
 		line, wrapper := lessons.ErrorLine(lc.ErrorText())
-		if problem == "" || wrapper || errorPattern(maskSubject(firstClause(line))) == "" {
+		if problem == "" || wrapper || subjectPattern(firstClause(line)) == "" {
 			continue // a runner's status line, or too little stable text for a trigger
 		}
 		c := w.rec.call
