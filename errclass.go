@@ -110,15 +110,17 @@ const (
 )
 
 // errorLines are the non-empty lines of a failure's output that
-// ErrorClass reads, without the status lines agents add around it, nor
-// lines of terminal escapes only; without the escapes in the others
-// unless raw (ErrorLine's line is matched again as printed).
+// ErrorClass reads, as a terminal displayed them (Displayed: a progress
+// line's last state, not its frames), without the status lines agents
+// add around it, nor lines of terminal escapes only; without the escapes
+// in the others unless raw (ErrorLine's line is matched again as
+// printed).
 func errorLines(text string, raw bool) []string {
 	text = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(text), "<tool_use_error>"), "</tool_use_error>")
 	var head, tail []string
 	runner := runnerOutput(text)
 	for line := range strings.Lines(text) {
-		t := strings.TrimSpace(line)
+		t := strings.TrimSpace(Displayed(strings.TrimSuffix(line, "\n"))) // what the terminal showed: not a progress line's frames
 		if rest, ok := strings.CutPrefix(t, "Output: "); ok {
 			t = strings.TrimSpace(rest) // Gemini CLI's result line
 		}
@@ -307,14 +309,19 @@ func isHeading(l string) bool { return strings.HasPrefix(l, "# ") }
 // ("src/app.go:12:3: undefined: Foo"), the shape compilers and linters
 // print whatever their wording.
 func saysError(l string, re *patterns) bool {
-	low := strings.ToLower(l)
+	return errorWord(strings.ToLower(l)) || re.diagnostic.MatchString(l)
+}
+
+// errorWord reports whether a lower-cased line holds a word that says
+// something went wrong ("error", "fatal", "cannot", "not found"…).
+func errorWord(low string) bool {
 	for _, w := range []string{"error", "fatal", "fail", "cannot", "can't", "unable", "denied", "invalid", "refused",
 		"not found", "panic", "unknown", "unexpected", "missing", "not allowed", "conflict", "rejected", "err!"} {
 		if strings.Contains(low, w) {
 			return true
 		}
 	}
-	return re.diagnostic.MatchString(l)
+	return false
 }
 
 // maxWrapperLen is the longest line taken for a wrapper's status line.

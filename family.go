@@ -78,33 +78,41 @@ func FixFamilies(command string) []Family {
 }
 
 // FailedFamily is the family of the command that failed in a command
-// line: of its simple commands, the last one errText (the failure's
-// output, or the lines of it that say what went wrong) names as a word
-// ("[lint] ERROR task failed" names `mise run lint`, "sed: -e
-// expression #1" names sed); else the last one that does something and
-// is no probe, since a chain stops at its first failure and the agent
-// usually puts the command under test last (`sed -i … && python x.py`
-// failing without naming sed is python's failure); else
-// CommandFamily(command).
+// line. Of its simple commands:
+//   - the last one the error names: errText (the failure's output, or
+//     the lines of it that say what went wrong) holds its name as a word
+//     ("[lint] ERROR task failed" names `mise run lint`, "sed: -e
+//     expression #1" names sed), read from its first line that says
+//     something went wrong (all of it when none does): the lines before
+//     it are often the output of the stages that ran fine, since the one
+//     that failed printed last (a commit's summary echoes its message,
+//     which names whatever it likes);
+//   - else the last one that does something and is no probe, since a
+//     chain stops at its first failure and the agent usually puts the
+//     command under test last (`sed -i … && python x.py` failing without
+//     naming sed is python's failure), but not a report that closes an
+//     `&&` chain (`… && git push && git status`): agents end a chain with
+//     a look at the state the real work left (status, log, diff, list),
+//     which seldom fails, so the stage before it is the one the failure
+//     stopped at, or closer to it;
+//   - else CommandFamily(command).
 func FailedFamily(command, errText string) Family {
 	var all []segFamily
 	for _, seg := range segments(command) {
 		if f := segmentFamily(shellWords(seg.text)); f.Exe != "" {
-			all = append(all, segFamily{f, seg.piped})
+			all = append(all, segFamily{f, seg.piped, seg.afterAnd && reports(f)})
 		}
 	}
 	if len(all) > 1 {
-		for i := len(all) - 1; i >= 0; i-- {
-			if namesWord(errText, all[i].Family.errName()) {
-				return all[i].Family
-			}
+		if i := namedBy(all, errText); i >= 0 {
+			return all[i].Family
 		}
 	}
 	// A piped command's status is hidden unless it is the last of its
-	// pipe, so the last unpiped doer goes first.
-	for _, piped := range []bool{false, true} {
+	// pipe, so the last unpiped doer goes first; a closing report last.
+	for _, pass := range []struct{ piped, report bool }{{false, false}, {true, false}, {true, true}} {
 		for i := len(all) - 1; i >= 0; i-- {
-			if f := all[i]; !f.Probe && (!f.piped || piped) {
+			if f := all[i]; !f.Probe && (!f.piped || pass.piped) && (!f.report || pass.report) {
 				return f.Family
 			}
 		}
@@ -112,10 +120,51 @@ func FailedFamily(command, errText string) Family {
 	return CommandFamily(command)
 }
 
-// segFamily is a simple command's family and whether it was piped.
+// namedBy is the index of the last of the simple commands that errText
+// names as FailedFamily reads names, or -1.
+func namedBy(all []segFamily, errText string) int {
+	// the failing stage printed last: from the first line that says
+	// something went wrong, or all of it when none says so
+	from := 0
+	for i := 0; i < len(errText); {
+		end := strings.IndexByte(errText[i:], '\n')
+		if end < 0 {
+			end = len(errText) - i
+		}
+		if errorWord(strings.ToLower(errText[i : i+end])) {
+			from = i
+			break
+		}
+		i += end + 1
+	}
+	best := -1
+	for line := range strings.Lines(errText[from:]) {
+		for i := len(all) - 1; i > best; i-- {
+			if namesWord(line, all[i].errName()) {
+				best = i
+				break
+			}
+		}
+		if best == len(all)-1 {
+			break
+		}
+	}
+	return best
+}
+
+// reports reports whether a family only shows the state its tool
+// keeps: a subcommand that shows, lists or diffs (git status, git log,
+// npm ls, docker ps, kubectl describe).
+func reports(f Family) bool {
+	return familyWords().reports[f.Sub]
+}
+
+// segFamily is a simple command's family, whether it was piped, and
+// whether it is a report that closes an && chain (FailedFamily).
 type segFamily struct {
 	Family
-	piped bool
+	piped  bool
+	report bool
 }
 
 // errName is the word an error message names the family by: the
@@ -273,6 +322,8 @@ type segment struct {
 	// piped: its output goes into another command, whose exit status the
 	// shell reports instead of its own.
 	piped bool
+	// afterAnd: it follows &&; it runs only when the one before worked.
+	afterAnd bool
 }
 
 // segments splits a command at the shell's command separators (&&, ||,
@@ -282,10 +333,12 @@ type segment struct {
 func segments(command string) []segment {
 	var out []segment
 	start := 0
-	add := func(end int, piped bool) {
+	and := false // the last separator was &&
+	add := func(end int, piped, andNext bool) {
 		if t := strings.TrimSpace(command[start:end]); t != "" {
-			out = append(out, segment{text: t, piped: piped})
+			out = append(out, segment{text: t, piped: piped, afterAnd: and})
 		}
+		and = andNext
 	}
 	var quote byte       // ' or " while inside quotes
 	depth := 0           // $( … ) and ` … ` nesting
@@ -322,7 +375,7 @@ func segments(command string) []segment {
 			}
 			continue
 		case c == '\n' && len(heredoc) > 0:
-			add(i, false)
+			add(i, false, false)
 			i = skipHeredocs(command, i+1, heredoc) - 1
 			heredoc = nil
 			start = i + 1
@@ -348,21 +401,21 @@ func segments(command string) []segment {
 		case c == '&' && (i > 0 && command[i-1] == '>' || next == '>'):
 			// 2>&1, &>file: a redirection
 		case c == '|' && next == '|', c == '&' && next == '&':
-			add(i, false)
+			add(i, false, c == '&')
 			i++
 			start = i + 1
 		case c == '|':
-			add(i, true)
+			add(i, true, false)
 			if next == '&' { // |& pipes stderr too
 				i++
 			}
 			start = i + 1
 		case c == ';', c == '&', c == '\n':
-			add(i, false)
+			add(i, false, false)
 			start = i + 1
 		}
 	}
-	add(len(command), false)
+	add(len(command), false, false)
 	return out
 }
 
@@ -493,7 +546,8 @@ var familyWords = sync.OnceValue(func() *wordSets {
 			"kubectl --namespace", "kubectl --context", "npm --prefix", "npm -w", "npm --workspace", "pnpm -C", "pnpm --dir",
 			"pnpm -F", "pnpm --filter", "yarn --cwd", "cargo --manifest-path", "terraform -chdir"),
 		scriptRunners: setOf("run", "run-script", "exec", "task", "x"),
-		setup:         setOf("cd", "pushd", "popd", "export", "source", ".", "set", "unset", "sleep", "true", ":", "mkdir"),
+		setup: setOf("cd", "pushd", "popd", "export", "source", ".", "set", "unset", "sleep", "true", ":", "mkdir",
+			"fi", "done", "esac", "}", "exit", "return", "break", "continue", "for", "case", "select"),
 		subcommands: setOf("git", "npm", "pnpm", "yarn", "bun", "deno", "go", "cargo", "docker", "podman", "kubectl", "helm",
 			"gh", "glab", "pip", "pip3", "uv", "poetry", "conda", "brew", "apt", "apt-get", "dnf", "yum", "systemctl", "terraform",
 			"tofu", "aws", "gcloud", "az", "dotnet", "mvn", "gradle", "make", "just", "rake", "rails", "mix", "stack", "cabal",
@@ -502,6 +556,7 @@ var familyWords = sync.OnceValue(func() *wordSets {
 		probes: setOf("which", "whereis", "type", "ls", "ll", "la", "cat", "head", "tail", "less", "more", "pwd", "echo",
 			"printf", "file", "stat", "wc", "tree", "printenv", "man", "whoami", "id", "uname", "date", "hostname", "realpath",
 			"readlink", "dirname", "basename", "du", "df"),
+		reports:      setOf("status", "log", "logs", "diff", "show", "list", "ls", "ps", "view", "info", "describe"),
 		interpreters: setOf("node", "ruby", "perl", "php", "bash", "sh", "zsh", "dash", "tsx", "ts-node", "Rscript", "lua", "julia"),
 	}
 })
@@ -518,12 +573,18 @@ type wordSets struct {
 	// scriptRunners are subcommands that run a named script or task: the
 	// name belongs to the family (npm run lint and npm run test differ).
 	scriptRunners map[string]bool
-	// setup are commands that prepare for the real one in the same line.
+	// setup are commands that prepare for the real one in the same line,
+	// the heads of loops and cases (for f in …, case $x in), the words
+	// that close a compound command (fi, done, esac, }) and the builtins
+	// that leave one (exit, return, break): they run nothing.
 	setup map[string]bool
 	// subcommands are tools whose second word names what they do.
 	subcommands map[string]bool
 	// probes are commands that only look around.
 	probes map[string]bool
+	// reports are subcommands that only show what a tool keeps (git
+	// status, npm ls, docker ps).
+	reports map[string]bool
 	// interpreters run a script they are given (besides python*, pypy*).
 	interpreters map[string]bool
 }

@@ -53,6 +53,8 @@ func TestCommandFamily(t *testing.T) {
 		{".venv/bin/pytest -x", "pytest", false},
 		{"bash -c 'npm test'", "npm test", false},
 		{"git commit -m 'a && rm -rf b'", "git commit", false},
+		// a loop's head and end run nothing: its body does
+		{"for f in tests/*.py; do pytest \"$f\" || exit 1; done", "pytest", false},
 	}
 	for _, tt := range tests {
 		f := CommandFamily(tt.cmd)
@@ -87,5 +89,33 @@ func TestCommandFamily(t *testing.T) {
 	}
 	if got := strings.Join(names, ", "); got != "npm test" {
 		t.Errorf("FixFamilies with pipefail = %s", got)
+	}
+}
+
+// A chain's failure is the stage's that failed, not that of a stage whose
+// output happens to name another one, nor of the report closing it.
+func TestFailedFamilyOfAChain(t *testing.T) {
+	remote := "ssh: connect to host example.org port 22: Operation timed out\nfatal: Could not read from remote repository.\n"
+	for _, tt := range []struct{ cmd, out, want string }{
+		// the commit ran fine and echoed its message, which says "add"
+		{`git add a.go && git commit -m "add the parser" && git push && git status --short`,
+			"[main 1a2b3c4] add the parser\n 1 file changed, 3 insertions(+)\n" + remote, "git push"},
+		// a report closing an && chain seldom fails: the stage before it did
+		{"git pull --rebase && git push && git status", remote, "git push"},
+		{"npm run build && git diff --stat", "Build failed with 2 errors", "npm run build"},
+		// after ; the shell reports the last command's status
+		{"npm run build; git status", "fatal: not a git repository", "git status"},
+		// a report that is all the chain does is what failed
+		{"cd app && git status", "fatal: not a git repository", "git status"},
+		// no line says an error: all of it is read, a hint names the stage
+		{"git add dist/app.js && git commit -m 'build'", "The following paths are ignored by one of your .gitignore files:\ndist\nhint: Use -f if you really want to add them.", "git add"},
+		// an exit that leaves a loop runs nothing
+		{`for f in *.json; do node -e "JSON.parse(1)" "$f" || exit 1; done`, "SyntaxError: Unexpected token", "node -e"},
+		// the word that closes an if runs nothing
+		{"if command -v shellcheck >/dev/null; then shellcheck a.sh; else bash -n a.sh; fi", "syntax error near unexpected token", "bash a.sh"},
+	} {
+		if got := FailedFamily(tt.cmd, tt.out); got.String() != tt.want {
+			t.Errorf("FailedFamily(%q, %q) = %s, want %s", tt.cmd, tt.out, got, tt.want)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"cmp"
 	"regexp"
 	"strings"
 
@@ -145,53 +146,25 @@ func namesTheFix(c *Candidate) bool {
 // "ValueError: ...", "npm ERR! ...".
 var namedError = regexp.MustCompile(`(?i)(^|\s)\w*(error|exception|err!|fatal)\b:?\s`)
 
-// errorHeadline is the line of an error text that says what failed: the
-// first that names its error (a traceback's last line does), else the
-// first line; a task runner's prefix on it is cut (the package and task
-// that printed it are not the error).
+// errorHeadline is the line of an error text that says what failed, as
+// a terminal displayed it (lessons.Displayed): the first that names its
+// error (a traceback's last line does), else the first line, past a count
+// of failures ("Found 4 errors.", lessons.TallyLine) that names none; a
+// task runner's prefix on it is cut (the package and task that printed it
+// are not the error).
 func errorHeadline(text string) string {
 	text = lessons.TrimRunnerPrefixes(text)
+	first := ""
 	for _, l := range strings.Split(text, "\n") {
+		if l = lessons.Displayed(l); lessons.TallyLine(l) {
+			continue
+		}
 		if namedError.MatchString(l) && !lessons.NoticeLine(l) {
 			return strings.TrimSpace(l)
 		}
-	}
-	return firstLine(text)
-}
-
-// errorPattern is a linear pattern for an error line: its words, with
-// numbers, paths, quoted values and other task-specific words masked, up
-// to maxErrorWords words; "" when too little is left to say what failed.
-func errorPattern(line string) string {
-	words := strings.Fields(line)
-	if len(words) > maxErrorWords {
-		words = words[:maxErrorWords]
-	}
-	var parts []string
-	literal := 0
-	for _, w := range words {
-		switch {
-		case taskToken(strings.Trim(w, "`'\",;:()[]")) || strings.ContainsAny(w, "'\"`"):
-			parts = append(parts, `\S+`)
-		default:
-			q := digitRun.ReplaceAllString(regexp.QuoteMeta(w), `\d+`)
-			parts = append(parts, q)
-			if strings.ContainsFunc(w, func(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }) {
-				literal++
-			}
+		if first == "" {
+			first = strings.TrimSpace(l)
 		}
 	}
-	if literal < 2 {
-		return ""
-	}
-	p := strings.Join(parts, `\s+`)
-	if _, err := lessons.CompilePattern(p); err != nil {
-		return ""
-	}
-	return p
+	return cmp.Or(first, strings.TrimSpace(lessons.Displayed(firstLine(text))))
 }
-
-// maxErrorWords is how much of an error line a pattern holds.
-const maxErrorWords = 12
-
-var digitRun = regexp.MustCompile(`[0-9]+`)

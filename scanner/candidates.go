@@ -201,6 +201,9 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		if t, ok := objectTrigger(class, line); ok && c.Tool == "Bash" && len(c.Examples.Match) > 0 {
 			c.Triggers = t // the environment's: whatever command printed it
 			c.Examples.Match[0].Error = line
+		} else if t, ok := refusalTrigger(c.Tool, fileClass(class), line); ok && c.Tool != "Bash" && len(c.Examples.Match) > 0 {
+			c.Triggers.Errors = t.Errors // the environment's refusal in any wording, not this occurrence's path
+			c.Examples.Match[0].Error = line
 		} else if p := errorPattern(errorHeadline(c.Problem)); p != "" && len(c.Examples.Match) > 0 {
 			c.Triggers.Errors = []string{p}
 			c.Examples.Match[0].Error = errorHeadline(c.Problem)

@@ -83,12 +83,16 @@ func errorUnit(tool string, fam lessons.Family) string {
 // errorTrigger builds the triggers of a lesson on an error of class: the first
 // sentence of the line its class was read from, as a linear pattern, for the failed command's family or
 // the tool, or a shell error about a named object, for any shell command
-// (objectTrigger); ok is false when the error has too little stable text.
+// (objectTrigger), or an environment's refusal another tool met, for that
+// tool (refusalTrigger); ok is false when the error has too little stable text.
 func errorTrigger(tool, trigger, errLine, class string, fam lessons.Family) (lessons.Trigger, lessons.Examples, bool) {
 	if t, ok := objectTrigger(class, errLine); ok && tool == "Bash" && fam.Exe != "" {
 		return t, lessons.Examples{Match: []lessons.ToolCall{{Tool: tool, Command: trigger, Error: errLine}}}, true
 	}
-	p := errorPattern(maskSubject(firstClause(errLine)))
+	if t, ok := refusalTrigger(tool, class, errLine); ok && tool != "Bash" {
+		return t, lessons.Examples{Match: []lessons.ToolCall{fileExample(tool, trigger, errLine)}}, true
+	}
+	p := subjectPattern(firstClause(errLine))
 	if p == "" {
 		return lessons.Trigger{}, lessons.Examples{}, false
 	}
@@ -105,11 +109,20 @@ func errorTrigger(tool, trigger, errLine, class string, fam lessons.Family) (les
 		return lessons.Trigger{}, lessons.Examples{}, false
 	default:
 		t.Tools = []string{tool}
-		if strings.ContainsAny(trigger, "/.") && !strings.ContainsAny(trigger, " \n") {
-			ex.Path = trigger
-		}
+		ex = fileExample(tool, trigger, errLine)
 	}
 	return t, lessons.Examples{Match: []lessons.ToolCall{ex}}, true
+}
+
+// fileExample is the example of a lesson on an error a tool other than
+// the shell printed: the tool, its path when its trigger reads as one,
+// and the error.
+func fileExample(tool, trigger, errLine string) lessons.ToolCall {
+	ex := lessons.ToolCall{Tool: tool, Error: errLine}
+	if strings.ContainsAny(trigger, "/.") && !strings.ContainsAny(trigger, " \n") {
+		ex.Path = trigger
+	}
+	return ex
 }
 
 // firstClause is an error line up to the end of its first sentence, when
@@ -122,22 +135,6 @@ func firstClause(line string) string {
 		}
 	}
 	return line
-}
-
-// maskSubject masks the one word an error line ends with after a colon
-// ("no such table: shop_order", "Unknown skill: deploy"): the name of
-// what was missing or wrong, which changes from one occurrence to the
-// next while the error stays.
-func maskSubject(line string) string {
-	i := strings.LastIndex(line, ": ")
-	if i <= 0 {
-		return line
-	}
-	rest := strings.TrimSpace(line[i+2:])
-	if rest == "" || strings.ContainsAny(rest, " \t") {
-		return line
-	}
-	return line[:i+2] + "'name'" // errorPattern masks a quoted word
 }
 
 // familyOf is the family of a Bash trigger's failing command, read again

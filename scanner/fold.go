@@ -5,19 +5,23 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/lessons-dev/lessons"
 )
 
-// One failure, two kinds. The scanner may learn one failure twice, under
+// One failure, two keys. The scanner may learn one failure twice, under
 // keys that differ: as a lesson on its error in one session and as a known
 // failure in another (the error keyed by the failed command's family,
 // `go build`, the known failure by the missing program, `go`), or as a
-// precondition fix in one session and a lesson on its error in another.
+// precondition fix in one session and a lesson on its error in another,
+// or under two subcommands of one program, when a chain's failure was
+// put down to one stage in one session and to another in the next.
 // A team adds one lesson for a failure, so the better supported of the
 // two is listed, and the other is folded into it: it adds its evidence
 // and leaves the review list.
 
-// StatusFolded marks a candidate folded into another of another kind
-// that is the same failure (foldKinds); it is never listed for review.
+// StatusFolded marks a candidate folded into another that is the same
+// failure (foldKinds); it is never listed for review.
 const StatusFolded Status = "folded"
 
 // failureKind reports whether c is a lesson at a failure that may have a
@@ -36,18 +40,39 @@ func failureKey(c *Candidate) string {
 	return c.Tool + "\x00" + strings.Join(c.Triggers.Errors, "\x00")
 }
 
-// sameFailure reports whether a and b, of two kinds, are one failure: the
-// same tool and the same error triggers, one's trigger fires on the
-// other's failing example, and for a file tool both are about the same
-// file or both about the tool: a missing file is not the tool's error.
+// sameFailure reports whether a and b are one failure: the same tool
+// and the same error triggers, and either they are of two kinds, one's
+// trigger fires on the other's failing example, and for a file tool both
+// are about the same file or both about the tool (a missing file is not
+// the tool's error); or they are shell commands of one program in one
+// project (oneProgram).
 func sameFailure(a, b *Candidate) bool {
-	if a.Kind == b.Kind || a.Tool != b.Tool || !slices.Equal(a.Triggers.Errors, b.Triggers.Errors) {
+	if a.Tool != b.Tool || !slices.Equal(a.Triggers.Errors, b.Triggers.Errors) {
 		return false
 	}
-	if a.Tool != "Bash" && exampleFile(a) != exampleFile(b) {
+	if oneProgram(a, b) {
+		return true
+	}
+	if a.Kind == b.Kind || a.Tool != "Bash" && exampleFile(a) != exampleFile(b) {
 		return false
 	}
 	return firesOn(ToLesson(*a), b.Examples.Match) || firesOn(ToLesson(*b), a.Examples.Match)
+}
+
+// oneProgram reports whether two shell candidates with the same error
+// triggers are one failure learned under two stages of a chain: their
+// failing examples run the same program (`git push` and `git status`,
+// read from `git pull && git push && git status`), and they were seen in
+// one project. One error of one program in one project is one lesson,
+// whichever of its subcommands a chain's failure was put down to.
+func oneProgram(a, b *Candidate) bool {
+	if a.Tool != "Bash" || len(a.Examples.Match) == 0 || len(b.Examples.Match) == 0 ||
+		!slices.ContainsFunc(a.Projects, func(p string) bool { return slices.Contains(b.Projects, p) }) {
+		return false
+	}
+	ea, eb := a.Examples.Match[0], b.Examples.Match[0]
+	pa := lessons.FailedFamily(ea.Command, ea.Error).Exe
+	return pa != "" && pa == lessons.FailedFamily(eb.Command, eb.Error).Exe
 }
 
 // exampleFile is the file name a file tool's candidate is about, "" for
@@ -92,8 +117,8 @@ func supportOrder(a, b *Candidate) int {
 	)
 }
 
-// foldKinds folds, among cs, each failure learned under two kinds into
-// the better supported candidate: that one is new and gains the others'
+// foldKinds folds, among cs, each failure learned under two keys
+// (sameFailure) into the better supported candidate: that one is new and gains the others'
 // evidence, the others are folded. Only new and folded candidates take
 // part (a person's verdict stands). It returns the candidates it changed.
 func foldKinds(cs []*Candidate) []*Candidate {

@@ -175,3 +175,98 @@ func TestSupportOrderUncappedFirst(t *testing.T) {
 		t.Errorf("supportOrder puts %s (%s) first: want the known failure, which is not capped", cs[0].ID, cs[0].Kind)
 	}
 }
+
+// remoteDown is what git prints when it cannot reach the remote.
+const remoteDown = "ssh: connect to host example.org port 22: Operation timed out\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists."
+
+// TestChainFailureUnderTheStageThatFailed: the remote cannot be reached
+// in four sessions, after some work: twice a bare push fails, once a
+// chain that adds, commits (echoing a message that says "add") and
+// pushes, once a chain that pulls, pushes and closes with a status. One
+// failure: one candidate (nothing got past it: a reminder after the
+// error), under the push, with the sessions of all four, and none is
+// learned under the add or the status.
+func TestChainFailureUnderTheStageThatFailed(t *testing.T) {
+	state, dir := t.TempDir(), t.TempDir()
+	cmds := []string{
+		"git push",
+		"git push origin main",
+		`git add a.go && git commit -m "add the parser" && git push`,
+		"git pull --rebase && git push && git status --short",
+	}
+	outs := []string{remoteDown, remoteDown, "[main 1a2b3c4] add the parser\n 1 file changed, 3 insertions(+)\n" + remoteDown, remoteDown}
+	for i, cmd := range cmds {
+		writeClaude(t, dir, "/p", "s"+string(rune('1'+i)), []step{
+			write("/p/a.go", "package a"),
+			run(cmd, 128, outs[i]),
+			run("ls", 0, "a.go"),
+		})
+	}
+	scan(t, state, Options{Paths: []string{dir}})
+	var about []Candidate
+	for _, c := range unfolded(t, state) {
+		if strings.Contains(c.Problem, "Could not read from remote") {
+			about = append(about, c)
+		}
+	}
+	if len(about) != 1 {
+		t.Fatalf("%d candidates for one unreachable remote, want 1: %v", len(about), summaries(about))
+	}
+	if !strings.Contains(about[0].Summary, "git push") || len(about[0].Sessions) != 4 {
+		t.Errorf("%q from %d sessions, want it about git push, from 4", about[0].Summary, len(about[0].Sessions))
+	}
+	for _, c := range candidates(t, state) {
+		if strings.Contains(c.Summary, "git add") || strings.Contains(c.Summary, "git status") {
+			t.Errorf("a failure to reach the remote learned under a stage that ran fine or never ran: %s", c.Summary)
+		}
+	}
+}
+
+// TestOneProgramOneFailure: the remote cannot be reached in four
+// sessions of one project, twice at a push and twice at a fetch. One
+// error of one program in one project: one candidate stays, with the
+// sessions of both, and the other is folded.
+func TestOneProgramOneFailure(t *testing.T) {
+	state, dir := t.TempDir(), t.TempDir()
+	for i, cmd := range []string{"git push", "git push", "git fetch origin", "git fetch origin"} {
+		writeClaude(t, dir, "/p", "s"+string(rune('1'+i)), []step{
+			write("/p/a.go", "package a"),
+			run(cmd, 128, remoteDown),
+			run("ls", 0, "a.go"),
+		})
+	}
+	// another project's fetch is another team's lesson
+	for _, id := range []string{"o1", "o2"} {
+		writeClaude(t, dir, "/q", id, []step{
+			write("/q/a.go", "package a"),
+			run("git fetch origin", 128, remoteDown),
+			run("ls", 0, "a.go"),
+		})
+	}
+	scan(t, state, Options{Paths: []string{dir}})
+	var about []Candidate
+	for _, c := range unfolded(t, state) {
+		if strings.Contains(c.Problem, "Could not read from remote") && slices.Contains(c.Projects, "/p") {
+			about = append(about, c)
+		}
+	}
+	if len(about) != 1 {
+		t.Fatalf("%d candidates for one unreachable remote in /p, want 1: %v", len(about), summaries(about))
+	}
+	if len(about[0].Sessions) != 4 || slices.Contains(about[0].Projects, "/q") {
+		t.Errorf("candidate seen in %d sessions of %v, want 4 of /p alone", len(about[0].Sessions), about[0].Projects)
+	}
+}
+
+// unfolded are the candidates of state that are not folded into another:
+// proposed, or said as reminders after their error.
+func unfolded(t *testing.T, state string) []Candidate {
+	t.Helper()
+	var out []Candidate
+	for _, c := range candidates(t, state) {
+		if c.Status != StatusFolded {
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -79,14 +79,14 @@ func (a *analyzer) settleKnown() {
 			continue // the session got past it: the agent's mistake, or fixed
 		}
 		c := k.rec.call
-		key, trigger := knownOf(c, k.res)
+		key, trigger, named := knownOf(c, k.res)
 		if key == "" || k.res.errorText() == "" || seen[key] {
 			continue
 		}
 		seen[key] = true
 		a.findings = append(a.findings, finding{
 			Kind: KindKnown, Line: k.rec.line, UID: k.rec.uid, Tool: c.Tool, Trigger: trigger,
-			Call: k.rec.id, Change: key, Problem: k.res.errorText(),
+			Call: k.rec.id, Change: key, Problem: knownProblem(k.res, named),
 		})
 	}
 }
@@ -118,10 +118,10 @@ func (a *analyzer) supportKnown() {
 		c := k.rec.call
 		at := finding{Line: k.rec.line, UID: k.rec.uid, Tool: c.Tool, Call: k.rec.id, Support: true}
 		if k.after {
-			if key, trigger := knownOf(c, k.res); key != "" && !has(KindKnown, key) {
+			if key, trigger, named := knownOf(c, k.res); key != "" && !has(KindKnown, key) {
 				f := at
 				// the problem makes the error trigger, and so the id
-				f.Kind, f.Trigger, f.Change, f.Problem = KindKnown, trigger, key, k.res.errorText()
+				f.Kind, f.Trigger, f.Change, f.Problem = KindKnown, trigger, key, knownProblem(k.res, named)
 				a.findings = append(a.findings, f)
 			}
 		}
@@ -154,29 +154,55 @@ func (a *analyzer) supportKnown() {
 // with the file itself; for one whose error names something
 // the call did not (the tool's own binary missing), the tool and the
 // class, and no trigger but the tool and the error; "" for a probe or a
-// shell command of no family.
-func knownOf(c *Call, r *Result) (key, trigger string) {
+// shell command of no family. A shell command's class that is a count
+// ("Found N errors.") is read again from the line that names what failed
+// (lessons.NamedErrorLine), returned as named: two sessions that print
+// the same count may fail for two reasons; with no such line, "": no
+// known failure.
+func knownOf(c *Call, r *Result) (key, trigger, named string) {
 	if c.Tool == "Bash" {
 		fam := failedFamily(c.Command, r)
 		if fam.Exe == "" || fam.Probe {
-			return "", ""
+			return "", "", ""
 		}
 		class := lessons.ErrorClass(r.Output)
 		if exe, ok := strings.CutPrefix(class, missingCommand); ok && exe != "" && !strings.ContainsAny(exe, "/\\") {
-			return exe + " | " + class, exe // the program is missing: whatever it was asked to do
+			return exe + " | " + class, exe, "" // the program is missing: whatever it was asked to do
 		}
-		return fam.String() + " | " + class, c.Command
+		if lessons.TallyLine(class) {
+			// a count names nothing: two sessions' "Found 4 errors." may
+			// be two failures; the line that names what failed says
+			if named = lessons.NamedErrorLine(r.Output); named == "" {
+				return "", "", ""
+			}
+			class = lessons.ErrorClass(named)
+		}
+		return fam.String() + " | " + class, c.Command, named
 	}
 	lc := LoggedCall{Call: *c, Outcome: OutcomeFailed, Error: r.Output}
 	class := lc.ErrorClass()
 	if c.Path == "" || !aboutTheCall(r.Output, c) {
-		return c.Tool + " | " + class, ""
+		return c.Tool + " | " + class, "", ""
 	}
 	if line, _ := lessons.ErrorLine(r.Output); class == missingPath || missingFile.MatchString(line) || !namesPath(line, c.Path) {
-		return lc.Family() + " | " + class + " | " + c.Path, c.Path // about this file: missing, or what it holds
+		return lc.Family() + " | " + class + " | " + c.Path, c.Path, "" // about this file: missing, or what it holds
 	}
 	glob := folderGlob(c.Path)
-	return "files | " + class + " | " + glob, glob // refused for reading as for writing
+	return "files | " + class + " | " + glob, glob, "" // refused for reading as for writing
+}
+
+// knownProblem is what a known failure's lesson quotes of a failed
+// call's output: its error lines, led by named, the line that names what
+// failed when the error line is a count (knownOf), since that line is
+// what the failure is known by, and what its headline and its error
+// trigger are read from.
+func knownProblem(r *Result, named string) string {
+	p := r.errorText()
+	if named == "" {
+		return p
+	}
+	lines := slices.DeleteFunc(strings.Split(p, "\n"), func(l string) bool { return strings.TrimSpace(lessons.StripANSI(l)) == named })
+	return clip(strings.Join(append([]string{named}, lines...), "\n"), 400)
 }
 
 // folderKeyed reports whether a known failure of a file tool is one of
@@ -281,6 +307,14 @@ func (c *Candidate) knownText() {
 	}
 	head := cmp.Or(headWords(c.Trigger), "the command")
 	c.Summary = secret.Sentence(shorten("`"+head+"` fails before any change: "+line, maxSummary))
+	if n == 1 {
+		// one session is a hint, not proof: said as a reminder (design.md
+		// "Reminders"), it must not talk the agent out of its own bug
+		c.Solution = "`" + head + "` failed with this error in an earlier session of this project, before any change there: " +
+			"it may come with the checkout or the environment rather than your work. Before you rework your changes for it, " +
+			"check whether it fails without them; if it does, say that it failed before you started and go on."
+		return
+	}
 	c.Solution = "`" + head + "` failed with this error in " + strconv.Itoa(n) + " session" + plural(n) +
 		" of this project, before any change too: it comes with the checkout or the environment, not from your work. " +
 		"Do not revert or rewrite your changes to make it pass, and do not take fixing it on as part of the task; " +

@@ -22,16 +22,10 @@ import (
 // ok is false when the class names none, or errLine, the line the lesson
 // is shown with, does not say it.
 func objectTrigger(class, errLine string) (lessons.Trigger, bool) {
-	object, p := lessons.ClassObject(class)
 	if lessons.IsRefusal(class) {
-		// what refused, in any wording: the line says one of them
-		if re, err := lessons.CompilePattern(p); err != nil {
-			return lessons.Trigger{}, false
-		} else if ok, _ := re.MatchString(errLine); !ok {
-			return lessons.Trigger{}, false
-		}
-		return lessons.Trigger{Tools: []string{"Bash"}, Errors: []string{p}}, true
+		return refusalTrigger("Bash", class, errLine)
 	}
+	object, p := lessons.ClassObject(class)
 	if object == "" || !strings.Contains(errLine, object) {
 		return lessons.Trigger{}, false
 	}
@@ -51,6 +45,33 @@ func objectTrigger(class, errLine string) (lessons.Trigger, bool) {
 		return lessons.Trigger{}, false
 	}
 	return lessons.Trigger{Tools: []string{"Bash"}, Errors: []string{p}}, true
+}
+
+// refusalTrigger is the trigger of a lesson on an environment's refusal
+// (class "refused: …") that tool met: that tool, and the refusal in any of
+// its wordings (lessons.ClassObject), not the line it was first read
+// from, which names the path or host of that occurrence. A Glob, a Read
+// or a Grep refused a folder of the home directory is refused the next
+// one too, as a shell command is. ok is false when class is no refusal,
+// or errLine, the line the lesson is shown with, does not say it.
+func refusalTrigger(tool, class, errLine string) (lessons.Trigger, bool) {
+	if tool == "" || !lessons.IsRefusal(class) {
+		return lessons.Trigger{}, false
+	}
+	_, p := lessons.ClassObject(class)
+	if re, err := lessons.CompilePattern(p); err != nil {
+		return lessons.Trigger{}, false
+	} else if ok, _ := re.MatchString(errLine); !ok {
+		return lessons.Trigger{}, false
+	}
+	return lessons.Trigger{Tools: []string{tool}, Errors: []string{p}}, true
+}
+
+// fileClass is the class of a known failure's key of a file tool, without
+// the path or folder the key may end with ("refused: network | /a/b").
+func fileClass(class string) string {
+	c, _, _ := strings.Cut(class, " | ")
+	return c
 }
 
 // otherObject is a name of the same shape as object and another: the

@@ -137,3 +137,66 @@ func TestErrorLessonOnAMissingVariable(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorLessonOnARefusalOfAFileTool: the machine refuses a search
+// tool a protected folder of the home directory, in one session on one
+// folder and in the next on another. The lesson is on the refusal for
+// that tool, in any of its wordings, whatever the path: not on the
+// first occurrence's line, which names its folder; and not for the
+// shell, nor after another error of the tool.
+func TestErrorLessonOnARefusalOfAFileTool(t *testing.T) {
+	for _, tool := range []string{"Glob", "Grep"} {
+		t.Run(tool, func(t *testing.T) {
+			dir := t.TempDir()
+			search := map[string]any{"pattern": "**/*.toml", "path": "/home/u"}
+			writeClaude(t, dir, "/home/u", "s1", []step{call(tool, search, true, "rg: ./Mail: Operation not permitted (os error 1)")})
+			writeClaude(t, dir, "/home/u", "s2", []step{call(tool, search, true, "rg: ./Photos: Operation not permitted (os error 1)")})
+			cs := failureLessons(t, dir)
+			if len(cs) != 1 || len(cs[0].Sessions) != 2 {
+				t.Fatalf("lessons at the failure %+v: want one, seen in 2 sessions", cs)
+			}
+			l := ToLesson(cs[0])
+			if ps := lessons.Errors(lessons.Validate(&l)); len(ps) > 0 {
+				t.Errorf("the lesson does not validate: %v", ps)
+			}
+			for _, tt := range []struct {
+				call lessons.ToolCall
+				want bool
+			}{
+				{lessons.ToolCall{Tool: tool, Path: "/home/u", Error: "rg: ./Music/Library: Operation not permitted (os error 1)"}, true},
+				{lessons.ToolCall{Tool: tool, Path: "/home/u", Error: "EPERM: operation not permitted, scandir '/home/u/Music'"}, true},
+				{lessons.ToolCall{Tool: tool, Path: "/home/u", Error: "rg: ./Music: No such file or directory (os error 2)"}, false},
+				{lessons.ToolCall{Tool: "Bash", Command: "ls ~/Music", Error: "ls: ./Music: Operation not permitted"}, false},
+			} {
+				if got := firesOn(l, []lessons.ToolCall{tt.call}); got != tt.want {
+					t.Errorf("lesson %q with triggers %+v on %+v: fires %v, want %v", l.Summary, l.Triggers, tt.call, got, tt.want)
+				}
+			}
+		})
+	}
+}
+
+// TestErrorTriggerOfARefusalOfAFileTool: a lesson on an error that a
+// file tool's refusal got past (a Read refused, then another way) is on
+// the refusal for that tool, whatever the file and the wording.
+func TestErrorTriggerOfARefusalOfAFileTool(t *testing.T) {
+	line := "EPERM: operation not permitted, open '/home/u/Mail/prefs.toml'"
+	tr, ex, ok := errorTrigger("Read", "/home/u/Mail/prefs.toml", line, lessons.ErrorClass(line), lessons.Family{})
+	if !ok || len(tr.Tools) != 1 || tr.Tools[0] != "Read" || len(ex.Match) != 1 || ex.Match[0].Path != "/home/u/Mail/prefs.toml" {
+		t.Fatalf("errorTrigger = %+v, %+v, %v; want the Read tool and the refused file as the example", tr, ex, ok)
+	}
+	c := Candidate{Triggers: tr}
+	for _, tt := range []struct {
+		out  string
+		want bool
+	}{
+		{line, true},
+		{"EPERM: operation not permitted, scandir '/home/u/Photos'", true},
+		{"rg: ./Photos: Operation not permitted (os error 1)", true},
+		{"ENOENT: no such file or directory, open '/home/u/Mail/prefs.toml'", false},
+	} {
+		if got := errorFires(t, c, tt.out); got != tt.want {
+			t.Errorf("error trigger %q on %q: fires %v, want %v", tr.Errors, tt.out, got, tt.want)
+		}
+	}
+}

@@ -416,7 +416,7 @@ func (a *analyzer) settleErrors() {
 		problem := w.res.errorText()
 		lc := LoggedCall{Error: w.res.Output}
 		line, wrapper := lessons.ErrorLine(lc.ErrorText())
-		if problem == "" || wrapper || errorPattern(maskSubject(firstClause(line))) == "" {
+		if problem == "" || wrapper || subjectPattern(firstClause(line)) == "" {
 			continue // a runner's status line, or too little stable text for a trigger
 		}
 		keys = append(keys, key) // a later failure of the key that gave none may give one
@@ -502,6 +502,10 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		did = "the same command worked with " + ch
 		confirmed = true
 		w.sandboxed = sandboxSetting(f.Args, w.fix.Args)
+	case w.rerun && lessons.TallyLine(lessons.ErrorClass(w.res.Output)):
+		// a count names nothing: that the rerun passed says the count
+		// changed, not that the same failure comes and goes
+		return "", "", false, false
 	case w.rerun:
 		did = "the same call worked when run again unchanged: it fails now and then, so run it again before changing anything"
 	case f.Tool == "Bash" && ranElsewhere(f.Command, w.fix.Command):

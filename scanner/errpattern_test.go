@@ -1,0 +1,120 @@
+package scanner
+
+import (
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/lessons-dev/lessons"
+)
+
+// TestErrorPatternMatchesTheNextOccurrence: a pattern made of one
+// occurrence of an error matches the same error the next time, when it
+// names another file, folder or URL or quotes another value, in any of
+// the usual quote styles; it does not match another error.
+func TestErrorPatternMatchesTheNextOccurrence(t *testing.T) {
+	for _, tt := range []struct {
+		line, again, other string
+	}{
+		// a relative path, a path from here, a home path
+		{"error: cannot open src/app/main: Is a directory", "error: cannot open lib/util: Is a directory", "error: cannot open src/app/main: Permission denied"},
+		{"tar: ./dist: Cannot stat: No such file or directory", "tar: ../out/web: Cannot stat: No such file or directory", "tar: ./dist: Cannot open: Is a directory"},
+		{"Error: ~/notes is not a git repository", "Error: ~/work/site is not a git repository", "Error: ~/notes is not a directory"},
+		// a file name, with or without its line and column
+		{"Error: config.yaml is not valid YAML", "Error: settings.yml is not valid YAML", "Error: config.yaml is not readable"},
+		{"lint failed at main.go:12:3 with unused import", "lint failed at server.go:88:14 with unused import", "lint failed at main.go:12:3 with missing return"},
+		{"cannot read .env before the build", "cannot read .npmrc before the build", "cannot write .env before the build"},
+		// a URL
+		{"Error: request to https://api.example failed with status Bad Gateway", "Error: request to http://localhost/v2/items failed with status Bad Gateway",
+			"Error: request to https://api.example failed with status Not Found"},
+		// quoted, in every style, and a value of several words
+		{"Error: unknown option ‘--verbose’ for this command", "Error: unknown option ‘--dry-run’ for this command", "Error: missing option ‘--verbose’ for this command"},
+		{"Error: unknown option “--verbose” for this command", "Error: unknown option “--all” for this command", "Error: missing option “--verbose” for this command"},
+		{"Error: unknown option «--verbose» for this command", "Error: unknown option «--all» for this command", "Error: missing option «--verbose» for this command"},
+		{"make: unknown target `deploy' in this directory", "make: unknown target `build-all' in this directory", "make: missing target `deploy' in this directory"},
+		{"error: pathspec 'my notes.md' did not match any file known to git", "error: pathspec 'todo.md' did not match any file known to git",
+			"error: pathspec 'todo.md' is beyond a symbolic link"},
+		{"error: pathspec 'todo.md' did not match any file known to git", "error: pathspec 'my notes.md' did not match any file known to git",
+			"error: pathspec 'todo.md' is beyond a symbolic link"},
+		{`Error: no field name="cart total" in the schema`, `Error: no field name="id" in the schema`, `Error: no table name="id" in the schema`},
+		// a linter's rule is its name, not a path: the same rule in
+		// another file, not another rule
+		{"src/cart.ts:3:1 lint/style/useConst  FIXABLE", "src/order.ts:9:5 lint/style/useConst  FIXABLE", "src/cart.ts:3:1 lint/suspicious/noExplicitAny  FIXABLE"},
+		{"warning in src/App.tsx: react-hooks/exhaustive-deps is violated", "warning in src/List.tsx: react-hooks/exhaustive-deps is violated",
+			"warning in src/App.tsx: react-hooks/rules-of-hooks is violated"},
+	} {
+		p := errorPattern(tt.line)
+		if p == "" {
+			t.Errorf("errorPattern(%q) = \"\", want a pattern", tt.line)
+			continue
+		}
+		re, err := lessons.CompilePattern(p)
+		if err != nil {
+			t.Fatalf("errorPattern(%q) = %q: %v", tt.line, p, err)
+		}
+		for _, c := range []struct {
+			text string
+			want bool
+		}{{tt.line, true}, {tt.again, true}, {tt.other, false}} {
+			if got, _ := re.MatchString(c.text); got != c.want {
+				t.Errorf("errorPattern(%q) = %q on %q: %v, want %v", tt.line, p, c.text, got, c.want)
+			}
+		}
+	}
+}
+
+// TestErrorPatternKeepsEnoughWords: a line that is mostly paths and
+// quoted values gives no pattern; an apostrophe is no quote, and a
+// quoted message keeps its words.
+func TestErrorPatternKeepsEnoughWords(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want string
+	}{
+		{"src/a.ts: 'x' ./b", ""},
+		{"at 'x': src/b.json ./c", ""},
+		{"Error: can't reach the build server", `Error:\s+\S+\s+reach\s+the\s+build\s+server`},
+		{`Error: "the build server went away while it ran"`, `Error:\s+\S+\s+build\s+server\s+went\s+away\s+while\s+it\s+\S+`},
+	} {
+		if got := errorPattern(tt.line); got != tt.want {
+			t.Errorf("errorPattern(%q) = %q, want %q", tt.line, got, tt.want)
+		}
+	}
+}
+
+// TestSubjectPatternMasksTheSubject: the one word after the last colon
+// is the name of what was missing, quoted or not.
+func TestSubjectPatternMasksTheSubject(t *testing.T) {
+	for _, tt := range []struct{ line, again string }{
+		{"no such table: shop_order", "no such table: cart"},
+		{"Unknown skill: 'deploy'", "Unknown skill: 'ship it'"},
+	} {
+		p := subjectPattern(tt.line)
+		re, err := lessons.CompilePattern(p)
+		if err != nil {
+			t.Fatalf("subjectPattern(%q) = %q: %v", tt.line, p, err)
+		}
+		for _, s := range []string{tt.line, tt.again} {
+			if ok, _ := re.MatchString(s); !ok {
+				t.Errorf("subjectPattern(%q) = %q misses %q", tt.line, p, s)
+			}
+		}
+	}
+}
+
+// TestErrorPatternOfAColouredLine: the colour codes of a line the hook
+// sees printed are in its pattern as escapes, not as control characters.
+func TestErrorPatternOfAColouredLine(t *testing.T) {
+	line := "error: lockfile \x1b[1mfrozen\x1b[0m, refusing to update it"
+	p := errorPattern(line)
+	if p == "" || strings.ContainsFunc(p, unicode.IsControl) || !strings.Contains(p, "frozen") {
+		t.Errorf("errorPattern(%q) = %q: want the words, and no control character", line, p)
+	}
+	re, err := lessons.CompilePattern(p)
+	if err != nil {
+		t.Fatalf("errorPattern(%q) = %q: %v", line, p, err)
+	}
+	if ok, _ := re.MatchString(line); !ok {
+		t.Errorf("errorPattern(%q) = %q misses its line", line, p)
+	}
+}

@@ -1,0 +1,38 @@
+package lessons
+
+import "testing"
+
+func TestTallyLine(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want bool
+	}{
+		{"Found 4 errors.", true},
+		{"3 failed", true},
+		{"1 error", true},
+		{"Tests: 1 failed, 9 passed, 10 total", true},
+		{"× Some errors were emitted while running checks.", true},
+		{"2 failed, 3 passed in 1.20s", true},
+		{"Found 1 warning.", false}, // nothing failed
+		{"FAILED tests/test_a.py::test_sum - AssertionError: 3 != 4", false},
+		{"error: could not compile `app` due to 2 previous errors", false},
+		{"src/a.ts:3:7 - error TS2322: Type 'string' is not assignable to type 'number'.", false},
+		{"fatal: Could not read from remote repository.", false},
+	} {
+		if got := TallyLine(tt.line); got != tt.want {
+			t.Errorf("TallyLine(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}
+
+func TestNamedErrorLine(t *testing.T) {
+	for _, tt := range []struct{ out, want string }{
+		{"Checked 12 files in 3ms.\nFound 2 errors.\n× Some errors were emitted while running checks.", ""},
+		{"FAIL src/sum.test.ts > adds\nAssertionError: expected 3 to be 4\n\nTest Files  1 failed (1)\n 3 failed", "FAIL src/sum.test.ts > adds"},
+		{"Found 1 error.\nsrc/a.go:3:1: undefined: Foo", "src/a.go:3:1: undefined: Foo"},
+	} {
+		if got := NamedErrorLine(tt.out); got != tt.want {
+			t.Errorf("NamedErrorLine(%q) = %q, want %q", tt.out, got, tt.want)
+		}
+	}
+}
