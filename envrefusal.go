@@ -42,6 +42,10 @@ var refusals = []envRefusal{
 		[]string{"is not a valid statement separator"}, `is not a valid statement separator`, true},
 }
 
+// ShellGlobRefusal is the class of a command line the shell refused for
+// an unquoted pattern that matched no file.
+const ShellGlobRefusal = refusedPrefix + "unmatched glob"
+
 // refusedPrefix starts the class of an environment's refusal.
 const refusedPrefix = "refused: "
 

@@ -294,11 +294,28 @@ func (a *analyzer) result(rec *callRec, e Event) {
 	a.settle(prev)
 	if prev.rec.call.Tool != "Bash" || prev.rec.call.Command == rec.call.Command ||
 		(prev.correction == "" && !fixWorthy(prev.rec.call.Command, rec.call.Command, prev.res) &&
-			!saidWhy(prev.said, prev.rec.call.Command, rec.call.Command)) {
+			!saidWhy(prev.said, prev.rec.call.Command, rec.call.Command)) ||
+		prev.correction == "" && !retryAnswers(prev.res.Output, prev.rec.call.Command, rec.call.Command) {
 		a.close(prev) // fixed elsewhere, or a change no lesson can teach
 		return
 	}
 	a.emit(prev, rec.call.Command)
+}
+
+// retryAnswers reports whether what a retry changed can be what got past
+// its failure, as far as the failure's class tells: not for a call the
+// environment refused (no network, EPERM, a read-only file system: the
+// retry worked around the refusal, and the lesson on the refusal says it
+// for any command), nor for a command line the shell refused but by the
+// change that answers it (an unmatched glob, quoted). A timeout may be
+// the command's own (a test runner left in watch mode), so it stays.
+func retryAnswers(out, failed, fixed string) bool {
+	class := lessons.ErrorClass(out)
+	if !lessons.IsRefusal(class) {
+		return true
+	}
+	_, _, change, ok := fixPatterns(failed, fixed)
+	return ok && class == lessons.ShellGlobRefusal && strings.HasPrefix(change, "quote ")
 }
 
 // withoutNotices is an output without its warnings, notes and the lines
