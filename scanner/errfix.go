@@ -127,3 +127,21 @@ func withoutAssignments(cmd string) (cmds, vars []string) {
 	}
 	return cmds, vars
 }
+
+// askedValues is a fix's text with the values of the variables its error
+// names left out (DATABASE_URL=postgresql://… after "DATABASE_URL is
+// required but not set"): the error asked for the variable, so the value
+// that got past it is the project's setting, not one task's (oneOff
+// reads its slashes and digits as a task's path). A path of this machine
+// stays: another checkout has it elsewhere.
+func askedValues(fix, errText string) string {
+	words := strings.Fields(fix)
+	for i, w := range words {
+		w = strings.Trim(w, "`'\",;:()[]")
+		name, value, ok := strings.Cut(w, "=")
+		if ok && value != "" && assignment.MatchString(w) && containsWord(errText, name) && !machinePath(value) {
+			words[i] = name
+		}
+	}
+	return strings.Join(words, " ")
+}

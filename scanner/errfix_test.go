@@ -98,6 +98,40 @@ func TestErrorLessonOfAVariableSet(t *testing.T) {
 	}
 }
 
+// TestErrorLessonOfAVariableTheErrorAsks: the error names a variable
+// that is not set, and the same command worked with it set to a URL.
+// The error asked for that variable, so its value is the project's
+// setting, not one task's: a reminder from the first session. Before,
+// the value's slashes and digits read as one task's path and the lesson
+// stayed capped, so the same error came back with nothing said. A
+// variable the error does not name, or set to a path of this machine,
+// still waits for a second session.
+func TestErrorLessonOfAVariableTheErrorAsks(t *testing.T) {
+	cfg := lessons.DefaultConfig()
+	cmd := "cd /p && uv run python -c \"\nimport app.db\nprint(app.db.engine)\n\" 2>&1"
+	for _, tc := range []struct {
+		fix    string
+		remind bool
+	}{
+		{"export DB_URL=postgresql://app:app@localhost:5432/app && " + cmd, true},
+		{"export DB_URL=/home/u/data/app.sqlite && " + cmd, false},
+		{"export DB_URL=x APP_URL=http://localhost:8080/v2 && " + cmd, false},
+	} {
+		dir := t.TempDir()
+		writeClaude(t, dir, "/p", "s1", []step{
+			run(cmd, 1, "Traceback (most recent call last):\n  File \"<string>\", line 1\nValueError: DB_URL environment variable is required but not set"),
+			run(tc.fix, 0, ""),
+		})
+		cs := errorCandidates(t, dir)
+		if len(cs) != 1 || !strings.Contains(cs[0].Solution, "set") {
+			t.Fatalf("%s: %+v: want one lesson on the error naming the variable set", tc.fix, cs)
+		}
+		if got := cs[0].Reminder(cfg); got != tc.remind {
+			t.Errorf("%s: reminder %v (oneOff %v), want %v", tc.fix, got, cs[0].Signals.OneOff, tc.remind)
+		}
+	}
+}
+
 func TestEnvAdded(t *testing.T) {
 	for _, tc := range []struct {
 		failed, fix string

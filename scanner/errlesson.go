@@ -222,6 +222,6 @@ func (c *Candidate) onError(f finding) bool {
 	fix := c.Solution
 	c.Family = errorUnit(c.Tool, familyOf(f.Change))
 	c.errorText(c.Family, fix, f.Sandboxed)
-	c.Signals.OneOff = fix != "" && (oneOff(fix, c.Problem) || freeText(fix)) // a path, an id, a message or a script of one task
+	c.Signals.OneOff = fix != "" && (oneOff(askedValues(fix, c.Problem), c.Problem) || freeText(fix)) // a path, an id, a message or a script of one task
 	return true
 }
