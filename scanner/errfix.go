@@ -145,3 +145,33 @@ func askedValues(fix, errText string) string {
 	}
 	return strings.Join(words, " ")
 }
+
+// rereads reports whether a call that worked looks at the file a watched
+// failed edit (Edit, Write, a patch) was about: a Read of its path or of
+// a path its error names, or a shell command that names the file and
+// writes nothing (cat, sed -n, nl: no redirection into a file, no
+// in-place flag). An edit that fails because what it expected is not in
+// the file (the file changed since the agent read it, or was never read)
+// gets past the error by reading the file first.
+func rereads(w *errWatch, c *Call) bool {
+	f := w.rec.call
+	if f.Path == "" || !slices.Contains(lessons.WritingTools, f.Tool) {
+		return false
+	}
+	if c.Tool != "Bash" {
+		return lessons.CanonicalTool(c.Tool) == "Read" && c.Path != "" && (c.Path == f.Path || strings.Contains(w.res.Output, c.Path))
+	}
+	looked := false
+	for _, seg := range segments(c.Command) {
+		for _, a := range seg[1:] {
+			switch {
+			case a == "-i" || strings.HasPrefix(a, "-i.") || a == "--in-place" || strings.HasPrefix(a, "--write"),
+				redirection.MatchString(a) && strings.Contains(a, ">") && !strings.Contains(a, "&"):
+				return false // it may have changed the file
+			case a == f.Path || len(a) > 1 && strings.HasSuffix(f.Path, "/"+strings.TrimPrefix(a, "./")):
+				looked = true
+			}
+		}
+	}
+	return looked
+}

@@ -282,3 +282,46 @@ func TestFoldErrorReplacesAOneOffFix(t *testing.T) {
 		t.Errorf("folded a one-off fix into a one-off fix: solution %q; want the later, so that seen again it counts", c.Solution)
 	}
 }
+
+// TestErrorLessonOfRereadingTheFile: a patch fails because the lines it
+// expects are not in the file; the agent looks at the file (a read of it,
+// or a shell command that only prints it), and the next patch of it
+// works. Reading the file first is what got past the error: a reminder
+// after the same error, never proposed. Before, the second patch was
+// "another text" and nothing was learned, so the same failure came back
+// in later sessions with nothing said. A patch that worked with no look
+// at the file between teaches nothing here.
+func TestErrorLessonOfRereadingTheFile(t *testing.T) {
+	const file = "/repo/shop/src/cart.ts"
+	failed := patch("*** Begin Patch\n*** Update File: "+file+"\n@@\n-const tax = 0.2\n+const tax = rate()\n*** End Patch\n",
+		"Exit code: 1\nWall time: 0 seconds\nOutput:\napply_patch verification failed: Failed to find expected lines in "+file+":\nconst tax = 0.2\n")
+	worked := patch("*** Begin Patch\n*** Update File: "+file+"\n@@\n-const tax = 0.21\n+const tax = rate()\n*** End Patch\n",
+		"Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess. Updated the following files:\nM "+file+"\n")
+	look := execCmd(map[string]any{"cmd": "sed -n 1,40p src/cart.ts", "workdir": "/repo/shop"}, 0, "const tax = 0.21")
+	other := execCmd(map[string]any{"cmd": "sed -n 1,40p src/order.ts", "workdir": "/repo/shop"}, 0, "export {}")
+	cfg := lessons.DefaultConfig()
+	for _, tc := range []struct {
+		name  string
+		steps []cxStep
+		want  bool
+	}{
+		{"a look at the file", []cxStep{failed, look, worked}, true},
+		{"no look", []cxStep{failed, worked}, false},
+		{"a look at another file", []cxStep{failed, other, worked}, false},
+	} {
+		dir := t.TempDir()
+		writeCodex(t, dir, "/repo/shop", "s1", tc.steps)
+		var got *Candidate
+		for _, c := range errorCandidates(t, dir) {
+			if strings.Contains(c.Solution, "read the file again") {
+				got = &c
+			}
+		}
+		switch {
+		case tc.want && (got == nil || !got.Reminder(cfg) || !errorFires(t, *got, "apply_patch verification failed: Failed to find expected lines in /repo/x/y.go:\nfoo")):
+			t.Errorf("%s: %+v: want a reminder to read the file first, on the error of any file", tc.name, got)
+		case !tc.want && got != nil:
+			t.Errorf("%s: %q: want no lesson to read the file", tc.name, got.Solution)
+		}
+	}
+}

@@ -83,6 +83,9 @@ type errWatch struct {
 	// afterOnly: what got past it is one only a lesson after the error
 	// may say (errorFix), a reminder never proposed.
 	afterOnly bool
+	// reread: the file a failed edit was about was looked at after it,
+	// before an edit of it worked (rereads).
+	reread bool
 }
 
 // maxTried caps the commands a lesson nothing got past names as tried.
@@ -200,6 +203,8 @@ func (a *analyzer) watchSuccess(rec *callRec) {
 		// a setup step of the same family (manage.py migrate after
 		// manage.py test failed) is a step before the call, not its fix
 		switch {
+		case !edit && rereads(w, c):
+			w.reread = true
 		case edit && c.Tool == "Write" && w.rec.call.Tool != "Bash" && w.rec.call.Path == c.Path:
 			w.steps = append(w.steps, c) // the file the tool did not find, written
 		case edit:
@@ -484,6 +489,11 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 	}
 	did := ""
 	switch {
+	case w.reread:
+		// what the edit expected was not in the file as the agent had it:
+		// reading it again was the way past, a step no retry shows
+		did = "the next " + f.Tool + " call worked after you read the file again: read it again right before you change it"
+		confirmed, w.afterOnly = true, true
 	case w.rerun && len(w.stepsTaken()) > 0:
 		steps := w.namedSteps()
 		if len(steps) == 0 {
