@@ -146,6 +146,11 @@ func askedValues(fix, errText string) string {
 	return strings.Join(words, " ")
 }
 
+// patchTool is the patch tool's name where the reader keeps it (opencode's
+// apply_patch, whose patchText it does not read); Codex's patches are read
+// as Edit or Write.
+const patchTool = "apply_patch"
+
 // rereads reports whether a call that worked looks at the file a watched
 // failed edit (Edit, Write, a patch) was about: a Read of its path or of
 // a path its error names, or a shell command that names the file and
@@ -155,11 +160,14 @@ func askedValues(fix, errText string) string {
 // gets past the error by reading the file first.
 func rereads(w *errWatch, c *Call) bool {
 	f := w.rec.call
-	if f.Path == "" || !slices.Contains(lessons.WritingTools, f.Tool) {
+	if !slices.Contains(lessons.WritingTools, f.Tool) && f.Tool != patchTool {
 		return false
 	}
 	if c.Tool != "Bash" {
 		return lessons.CanonicalTool(c.Tool) == "Read" && c.Path != "" && (c.Path == f.Path || strings.Contains(w.res.Output, c.Path))
+	}
+	if f.Path == "" {
+		return false // a patch whose file the reader did not take: only a Read of a path its error names says it
 	}
 	looked := false
 	for _, seg := range segments(c.Command) {

@@ -325,3 +325,37 @@ func TestErrorLessonOfRereadingTheFile(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorLessonOfReadingThePatchedFile: opencode's patch tool keeps its
+// name, and its file is named only by the error; a Read of that file
+// before the next patch worked is the way past, as for an Edit.
+func TestErrorLessonOfReadingThePatchedFile(t *testing.T) {
+	const file = "/p/docs/plan.md"
+	patchOf := func(old string) map[string]any {
+		return map[string]any{"patchText": "*** Begin Patch\n*** Update File: " + file + "\n@@\n-" + old + "\n+- [x] step\n*** End Patch"}
+	}
+	for _, tc := range []struct {
+		name string
+		read string
+		want bool
+	}{
+		{"the file the error names", file, true},
+		{"another file", "/p/docs/other.md", false},
+	} {
+		dir := t.TempDir()
+		writeClaude(t, dir, "/p", "s1", []step{
+			call("apply_patch", patchOf("- [ ] step"), true, "apply_patch verification failed: Error: Failed to find expected lines in "+file+":\n- [ ] step"),
+			call("Read", map[string]any{"file_path": tc.read}, false, "1\t- [ ] the step\n"),
+			call("apply_patch", patchOf("- [ ] the step"), false, "Success. Updated the following files:\nM "+file),
+		})
+		var got *Candidate
+		for _, c := range errorCandidates(t, dir) {
+			if strings.Contains(c.Solution, "read the file again") {
+				got = &c
+			}
+		}
+		if (got != nil && got.Reminder(lessons.DefaultConfig())) != tc.want {
+			t.Errorf("%s: %+v: want a reminder to read the file first: %v", tc.name, got, tc.want)
+		}
+	}
+}
