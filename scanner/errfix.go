@@ -176,10 +176,57 @@ func rereads(w *errWatch, c *Call) bool {
 			case a == "-i" || strings.HasPrefix(a, "-i.") || a == "--in-place" || strings.HasPrefix(a, "--write"),
 				redirection.MatchString(a) && strings.Contains(a, ">") && !strings.Contains(a, "&"):
 				return false // it may have changed the file
-			case a == f.Path || len(a) > 1 && strings.HasSuffix(f.Path, "/"+strings.TrimPrefix(a, "./")):
+			case namesFile(a, f.Path):
 				looked = true
 			}
 		}
 	}
 	return looked
+}
+
+// namesFile reports whether a shell word names the file at path: the
+// path itself, or a path relative to a folder it is in.
+func namesFile(word, path string) bool {
+	return word == path || len(word) > 1 && strings.HasSuffix(path, "/"+strings.TrimPrefix(word, "./"))
+}
+
+// maxUsed caps the files a session remembers its file tools worked on.
+const maxUsed = 512
+
+// useFile remembers the file a file tool worked on, or the words of a
+// shell command that may name files (cat, sed -n: Codex reads files so).
+func (a *analyzer) useFile(c *Call) {
+	add := func(p string) {
+		if len(a.used) < maxUsed && !slices.Contains(a.used, p) {
+			a.used = append(a.used, p)
+		}
+	}
+	if c.Tool != "Bash" {
+		if c.Path != "" {
+			add(c.Path)
+		}
+		return
+	}
+	for _, seg := range segments(c.Command) {
+		for _, w := range seg[1:] {
+			if strings.ContainsAny(w, "/.") && !strings.HasPrefix(w, "-") && !redirection.MatchString(w) {
+				add(w)
+			}
+		}
+	}
+}
+
+// unread reports whether a failed edit (Edit, Write, a patch) was of a
+// file no file tool of the session had worked on before: its path, or a
+// path its error names when the reader did not take its file. An edit of
+// a file the session knows that fails on stale lines is part of editing;
+// one of a file it never read was written from memory.
+func (a *analyzer) unread(c *Call, r *Result) bool {
+	if !slices.Contains(lessons.WritingTools, c.Tool) && c.Tool != patchTool {
+		return false
+	}
+	if c.Path != "" {
+		return !slices.ContainsFunc(a.used, func(p string) bool { return namesFile(p, c.Path) })
+	}
+	return !slices.ContainsFunc(a.used, func(p string) bool { return strings.HasPrefix(p, "/") && strings.Contains(r.Output, p) })
 }

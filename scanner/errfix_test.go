@@ -283,14 +283,16 @@ func TestFoldErrorReplacesAOneOffFix(t *testing.T) {
 	}
 }
 
-// TestErrorLessonOfRereadingTheFile: a patch fails because the lines it
-// expects are not in the file; the agent looks at the file (a read of it,
-// or a shell command that only prints it), and the next patch of it
-// works. Reading the file first is what got past the error: a reminder
-// after the same error, never proposed. Before, the second patch was
-// "another text" and nothing was learned, so the same failure came back
-// in later sessions with nothing said. A patch that worked with no look
-// at the file between teaches nothing here.
+// TestErrorLessonOfRereadingTheFile: a patch of a file the session had
+// not looked at fails because the lines it expects are not there (it was
+// written from memory); the agent looks at the file (a shell command that
+// only prints it), and the next patch of it works. Reading the file first
+// is what got past the error: a reminder after the same error, never
+// proposed. Before, the second patch was "another text" and nothing was
+// learned, so the same failure came back in later sessions with nothing
+// said. A patch that worked with no look at the file between, and a
+// patch of a file the session had already read (stale lines while
+// editing it), teach nothing here.
 func TestErrorLessonOfRereadingTheFile(t *testing.T) {
 	const file = "/repo/shop/src/cart.ts"
 	failed := patch("*** Begin Patch\n*** Update File: "+file+"\n@@\n-const tax = 0.2\n+const tax = rate()\n*** End Patch\n",
@@ -308,12 +310,13 @@ func TestErrorLessonOfRereadingTheFile(t *testing.T) {
 		{"a look at the file", []cxStep{failed, look, worked}, true},
 		{"no look", []cxStep{failed, worked}, false},
 		{"a look at another file", []cxStep{failed, other, worked}, false},
+		{"a file the session had read", []cxStep{look, failed, look, worked}, false},
 	} {
 		dir := t.TempDir()
 		writeCodex(t, dir, "/repo/shop", "s1", tc.steps)
 		var got *Candidate
 		for _, c := range errorCandidates(t, dir) {
-			if strings.Contains(c.Solution, "read the file again") {
+			if strings.Contains(c.Solution, "after you read the file") {
 				got = &c
 			}
 		}
@@ -328,7 +331,8 @@ func TestErrorLessonOfRereadingTheFile(t *testing.T) {
 
 // TestErrorLessonOfReadingThePatchedFile: opencode's patch tool keeps its
 // name, and its file is named only by the error; a Read of that file
-// before the next patch worked is the way past, as for an Edit.
+// before the next patch worked is the way past, as for an Edit, unless
+// the session had read the file before the patch failed.
 func TestErrorLessonOfReadingThePatchedFile(t *testing.T) {
 	const file = "/p/docs/plan.md"
 	patchOf := func(old string) map[string]any {
@@ -341,16 +345,22 @@ func TestErrorLessonOfReadingThePatchedFile(t *testing.T) {
 	}{
 		{"the file the error names", file, true},
 		{"another file", "/p/docs/other.md", false},
+		{"a file the session had read", "", false},
 	} {
 		dir := t.TempDir()
-		writeClaude(t, dir, "/p", "s1", []step{
+		var before []step
+		if tc.read == "" {
+			tc.read = file
+			before = append(before, call("Read", map[string]any{"file_path": file}, false, "1\t- [ ] step\n"))
+		}
+		writeClaude(t, dir, "/p", "s1", append(before,
 			call("apply_patch", patchOf("- [ ] step"), true, "apply_patch verification failed: Error: Failed to find expected lines in "+file+":\n- [ ] step"),
 			call("Read", map[string]any{"file_path": tc.read}, false, "1\t- [ ] the step\n"),
 			call("apply_patch", patchOf("- [ ] the step"), false, "Success. Updated the following files:\nM "+file),
-		})
+		))
 		var got *Candidate
 		for _, c := range errorCandidates(t, dir) {
-			if strings.Contains(c.Solution, "read the file again") {
+			if strings.Contains(c.Solution, "after you read the file") {
 				got = &c
 			}
 		}

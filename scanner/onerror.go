@@ -84,8 +84,9 @@ type errWatch struct {
 	// may say (errorFix), a reminder never proposed.
 	afterOnly bool
 	// reread: the file a failed edit was about was looked at after it,
-	// before an edit of it worked (rereads).
-	reread bool
+	// before an edit of it worked (rereads); unread: no file tool of the
+	// session had worked on that file before the edit failed (unread).
+	reread, unread bool
 }
 
 // maxTried caps the commands a lesson nothing got past names as tried.
@@ -119,7 +120,7 @@ func (a *analyzer) watchFailure(rec *callRec, r *Result) {
 		}
 	}
 	if len(a.watch) < maxWatched {
-		a.watch = append(a.watch, &errWatch{rec: rec, res: r, fam: fam, tries: 1})
+		a.watch = append(a.watch, &errWatch{rec: rec, res: r, fam: fam, tries: 1, unread: a.unread(c, r)})
 	}
 }
 
@@ -173,6 +174,7 @@ func (w *errWatch) anyCommand() bool {
 func (a *analyzer) watchSuccess(rec *callRec) {
 	c := rec.call
 	edit := c.Path != "" && slices.Contains(lessons.WritingTools, c.Tool)
+	a.useFile(c)
 	var fams func() []string
 	for _, w := range a.watch {
 		if w.settled && w.check != "" && !w.rechecked && rec.seq-w.rec.seq <= watchWindow {
@@ -489,10 +491,10 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 	}
 	did := ""
 	switch {
-	case w.reread:
-		// what the edit expected was not in the file as the agent had it:
-		// reading it again was the way past, a step no retry shows
-		did = "the next " + f.Tool + " call worked after you read the file again: read it again right before you change it"
+	case w.reread && w.unread:
+		// an edit of a file the session had not read expected what was
+		// not in it: reading it was the way past, a step no retry shows
+		did = "the next " + f.Tool + " call worked after you read the file: read a file in this session before you change it"
 		confirmed, w.afterOnly = true, true
 	case w.rerun && len(w.stepsTaken()) > 0:
 		steps := w.namedSteps()
