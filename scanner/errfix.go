@@ -230,3 +230,25 @@ func (a *analyzer) unread(c *Call, r *Result) bool {
 	}
 	return !slices.ContainsFunc(a.used, func(p string) bool { return strings.HasPrefix(p, "/") && strings.Contains(r.Output, p) })
 }
+
+// namesOwnFlag reports whether a watched shell failure's error line names
+// a flag the failed command passed ("unknown flag: --no-pager"): the
+// program refuses the flag, whatever its subcommand, while a retry's
+// lesson on the same call speaks only before its own subcommand, so a
+// lesson on the error says it after the failure too.
+func (w *errWatch) namesOwnFlag() bool {
+	if w.rec.call.Tool != "Bash" {
+		return false
+	}
+	line, _ := lessons.ErrorLine(w.res.Output)
+	line = strings.ToLower(line)
+	for _, seg := range segments(w.rec.call.Command) {
+		for _, a := range seg[1:] {
+			k, _, _ := strings.Cut(a, "=")
+			if strings.HasPrefix(k, "--") && len(k) > 3 && containsWord(line, strings.ToLower(k)) {
+				return true
+			}
+		}
+	}
+	return false
+}

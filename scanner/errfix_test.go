@@ -369,3 +369,56 @@ func TestErrorLessonOfReadingThePatchedFile(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorLessonOfAFlagTheProgramRefuses: a subcommand refuses a flag by
+// name ("unknown flag: --no-pager") and the same call without it works.
+// The retry's lesson comes before that subcommand with the flag only; a
+// lesson on the error also says it after the same refusal from another
+// subcommand of the program, as a reminder never proposed. Before, the
+// retry's lesson was the only one, and the same flag passed to another
+// subcommand failed again with nothing said. An error that names none of
+// the command's flags keeps the retry's lesson alone.
+func TestErrorLessonOfAFlagTheProgramRefuses(t *testing.T) {
+	cfg := lessons.DefaultConfig()
+	for _, tc := range []struct {
+		name, out string
+		want      bool
+	}{
+		{"the flag named", "Error: unknown flag: --no-pager\nUsage:\n  tool status [flags]\n", true},
+		{"no flag named", "Error: not a checkout\n", false},
+	} {
+		dir := t.TempDir()
+		writeClaude(t, dir, "/p", "s1", []step{
+			run("tool status --no-pager", 1, tc.out),
+			run("tool status", 0, "clean"),
+		})
+		var got *Candidate
+		for _, c := range errorCandidates(t, dir) {
+			got = &c
+		}
+		if !tc.want {
+			if got != nil {
+				t.Errorf("%s: %q: want the retry's lesson alone", tc.name, got.Solution)
+			}
+			continue
+		}
+		if got == nil || !got.Reminder(cfg) || !errorFires(t, *got, "Error: unknown flag: --no-pager") {
+			t.Fatalf("%s: %+v: want a reminder on the refusal", tc.name, got)
+		}
+		other := false
+		for _, p := range got.Triggers.Commands {
+			re, err := lessons.CompilePattern(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ok, err := re.MatchString("tool search cyan --no-pager")
+			if err != nil {
+				t.Fatal(err)
+			}
+			other = other || ok
+		}
+		if !other {
+			t.Errorf("%s: commands %q: want it said after another subcommand's refusal too", tc.name, got.Triggers.Commands)
+		}
+	}
+}

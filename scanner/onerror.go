@@ -409,7 +409,7 @@ func (a *analyzer) settleErrors() {
 	var keys []string
 	for _, w := range a.watch {
 		reminds := a.explained(w.rec.id)
-		if reminds && !(a.onlyRetried(w.rec.id) && w.anyCommand()) || w.taskEdits() {
+		if reminds && !(a.onlyRetried(w.rec.id) && (w.anyCommand() || w.namesOwnFlag())) || w.taskEdits() {
 			continue // a retry, a tag already says it (with a trigger before the call or the agent's words), or the task's edits got past it
 		}
 		key := w.key()
