@@ -20,7 +20,10 @@ import (
 //     changed too (git add -f after "Use -f if you really want to add
 //     them");
 //   - a variable set in front of the same commands (PATH=…, FOO=1 cmd):
-//     the environment changed, the command did not.
+//     the environment changed, the command did not; the value of one the
+//     error names is no one-off (askedValues);
+//   - reading the file a failed edit was about, when the session had not
+//     read it before (rereads, unread).
 //
 // Such a lesson is a reminder only (Signals.Reminds): a team never saw
 // these fixes as candidates, so none is proposed for review.
