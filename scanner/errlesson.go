@@ -36,9 +36,11 @@ func (c *Candidate) errorText(unit, fix string, sandboxed bool) {
 		c.Solution = "This error came before" + where + ". What got past it then: " + fix + "."
 		return
 	}
-	n := len(c.Sessions)
-	said := "This error came before, in " + strconv.Itoa(n) + " session" + plural(n) + " of this project, and no later call of " +
-		unit + " got past it in the session"
+	when := "in an earlier session of this project" // its first: the sessions are counted as they come back
+	if n := len(c.Sessions); n > 1 {
+		when = "in " + strconv.Itoa(n) + " sessions of this project"
+	}
+	said := "This error came before, " + when + ", and no later call of " + unit + " got past it in the session"
 	if len(c.Tried) > 0 {
 		var tried []string
 		for _, t := range c.Tried {
