@@ -35,6 +35,9 @@ func addresses(d cmdDiff, res *Result) bool {
 		}
 		return said(lower, w)
 	}
+	if misuse.MatchString(lower) && blamesUnnamedFlags(d, mentioned) {
+		return false
+	}
 	named := false
 	for _, w := range d.f {
 		if w == d.exe || w == d.sub || path.Base(w) == d.exe || !mentioned(w) {
@@ -56,6 +59,26 @@ func addresses(d cmdDiff, res *Result) bool {
 	// about what the command found (a failing test, a lint error) was
 	// got around (--no-verify past a failing hook), not fixed
 	return !named && (misuse.MatchString(lower) || invocationError.MatchString(lower) && quotesOnlyTheCall(res.Output, d))
+}
+
+// blamesUnnamedFlags reports whether a fix changed flags besides the
+// one a usage error names ("unknown flag: --no-pager" after dropping
+// --json and --no-pager): the error was about the flag it names, the
+// others worked as they were, and the lesson on the named flag alone is
+// learned where a fix changed only it.
+func blamesUnnamedFlags(d cmdDiff, mentioned func(string) bool) bool {
+	named, other := false, false
+	for _, w := range append(append([]string(nil), d.added...), d.removed...) {
+		if !strings.HasPrefix(w, "-") || optionEnds[w] {
+			continue // an argument or a bare --, not a flag
+		}
+		if mentioned(w) {
+			named = true
+		} else {
+			other = true
+		}
+	}
+	return named && other
 }
 
 // quotesOnlyTheCall reports whether the error line of a failure quotes
