@@ -24,6 +24,12 @@ func addresses(d cmdDiff, res *Result) bool {
 		slices.ContainsFunc(d.added, assignment.MatchString) {
 		return true // the shell's reading, another program, or the environment changed
 	}
+	if slices.ContainsFunc(d.removed, substitution) {
+		// a value the shell computed when it ran (an empty list of
+		// pids) may be what failed; the log does not show it, so a fix
+		// that dropped it does not say the option was wrong
+		return false
+	}
 	lower := strings.ToLower(errorBody(res.Output[:min(len(res.Output), addressesHead)]))
 	mentioned := func(w string) bool {
 		w = strings.ToLower(strings.Trim(w, `'"`))
@@ -59,6 +65,12 @@ func addresses(d cmdDiff, res *Result) bool {
 	// about what the command found (a failing test, a lint error) was
 	// got around (--no-verify past a failing hook), not fixed
 	return !named && (misuse.MatchString(lower) || invocationError.MatchString(lower) && quotesOnlyTheCall(res.Output, d))
+}
+
+// substitution reports whether a word of a simple command is a command
+// substitution's value (segments leaves "$" where "$(" began) or holds one.
+func substitution(w string) bool {
+	return w == "$" || strings.Contains(w, "$(")
 }
 
 // blamesUnnamedFlags reports whether a fix changed flags besides the
