@@ -73,14 +73,15 @@ func substitution(w string) bool {
 	return w == "$" || strings.Contains(w, "$(")
 }
 
-// blamesUnnamedFlags reports whether a fix changed flags besides the
+// blamesUnnamedFlags reports whether a fix dropped flags besides the
 // one a usage error names ("unknown flag: --no-pager" after dropping
 // --json and --no-pager): the error was about the flag it names, the
 // others worked as they were, and the lesson on the named flag alone is
-// learned where a fix changed only it.
+// learned where a fix dropped only it. A flag the fix added may be the
+// named one's correction (--featurs, then --features).
 func blamesUnnamedFlags(d cmdDiff, mentioned func(string) bool) bool {
 	named, other := false, false
-	for _, w := range append(append([]string(nil), d.added...), d.removed...) {
+	for _, w := range d.removed {
 		if !strings.HasPrefix(w, "-") || optionEnds[w] {
 			continue // an argument or a bare --, not a flag
 		}
