@@ -30,6 +30,11 @@ func addresses(d cmdDiff, res *Result) bool {
 		// that dropped it does not say the option was wrong
 		return false
 	}
+	if len(d.added) == 0 && testsFailed(res.Output) {
+		// tests ran and some failed; the same run with words dropped
+		// (a filter, an option) passed them: the failure came and went
+		return false
+	}
 	lower := strings.ToLower(errorBody(res.Output[:min(len(res.Output), addressesHead)]))
 	mentioned := func(w string) bool {
 		w = strings.ToLower(strings.Trim(w, `'"`))
@@ -65,6 +70,13 @@ func addresses(d cmdDiff, res *Result) bool {
 	// about what the command found (a failing test, a lint error) was
 	// got around (--no-verify past a failing hook), not fixed
 	return !named && (misuse.MatchString(lower) || invocationError.MatchString(lower) && quotesOnlyTheCall(res.Output, d))
+}
+
+// testsFailed reports whether a failure's error line is a tally of
+// failed tests ("1 failing", "Tests: 2 failed"): the tests ran.
+func testsFailed(out string) bool {
+	line, _ := lessons.ErrorLine(out)
+	return lessons.TallyLine(line)
 }
 
 // substitution reports whether a word of a simple command is a command
