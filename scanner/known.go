@@ -50,10 +50,7 @@ type knownFailure struct {
 // family and class are read at the session's end, and only if nothing
 // explained it.
 func (a *analyzer) beforeChange(rec *callRec, r *Result) {
-	if r.Timeout || strings.TrimSpace(r.Output) == "" || rec.call.Tool == "Bash" && r.ExitCode < 0 {
-		// a shell command with no exit status did not run to its end:
-		// the agent's tool held it back (an approval it could not get, a
-		// hook), which says nothing of the checkout
+	if r.Timeout || strings.TrimSpace(r.Output) == "" {
 		return
 	}
 	n := 0
