@@ -24,6 +24,17 @@ func addresses(d cmdDiff, res *Result) bool {
 		slices.ContainsFunc(d.added, assignment.MatchString) {
 		return true // the shell's reading, another program, or the environment changed
 	}
+	if slices.ContainsFunc(d.removed, substitution) {
+		// a value the shell computed when it ran (an empty list of
+		// pids) may be what failed; the log does not show it, so a fix
+		// that dropped it does not say the option was wrong
+		return false
+	}
+	if len(d.added) == 0 && testsFailed(res.Output) {
+		// tests ran and some failed; the same run with words dropped
+		// (a filter, an option) passed them: the failure came and went
+		return false
+	}
 	lower := strings.ToLower(errorBody(res.Output[:min(len(res.Output), addressesHead)]))
 	mentioned := func(w string) bool {
 		w = strings.ToLower(strings.Trim(w, `'"`))
@@ -34,6 +45,9 @@ func addresses(d cmdDiff, res *Result) bool {
 			return containsWord(lower, w) // a one-letter flag the output names as a word ("Use -f if you really want")
 		}
 		return said(lower, w)
+	}
+	if misuse.MatchString(lower) && blamesUnnamedFlags(d, mentioned) {
+		return false
 	}
 	named := false
 	for _, w := range d.f {
@@ -56,6 +70,40 @@ func addresses(d cmdDiff, res *Result) bool {
 	// about what the command found (a failing test, a lint error) was
 	// got around (--no-verify past a failing hook), not fixed
 	return !named && (misuse.MatchString(lower) || invocationError.MatchString(lower) && quotesOnlyTheCall(res.Output, d))
+}
+
+// testsFailed reports whether a failure's error line is a tally of
+// failed tests ("1 failing", "Tests: 2 failed"): the tests ran.
+func testsFailed(out string) bool {
+	line, _ := lessons.ErrorLine(out)
+	return lessons.TallyLine(line)
+}
+
+// substitution reports whether a word of a simple command is a command
+// substitution's value (segments leaves "$" where "$(" began) or holds one.
+func substitution(w string) bool {
+	return w == "$" || strings.Contains(w, "$(")
+}
+
+// blamesUnnamedFlags reports whether a fix dropped flags besides the
+// one a usage error names ("unknown flag: --no-pager" after dropping
+// --json and --no-pager): the error was about the flag it names, the
+// others worked as they were, and the lesson on the named flag alone is
+// learned where a fix dropped only it. A flag the fix added may be the
+// named one's correction (--featurs, then --features).
+func blamesUnnamedFlags(d cmdDiff, mentioned func(string) bool) bool {
+	named, other := false, false
+	for _, w := range d.removed {
+		if !strings.HasPrefix(w, "-") || optionEnds[w] {
+			continue // an argument or a bare --, not a flag
+		}
+		if mentioned(w) {
+			named = true
+		} else {
+			other = true
+		}
+	}
+	return named && other
 }
 
 // quotesOnlyTheCall reports whether the error line of a failure quotes

@@ -23,7 +23,7 @@ import (
 func argsChange(failed, worked *Call, errText string) (change string, settings bool) {
 	var out []string
 	if failed.Path != worked.Path && worked.Path != "" {
-		out = append(out, pathChange(failed.Path, worked.Path))
+		out = append(out, pathChange(failed.Path, worked.Path, len(missingErrorLines(errText)) > 0))
 	}
 	var texts []string // said only when no setting changed
 	fa, wa := argPairs(failed.Args), argPairs(worked.Args)
@@ -38,7 +38,8 @@ func argsChange(failed, worked *Call, errText string) (change string, settings b
 			out = append(out, "`"+kv[0]+"` set to `"+kv[1]+"`")
 		case old != kv[1] && strings.HasPrefix(old, textMark):
 			out = append(out, "`"+kv[0]+"` `"+kv[1]+"`")
-		case old != kv[1] && isNumber(old) && isNumber(kv[1]) && containsWord(errText, strings.ToLower(kv[0])):
+		case old != kv[1] && isNumber(old) && isNumber(kv[1]) && containsWord(errText, strings.ToLower(kv[0])) &&
+			!errorSubject(errText, kv[0]):
 			out = append(out, "another `"+kv[0]+"`") // a count the error asked for ("use offset and limit")
 		case old != kv[1] && opaque(old) && opaque(kv[1]):
 			texts = append(texts, "another `"+kv[0]+"`") // another id, or a count the error did not name
@@ -57,12 +58,28 @@ func argsChange(failed, worked *Call, errText string) (change string, settings b
 	return strings.Join(out, ", "), true
 }
 
+// errorSubject reports whether an error's first line is about argument
+// key, lower case ("offset must be greater than or equal to 1", "Offset
+// 4500 is out of range"): it rejected the value the call gave, and
+// another value is what it already says, not a way of calling the tool.
+func errorSubject(errText, key string) bool {
+	line, _, _ := strings.Cut(strings.TrimSpace(errText), "\n")
+	words := strings.FieldsFunc(line, func(r rune) bool { return notKeyRune(r) || r == '.' })
+	for len(words) > 0 && (words[0] == "error" || words[0] == "tool_use_error") {
+		words = words[1:] // a tool's wrapper or prefix, not the subject
+	}
+	return len(words) > 0 && words[0] == strings.ToLower(key)
+}
+
 // pathChange says how the path of a call that worked stands to the one
 // that failed: by their relation when it holds in any task (a file
 // inside the directory the failed call named), else by the two paths,
 // which are this task's (the same name elsewhere is a guess corrected).
-func pathChange(failed, worked string) string {
-	if f := strings.TrimSuffix(failed, "/"); f != "" && strings.HasPrefix(worked, f+"/") {
+// After an error that said the failed path is missing, the relation says
+// nothing of what the error will name next time (any missing file): the
+// two paths, a guess corrected.
+func pathChange(failed, worked string, missing bool) string {
+	if f := strings.TrimSuffix(failed, "/"); f != "" && !missing && strings.HasPrefix(worked, f+"/") {
 		return "the path of a file inside the directory it named"
 	}
 	return "path `" + clip(worked, 160) + "` instead of `" + clip(failed, 160) + "`"

@@ -481,9 +481,12 @@ func (a *analyzer) settlePaths() {
 		// may move again, so a second session says it is no one task's; a
 		// script the shell ran, or a file found outside the project (a
 		// tool, a skill's script), stays where it is. A path with a number
-		// in it (a version, a run) is one task's too.
+		// in it (a version, a run) is one task's too, and so is a wrong
+		// path outside the project: a guess at where this machine keeps a
+		// tool's files is the agent's of the day, not the project's, and
+		// one session does not say it is guessed again.
 		moved := m.found != "" && !m.run && a.workArea(m) && a.inProject(m.found, m.by)
-		moved = moved || strings.ContainsAny(m.key, "0123456789")
+		moved = moved || strings.ContainsAny(m.key, "0123456789") || outsideProject(m.key)
 		if m.found != "" {
 			a.findings = slices.DeleteFunc(a.findings, func(f finding) bool { return f.Call == m.rec.id && f.Kind == KindRetry })
 		}
@@ -494,6 +497,13 @@ func (a *analyzer) settlePaths() {
 		})
 	}
 	a.missing, a.areas = nil, nil
+}
+
+// outsideProject reports whether a path as a lesson keeps it (pathKey)
+// lies outside the project: in the home directory or elsewhere on the
+// machine.
+func outsideProject(key string) bool {
+	return strings.HasPrefix(key, "/") || strings.HasPrefix(key, "~")
 }
 
 // maxAreas caps the folders a session remembers using files in.
@@ -507,7 +517,7 @@ const maxAreas = 64
 // yet). A path outside (an agent's notes folder, a tool's guessed
 // location) is not.
 func (a *analyzer) workArea(m *missingWatch) bool {
-	if m.abs == "" || !strings.HasPrefix(m.key, "/") && !strings.HasPrefix(m.key, "~") {
+	if m.abs == "" || !outsideProject(m.key) {
 		return true // relative to the project, or nowhere known
 	}
 	return a.inArea(path.Dir(m.abs))
@@ -538,7 +548,7 @@ func (a *analyzer) inArea(dir string) bool {
 func (a *analyzer) inProject(p string, c *Call) bool {
 	abs := a.resolve(p, c.Dir)
 	key := pathKey(cmp.Or(abs, p), a.sess.Project)
-	return abs == "" || !strings.HasPrefix(key, "/") && !strings.HasPrefix(key, "~") || a.inArea(path.Dir(abs))
+	return abs == "" || !outsideProject(key) || a.inArea(path.Dir(abs))
 }
 
 // minAreaDepth is the levels below the root a missing path shares with a

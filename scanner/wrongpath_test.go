@@ -309,3 +309,36 @@ func TestWrongPathNotAfterACd(t *testing.T) {
 		t.Errorf("%d candidates, want 1: back in the project's folder, the path was wrong", len(cs))
 	}
 }
+
+// TestWrongPathOutsideTheProjectWaits: a tool's config file guessed at in
+// the home directory, then found elsewhere, is the agent's guess of the
+// day, not the project's: below minConfidence after one session, at or
+// above it when a second session guesses the same. A wrong path in the
+// project, found outside it, is a lesson from its first session.
+func TestWrongPathOutsideTheProjectWaits(t *testing.T) {
+	dir := t.TempDir()
+	guess := func(id string) {
+		writeClaude(t, dir, "/home/ann/dots", id, []step{
+			call("Read", map[string]any{"file_path": "/home/ann/.toolrc/settings/main.json"}, true, "File not found: /home/ann/.toolrc/settings/main.json"),
+			call("Read", map[string]any{"file_path": "/home/ann/dots/config/toolrc/settings/main.json"}, false, "{}"),
+		})
+	}
+	guess("s1")
+	cs := pathCandidates(t, dir)
+	if len(cs) != 1 || cs[0].Confidence >= lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("after one session: %+v; want one lesson below minConfidence", cs)
+	}
+	guess("s2")
+	if cs = pathCandidates(t, dir); len(cs) != 1 || cs[0].Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("after two sessions: %+v; want one lesson at or above minConfidence", cs)
+	}
+
+	dir = t.TempDir()
+	writeClaude(t, dir, "/home/ann/app", "s1", []step{
+		run("tools/skills/lint/run-lint.sh src", 127, "zsh:1: no such file or directory: tools/skills/lint/run-lint.sh"),
+		run("/home/ann/.agents/skills/lint/run-lint.sh src", 0, "ok"),
+	})
+	if cs = pathCandidates(t, dir); len(cs) != 1 || cs[0].Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Errorf("a path of the project found outside it: %+v; want one lesson at or above minConfidence", cs)
+	}
+}
