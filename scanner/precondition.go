@@ -96,6 +96,10 @@ var fixerFlags = []string{"--fix", "--write", "--apply"}
 // a step getting a check past its failure is a precondition of the
 // check whatever the error said (precondition).
 func fixing(cmd string) bool {
+	if !strings.Contains(cmd, "fix") && !strings.Contains(cmd, "fmt") && !strings.Contains(cmd, "format") && !strings.Contains(cmd, "write") &&
+		!strings.Contains(cmd, "--apply") {
+		return false // no word of a fixer: most commands, unparsed
+	}
 	for _, seg := range segments(cmd) {
 		if len(seg) == 0 {
 			continue
@@ -209,6 +213,9 @@ func (a *analyzer) precondition(w *waiting, rerun string) {
 	// of state, but for a check a fixer got past: what it found was the
 	// fixer's to fix (formatting), whatever the error said.
 	env := environmental.MatchString(errText)
+	if !env && !slices.ContainsFunc(w.changes, func(ch stateChange) bool { return ch.fixer }) {
+		return // neither the world nor a fixer: the task's own work
+	}
 	var named, setup []stateChange
 	edits, fixers := false, true
 	for _, ch := range w.changes {
