@@ -21,9 +21,7 @@ import (
 //     them");
 //   - a variable set in front of the same commands (PATH=…, FOO=1 cmd):
 //     the environment changed, the command did not; the value of one the
-//     error names is no one-off (askedValues);
-//   - reading the file a failed edit was about, when the session had not
-//     read it before (rereads, unread).
+//     error names is no one-off (askedValues).
 //
 // Such a lesson is a reminder only (Signals.Reminds): a team never saw
 // these fixes as candidates, so none is proposed for review.
@@ -147,91 +145,6 @@ func askedValues(fix, errText string) string {
 		}
 	}
 	return strings.Join(words, " ")
-}
-
-// patchTool is the patch tool's name where the reader keeps it (opencode's
-// apply_patch, whose patchText it does not read); Codex's patches are read
-// as Edit or Write.
-const patchTool = "apply_patch"
-
-// rereads reports whether a call that worked looks at the file a watched
-// failed edit (Edit, Write, a patch) was about: a Read of its path or of
-// a path its error names, or a shell command that names the file and
-// writes nothing (cat, sed -n, nl: no redirection into a file, no
-// in-place flag). An edit that fails because what it expected is not in
-// the file (the file changed since the agent read it, or was never read)
-// gets past the error by reading the file first.
-func rereads(w *errWatch, c *Call) bool {
-	f := w.rec.call
-	if !slices.Contains(lessons.WritingTools, f.Tool) && f.Tool != patchTool {
-		return false
-	}
-	if c.Tool != "Bash" {
-		return lessons.CanonicalTool(c.Tool) == "Read" && c.Path != "" && (c.Path == f.Path || strings.Contains(w.res.Output, c.Path))
-	}
-	if f.Path == "" {
-		return false // a patch whose file the reader did not take: only a Read of a path its error names says it
-	}
-	looked := false
-	for _, seg := range segments(c.Command) {
-		for _, a := range seg[1:] {
-			switch {
-			case a == "-i" || strings.HasPrefix(a, "-i.") || a == "--in-place" || strings.HasPrefix(a, "--write"),
-				redirection.MatchString(a) && strings.Contains(a, ">") && !strings.Contains(a, "&"):
-				return false // it may have changed the file
-			case namesFile(a, f.Path):
-				looked = true
-			}
-		}
-	}
-	return looked
-}
-
-// namesFile reports whether a shell word names the file at path: the
-// path itself, or a path relative to a folder it is in.
-func namesFile(word, path string) bool {
-	return word == path || len(word) > 1 && strings.HasSuffix(path, "/"+strings.TrimPrefix(word, "./"))
-}
-
-// maxUsed caps the files a session remembers its file tools worked on.
-const maxUsed = 512
-
-// useFile remembers the file a file tool worked on, or the words of a
-// shell command that may name files (cat, sed -n: Codex reads files so).
-func (a *analyzer) useFile(c *Call) {
-	add := func(p string) {
-		if len(a.used) < maxUsed && !slices.Contains(a.used, p) {
-			a.used = append(a.used, p)
-		}
-	}
-	if c.Tool != "Bash" {
-		if c.Path != "" {
-			add(c.Path)
-		}
-		return
-	}
-	for _, seg := range segments(c.Command) {
-		for _, w := range seg[1:] {
-			if strings.ContainsAny(w, "/.") && !strings.HasPrefix(w, "-") && !redirection.MatchString(w) {
-				add(w)
-			}
-		}
-	}
-}
-
-// unread reports whether a failed edit (Edit, Write, a patch) was of a
-// file no file tool of the session had worked on before: its path, or a
-// path its error names when the reader did not take its file. An edit of
-// a file the session knows that fails on stale lines is part of editing;
-// one of a file it never read was written from memory.
-func (a *analyzer) unread(c *Call, r *Result) bool {
-	if !slices.Contains(lessons.WritingTools, c.Tool) && c.Tool != patchTool {
-		return false
-	}
-	if c.Path != "" {
-		return !slices.ContainsFunc(a.used, func(p string) bool { return namesFile(p, c.Path) })
-	}
-	return !slices.ContainsFunc(a.used, func(p string) bool { return strings.HasPrefix(p, "/") && strings.Contains(r.Output, p) })
 }
 
 // namesOwnFlag reports whether a watched shell failure's error line names

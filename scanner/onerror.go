@@ -83,10 +83,6 @@ type errWatch struct {
 	// afterOnly: what got past it is one only a lesson after the error
 	// may say (errorFix), a reminder never proposed.
 	afterOnly bool
-	// reread: the file a failed edit was about was looked at after it,
-	// before an edit of it worked (rereads); unread: no file tool of the
-	// session had worked on that file before the edit failed (unread).
-	reread, unread bool
 }
 
 // maxTried caps the commands a lesson nothing got past names as tried.
@@ -120,7 +116,7 @@ func (a *analyzer) watchFailure(rec *callRec, r *Result) {
 		}
 	}
 	if len(a.watch) < maxWatched {
-		a.watch = append(a.watch, &errWatch{rec: rec, res: r, fam: fam, tries: 1, unread: a.unread(c, r)})
+		a.watch = append(a.watch, &errWatch{rec: rec, res: r, fam: fam, tries: 1})
 	}
 }
 
@@ -174,7 +170,6 @@ func (w *errWatch) anyCommand() bool {
 func (a *analyzer) watchSuccess(rec *callRec) {
 	c := rec.call
 	edit := c.Path != "" && slices.Contains(lessons.WritingTools, c.Tool)
-	a.useFile(c)
 	var fams func() []string
 	for _, w := range a.watch {
 		if w.settled && w.check != "" && !w.rechecked && rec.seq-w.rec.seq <= watchWindow {
@@ -205,8 +200,6 @@ func (a *analyzer) watchSuccess(rec *callRec) {
 		// a setup step of the same family (manage.py migrate after
 		// manage.py test failed) is a step before the call, not its fix
 		switch {
-		case !edit && rereads(w, c):
-			w.reread = true
 		case edit && c.Tool == "Write" && w.rec.call.Tool != "Bash" && w.rec.call.Path == c.Path:
 			w.steps = append(w.steps, c) // the file the tool did not find, written
 		case edit:
@@ -491,11 +484,6 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 	}
 	did := ""
 	switch {
-	case w.reread && w.unread:
-		// an edit of a file the session had not read expected what was
-		// not in it: reading it was the way past, a step no retry shows
-		did = "the next " + f.Tool + " call worked after you read the file: read a file in this session before you change it"
-		confirmed, w.afterOnly = true, true
 	case w.rerun && len(w.stepsTaken()) > 0:
 		steps := w.namedSteps()
 		if len(steps) == 0 {
