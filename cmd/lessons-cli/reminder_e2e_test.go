@@ -65,6 +65,10 @@ func TestE2EReminder(t *testing.T) {
 	if len(cands) != 1 || cands[0].Confidence >= 0.5 {
 		t.Fatalf("candidates %+v, want one below minConfidence", cands)
 	}
+	// the table marks it as what the hook already says
+	if r := s.ok(s.root, "candidates"); !strings.Contains(r.stdout, "known*") || !strings.Contains(r.stderr, "* 1 the hook already says") {
+		t.Errorf("lessons candidates: %q %q; want the candidate marked a reminder", r.stdout, r.stderr)
+	}
 	slug := "reminder-" + cands[0].ID
 	hookBin := bin.front
 	if hookBin == "" {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	lessons "github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
 	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/iostreams"
 	"github.com/lessons-dev/lessons/scanner"
@@ -19,6 +20,9 @@ import (
 type Options struct {
 	IO    *iostreams.IOStreams
 	Store func() *scanner.Store
+	// Config is the configuration that decides which candidates the hook
+	// says as reminders; nil marks none.
+	Config func() (lessons.Config, error)
 
 	All  bool
 	JSON bool
@@ -27,7 +31,11 @@ type Options struct {
 // NewCmdCandidates returns the candidates command; runF replaces
 // candidatesRun in tests.
 func NewCmdCandidates(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IOStreams, Store: func() *scanner.Store { return scanner.OpenStore(f.Dirs().State) }}
+	opts := &Options{IO: f.IOStreams, Store: func() *scanner.Store { return scanner.OpenStore(f.Dirs().State) },
+		Config: func() (lessons.Config, error) {
+			cfg, _, err := f.Config()
+			return cfg, err
+		}}
 	cmd := &cobra.Command{
 		Use:   "candidates",
 		Short: "List the lessons scans of session logs propose",
@@ -43,7 +51,8 @@ promote or lessons review, or drop them with lessons reject.
 A candidate on an error (kind error or known) comes after that error
 before anyone reviews it, in the project it was seen in, as a reminder:
 it never comes before a call, and needs only the config's
-minErrorConfidence (default 0.4). lessons reject stops one.`,
+minErrorConfidence (default 0.4). The table marks such a kind with *;
+lessons reject stops one.`,
 		Example: `  lessons candidates
   lessons candidates --all --json`,
 		Args: cobra.NoArgs,
@@ -70,12 +79,20 @@ func candidatesRun(opts *Options) error {
 		}
 		return cmdutil.PrintJSON(opts.IO.Out, cs)
 	}
-	return printList(opts.IO, cs, opts.All)
+	var reminds func(scanner.Candidate) bool
+	if opts.Config != nil {
+		if cfg, err := opts.Config(); err == nil {
+			reminds = func(c scanner.Candidate) bool { return c.Reminder(cfg) }
+		}
+	}
+	return printList(opts.IO, cs, opts.All, reminds)
 }
 
 // printList prints candidates as a table: a header and aligned columns on
-// a terminal, tab-separated fields otherwise.
-func printList(ios *iostreams.IOStreams, cs []scanner.Candidate, status bool) error {
+// a terminal, tab-separated fields otherwise. A candidate reminds says
+// (nil: none) has its kind marked with *, and a note on standard error
+// says what the mark means.
+func printList(ios *iostreams.IOStreams, cs []scanner.Candidate, status bool, reminds func(scanner.Candidate) bool) error {
 	if len(cs) == 0 {
 		fmt.Fprintln(ios.ErrOut, "no candidates; lessons scan looks for new ones")
 		return nil
@@ -88,15 +105,27 @@ func printList(ios *iostreams.IOStreams, cs []scanner.Candidate, status bool) er
 		}
 		t.Row(header...)
 	}
+	marked := 0
 	for _, c := range cs {
-		row := []string{c.ID, kind(c), strconv.FormatFloat(c.Confidence, 'f', 2, 64), strconv.Itoa(c.Priority),
+		k := kind(c)
+		if reminds != nil && reminds(c) {
+			k += "*"
+			marked++
+		}
+		row := []string{c.ID, k, strconv.FormatFloat(c.Confidence, 'f', 2, 64), strconv.Itoa(c.Priority),
 			strconv.Itoa(c.Occurrences), c.Summary}
 		if status {
 			row = append(row[:2:2], append([]string{string(c.Status)}, row[2:]...)...)
 		}
 		t.Row(row...)
 	}
-	return t.Flush()
+	if err := t.Flush(); err != nil {
+		return err
+	}
+	if marked > 0 {
+		fmt.Fprintf(ios.ErrOut, "* %d the hook already says after the same error, in the project they were seen in, as reminders; lessons reject ID stops one\n", marked)
+	}
+	return nil
 }
 
 // kind is the candidate's kind, marked when its evidence is weak.

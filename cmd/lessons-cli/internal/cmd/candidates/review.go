@@ -57,7 +57,7 @@ func reviewRun(opts *ReviewOptions) error {
 		return err
 	}
 	if !opts.IO.CanPrompt() || len(cs) == 0 {
-		return printList(opts.IO, cs, false)
+		return printList(opts.IO, cs, false, nil)
 	}
 	ask := cmdutil.NewPrompter(opts.IO)
 	var promoted, rejected int
