@@ -119,8 +119,18 @@ func errorLines(text string, raw bool) []string {
 	text = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(text), "<tool_use_error>"), "</tool_use_error>")
 	var head, tail []string
 	runner := runnerOutput(text)
+	diff := false
 	for line := range strings.Lines(text) {
-		t := strings.TrimSpace(Displayed(strings.TrimSuffix(line, "\n"))) // what the terminal showed: not a progress line's frames
+		shown := Displayed(strings.TrimSuffix(line, "\n")) // what the terminal showed: not a progress line's frames
+		switch {
+		case diffHeader(shown):
+			diff = true
+		case diff && diffBody(shown):
+			continue // a diff's lines quote the files: they say nothing of what failed
+		case strings.TrimSpace(shown) != "":
+			diff = false
+		}
+		t := strings.TrimSpace(shown)
 		if rest, ok := strings.CutPrefix(t, "Output: "); ok {
 			t = strings.TrimSpace(rest) // Gemini CLI's result line
 		}
@@ -155,6 +165,21 @@ func errorLines(text string, raw bool) []string {
 		tail = append(tail, t)
 	}
 	return append(head, tail...)
+}
+
+// diffHeader reports a line that opens a diff or a hunk of one ("diff
+// --git a/x b/x", "@@ -1,3 +1,4 @@", rustfmt's "Diff in src/x.rs:12:"):
+// the lines under it quote the files compared.
+func diffHeader(l string) bool {
+	l = StripANSI(l)
+	return strings.HasPrefix(l, "diff ") || strings.HasPrefix(l, "@@ -") || strings.HasPrefix(l, "Diff in ")
+}
+
+// diffBody reports a line that can be a diff's quoted line, as printed,
+// colours aside: removed, added, or context (a leading space).
+func diffBody(l string) bool {
+	l = StripANSI(l)
+	return l != "" && (l[0] == '-' || l[0] == '+' || l[0] == ' ')
 }
 
 // StripANSI drops a terminal's escape sequences (colours, cursor moves,
@@ -309,19 +334,41 @@ func isHeading(l string) bool { return strings.HasPrefix(l, "# ") }
 // ("src/app.go:12:3: undefined: Foo"), the shape compilers and linters
 // print whatever their wording.
 func saysError(l string, re *patterns) bool {
-	return errorWord(strings.ToLower(l)) || re.diagnostic.MatchString(l)
+	return errorWord(l) || re.diagnostic.MatchString(l)
 }
 
-// errorWord reports whether a lower-cased line holds a word that says
-// something went wrong ("error", "fatal", "cannot", "not found"…).
-func errorWord(low string) bool {
-	for _, w := range []string{"error", "fatal", "fail", "cannot", "can't", "unable", "denied", "invalid", "refused",
-		"not found", "panic", "unknown", "unexpected", "missing", "not allowed", "conflict", "rejected", "err!"} {
-		if strings.Contains(low, w) {
-			return true
+// errorWord reports whether a line holds a word that says something
+// went wrong ("error", "fatal", "cannot", "not found"…), in any case,
+// as a word or a part of a name of its own ("TypeError", "no_error"),
+// not inside a lower-case word that only holds its letters (the crate
+// "thiserror" in a build's progress line).
+func errorWord(l string) bool {
+	low := strings.ToLower(l)
+	sameBytes := len(low) == len(l)
+	for _, w := range errorWords {
+		for from := 0; ; {
+			i := strings.Index(low[from:], w)
+			if i < 0 {
+				break
+			}
+			i += from
+			if i == 0 || !sameBytes || !insideWord(l, i) {
+				return true
+			}
+			from = i + 1
 		}
 	}
 	return false
+}
+
+// errorWords are the words errorWord looks for, lower case.
+var errorWords = []string{"error", "fatal", "fail", "cannot", "can't", "unable", "denied", "invalid", "refused",
+	"not found", "panic", "unknown", "unexpected", "missing", "not allowed", "conflict", "rejected", "err!"}
+
+// insideWord reports whether the text at l[i] goes on a lower-case word
+// begun before it: a lower-case letter on both sides of the boundary.
+func insideWord(l string, i int) bool {
+	return l[i-1] >= 'a' && l[i-1] <= 'z' && !(l[i] >= 'A' && l[i] <= 'Z')
 }
 
 // maxWrapperLen is the longest line taken for a wrapper's status line.
@@ -393,7 +440,7 @@ var (
 	missingPhrases = []string{"no such file or directory", "enoent", "does not exist", "cannot find the path",
 		"cannot find the file", "not a directory", "no such directory", "path not found"}
 	usagePhrases = []string{"unknown option", "unknown flag", "unknown command", "unknown subcommand", "unknown argument",
-		"unrecognized option", "unrecognized argument", "invalid option", "invalid choice", "invalid flag",
+		"unrecognized option", "unrecognized flag", "unrecognized command", "unrecognized subcommand", "unrecognized argument", "invalid option", "invalid choice", "invalid flag",
 		"requires an argument", "requires a value", "require an argument", "requires argument", "requires value",
 		"missing argument", "missing required argument", "missing option", "missing required option", "missing operand",
 		"unexpected argument"}

@@ -123,3 +123,56 @@ func TestErrorClassSkipsPassingTests(t *testing.T) {
 		}
 	}
 }
+
+// The same mistake read twice gets one class: a flag a tool does not
+// know, whatever the flag; a formatter's check, whatever its diff quotes;
+// a build's failure, whatever its progress lines name.
+func TestErrorClassSameMistakeTwice(t *testing.T) {
+	for _, pair := range [][2]string{
+		// a tool that says "unrecognized flag" with the flag it read
+		{"rg: unrecognized flag -\n\nsimilar flags that are available: --max-count",
+			"rg: unrecognized flag --trace|import.*trace\n\nsimilar flags that are available: --trace"},
+		// a formatter's check: the diff quotes code that names errors, or does not
+		{"Exit code 1\nDiff in /w/src/agent.rs:32:\n enum Msg {\n\x1b[31m-    Error {\n\x1b(B\x1b[m\x1b[31m-        message: String,\n\x1b(B\x1b[m\x1b[32m+    Error { message: String },\n\x1b(B\x1b[m }\n",
+			"Exit code 1\nDiff in /w/src/view.rs:703:\n fn render(frame: &mut Frame) {\n-    let a = 1;\n+    let a =\n+        1;\n }\n"},
+		{"--- a/x.py\n+++ b/x.py\n@@ -1,2 +1,2 @@\n-raise ValueError('bad')\n+raise ValueError(\"bad\")\nwould reformat x.py\n",
+			"--- a/y.py\n+++ b/y.py\n@@ -4,1 +4,1 @@\n-x = [1,2]\n+x = [1, 2]\nwould reformat y.py\n"},
+		// a crate whose name holds "error" compiles before the real error
+		{"   Compiling thiserror v2.0.18\n   Compiling app v0.1.0\nerror[E0133]: call to unsafe function `set_var` is unsafe\n",
+			"   Compiling app v0.1.0\nerror[E0133]: call to unsafe function `remove_var` is unsafe\n"},
+	} {
+		a, b := ErrorClass(pair[0]), ErrorClass(pair[1])
+		if a != b {
+			t.Errorf("two readings of one mistake:\n%q\n  -> %q\n%q\n  -> %q", pair[0], a, pair[1], b)
+		}
+	}
+	for _, tt := range []struct{ text, want string }{
+		{"rg: unrecognized flag -", "usage"},
+		{"Exit code 1\nDiff in /w/src/agent.rs:32:\n-    Error {\n+    Error { message: String },\n", "Diff in <path>:"},
+		{"   Compiling thiserror v2.0.18\nerror[E0133]: call to unsafe function `set_var` is unsafe\n", "error[EN]: call to unsafe function <q> is unsafe"},
+		// a diff ends at the first line it cannot hold: the error after it is read
+		{"@@ -1 +1 @@\n-a\n+b\nerror: 1 file would be reformatted\n", "error: N file would be reformatted"},
+	} {
+		if got := ErrorClass(tt.text); got != tt.want {
+			t.Errorf("ErrorClass(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
+
+func TestErrorWord(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want bool
+	}{
+		{"Compiling thiserror v2.0.18", false}, // a crate's name, not an error
+		{"error: could not compile", true},
+		{"Returns [`LeesonError::Config`]", true}, // a name's part of its own
+		{"no_error_left", true},
+		{"Something FAILED", true},
+		{"Permission denied (os error 13)", true},
+	} {
+		if got := errorWord(tt.line); got != tt.want {
+			t.Errorf("errorWord(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}

@@ -131,7 +131,7 @@ func namedBy(all []segFamily, errText string) int {
 		if end < 0 {
 			end = len(errText) - i
 		}
-		if errorWord(strings.ToLower(errText[i : i+end])) {
+		if errorWord(errText[i : i+end]) {
 			from = i
 			break
 		}
