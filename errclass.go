@@ -119,16 +119,20 @@ func errorLines(text string, raw bool) []string {
 	text = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(text), "<tool_use_error>"), "</tool_use_error>")
 	var head, tail []string
 	runner := runnerOutput(text)
-	diff := false
+	diff, cut := false, false
 	for line := range strings.Lines(text) {
 		shown := Displayed(strings.TrimSuffix(line, "\n")) // what the terminal showed: not a progress line's frames
 		switch {
+		case shown == CutMark:
+			cut = true
+			continue
 		case diffHeader(shown):
 			diff = true
-		case diff && diffBody(shown):
-			continue // a diff's lines quote the files: they say nothing of what failed
+		case diff && (diffBody(shown) || cut):
+			cut = false // the rest of a line cut in two is where the cut fell: in the diff
+			continue    // a diff's lines quote the files: they say nothing of what failed
 		case strings.TrimSpace(shown) != "":
-			diff = false
+			diff, cut = false, false
 		}
 		t := strings.TrimSpace(shown)
 		if rest, ok := strings.CutPrefix(t, "Output: "); ok {
@@ -166,6 +170,11 @@ func errorLines(text string, raw bool) []string {
 	}
 	return append(head, tail...)
 }
+
+// CutMark is the line put where a long output was cut to its head and
+// its tail: the lines on each side of it are not next to each other, and
+// the one after it may be the end of a line.
+const CutMark = "[…]"
 
 // diffHeader reports a line that opens a diff or a hunk of one ("diff
 // --git a/x b/x", "@@ -1,3 +1,4 @@", rustfmt's "Diff in src/x.rs:12:"):

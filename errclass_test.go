@@ -176,3 +176,13 @@ func TestErrorWord(t *testing.T) {
 		}
 	}
 }
+
+// An output cut to its head and tail in the middle of a diff: the cut
+// line's end is still the diff's.
+func TestErrorClassDiffCutShort(t *testing.T) {
+	text := "Exit code 1\nDiff in /w/src/a.rs:9:\n-    let a = f(x).map_err(|e| Error::new(e))?;\n+    let a =\n" +
+		CutMark + "\nError::new(e))?;\n+        f(x).map_err(|e| Error::new(e))?;\n"
+	if got := ErrorClass(text); got != "Diff in <path>:" {
+		t.Errorf("ErrorClass(%q) = %q, want the diff's header", text, got)
+	}
+}

@@ -1,5 +1,7 @@
 package scanner
 
+import "github.com/lessons-dev/lessons"
+
 // Kind is what one normalized event is.
 type Kind uint8
 
@@ -130,7 +132,7 @@ func keepOutput(out string) string {
 	for t < len(out) && !isRuneStart(out[t]) {
 		t++
 	}
-	return out[:h] + "\n[…]\n" + out[t:]
+	return out[:h] + "\n" + lessons.CutMark + "\n" + out[t:]
 }
 
 // Failed reports whether the result is a failure: an error, a non-zero
