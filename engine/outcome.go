@@ -43,7 +43,7 @@ type outcome struct {
 //     (metadata.exit), and a PostToolUseFailure with the error of a tool
 //     that threw, as its event hook sees it.
 func (p *Payload) outcome(platform, event, command string) outcome {
-	if killTool(p.ToolName) {
+	if lessons.KillTool(p.ToolName) {
 		return outcome{} // the agent stopped a process on purpose
 	}
 	if event == "PostToolUseFailure" {
@@ -180,8 +180,7 @@ func isFailure(code int, command string) bool {
 	if code == 0 {
 		return false
 	}
-	switch code {
-	case 129, 130, 131, 137, 143: // a stop signal
+	if lessons.StopSignal(code) {
 		switch lessons.CommandFamily(command).Exe {
 		case "kill", "pkill", "killall":
 			return false // pkill -f that matched its own shell: the stop worked
@@ -198,14 +197,6 @@ func isFailure(code int, command string) bool {
 		}
 	}
 	return true
-}
-
-// killTool reports whether a tool ends a background process: Claude
-// Code's TaskStop, KillShell and KillBash before 2.1. Whatever it says
-// (the process was gone already), the agent stopped it on purpose, as
-// the scanner reads it (scanner/stopped.go).
-func killTool(name string) bool {
-	return name == "TaskStop" || name == "KillShell" || name == "KillBash"
 }
 
 // claudeExit reads Claude Code's "Exit code N" first line.

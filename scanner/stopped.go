@@ -2,6 +2,8 @@ package scanner
 
 import (
 	"strings"
+
+	"github.com/lessons-dev/lessons"
 )
 
 // A process the agent stopped on purpose did not fail. Agents run long
@@ -16,11 +18,6 @@ import (
 // result is Stopped, and a logged call with it has OutcomeStopped. A
 // timeout or the user's interrupt stays what it is.
 
-// killTools are the agents' tools that end a background process: Claude
-// Code's TaskStop, called KillShell and KillBash before 2.1 (its own
-// alias table in the 2.1.332 bundle).
-var killTools = map[string]bool{"TaskStop": true, "KillShell": true, "KillBash": true}
-
 // stopChars are the control characters that stop a process written to
 // its terminal: Ctrl-C (SIGINT) and Ctrl-\ (SIGQUIT).
 const stopChars = "\x03\x1c"
@@ -34,7 +31,7 @@ const maxSessionID = 64
 func processSettings(c *Call, name string, input []byte) {
 	f := fields(input, "session_id", "chars", "run_in_background", "is_background", "timeout_ms")
 	switch {
-	case killTools[name]:
+	case lessons.KillTool(name):
 		c.Stops = true
 	case name == "write_stdin":
 		c.Session = scalar(f[0])
@@ -86,17 +83,6 @@ func killsProcess(cmd string) bool {
 	return false
 }
 
-// signalled reports whether a command ended by a signal that stops a
-// process: SIGHUP, SIGINT, SIGQUIT, SIGKILL or SIGTERM (exit 128+n), not
-// one that says it crashed (SIGSEGV, SIGABRT).
-func signalled(r *Result) bool {
-	switch r.ExitCode {
-	case 129, 130, 131, 137, 143:
-		return true
-	}
-	return false
-}
-
 // processes remembers, for one session log, when the agent last stopped
 // a process.
 type processes struct {
@@ -128,7 +114,7 @@ func (p *processes) stopped(rec *callRec, r *Result) bool {
 	case c.Stops:
 		r.Stopped = r.Failed()
 	case c.Session != "", c.Tool == "Bash":
-		r.Stopped = signalled(r) && (p.stop > rec.seq || killsProcess(c.Command) || c.Session != "" && p.stop > 0)
+		r.Stopped = lessons.StopSignal(r.ExitCode) && (p.stop > rec.seq || killsProcess(c.Command) || c.Session != "" && p.stop > 0)
 	}
 	return r.Stopped
 }
