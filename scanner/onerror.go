@@ -170,6 +170,9 @@ func (w *errWatch) anyCommand() bool {
 func (a *analyzer) watchSuccess(rec *callRec) {
 	c := rec.call
 	edit := c.Path != "" && slices.Contains(lessons.WritingTools, c.Tool)
+	if edit {
+		a.noteEdit(c.Path)
+	}
 	var fams func() []string
 	for _, w := range a.watch {
 		if w.settled && w.check != "" && !w.rechecked && rec.seq-w.rec.seq <= watchWindow {
@@ -402,7 +405,7 @@ func (a *analyzer) settleErrors() {
 	var keys []string
 	for _, w := range a.watch {
 		reminds := a.explained(w.rec.id)
-		if reminds && !(a.onlyRetried(w.rec.id) && (w.anyCommand() || w.namesOwnFlag())) || w.taskEdits() {
+		if reminds && !(a.onlyRetried(w.rec.id) && (w.anyCommand() || w.namesOwnFlag())) || w.taskEdits(a.edited) {
 			continue // a retry, a tag already says it (with a trigger before the call or the agent's words), or the task's edits got past it
 		}
 		key := w.key()
@@ -450,18 +453,40 @@ func (a *analyzer) knownKey(key string) bool {
 // taskEdits reports whether the task's own edits came after a watched
 // failure: then the agent went on editing, and whether that fixed it is
 // not known, or an edit and the same kind of call again got past it, and
-// the edit was the fix. A shell error about the command itself (the
-// program is not there, or does not take an option: aboutTheCommand)
-// that nothing got past is not one editing files can have got past: the
-// edits were the task going on without it.
-func (w *errWatch) taskEdits() bool {
+// the edit was the fix. A shell failure nothing got past is the task's
+// only when its output names a file the session edited (a lint or type
+// error in the code at hand): one that names none (a tool refusing how
+// it was called, a check of what the task did not touch) is not one
+// editing files can have got past, and neither is an error about the
+// command itself (the program is not there, or does not take an option:
+// aboutTheCommand); the edits were the task going on without it.
+func (w *errWatch) taskEdits(edited []string) bool {
 	if !w.edits {
 		return false
 	}
 	if !w.settled {
-		return w.rec.call.Tool != "Bash" || !aboutTheCommand(w.res.Output)
+		return w.rec.call.Tool != "Bash" || !aboutTheCommand(w.res.Output) && namesEdited(w.res.Output, edited)
 	}
 	return w.rec.call.Tool == "Bash" || w.rerun
+}
+
+// maxEdited caps the files a session remembers editing.
+const maxEdited = 64
+
+// noteEdit remembers a file the session edited, once.
+func (a *analyzer) noteEdit(p string) {
+	if len(a.edited) < maxEdited && !slices.Contains(a.edited, p) {
+		a.edited = append(a.edited, p)
+	}
+}
+
+// namesEdited reports whether a failure's output names one of the
+// files edited, by its name.
+func namesEdited(out string, edited []string) bool {
+	return slices.ContainsFunc(edited, func(p string) bool {
+		base := path.Base(strings.ReplaceAll(p, "\\", "/"))
+		return len(base) >= 3 && strings.Contains(out, base)
+	})
 }
 
 // lesson is what got past a watched failure, in words, and the call

@@ -595,3 +595,35 @@ func TestErrorLessonInsteadNotOneTasks(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorLessonNothingGotPastThenEdits: a shell failure nothing got
+// past, followed by edits of files its output does not name (the agent
+// did the work another way), is still a lesson nothing got past, once
+// it came back in a second session; one whose output names the file
+// edited after it is the task's own (a lint error of the code at hand).
+// Before, any edit after an unsettled shell failure excused it, unless
+// it was about the command itself.
+func TestErrorLessonNothingGotPastThenEdits(t *testing.T) {
+	dir := t.TempDir()
+	refused := "Error: invalid environment: staging (expected one of: dev, prod)"
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{
+			write("/p/README.md", "# shop\n"),
+			run("shipit deploy --env staging", 1, refused),
+			write("/p/deploy/targets.yaml", "dev: {}\n"),
+			run("npm run lint", 1, "src/cart.ts:3:1 error Unexpected var, use let or const instead"),
+			write("/p/src/cart.ts", "let total = 0\n"),
+		})
+	}
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 {
+		t.Fatalf("%d lessons on an error, want the deploy's only: %+v", len(cs), cs)
+	}
+	c, cfg := cs[0], lessons.DefaultConfig()
+	if !strings.Contains(c.Summary, "`shipit` failed with: Error: invalid environment") || len(c.Sessions) != 2 || !c.Reminder(cfg) {
+		t.Errorf("summary %q, %d sessions, reminder %v: want the deploy's error, seen in both sessions, as a reminder", c.Summary, len(c.Sessions), c.Reminder(cfg))
+	}
+	if !errorFires(t, c, refused) {
+		t.Errorf("error trigger %q misses the same error", c.Triggers.Errors)
+	}
+}
