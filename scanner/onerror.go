@@ -546,9 +546,15 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		// another command of the family that aims elsewhere or does
 		// something else (git rebase --abort, another gh api path): it got
 		// past the failure without saying how to avoid it, unless it is
-		// plainly the way past the error (errorFix)
+		// plainly the way past the error (errorFix); one that did
+		// another thing (another subcommand, the program by another
+		// path) got around it, and nothing got past it
 		if did, ok = w.errorFix(); !ok {
-			return "", "", false, false
+			if !didOtherwise(f.Command, w.fix.Command) {
+				return "", "", false, false
+			}
+			w.settled, w.fix = false, nil
+			return "", "", false, true
 		}
 		confirmed, w.afterOnly = true, true
 	case f.Tool == "Bash":
@@ -580,6 +586,30 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		}
 	}
 	return did, cmp.Or(w.fix.Command, w.fix.Path, w.fix.Tool), confirmed, true
+}
+
+// didOtherwise reports whether a command of the failed family that
+// worked did another thing than the failed one: another program or
+// subcommand, or the program by another path, and not a look at its
+// help. One that only aimed the same thing elsewhere (another file,
+// test or id) was correcting a value of one task.
+func didOtherwise(failed, worked string) bool {
+	d, ok := diffCommands(failed, worked)
+	if !ok || slices.ContainsFunc(d.added, func(w string) bool { return exploring[w] }) {
+		return false
+	}
+	return d.exe != d.gexe || d.sub != d.gsub || programWord(d.f) != programWord(d.g)
+}
+
+// programWord is the word that names a simple command's program, as
+// written (a path or a name), after any assignments.
+func programWord(words []string) string {
+	for _, w := range words {
+		if !strings.Contains(w, "=") || strings.HasPrefix(w, "-") {
+			return w
+		}
+	}
+	return ""
 }
 
 // stepsTaken are the calls after the failure that may have changed what

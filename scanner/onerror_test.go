@@ -627,3 +627,33 @@ func TestErrorLessonNothingGotPastThenEdits(t *testing.T) {
 		t.Errorf("error trigger %q misses the same error", c.Triggers.Errors)
 	}
 }
+
+// TestErrorLessonGotAroundNotPast: a command of the failed family that
+// worked doing another thing (another subcommand) got around the
+// failure, not past it: a lesson nothing got past, once it came back in
+// a second session. One that ran the same thing on another test aimed
+// elsewhere, and is no lesson. Before, both were dropped.
+func TestErrorLessonGotAroundNotPast(t *testing.T) {
+	dir := t.TempDir()
+	refused := "Error: no session attached to pane 'review-2'"
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{
+			write("/p/NOTES.md", "# notes\n"),
+			run("panectl capture review-2", 1, refused),
+			run("panectl status review-2", 0, "review-2: idle"),
+			run("pytest tests/test_cart.py", 1, "FAILED tests/test_cart.py::test_total - assert 3 == 4"),
+			run("pytest tests/test_tax.py", 0, "1 passed"),
+		})
+	}
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 {
+		t.Fatalf("%d lessons on an error, want the capture's only: %+v", len(cs), cs)
+	}
+	c, cfg := cs[0], lessons.DefaultConfig()
+	if !strings.Contains(c.Summary, "failed with: Error: no session attached") || len(c.Sessions) != 2 || !c.Reminder(cfg) {
+		t.Errorf("summary %q, %d sessions, reminder %v: want the capture's error, seen in both sessions, as a reminder", c.Summary, len(c.Sessions), c.Reminder(cfg))
+	}
+	if !errorFires(t, c, "Error: no session attached to pane 'build-7'") {
+		t.Errorf("error trigger %q misses the same error for another pane", c.Triggers.Errors)
+	}
+}
