@@ -590,15 +590,17 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 
 // didOtherwise reports whether a command of the failed family that
 // worked did another thing than the failed one: another program or
-// subcommand, or the program by another path, and not a look at its
-// help. One that only aimed the same thing elsewhere (another file,
-// test or id) was correcting a value of one task.
+// subcommand, the program by another path, or another inline command
+// (an argument of several words: a query, a remote command), and not a
+// look at its help. One that only aimed the same thing elsewhere
+// (another file, test or id) was correcting a value of one task.
 func didOtherwise(failed, worked string) bool {
 	d, ok := diffCommands(failed, worked)
 	if !ok || slices.ContainsFunc(d.added, func(w string) bool { return exploring[w] }) {
 		return false
 	}
-	return d.exe != d.gexe || d.sub != d.gsub || programWord(d.f) != programWord(d.g)
+	return d.exe != d.gexe || d.sub != d.gsub || programWord(d.f) != programWord(d.g) ||
+		slices.ContainsFunc(d.added, func(w string) bool { return len(strings.Fields(w)) >= 2 })
 }
 
 // programWord is the word that names a simple command's program, as

@@ -657,3 +657,26 @@ func TestErrorLessonGotAroundNotPast(t *testing.T) {
 		t.Errorf("error trigger %q misses the same error for another pane", c.Triggers.Errors)
 	}
 }
+
+// TestErrorLessonAnotherInlineCommand: a command of the failed family
+// that worked with another inline command (a query, a remote command: an
+// argument of several words) did another thing, and nothing got past
+// the failed one. Before, it was dropped as a call aimed elsewhere.
+func TestErrorLessonAnotherInlineCommand(t *testing.T) {
+	dir := t.TempDir()
+	failed := "Failed to restart shop.service: Unit shop.service not found."
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{
+			write("/p/NOTES.md", "# notes\n"),
+			run(`ssh deploy@box "systemctl restart shop"`, 1, failed),
+			run(`ssh deploy@box "docker compose restart shop"`, 0, "Restarting shop ... done"),
+		})
+	}
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 || len(cs[0].Sessions) != 2 || !cs[0].Reminder(lessons.DefaultConfig()) {
+		t.Fatalf("%+v: want one lesson nothing got past, seen in both sessions, a reminder", cs)
+	}
+	if !errorFires(t, cs[0], failed) {
+		t.Errorf("error trigger %q misses the same error", cs[0].Triggers.Errors)
+	}
+}
