@@ -565,8 +565,10 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		confirmed = true
 	case !aboutTheCall(w.res.Output, f):
 		// the error names something the call did not (posix_spawn
-		// '/opt/…/rg'): what its retry changed is not what fixed it
-		return "", "", false, false
+		// '/opt/…/rg'): what its retry changed is not what fixed it, and
+		// the error is the environment's, as when nothing got past it
+		w.settled, w.fix = false, nil
+		return "", "", false, true
 	default:
 		ch, settings := argsChange(f, w.fix, strings.ToLower(head(w.res.Output, familyHead)))
 		switch {

@@ -229,7 +229,8 @@ func TestErrorLessonOfAStepBeforeTheSameCall(t *testing.T) {
 
 // TestErrorLessonNotForAnotherCause: a tool's error that names something
 // the call did not hold (its own binary), and a Read of another file
-// after a file was not found, are not fixes: no lesson.
+// after a file was not found, are not fixes: no lesson names them. The
+// tool's error is the environment's, one nothing got past.
 func TestErrorLessonNotForAnotherCause(t *testing.T) {
 	dir := t.TempDir()
 	writeClaude(t, dir, "/p", "s1", []step{
@@ -239,8 +240,12 @@ func TestErrorLessonNotForAnotherCause(t *testing.T) {
 		call("Read", map[string]any{"file_path": "/p/docs/SPEC.md"}, true, "File does not exist."),
 		call("Read", map[string]any{"file_path": "/p/README.md"}, false, "# shop"),
 	})
-	if cs := errorCandidates(t, dir); len(cs) != 0 {
-		t.Errorf("lessons on errors their retries did not fix: %+v", cs)
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 || cs[0].Tool != "Grep" || cs[0].Fixed != "" || cs[0].Confidence >= lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("%+v: want one lesson nothing got past, on the Grep error, below minConfidence, naming no fix", cs)
+	}
+	if strings.Contains(cs[0].Solution, "type") || !strings.Contains(cs[0].Solution, "no later call of Grep got past it") {
+		t.Errorf("solution %q: want that nothing got past it, not the retry's arguments", cs[0].Solution)
 	}
 }
 
@@ -670,6 +675,30 @@ func TestErrorLessonAnotherInlineCommand(t *testing.T) {
 			write("/p/NOTES.md", "# notes\n"),
 			run(`ssh deploy@box "systemctl restart shop"`, 1, failed),
 			run(`ssh deploy@box "docker compose restart shop"`, 0, "Restarting shop ... done"),
+		})
+	}
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 || len(cs[0].Sessions) != 2 || !cs[0].Reminder(lessons.DefaultConfig()) {
+		t.Fatalf("%+v: want one lesson nothing got past, seen in both sessions, a reminder", cs)
+	}
+	if !errorFires(t, cs[0], failed) {
+		t.Errorf("error trigger %q misses the same error", cs[0].Triggers.Errors)
+	}
+}
+
+// TestErrorLessonToolErrorOfTheEnvironment: a tool's error that names
+// what the call did not (the helper it runs, quoted) is the
+// environment's: that the next call worked says nothing of how to call
+// the tool, and the error comes back, so it is a lesson nothing got
+// past, as when no call worked. Before, it was dropped.
+func TestErrorLessonToolErrorOfTheEnvironment(t *testing.T) {
+	dir := t.TempDir()
+	failed := "Error: timed out after 30000ms waiting for 'chrome-devtools-bridge' to answer"
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{
+			write("/p/NOTES.md", "# notes\n"),
+			call("browser_eval", map[string]any{"script": "document.title"}, true, failed),
+			call("browser_eval", map[string]any{"script": "document.title.trim()"}, false, "Shop"),
 		})
 	}
 	cs := errorCandidates(t, dir)
