@@ -601,7 +601,9 @@ func didOtherwise(failed, worked string) bool {
 	if !ok || slices.ContainsFunc(d.added, func(w string) bool { return exploring[w] }) {
 		return false
 	}
-	return d.exe != d.gexe || d.sub != d.gsub || programWord(d.f) != programWord(d.g) ||
+	// a subcommand for another, not a flag's value read as one (-S warning)
+	otherSub := d.sub != "" && d.gsub != "" && d.sub != d.gsub
+	return d.exe != d.gexe || otherSub || programWord(d.f) != programWord(d.g) ||
 		slices.ContainsFunc(d.added, func(w string) bool { return len(strings.Fields(w)) >= 2 })
 }
 

@@ -709,3 +709,26 @@ func TestErrorLessonToolErrorOfTheEnvironment(t *testing.T) {
 		t.Errorf("error trigger %q misses the same error", cs[0].Triggers.Errors)
 	}
 }
+
+// TestDidOtherwise: which calls of a failed command's family that worked
+// did another thing (the failure stays one nothing got past) and which
+// aimed the same thing elsewhere or changed a setting. A flag's value is
+// no subcommand: shellcheck -S warning after shellcheck failed changed
+// how strict the check is, and is no other thing.
+func TestDidOtherwise(t *testing.T) {
+	for _, tc := range []struct {
+		failed, worked string
+		want           bool
+	}{
+		{"panectl capture review-2", "panectl status review-2", true},
+		{"python -c 'import shop'", ".venv/bin/python -c 'import shop'", true},
+		{`ssh box "systemctl restart shop"`, `ssh box "docker compose restart shop"`, true},
+		{"pytest tests/test_cart.py", "pytest tests/test_tax.py", false},
+		{"panectl send review-2 -P hi", "panectl send --help", false},
+		{`shellcheck "scripts/setup.sh"`, `shellcheck -S warning "scripts/setup.sh"`, false},
+	} {
+		if got := didOtherwise(tc.failed, tc.worked); got != tc.want {
+			t.Errorf("didOtherwise(%q, %q) = %v, want %v", tc.failed, tc.worked, got, tc.want)
+		}
+	}
+}
