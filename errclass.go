@@ -326,7 +326,7 @@ func findException(l string, re *patterns) string {
 func firstErrorLine(lines []string, re *patterns) string {
 	wrapper := ""
 	for _, l := range lines {
-		if !saysError(l, re) {
+		if !saysError(l, re) || tableRow(l) {
 			continue
 		}
 		if !isWrapperLine(l, re) && !isHeading(l) {
@@ -349,11 +349,11 @@ func firstErrorLine(lines []string, re *patterns) string {
 // wrong (an error word, a diagnostic's place, a diff a check printed), or
 // the output is a few lines only, all of it the failure's message. Not
 // so the first line of a long output with none of those, which ErrorLine
-// falls back to: a progress line ("Resolving dependencies"), a banner, a
-// table's header.
+// falls back to (a progress line, "Resolving dependencies", a banner, a
+// table's header), nor a row of a table.
 func StandsForError(text string) bool {
 	lines := errorLines(text, false)
-	if len(lines) <= shortOutput {
+	if len(lines) == 0 {
 		return true
 	}
 	re := classPatterns()
@@ -361,8 +361,16 @@ func StandsForError(text string) bool {
 	if ErrorClass(text) != maskLine(l, re) {
 		return true // a class of its own
 	}
-	return saysError(l, re) || diffHeader(l) || errorCode.MatchString(l)
+	if tableRow(l) {
+		return false // a row of a table the command printed ("lint\tfail\t2m38s\turl"): data, not a message
+	}
+	return len(lines) <= shortOutput || saysError(l, re) || diffHeader(l) || errorCode.MatchString(l)
 }
+
+// tableRow reports whether a line is a row of a tab-separated table (two
+// tabs or more): a report's data, such as a check's status, not a message
+// saying what went wrong.
+func tableRow(l string) bool { return strings.Count(l, "\t") >= 2 }
 
 // errorCode is a code a program names its error by: Node's and pnpm's
 // ERR_ codes, an errno name before a colon ("EACCES: permission denied").

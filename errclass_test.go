@@ -210,6 +210,8 @@ func TestStandsForError(t *testing.T) {
 		{"grep: option `--files' is ambiguous\nusage: grep [-abcdDEFGHhIiJLlMmnOopqRSsUVvwXxZz] [-A num] [-B num]\n\t[-e pattern] [-f file] [--binary-files=value] [--color=when]\n\t[--context[=num]] [--directories=action] [--label] [--line-buffered]\n\t[--null] [pattern] [file ...]", true}, // a usage error, by its class
 		{progress + "\nerror: postinstall script of esbuild exited with code 1", true},
 		{"Diff in /p/src/a.rs:3:\n fn a() {\n-    1\n+    2\n }\n", true},
+		// gh pr checks: its rows say which checks failed, not what went wrong with the call
+		{"lint\tfail\t2m38s\thttps://github.com/o/r/actions/runs/1/job/2\ntest\tpass\t5m1s\thttps://github.com/o/r/actions/runs/1/job/3", false},
 	} {
 		if got := StandsForError(tt.text); got != tt.want {
 			t.Errorf("StandsForError(%q) = %v, want %v", tt.text, got, tt.want)

@@ -34,11 +34,11 @@ func TallyLine(l string) bool {
 // NamedErrorLine is the first line of a failed call's output that says
 // what went wrong and names it: a line ErrorClass reads that says
 // something went wrong and is no tally (TallyLine), no runner's status
-// line and no heading; "" when the output has none.
+// line, no heading and no row of a table; "" when the output has none.
 func NamedErrorLine(text string) string {
 	re := classPatterns()
 	for _, l := range errorLines(text, false) {
-		if saysError(l, re) && !TallyLine(l) && !isWrapperLine(l, re) && !isHeading(l) {
+		if saysError(l, re) && !TallyLine(l) && !isWrapperLine(l, re) && !isHeading(l) && !tableRow(l) {
 			return l
 		}
 	}

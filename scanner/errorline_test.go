@@ -37,3 +37,27 @@ func TestNoLessonOnALineThatSaysNothingFailed(t *testing.T) {
 		t.Error("no lesson on the one-line refusal: a short output is all message")
 	}
 }
+
+// TestNoLessonOnATableRow: gh pr checks exits 1 when a check fails, and
+// prints the checks as tab-separated rows. A row ("lint	fail	2m38s	url")
+// is the table's data, not what went wrong with the call: no lesson on
+// the error or known failure is keyed on it, where before "`gh pr` fails
+// before any change: lint fail 2m38s" was.
+func TestNoLessonOnATableRow(t *testing.T) {
+	dir := t.TempDir()
+	rows := "lint\tfail\t2m38s\thttps://github.com/o/r/actions/runs/1/job/2\ntest\tpass\t5m1s\thttps://github.com/o/r/actions/runs/1/job/3"
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{
+			run("git status", 0, "nothing to commit"),
+			run("gh pr checks 12", 1, rows),
+			run("git log -1", 0, "abc fix"),
+		})
+	}
+	for _, c := range candidatesOf(t, dir) {
+		for _, e := range c.Examples.Match {
+			if strings.Contains(e.Error, "\tfail\t") {
+				t.Errorf("%s candidate %q keyed on a table row", c.Kind, c.Summary)
+			}
+		}
+	}
+}
