@@ -2,7 +2,6 @@ package engine
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -166,14 +165,32 @@ func (r *run) recordFailure(m *Manifest, call Call, fam lessons.Family, errLine 
 		Family: fam.String(), Command: clip(scrub(call.Command), 600), Error: clip(scrub(errLine), 200),
 		Limit: limit, Project: r.project,
 	}.marshal()
-	if err := os.MkdirAll(r.captureDir(), 0o700); err != nil {
-		return err
+	return saveRecord(r.captureDir(), r.recordPath(fam.String()), data)
+}
+
+// saveRecord keeps a failure at path, in dir: over the family's record
+// when there is one (overwriteRecord), else in a new file (createRecord),
+// making dir only when that finds it missing, so that a failure of a
+// family on record costs one open and two writes.
+func saveRecord(dir, path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|noFollow, 0)
+	if err == nil {
+		return overwriteRecord(f, path, data)
 	}
-	path := r.recordPath(fam.String())
-	if err := createRecord(path, data); !errors.Is(err, fs.ErrExist) {
-		return err
+	if !errors.Is(err, fs.ErrNotExist) {
+		return writeRecord(path, data) // a link, a pipe with no reader
 	}
-	return overwriteRecord(path, data)
+	err = createRecord(path, data)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return err
+		}
+		err = createRecord(path, data)
+	}
+	if errors.Is(err, fs.ErrExist) {
+		return writeRecord(path, data) // a parallel failure of the family made it
+	}
+	return err
 }
 
 // createRecord writes the family's first failure straight to its name:
@@ -181,7 +198,7 @@ func (r *run) recordFailure(m *Manifest, call Call, fam lessons.Family, errLine 
 // in one write. On this machine's ext4 that costs 0.2 ms against 0.6 ms
 // for writing beside it and renaming; a reader that opens it between
 // the create and the write sees it empty, and leaves it (see fixed). A
-// record already there is written over by overwriteRecord.
+// record already there is written over (see saveRecord).
 func createRecord(path string, data []byte) error {
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY|noFollow, 0o600)
 	if err != nil {
@@ -197,8 +214,8 @@ func createRecord(path string, data []byte) error {
 	return err
 }
 
-// overwriteRecord writes a family's failure over the record already at
-// path, in place: a family that fails again, as a retry loop's does,
+// overwriteRecord writes a family's failure over the record at path,
+// open in f, in place: a family that fails again, as a retry loop's does,
 // allocates no inode, which costs this machine's ext4 0.15 to 0.4 ms a
 // create (and a rename another), against tens of microseconds for
 // writing a page in place. The record goes in two writes: itself with a
@@ -207,12 +224,8 @@ func createRecord(path string, data []byte) error {
 // its '{' (see takeRecord), so it never takes half of one. A file that
 // is not a regular file with one link (what the agent may have put at
 // a name it guessed) is never written through: writeRecord replaces it.
-// Not synced, like writeRecord's.
-func overwriteRecord(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|noFollow, 0)
-	if err != nil {
-		return writeRecord(path, data) // a link, a pipe with no reader, gone meanwhile
-	}
+// Not synced, like writeRecord's. It closes f.
+func overwriteRecord(f *os.File, path string, data []byte) error {
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
@@ -301,8 +314,8 @@ func (r *run) fixed(call Call, fam lessons.Family) (string, error) {
 	if err != nil || data == nil {
 		return "", err
 	}
-	var f failure
-	if err := json.Unmarshal(data, &f); err != nil {
+	f, err := unmarshalFailure(data)
+	if err != nil {
 		return "", fmt.Errorf("capture record %s: %w", path, err)
 	}
 	if clip(scrub(call.Command), 600) == f.Command {
