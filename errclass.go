@@ -98,6 +98,16 @@ func ErrorLine(text string) (line string, wrapper bool) {
 		}
 	}
 	l := firstErrorLine(lines, re)
+	if !saysError(l, re) {
+		// no line says what went wrong: the agent's note that the call
+		// ran out of time does ("terminated command after exceeding
+		// timeout"), where the output is a progress line or nothing
+		for _, t := range lines {
+			if containsAny(strings.ToLower(t), timeoutPhrases) {
+				return t, false
+			}
+		}
+	}
 	return l, isWrapperLine(l, re)
 }
 
@@ -265,7 +275,7 @@ func isStatusLine(t string) bool {
 			return true
 		}
 	}
-	return t == "Output:" || t == "(empty)"
+	return t == "Output:" || t == "(empty)" || t == "(no output)"
 }
 
 // exceptionName is the exception a traceback ends with (Python prints
@@ -331,6 +341,36 @@ func firstErrorLine(lines []string, re *patterns) string {
 	}
 	return lines[0]
 }
+
+// StandsForError reports whether the line ErrorLine reads from a failed
+// command's output can stand for what went wrong: the output has a class
+// of its own (a timeout, a usage error, a missing path, program or
+// module, a refusal, an exception), or the line says something went
+// wrong (an error word, a diagnostic's place, a diff a check printed), or
+// the output is a few lines only, all of it the failure's message. Not
+// so the first line of a long output with none of those, which ErrorLine
+// falls back to: a progress line ("Resolving dependencies"), a banner, a
+// table's header.
+func StandsForError(text string) bool {
+	lines := errorLines(text, false)
+	if len(lines) <= shortOutput {
+		return true
+	}
+	re := classPatterns()
+	l := firstErrorLine(lines, re)
+	if ErrorClass(text) != maskLine(l, re) {
+		return true // a class of its own
+	}
+	return saysError(l, re) || diffHeader(l) || errorCode.MatchString(l)
+}
+
+// errorCode is a code a program names its error by: Node's and pnpm's
+// ERR_ codes, an errno name before a colon ("EACCES: permission denied").
+var errorCode = regexp.MustCompile(`\bERR_[A-Z0-9_]{2,}|\bE[A-Z0-9]{2,}:`)
+
+// shortOutput is the most lines an output may have for its first line to
+// stand for its error though it says nothing went wrong.
+const shortOutput = 4
 
 // isHeading reports whether a line is a heading a test runner prints over
 // an error it then prints ("# Unhandled error between tests"): like a

@@ -81,6 +81,10 @@ func TestErrorLine(t *testing.T) {
 		{"node:events:486\n      throw er; // Unhandled 'error' event\n      ^\n\nError: listen EPERM: operation not permitted 127.0.0.1\n    at Server.setupListenHandle (node:net:1926:21)",
 			"Error: listen EPERM: operation not permitted 127.0.0.1", false},
 		{"", "", false},
+		// opencode's placeholder for no output is no error line; the
+		// agent's note that the call ran out of time is
+		{"(no output)\n\n<bash_metadata>\nbash tool terminated command after exceeding timeout 30000 ms. If this command is expected to take longer, retry with a larger timeout value in milliseconds.\n</bash_metadata>",
+			"bash tool terminated command after exceeding timeout 30000 ms. If this command is expected to take longer, retry with a larger timeout value in milliseconds.", false},
 	} {
 		line, wrapper := ErrorLine(tt.text)
 		if line != tt.line || wrapper != tt.wrapper {
@@ -184,5 +188,31 @@ func TestErrorClassDiffCutShort(t *testing.T) {
 		CutMark + "\nError::new(e))?;\n+        f(x).map_err(|e| Error::new(e))?;\n"
 	if got := ErrorClass(text); got != "Diff in <path>:" {
 		t.Errorf("ErrorClass(%q) = %q, want the diff's header", text, got)
+	}
+}
+
+// TestStandsForError: the line a lesson on an error is keyed by must say
+// what went wrong, unless the output is that short. A long output with
+// no such line (an installer's progress, a table a pipeline's last
+// stage then failed on) falls back to its first line, which names
+// nothing that failed.
+func TestStandsForError(t *testing.T) {
+	progress := "Resolving dependencies\nResolved, downloaded and extracted [12]\nSaved lockfile\n+ left-pad@1.3.0\n+ chalk@5.3.0\n2 packages installed [1.20s]"
+	table := "  PID  PPID     ELAPSED %CPU %MEM CMD\n  101     1    01:02:03  0.0  0.1 /sbin/init\n  202   101       00:10  1.5  2.0 node server.js\n  303   101       00:05  0.3  0.4 vite\n  404   202       00:01  0.0  0.1 sh"
+	for _, tt := range []struct {
+		text string
+		want bool
+	}{
+		{progress, false},
+		{table, false},
+		{"This command requires approval", true}, // all of the output is the message
+		{"ERR_PNPM_UNSUPPORTED_ENGINE  Unsupported environment (bad pnpm and/or Node.js version)\n\nYour Node version is incompatible with \"/p\".\n\nExpected version: >=22\nGot: v20.11.0\n\nThis is happening because the package's manifest has an engines.node field specified.", true},
+		{"grep: option `--files' is ambiguous\nusage: grep [-abcdDEFGHhIiJLlMmnOopqRSsUVvwXxZz] [-A num] [-B num]\n\t[-e pattern] [-f file] [--binary-files=value] [--color=when]\n\t[--context[=num]] [--directories=action] [--label] [--line-buffered]\n\t[--null] [pattern] [file ...]", true}, // a usage error, by its class
+		{progress + "\nerror: postinstall script of esbuild exited with code 1", true},
+		{"Diff in /p/src/a.rs:3:\n fn a() {\n-    1\n+    2\n }\n", true},
+	} {
+		if got := StandsForError(tt.text); got != tt.want {
+			t.Errorf("StandsForError(%q) = %v, want %v", tt.text, got, tt.want)
+		}
 	}
 }

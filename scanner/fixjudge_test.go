@@ -178,6 +178,34 @@ func TestOneOffFixText(t *testing.T) {
 	}
 }
 
+// TestTestNamesAreOneOff: a retry that runs other tests by name (a
+// Rust path, a snake_case test name) chose what one task ran: it stays
+// below minConfidence in a single session. Before, "cargo test: add
+// tera::tests::test_get_env" was proposed to the team.
+func TestTestNamesAreOneOff(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("cargo test test_parse_task_script_usage", 101, "error: no test named test_parse_task_script_usage found"),
+		run("cargo test tera::tests::test_get_env_function", 0, "test result: ok. 1 passed"),
+		run("cargo test --lib test_split_version_prefix_of_semver", 101, "error[E0425]: cannot find function `split` in this scope"),
+		run("cargo test --lib semver::tests::split_prefix", 0, "test result: ok. 1 passed"),
+	})
+	if cs := shown(t, dir); len(cs) != 0 {
+		t.Errorf("one task's test names at or above minConfidence: %q", summaries(cs))
+	}
+	for _, tt := range []struct {
+		w    string
+		want bool
+	}{
+		{"tera::tests::test_get_env_function", true}, {"test_split_version_prefix", true},
+		{"lint:fix", false}, {"task_usage", false}, {"PYTHONIOENCODING=utf-8", false}, {"--no-verify", false},
+	} {
+		if got := taskToken(tt.w); got != tt.want {
+			t.Errorf("taskToken(%q) = %v, want %v", tt.w, got, tt.want)
+		}
+	}
+}
+
 // TestFreeText: a fix's command that carries one task's text (a
 // message, an inline script) is one task's; a value is not.
 func TestFreeText(t *testing.T) {

@@ -169,6 +169,9 @@ func knownOf(c *Call, r *Result) (key, trigger, named string) {
 		if exe, ok := strings.CutPrefix(class, missingCommand); ok && exe != "" && !strings.ContainsAny(exe, "/\\") {
 			return exe + " | " + class, exe, "" // the program is missing: whatever it was asked to do
 		}
+		if !lessons.StandsForError(r.Output) {
+			return "", "", "" // no line of the output says what went wrong: nothing to know it by
+		}
 		if lessons.TallyLine(class) {
 			// a count names nothing: two sessions' "Found 4 errors." may
 			// be two failures; the line that names what failed says

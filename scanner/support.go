@@ -129,6 +129,8 @@ func taskToken(w string) bool {
 		return true // a commit hash
 	case len(w) >= 16 && digits >= 3:
 		return true // an id
+	case codeName(w):
+		return true // a name in the task's code: the test or function run
 	}
 	if dot := strings.LastIndexByte(w, '.'); dot > 0 && dot < len(w)-1 && !strings.HasPrefix(w, ".") {
 		ext := w[dot+1:]
@@ -145,4 +147,23 @@ func taskToken(w string) bool {
 func (c *Candidate) everyCall() bool {
 	t := c.Triggers
 	return len(t.Tools) > 0 && len(t.Commands)+len(t.Paths)+len(t.Content)+len(t.Errors)+len(t.Keywords) == 0 && !t.SessionStart
+}
+
+// codeName reports whether a token is a qualified name in a program's
+// code (tera::tests::test_env, pkg.mod:Class::method) or a snake_case
+// name of three words or more (test_split_version_prefix): the test or
+// function one task ran, not a way of calling the tool.
+func codeName(w string) bool {
+	if strings.Contains(w, "::") {
+		return true
+	}
+	if strings.Count(w, "_") < 2 {
+		return false
+	}
+	for _, r := range w {
+		if r != '_' && (r < 'a' || r > 'z') && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
 }
