@@ -361,12 +361,14 @@ func StandsForError(text string) bool {
 	if ErrorClass(text) != maskLine(l, re) {
 		return true // a class of its own
 	}
-	return saysError(l, re) || diffHeader(l) || errorCode.MatchString(l)
+	return saysError(l, re) || diffHeader(l) || errorCode().MatchString(l)
 }
 
 // errorCode is a code a program names its error by: Node's and pnpm's
 // ERR_ codes, an errno name before a colon ("EACCES: permission denied").
-var errorCode = regexp.MustCompile(`\bERR_[A-Z0-9_]{2,}|\bE[A-Z0-9]{2,}:`)
+// Compiled on first use: the hook links this package, and a regex
+// compiled at package load costs every hook call.
+var errorCode = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bERR_[A-Z0-9_]{2,}|\bE[A-Z0-9]{2,}:`) })
 
 // shortOutput is the most lines an output may have for its first line to
 // stand for its error though it says nothing went wrong.
