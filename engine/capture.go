@@ -457,6 +457,7 @@ func takeRecord(path string) ([]byte, error) {
 	if soleLink(fi) {
 		_, _ = f.WriteAt(bytes.Repeat([]byte{' '}, len(data)), 0)
 	} else {
+		f.Close() // Windows removes no open file
 		_ = os.Remove(path)
 	}
 	return data, nil
