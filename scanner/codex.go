@@ -85,6 +85,10 @@ func (cr *codexReader) item(p []byte, n int, s sink) {
 		}
 		s.event(Event{Kind: ToolCall, Line: n, UID: id, CallID: id, Call: c})
 	case "custom_tool_call":
+		if str(f[3]) == codeModeTool {
+			s.event(Event{Kind: ToolCall, Line: n, UID: id, CallID: id, Call: codeModeCall(f[5])})
+			return
+		}
 		c := &Call{Tool: str(f[3])}
 		applyPatch(c, str(f[5]))
 		if !strings.HasPrefix(str(f[3]), "apply_patch") {
@@ -98,6 +102,14 @@ func (cr *codexReader) item(p []byte, n int, s sink) {
 		s.event(Event{Kind: ToolCall, Line: n, UID: id, CallID: id, Call: c})
 	case "function_call_output", "custom_tool_call_output":
 		out := f[7]
+		if t := codeModeOutput(out); t != "" {
+			if r, cell := codeModeResult(t); cell {
+				if r != nil { // a cell still running has no outcome yet
+					s.event(Event{Kind: ToolResult, Line: n, CallID: id, Result: r})
+				}
+				return
+			}
+		}
 		if len(out) > 0 && out[0] == '{' { // {"content": …, "success": …}
 			out = field(out, "content")
 		}

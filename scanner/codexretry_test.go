@@ -20,6 +20,7 @@ type cxStep struct {
 	input  string         // a custom tool call's input (apply_patch)
 	out    string
 	custom bool
+	parts  []string // a custom tool call's output as text parts (code mode)
 }
 
 // execCmd is an exec_command call; exit < 0 leaves it running under
@@ -63,7 +64,15 @@ func writeCodex(t *testing.T, dir, project, id string, steps []cxStep) string {
 		cid := fmt.Sprintf("call_%s%02d", id, i)
 		if s.custom {
 			line("response_item", map[string]any{"type": "custom_tool_call", "status": "completed", "call_id": cid, "name": s.tool, "input": s.input})
-			line("response_item", map[string]any{"type": "custom_tool_call_output", "call_id": cid, "output": s.out})
+			var out any = s.out
+			if s.parts != nil {
+				var parts []any
+				for _, p := range s.parts {
+					parts = append(parts, map[string]any{"type": "input_text", "text": p})
+				}
+				out = parts
+			}
+			line("response_item", map[string]any{"type": "custom_tool_call_output", "call_id": cid, "output": out})
 			continue
 		}
 		args, _ := json.Marshal(s.args)

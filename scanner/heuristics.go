@@ -164,6 +164,7 @@ type analyzer struct {
 	changed   bool            // the session changed a file or the environment
 	known     []knownFailure  // failures before any change (known.go)
 	watch     []*errWatch     // failures waiting for what gets past them (onerror.go)
+	edited    []string        // files the session edited (onerror.go)
 	missing   []*missingWatch // paths that did not exist (wrongpath.go)
 	areas     []string        // folders of files the session used (wrongpath.go)
 	procs     processes       // the processes the agent runs and stops (stopped.go)

@@ -170,6 +170,9 @@ func (w *errWatch) anyCommand() bool {
 func (a *analyzer) watchSuccess(rec *callRec) {
 	c := rec.call
 	edit := c.Path != "" && slices.Contains(lessons.WritingTools, c.Tool)
+	if edit {
+		a.noteEdit(c.Path)
+	}
 	var fams func() []string
 	for _, w := range a.watch {
 		if w.settled && w.check != "" && !w.rechecked && rec.seq-w.rec.seq <= watchWindow {
@@ -402,7 +405,7 @@ func (a *analyzer) settleErrors() {
 	var keys []string
 	for _, w := range a.watch {
 		reminds := a.explained(w.rec.id)
-		if reminds && !(a.onlyRetried(w.rec.id) && (w.anyCommand() || w.namesOwnFlag())) || w.taskEdits() {
+		if reminds && !(a.onlyRetried(w.rec.id) && (w.anyCommand() || w.namesOwnFlag())) || w.taskEdits(a.edited) {
 			continue // a retry, a tag already says it (with a trigger before the call or the agent's words), or the task's edits got past it
 		}
 		key := w.key()
@@ -451,18 +454,40 @@ func (a *analyzer) knownKey(key string) bool {
 // taskEdits reports whether the task's own edits came after a watched
 // failure: then the agent went on editing, and whether that fixed it is
 // not known, or an edit and the same kind of call again got past it, and
-// the edit was the fix. A shell error about the command itself (the
-// program is not there, or does not take an option: aboutTheCommand)
-// that nothing got past is not one editing files can have got past: the
-// edits were the task going on without it.
-func (w *errWatch) taskEdits() bool {
+// the edit was the fix. A shell failure nothing got past is the task's
+// only when its output names a file the session edited (a lint or type
+// error in the code at hand): one that names none (a tool refusing how
+// it was called, a check of what the task did not touch) is not one
+// editing files can have got past, and neither is an error about the
+// command itself (the program is not there, or does not take an option:
+// aboutTheCommand); the edits were the task going on without it.
+func (w *errWatch) taskEdits(edited []string) bool {
 	if !w.edits {
 		return false
 	}
 	if !w.settled {
-		return w.rec.call.Tool != "Bash" || !aboutTheCommand(w.res.Output)
+		return w.rec.call.Tool != "Bash" || !aboutTheCommand(w.res.Output) && namesEdited(w.res.Output, edited)
 	}
 	return w.rec.call.Tool == "Bash" || w.rerun
+}
+
+// maxEdited caps the files a session remembers editing.
+const maxEdited = 64
+
+// noteEdit remembers a file the session edited, once.
+func (a *analyzer) noteEdit(p string) {
+	if len(a.edited) < maxEdited && !slices.Contains(a.edited, p) {
+		a.edited = append(a.edited, p)
+	}
+}
+
+// namesEdited reports whether a failure's output names one of the
+// files edited, by its name.
+func namesEdited(out string, edited []string) bool {
+	return slices.ContainsFunc(edited, func(p string) bool {
+		base := path.Base(strings.ReplaceAll(p, "\\", "/"))
+		return len(base) >= 3 && strings.Contains(out, base)
+	})
 }
 
 // lesson is what got past a watched failure, in words, and the call
@@ -522,9 +547,15 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		// another command of the family that aims elsewhere or does
 		// something else (git rebase --abort, another gh api path): it got
 		// past the failure without saying how to avoid it, unless it is
-		// plainly the way past the error (errorFix)
+		// plainly the way past the error (errorFix); one that did
+		// another thing (another subcommand, the program by another
+		// path) got around it, and nothing got past it
 		if did, ok = w.errorFix(); !ok {
-			return "", "", false, false
+			if !didOtherwise(f.Command, w.fix.Command) {
+				return "", "", false, false
+			}
+			w.settled, w.fix = false, nil
+			return "", "", false, true
 		}
 		confirmed, w.afterOnly = true, true
 	case f.Tool == "Bash":
@@ -535,8 +566,10 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		confirmed = true
 	case !aboutTheCall(w.res.Output, f):
 		// the error names something the call did not (posix_spawn
-		// '/opt/…/rg'): what its retry changed is not what fixed it
-		return "", "", false, false
+		// '/opt/…/rg'): what its retry changed is not what fixed it, and
+		// the error is the environment's, as when nothing got past it
+		w.settled, w.fix = false, nil
+		return "", "", false, true
 	default:
 		ch, settings := argsChange(f, w.fix, strings.ToLower(head(w.res.Output, familyHead)))
 		switch {
@@ -556,6 +589,34 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		}
 	}
 	return did, cmp.Or(w.fix.Command, w.fix.Path, w.fix.Tool), confirmed, true
+}
+
+// didOtherwise reports whether a command of the failed family that
+// worked did another thing than the failed one: another program or
+// subcommand, the program by another path, or another inline command
+// (an argument of several words: a query, a remote command), and not a
+// look at its help. One that only aimed the same thing elsewhere
+// (another file, test or id) was correcting a value of one task.
+func didOtherwise(failed, worked string) bool {
+	d, ok := diffCommands(failed, worked)
+	if !ok || slices.ContainsFunc(d.added, func(w string) bool { return exploring[w] }) {
+		return false
+	}
+	// a subcommand for another, not a flag's value read as one (-S warning)
+	otherSub := d.sub != "" && d.gsub != "" && d.sub != d.gsub
+	return d.exe != d.gexe || otherSub || programWord(d.f) != programWord(d.g) ||
+		slices.ContainsFunc(d.added, func(w string) bool { return len(strings.Fields(w)) >= 2 })
+}
+
+// programWord is the word that names a simple command's program, as
+// written (a path or a name), after any assignments.
+func programWord(words []string) string {
+	for _, w := range words {
+		if !strings.Contains(w, "=") || strings.HasPrefix(w, "-") {
+			return w
+		}
+	}
+	return ""
 }
 
 // stepsTaken are the calls after the failure that may have changed what

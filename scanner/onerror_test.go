@@ -229,7 +229,8 @@ func TestErrorLessonOfAStepBeforeTheSameCall(t *testing.T) {
 
 // TestErrorLessonNotForAnotherCause: a tool's error that names something
 // the call did not hold (its own binary), and a Read of another file
-// after a file was not found, are not fixes: no lesson.
+// after a file was not found, are not fixes: no lesson names them. The
+// tool's error is the environment's, one nothing got past.
 func TestErrorLessonNotForAnotherCause(t *testing.T) {
 	dir := t.TempDir()
 	writeClaude(t, dir, "/p", "s1", []step{
@@ -239,8 +240,12 @@ func TestErrorLessonNotForAnotherCause(t *testing.T) {
 		call("Read", map[string]any{"file_path": "/p/docs/SPEC.md"}, true, "File does not exist."),
 		call("Read", map[string]any{"file_path": "/p/README.md"}, false, "# shop"),
 	})
-	if cs := errorCandidates(t, dir); len(cs) != 0 {
-		t.Errorf("lessons on errors their retries did not fix: %+v", cs)
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 || cs[0].Tool != "Grep" || cs[0].Fixed != "" || cs[0].Confidence >= lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("%+v: want one lesson nothing got past, on the Grep error, below minConfidence, naming no fix", cs)
+	}
+	if strings.Contains(cs[0].Solution, "type") || !strings.Contains(cs[0].Solution, "no later call of Grep got past it") {
+		t.Errorf("solution %q: want that nothing got past it, not the retry's arguments", cs[0].Solution)
 	}
 }
 
@@ -592,6 +597,138 @@ func TestErrorLessonInsteadNotOneTasks(t *testing.T) {
 		}
 		if said := strings.Contains(cs[0].Solution, tt.instead); said != tt.said || strings.Contains(cs[0].Solution, "/home/dev") {
 			t.Errorf("instead %q: solution %q; want it said: %v, and no machine's path", tt.instead, cs[0].Solution, tt.said)
+		}
+	}
+}
+
+// TestErrorLessonNothingGotPastThenEdits: a shell failure nothing got
+// past, followed by edits of files its output does not name (the agent
+// did the work another way), is still a lesson nothing got past, once
+// it came back in a second session; one whose output names the file
+// edited after it is the task's own (a lint error of the code at hand).
+// Before, any edit after an unsettled shell failure excused it, unless
+// it was about the command itself.
+func TestErrorLessonNothingGotPastThenEdits(t *testing.T) {
+	dir := t.TempDir()
+	refused := "Error: invalid environment: staging (expected one of: dev, prod)"
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{
+			write("/p/README.md", "# shop\n"),
+			run("shipit deploy --env staging", 1, refused),
+			write("/p/deploy/targets.yaml", "dev: {}\n"),
+			run("npm run lint", 1, "src/cart.ts:3:1 error Unexpected var, use let or const instead"),
+			write("/p/src/cart.ts", "let total = 0\n"),
+		})
+	}
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 {
+		t.Fatalf("%d lessons on an error, want the deploy's only: %+v", len(cs), cs)
+	}
+	c, cfg := cs[0], lessons.DefaultConfig()
+	if !strings.Contains(c.Summary, "`shipit` failed with: Error: invalid environment") || len(c.Sessions) != 2 || !c.Reminder(cfg) {
+		t.Errorf("summary %q, %d sessions, reminder %v: want the deploy's error, seen in both sessions, as a reminder", c.Summary, len(c.Sessions), c.Reminder(cfg))
+	}
+	if !errorFires(t, c, refused) {
+		t.Errorf("error trigger %q misses the same error", c.Triggers.Errors)
+	}
+}
+
+// TestErrorLessonGotAroundNotPast: a command of the failed family that
+// worked doing another thing (another subcommand) got around the
+// failure, not past it: a lesson nothing got past, once it came back in
+// a second session. One that ran the same thing on another test aimed
+// elsewhere, and is no lesson. Before, both were dropped.
+func TestErrorLessonGotAroundNotPast(t *testing.T) {
+	dir := t.TempDir()
+	refused := "Error: no session attached to pane 'review-2'"
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{
+			write("/p/NOTES.md", "# notes\n"),
+			run("panectl capture review-2", 1, refused),
+			run("panectl status review-2", 0, "review-2: idle"),
+			run("pytest tests/test_cart.py", 1, "FAILED tests/test_cart.py::test_total - assert 3 == 4"),
+			run("pytest tests/test_tax.py", 0, "1 passed"),
+		})
+	}
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 {
+		t.Fatalf("%d lessons on an error, want the capture's only: %+v", len(cs), cs)
+	}
+	c, cfg := cs[0], lessons.DefaultConfig()
+	if !strings.Contains(c.Summary, "failed with: Error: no session attached") || len(c.Sessions) != 2 || !c.Reminder(cfg) {
+		t.Errorf("summary %q, %d sessions, reminder %v: want the capture's error, seen in both sessions, as a reminder", c.Summary, len(c.Sessions), c.Reminder(cfg))
+	}
+	if !errorFires(t, c, "Error: no session attached to pane 'build-7'") {
+		t.Errorf("error trigger %q misses the same error for another pane", c.Triggers.Errors)
+	}
+}
+
+// TestErrorLessonAnotherInlineCommand: a command of the failed family
+// that worked with another inline command (a query, a remote command: an
+// argument of several words) did another thing, and nothing got past
+// the failed one. Before, it was dropped as a call aimed elsewhere.
+func TestErrorLessonAnotherInlineCommand(t *testing.T) {
+	dir := t.TempDir()
+	failed := "Failed to restart shop.service: Unit shop.service not found."
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{
+			write("/p/NOTES.md", "# notes\n"),
+			run(`ssh deploy@box "systemctl restart shop"`, 1, failed),
+			run(`ssh deploy@box "docker compose restart shop"`, 0, "Restarting shop ... done"),
+		})
+	}
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 || len(cs[0].Sessions) != 2 || !cs[0].Reminder(lessons.DefaultConfig()) {
+		t.Fatalf("%+v: want one lesson nothing got past, seen in both sessions, a reminder", cs)
+	}
+	if !errorFires(t, cs[0], failed) {
+		t.Errorf("error trigger %q misses the same error", cs[0].Triggers.Errors)
+	}
+}
+
+// TestErrorLessonToolErrorOfTheEnvironment: a tool's error that names
+// what the call did not (the helper it runs, quoted) is the
+// environment's: that the next call worked says nothing of how to call
+// the tool, and the error comes back, so it is a lesson nothing got
+// past, as when no call worked. Before, it was dropped.
+func TestErrorLessonToolErrorOfTheEnvironment(t *testing.T) {
+	dir := t.TempDir()
+	failed := "Error: timed out after 30000ms waiting for 'chrome-devtools-bridge' to answer"
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{
+			write("/p/NOTES.md", "# notes\n"),
+			call("browser_eval", map[string]any{"script": "document.title"}, true, failed),
+			call("browser_eval", map[string]any{"script": "document.title.trim()"}, false, "Shop"),
+		})
+	}
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 || len(cs[0].Sessions) != 2 || !cs[0].Reminder(lessons.DefaultConfig()) {
+		t.Fatalf("%+v: want one lesson nothing got past, seen in both sessions, a reminder", cs)
+	}
+	if !errorFires(t, cs[0], failed) {
+		t.Errorf("error trigger %q misses the same error", cs[0].Triggers.Errors)
+	}
+}
+
+// TestDidOtherwise: which calls of a failed command's family that worked
+// did another thing (the failure stays one nothing got past) and which
+// aimed the same thing elsewhere or changed a setting. A flag's value is
+// no subcommand: shellcheck -S warning after shellcheck failed changed
+// how strict the check is, and is no other thing.
+func TestDidOtherwise(t *testing.T) {
+	for _, tc := range []struct {
+		failed, worked string
+		want           bool
+	}{
+		{"panectl capture review-2", "panectl status review-2", true},
+		{"python -c 'import shop'", ".venv/bin/python -c 'import shop'", true},
+		{`ssh box "systemctl restart shop"`, `ssh box "docker compose restart shop"`, true},
+		{"pytest tests/test_cart.py", "pytest tests/test_tax.py", false},
+		{"panectl send review-2 -P hi", "panectl send --help", false},
+		{`shellcheck "scripts/setup.sh"`, `shellcheck -S warning "scripts/setup.sh"`, false},
+	} {
+		if got := didOtherwise(tc.failed, tc.worked); got != tc.want {
+			t.Errorf("didOtherwise(%q, %q) = %v, want %v", tc.failed, tc.worked, got, tc.want)
 		}
 	}
 }

@@ -392,7 +392,7 @@ func fixPatterns(failing, fixed string) (commands, unless []string, change strin
 	switch {
 	case d.quoted != "":
 		change = "quote " + d.quoted + ": the shell expands its * or ? as a file pattern"
-		commands = []string{head + `[^|;&\n]*\s[^\s'"|;&]*[*?]`}
+		commands = []string{head + `[^|;&\n'"]*\s[^\s'"|;&]*[*?]`} // no quote before the word: it may be inside one
 	case d.dash != "":
 		change = "put -e (or --) before a pattern that starts with -, such as " + d.dash + ", or it is read as an option"
 		commands = []string{head + `[^|;&\n]*\s['"]-`}

@@ -451,7 +451,8 @@ func (a *analyzer) missingSaw(rec *callRec) {
 				m.gone = true
 				return
 			}
-			if m.found == "" && !written && !strings.HasPrefix(p, "~") && lessonPath(p, abs, a.sess.Project) {
+			if m.found == "" && !written && !strings.HasPrefix(p, "~") && lessonPath(p, abs, a.sess.Project) &&
+				(!m.run || c.Tool != "Bash" || runs(c.Command, p)) {
 				m.found, m.by = p, c
 			}
 		})
@@ -672,4 +673,27 @@ func (c *Candidate) foldPath(n Candidate) {
 	}
 	c.Summary, c.Problem, c.Solution, c.Fixed, c.Trigger = n.Summary, n.Problem, n.Solution, n.Fixed, n.Trigger
 	c.Triggers, c.Examples = n.Triggers, n.Examples
+}
+
+// runs reports whether a shell command runs the program or script at p:
+// p is the first word of one of its simple commands (after any
+// assignments), or the first word after it that is no flag (an
+// interpreter's script). A program the shell did not find is found
+// again only where a command runs it, not where one names a word of its
+// shape (gh --repo owner/name).
+func runs(cmd, p string) bool {
+	for _, seg := range segments(cmd) {
+		i := 0
+		for i < len(seg) && strings.Contains(seg[i], "=") && !strings.HasPrefix(seg[i], "-") {
+			i++ // an assignment before the program
+		}
+		for j := i; j < len(seg); j++ {
+			if w := strings.Trim(seg[j], `'"`); w == p {
+				return true
+			} else if j > i && !strings.HasPrefix(w, "-") {
+				break // the first argument is not it
+			}
+		}
+	}
+	return false
 }

@@ -231,7 +231,10 @@ func recount(t *testing.T, lines []traceLine, rep replayJSON) {
 					if from == nil {
 						t.Fatalf("%s#%d: %s learned from %s#%d, not in the trace", c.File, c.Index, f.Slug, ref.File, ref.Index)
 					}
-					addr = addr || c.Outcome == "failed" && key(from) == key(c)
+					// the same key, or, for a fire with the failure, a
+					// family or a class in common (learnedInfo.near)
+					addr = addr || c.Outcome == "failed" && (key(from) == key(c) ||
+						f.At == "after" && (from.Family == c.Family || from.Class == c.Class))
 				}
 			case f.Kind == "hazard":
 			case c.Outcome == "failed":

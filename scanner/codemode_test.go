@@ -1,0 +1,66 @@
+package scanner
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// cell is a Codex code-mode exec call: a JavaScript cell and what it
+// printed, under the status line Codex puts first.
+func cell(js, status string, printed ...string) cxStep {
+	return cxStep{tool: "exec", input: js, custom: true,
+		parts: append([]string{status + "\nWall time 0.2 seconds\nOutput:\n"}, printed...)}
+}
+
+// TestCodeModeCells: Codex's code mode runs shell commands and patches
+// from JavaScript cells of one exec tool. A cell that runs one command is
+// that shell call, with its outcome read from what the cell printed: the
+// exit code when it printed the result, else a line the shell printed;
+// a cell that applies a patch is that edit; any other cell stays an exec
+// call. Before, every cell was an exec call with no command and no
+// output, and nothing was learned from code-mode sessions.
+func TestCodeModeCells(t *testing.T) {
+	dir := t.TempDir()
+	writeCodex(t, dir, "/repo/gen", "s1", []cxStep{
+		cell(`const r = await tools.exec_command({cmd:"python scripts/gen.py --out \"build/a b\"",workdir:"/repo/gen",yield_time_ms:10000}); text(r.output)`,
+			"Script completed", "zsh:1: command not found: python\n"),
+		cell("const r = await tools.exec_command({\n  cmd: 'python3 scripts/gen.py --out \"build/a b\"',\n  workdir: \"/repo/gen\",\n});\ntext(JSON.stringify(r));",
+			"Script completed", `{"chunk_id":"a1","wall_time_seconds":0.2,"exit_code":0,"output":"wrote build/a b\n"}`),
+		cell(`const r = await tools.exec_command({cmd:"cargo test --lib",workdir:"/repo/gen"}); text(JSON.stringify(r))`,
+			"Script completed", `{"chunk_id":"a2","wall_time_seconds":3.1,"exit_code":101,"output":"error: no library targets found in package `+"`gen`"+`\n"}`),
+		cell("const patch = \"*** Begin Patch\\n*** Update File: /repo/gen/src/main.rs\\n@@\\n-let x = 1;\\n+let x = 2;\\n*** End Patch\";\nawait tools.apply_patch(patch);",
+			"Script failed", "Script error:\napply_patch verification failed: Failed to find expected lines in /repo/gen/src/main.rs:\nlet x = 1;"),
+		cell("const rs = await Promise.all([`a`, `b`].map(f => tools.exec_command({cmd: `ls ${f}`})));\ntext(rs.length)", "Script completed", "2"),
+		cell("text(ALL_TOOLS.length)", "Script running with cell ID 7"),
+	})
+	var got []string
+	_, err := ReadSessions(context.Background(), ReadOptions{Paths: []string{dir}, Workers: 1},
+		func(s *LoggedSession) []LoggedCall { return s.Calls },
+		func(calls []LoggedCall) error {
+			for _, c := range calls {
+				got = append(got, c.Tool+" "+c.Command+c.Path+" "+c.Outcome.String())
+			}
+			return nil
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`Bash python scripts/gen.py --out "build/a b" failed`,
+		`Bash python3 scripts/gen.py --out "build/a b" fine`,
+		`Bash cargo test --lib failed`,
+		`Edit /repo/gen/src/main.rs failed`,
+		`exec  fine`,
+		`exec  unknown`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("calls:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	state := t.TempDir()
+	scan(t, state, Options{Paths: []string{dir}})
+	if !slices.ContainsFunc(candidates(t, state), func(c Candidate) bool { return strings.Contains(c.Summary, "python3") }) {
+		t.Errorf("no lesson from the code-mode retry python → python3: %q", summaries(candidates(t, state)))
+	}
+}

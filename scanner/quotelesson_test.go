@@ -1,0 +1,47 @@
+package scanner
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lessons-dev/lessons"
+)
+
+// TestQuoteLessonNotInsideQuotes: a lesson to quote a word the shell
+// would expand (a URL with ?) fires on such a word left bare, not on a
+// ? inside a quoted argument, where the shell expands nothing. Before,
+// it fired before every gh api call whose quoted body asked a question.
+func TestQuoteLessonNotInsideQuotes(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("gh api repos/acme/app/contents/go.mod?ref=main", 1, "zsh:1: no matches found: repos/acme/app/contents/go.mod?ref=main"),
+		run("gh api 'repos/acme/app/contents/go.mod?ref=main'", 0, "{\"name\":\"go.mod\"}"),
+	})
+	var quote *Candidate
+	for _, c := range candidatesOf(t, dir) {
+		if strings.HasPrefix(c.Summary, "gh api: quote") {
+			quote = &c
+		}
+	}
+	if quote == nil {
+		t.Fatal("no lesson to quote the URL")
+	}
+	fires := func(cmd string) bool {
+		for _, p := range quote.Triggers.Commands {
+			re, err := lessons.CompilePattern(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ok, _ := re.MatchString(cmd); ok {
+				return true
+			}
+		}
+		return false
+	}
+	if !fires("gh api repos/acme/app/issues?state=open") {
+		t.Error("silent before a bare URL with ?")
+	}
+	if fires("gh api graphql -f body='Is the rollout done? It is.'") {
+		t.Error("fired on a ? inside a quoted argument")
+	}
+}
