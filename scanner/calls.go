@@ -22,7 +22,7 @@ func newCall(name string, input []byte) *Call {
 	c.Sum = digest(input)
 	f := fields(input, "command", "cmd", "file_path", "filePath", "path", "notebook_path",
 		"absolute_path", "content", "new_string", "newString", "new_source", "edits", "input", "patch",
-		"questions", "question", "plan", "workdir", "cwd", "dir_path", "directory")
+		"questions", "question", "plan", "workdir", "cwd", "dir_path", "directory", "patchText")
 	if cmd := f[0]; cmd != nil {
 		c.Command = shellCommand(cmd)
 	} else if f[1] != nil {
@@ -52,14 +52,14 @@ func newCall(name string, input []byte) *Call {
 		})
 		c.Input = strings.Join(parts, "\n")
 	}
-	if patch := firstString(f[12], f[13]); strings.Contains(patch, "*** Begin Patch") {
+	if patch := firstString(f[12], f[13], f[21]); strings.Contains(patch, "*** Begin Patch") { // opencode's apply_patch: patchText
 		applyPatch(c, patch)
 	}
 	if c.Tool == "apply_patch" && c.Input != "" {
 		applyPatch(c, c.Input)
 	}
 	c.Asks = c.Command == "" && c.Path == "" && (f[14] != nil || f[15] != nil || f[16] != nil)
-	c.Dir = firstString(f[17:]...)
+	c.Dir = firstString(f[17:21]...)
 	switch {
 	case input[0] != '{':
 	case c.Command == "":

@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -63,4 +64,21 @@ func TestCodeModeCells(t *testing.T) {
 	if !slices.ContainsFunc(candidates(t, state), func(c Candidate) bool { return strings.Contains(c.Summary, "python3") }) {
 		t.Errorf("no lesson from the code-mode retry python → python3: %q", summaries(candidates(t, state)))
 	}
+}
+
+// FuzzCodeMode: any cell and any output read without a panic, and a
+// command read from a cell is text the cell holds, unescaped.
+func FuzzCodeMode(f *testing.F) {
+	f.Add(`const r = await tools.exec_command({cmd:"ls \"a b\"",workdir:"/p"}); text(r.output)`, "Script completed\nWall time 0.1 seconds\nOutput:\n\n{\"exit_code\":2,\"output\":\"x\"}")
+	f.Add("tools.exec_command({cmd: `a ${b}`})", "Script failed\nWall time 0 seconds\nOutput:\n\nScript error:\nboom")
+	f.Add(`tools.exec_command({"cmd":'x\'y'`, "Script running with cell ID 3")
+	f.Add(`const patch = "*** Begin Patch\n*** Add File: a\n+x"; tools.apply_patch(patch)`, "Script ")
+	f.Fuzz(func(t *testing.T, js, out string) {
+		src, _ := json.Marshal(js)
+		c := codeModeCall(src)
+		if c.Tool == "Bash" && (c.Command == "" || len(c.Command) > len(js)) {
+			t.Errorf("command %q from cell %q", c.Command, js)
+		}
+		codeModeResult(out)
+	})
 }

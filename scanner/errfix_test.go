@@ -216,7 +216,7 @@ func TestErrorLessonFromALaterFailureOfTheKey(t *testing.T) {
 		run("git status", 0, "nothing to commit"),
 	})
 	cs := errorCandidates(t, dir)
-	if len(cs) != 1 || cs[0].Fixed != "" || !strings.Contains(cs[0].Solution, "no later call") {
+	if len(cs) != 1 || cs[0].Fixed != "" || !strings.Contains(cs[0].Solution, "no retry of") {
 		t.Fatalf("%+v: want one lesson, from the failure nothing got past", cs)
 	}
 }

@@ -40,7 +40,7 @@ func (c *Candidate) errorText(unit, fix string, sandboxed bool) {
 	if n := len(c.Sessions); n > 1 {
 		when = "in " + strconv.Itoa(n) + " sessions of this project"
 	}
-	said := "This error came before, " + when + ", and no later call of " + unit + " got past it in the session"
+	said := "This error came before, " + when + ", and no retry of " + unit + " got past it in the session"
 	if len(c.Tried) > 0 {
 		var tried []string
 		for _, t := range c.Tried {

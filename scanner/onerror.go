@@ -20,7 +20,8 @@ import (
 //   - the same call run again after a change of state (a step the error
 //     named, a file written), or unchanged (it failed, then worked);
 //   - the same command run in another directory;
-//   - nothing: no later call of the family worked, and nothing was edited
+//   - nothing: no retry of the call worked (the family may have worked
+//     doing another thing), and nothing was edited
 //     after it; "nothing fixed it in N sessions".
 //
 // A failure that the task's own edits got past (a lint or test error of

@@ -244,7 +244,7 @@ func TestErrorLessonNotForAnotherCause(t *testing.T) {
 	if len(cs) != 1 || cs[0].Tool != "Grep" || cs[0].Fixed != "" || cs[0].Confidence >= lessons.DefaultConfig().MinConfidence {
 		t.Fatalf("%+v: want one lesson nothing got past, on the Grep error, below minConfidence, naming no fix", cs)
 	}
-	if strings.Contains(cs[0].Solution, "type") || !strings.Contains(cs[0].Solution, "no later call of Grep got past it") {
+	if strings.Contains(cs[0].Solution, "type") || !strings.Contains(cs[0].Solution, "no retry of Grep got past it") {
 		t.Errorf("solution %q: want that nothing got past it, not the retry's arguments", cs[0].Solution)
 	}
 }

@@ -79,7 +79,8 @@ func opencodePart(b []byte, uid, role string, n int, s sink) {
 			s.event(Event{Kind: Rejection, Line: n, UID: uid, CallID: id, Text: reason})
 			return
 		}
-		r := &Result{IsError: status == "error", ExitCode: integer(field(st[4], "exit"), -1), Timeout: timedOut(out)}
+		r := &Result{IsError: status == "error", ExitCode: integer(field(st[4], "exit"), -1), Timeout: timedOut(out),
+			Stopped: isTrue(field(st[4], "interrupted"))} // opencode aborts a call still running: "Tool execution aborted"
 		if r.Failed() {
 			r.Output = keepOutput(out)
 		}

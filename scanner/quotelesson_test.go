@@ -26,22 +26,10 @@ func TestQuoteLessonNotInsideQuotes(t *testing.T) {
 	if quote == nil {
 		t.Fatal("no lesson to quote the URL")
 	}
-	fires := func(cmd string) bool {
-		for _, p := range quote.Triggers.Commands {
-			re, err := lessons.CompilePattern(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if ok, _ := re.MatchString(cmd); ok {
-				return true
-			}
-		}
-		return false
-	}
-	if !fires("gh api repos/acme/app/issues?state=open") {
+	if !fires(t, *quote, lessons.ToolCall{Tool: "Bash", Command: "gh api repos/acme/app/issues?state=open"}) {
 		t.Error("silent before a bare URL with ?")
 	}
-	if fires("gh api graphql -f body='Is the rollout done? It is.'") {
+	if fires(t, *quote, lessons.ToolCall{Tool: "Bash", Command: "gh api graphql -f body='Is the rollout done? It is.'"}) {
 		t.Error("fired on a ? inside a quoted argument")
 	}
 }

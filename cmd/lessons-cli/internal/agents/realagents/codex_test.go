@@ -17,6 +17,13 @@ func (w *world) codex(m *model, args ...string) string {
 // set: Codex reads a project's .codex/hooks.json only then.
 func (w *world) codexTrusting(m *model, trust bool, args ...string) string {
 	w.t.Helper()
+	return w.codexWith(m, trust, "", args...)
+}
+
+// codexWith runs codex exec with extra lines at the end of its
+// config.toml (a [features] table).
+func (w *world) codexWith(m *model, trust bool, extra string, args ...string) string {
+	w.t.Helper()
 	bin := filepath.Join(agentDir(w.t, "@openai/codex"), "node_modules", ".bin", "codex")
 	home := filepath.Join(w.home, ".codex")
 	w.write(filepath.Join(home, "config.toml"), `model = "gpt-5.5"
@@ -27,7 +34,7 @@ name = "fake"
 base_url = "`+m.URL+`/v1"
 wire_api = "responses"
 env_key = "FAKE_OPENAI_KEY"
-`+map[bool]string{true: "\n[projects.\"" + w.project + "\"]\ntrust_level = \"trusted\"\n"}[trust])
+`+map[bool]string{true: "\n[projects.\"" + w.project + "\"]\ntrust_level = \"trusted\"\n"}[trust]+extra)
 	args = append([]string{"exec", "--dangerously-bypass-hook-trust", "--dangerously-bypass-approvals-and-sandbox",
 		"--skip-git-repo-check"}, args...)
 	return w.run([]string{"CODEX_HOME=" + home, "FAKE_OPENAI_KEY=sk-e2e"}, bin, args...)
@@ -71,4 +78,26 @@ func TestCodexProject(t *testing.T) {
 	m.done()
 	checkCore(t, w, m)
 	checkAsk(t, m, 4, "This call needs a human's approval")
+}
+
+// codeCell is a step of Codex's code mode: an exec cell of JavaScript
+// that runs one shell command through tools.exec_command.
+func codeCell(command string) step {
+	return step{Tool: "exec", Freeform: "const r = await tools.exec_command({cmd: " + mustJSON(command) + "});\ntext(r.output);\n"}
+}
+
+// TestCodexCodeMode runs codex exec in code mode (features.code_mode),
+// where the model's one tool is exec and every shell command runs from a
+// JavaScript cell: the core script's commands, each from a cell, must
+// meet lessons as they do called directly.
+func TestCodexCodeMode(t *testing.T) {
+	w := newWorld(t)
+	w.lessons("install", "--platform", "codex")
+	m := newModel(t, responses, append(core(codeCell), say("All done."))...)
+	w.codexWith(m, false, "\n[features]\ncode_mode = true\n", prompt)
+	m.done()
+	if after := m.after(1).Text; !strings.Contains(after, "Script completed") {
+		t.Fatalf("ls ran from no code-mode cell; the request after it:\n%s", excerpt(after))
+	}
+	checkCore(t, w, m)
 }

@@ -20,6 +20,9 @@ type step struct {
 	Tool  string
 	Input map[string]any
 	Text  string
+	// Freeform is a freeform tool's input (Codex's custom tools: the
+	// code-mode exec cell), sent instead of Input's JSON.
+	Freeform string
 }
 
 func call(tool string, input map[string]any) step { return step{Tool: tool, Input: input} }

@@ -21,10 +21,14 @@ func responses(m *model, w http.ResponseWriter, r *http.Request, body []byte) {
 	s, i := m.take(r, body, len(req.Tools) > 0)
 	id := fmt.Sprintf("resp_%02d", i+10)
 	var item map[string]any
-	if s.Tool != "" {
+	switch {
+	case s.Freeform != "":
+		item = map[string]any{"type": "custom_tool_call", "id": fmt.Sprintf("ctc_%02d", i+10),
+			"call_id": fmt.Sprintf("call_%02d", i+10), "name": s.Tool, "input": s.Freeform}
+	case s.Tool != "":
 		item = map[string]any{"type": "function_call", "id": fmt.Sprintf("fc_%02d", i+10),
 			"call_id": fmt.Sprintf("call_%02d", i+10), "name": s.Tool, "arguments": mustJSON(s.Input)}
-	} else {
+	default:
 		item = map[string]any{"type": "message", "role": "assistant", "id": fmt.Sprintf("msg_%02d", i+10),
 			"content": []any{map[string]any{"type": "output_text", "text": s.Text, "annotations": []any{}}}}
 	}
