@@ -100,6 +100,13 @@ func (c *Candidate) narrowToError() bool {
 	if wrapper {
 		return false // a runner's status line ("script exited with code 1") comes after any failure under it
 	}
+	if lessons.TallyLine(line) {
+		// a count of errors ("Found 4 errors.") comes after any failure
+		// of the check: the line that names what failed says which
+		if line = lessons.NamedErrorLine(c.Problem); line == "" {
+			return false
+		}
+	}
 	if len(c.Examples.Match) == 0 {
 		return false
 	}
