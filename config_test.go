@@ -123,3 +123,17 @@ func TestPromptLessonsEnv(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigEnvIsConfig: ApplyEnv's table names every key of Config, in
+// field order, with its variable.
+func TestConfigEnvIsConfig(t *testing.T) {
+	keys := ConfigKeys()
+	if len(keys) != len(configEnv) {
+		t.Fatalf("Config has %d keys, configEnv %d: add the new key to configEnv", len(keys), len(configEnv))
+	}
+	for i, key := range keys {
+		if k := configEnv[i]; k.key != key || k.env != EnvName(key) {
+			t.Errorf("configEnv[%d] = %v, want {%s %s}", i, k, key, EnvName(key))
+		}
+	}
+}

@@ -364,7 +364,7 @@ func StandsForError(text string) bool {
 	if tableRow(l) {
 		return false // a row of a table the command printed ("lint\tfail\t2m38s\turl"): data, not a message
 	}
-	return len(lines) <= shortOutput || saysError(l, re) || diffHeader(l) || errorCode.MatchString(l)
+	return len(lines) <= shortOutput || saysError(l, re) || diffHeader(l) || errorCode().MatchString(l)
 }
 
 // tableRow reports whether a line is a row of a tab-separated table (two
@@ -374,7 +374,9 @@ func tableRow(l string) bool { return strings.Count(l, "\t") >= 2 }
 
 // errorCode is a code a program names its error by: Node's and pnpm's
 // ERR_ codes, an errno name before a colon ("EACCES: permission denied").
-var errorCode = regexp.MustCompile(`\bERR_[A-Z0-9_]{2,}|\bE[A-Z0-9]{2,}:`)
+// Compiled on first use: the hook links this package, and a regex
+// compiled at package load costs every hook call.
+var errorCode = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bERR_[A-Z0-9_]{2,}|\bE[A-Z0-9]{2,}:`) })
 
 // shortOutput is the most lines an output may have for its first line to
 // stand for its error though it says nothing went wrong.

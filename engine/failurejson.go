@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/json"
 	"strconv"
 	"unicode/utf8"
 )
@@ -23,6 +24,35 @@ func (f failure) marshal() []byte {
 		b = appendJSONString(b, f.Project)
 	}
 	return append(b, '}')
+}
+
+// unmarshalFailure is json.Unmarshal into a failure, without its
+// first-use cost (as marshal's, most of it the reflection over the
+// type's fields) on a record as marshal writes it: the success that
+// answers a failure reads one. A record that is not plain (see
+// plainFields; a limit that is not an integer) goes to encoding/json, so
+// the result and the error are always its.
+func unmarshalFailure(data []byte) (failure, error) {
+	var f failure
+	str := func(s *string) func(*plainReader) {
+		return func(r *plainReader) { *s = r.stringValue() }
+	}
+	if plainFields(data, map[string]func(*plainReader){
+		"family":  str(&f.Family),
+		"command": str(&f.Command),
+		"error":   str(&f.Error),
+		"project": str(&f.Project),
+		"limit": func(r *plainReader) {
+			n, err := strconv.Atoi(string(r.raw()))
+			f.Limit = n
+			r.ok = r.ok && err == nil
+		},
+	}) {
+		return f, nil
+	}
+	var g failure
+	err := json.Unmarshal(data, &g)
+	return g, err
 }
 
 // appendJSONString appends s quoted as json.Marshal quotes a string:

@@ -5,6 +5,7 @@ import (
 	"hash/crc32"
 	"os"
 	"runtime/debug"
+	"slices"
 
 	lessons "github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/scope"
@@ -271,6 +272,10 @@ func (m *Manifest) checkEntries() error {
 // indexList decodes a list of delta-encoded lesson indices at d.
 func indexList(d *decoder, into []int) []int {
 	n, prev := d.count(), 0
+	// Room for all n at once, not grown from nothing: a Bash call's
+	// candidates are hundreds, and each growth was a new allocation of a
+	// new size, its memory paged in. Each index takes a byte at least.
+	into = slices.Grow(into, min(n, len(d.b)-d.off))
 	for i := 0; i < n && d.err == nil; i++ {
 		prev += int(d.uvarint())
 		into = append(into, prev)

@@ -235,8 +235,7 @@ func rejectionReason(text string) (string, bool) {
 // errorText reads an error given as a string (Claude Code, opencode) or
 // as {message} (Gemini CLI).
 func errorText(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
+	if s, ok := jsonString(raw); ok {
 		return s
 	}
 	var e struct {
@@ -249,8 +248,7 @@ func errorText(raw json.RawMessage) string {
 // responseText is the text of a tool_response given as a string or as an
 // object with output fields.
 func responseText(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
+	if s, ok := jsonString(raw); ok {
 		return s
 	}
 	var r struct {
@@ -265,8 +263,7 @@ func responseText(raw json.RawMessage) string {
 
 // partsText reads Gemini CLI's llmContent: a string, or parts with text.
 func partsText(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
+	if s, ok := jsonString(raw); ok {
 		return s
 	}
 	var parts []struct {

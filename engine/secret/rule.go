@@ -102,10 +102,10 @@ type keywordIndex struct {
 
 // Building the index costs more than a hundred microseconds, which a
 // process that checks a few short texts (the hook scrubs a command and
-// an error line) never wins back: such texts are scanned for each rule's
-// keywords instead, picking the same rules. A process keeps that up for
-// its first directTexts texts of at most maxDirect bytes; past them it
-// is checking many, and builds the index.
+// an error line) never wins back: such texts are scanned for every
+// keyword instead (scanKeywords), picking the same rules. A process
+// keeps that up for its first directTexts texts of at most maxDirect
+// bytes; past them it is checking many, and builds the index.
 const (
 	directTexts = 16
 	maxDirect   = 1 << 10
@@ -116,27 +116,12 @@ var directDone atomic.Int32
 
 // rulesFor returns which of ownRules and gitleaksRules the lower-cased
 // text calls for (see keywordIndex.rules), by the index or, for a few
-// short texts, by scanning for each rule's keywords.
+// short texts, by scanning for every keyword.
 func rulesFor(lower string) (own, gitleaks []bool) {
 	if len(lower) <= maxDirect && directDone.Add(1) <= directTexts {
-		return scanRules(ownRules, lower), scanRules(gitleaksRules, lower)
+		return scanKeywords(lower)
 	}
 	return index().rules(lower)
-}
-
-// scanRules marks the rules with a keyword in lower, or with none.
-func scanRules(rules []rule, lower string) []bool {
-	on := make([]bool, len(rules))
-	for i, r := range rules {
-		on[i] = len(r.keywords) == 0
-		for _, w := range r.keywords {
-			if on[i] {
-				break
-			}
-			on[i] = strings.Contains(lower, w)
-		}
-	}
-	return on
 }
 
 // index is built when a process has checked more than a few short
