@@ -32,7 +32,7 @@ func sameMistake(a, b *Candidate) bool {
 	if !firesOn(ToLesson(*a), b.Examples.Match) || !firesOn(ToLesson(*b), a.Examples.Match) {
 		return false
 	}
-	if a.Fixed != "" && a.Fixed == b.Fixed || sharesCall(a, b) {
+	if a.Fixed != "" && a.Fixed == b.Fixed || sharesCall(a, b) || sameWrapper(a, b) {
 		return true
 	}
 	la, lb := ToLesson(*a), ToLesson(*b)
@@ -101,10 +101,34 @@ func (c *Candidate) combine(n Candidate) {
 	}
 	if c.Fixed == "" && n.Fixed != "" {
 		c.Triggers, c.Examples, c.Trigger, c.Fixed = n.Triggers, n.Examples, n.Trigger, n.Fixed
+	} else if sameWrapper(c, &n) {
+		// the same program run another way (mise x, then mise exec):
+		// either form is the fix, and the lesson is quiet before both
+		for _, u := range n.Triggers.Unless {
+			if !slices.Contains(c.Triggers.Unless, u) {
+				c.Triggers.Unless = append(c.Triggers.Unless, u)
+			}
+		}
 	}
 	if c.Kind == KindTag {
 		// the agent's report needs no review, unless its trigger
 		// fires on its own fix
 		c.NeedsReview = c.Fixed != "" && len(c.Triggers.Commands) > 0 && commandFires(c.Triggers, c.Fixed)
 	}
+}
+
+// sameWrapper reports whether two retry lessons run the same failed
+// command through the same program ("mise x hk --" and "mise exec --"
+// before hk install): one lesson, whatever the program's subcommand or
+// arguments.
+func sameWrapper(a, b *Candidate) bool {
+	if a.Kind != KindRetry || b.Kind != KindRetry || a.Fixed == "" || b.Fixed == "" {
+		return false
+	}
+	da, ok := diffCommands(a.Trigger, a.Fixed)
+	if !ok || len(da.wrapper) == 0 {
+		return false
+	}
+	db, ok := diffCommands(b.Trigger, b.Fixed)
+	return ok && len(db.wrapper) > 0 && da.wrapper[0] == db.wrapper[0] && da.exe == db.exe && da.sub == db.sub
 }
