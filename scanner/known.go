@@ -169,8 +169,10 @@ func knownOf(c *Call, r *Result) (key, trigger, named string) {
 		if exe, ok := strings.CutPrefix(class, missingCommand); ok && exe != "" && !strings.ContainsAny(exe, "/\\") {
 			return exe + " | " + class, exe, "" // the program is missing: whatever it was asked to do
 		}
-		if !lessons.StandsForError(r.Output) {
+		if line, _ := lessons.ErrorLine(r.Output); !lessons.StandsForError(r.Output) || searchMatch(fam, line) {
 			return "", "", "" // no line of the output says what went wrong: nothing to know it by
+		} else if namesCallValue(lessons.StripANSI(line), c.Command) {
+			return "", "", "" // the error names what the call was given: the call's mistake
 		}
 		if lessons.TallyLine(class) {
 			// a count names nothing: two sessions' "Found 4 errors." may

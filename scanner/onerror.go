@@ -421,7 +421,7 @@ func (a *analyzer) settleErrors() {
 		c0 := w.rec.call
 		lc := LoggedCall{Error: w.res.Output}
 		line, wrapper := lessons.ErrorLine(lc.ErrorText())
-		if problem == "" || wrapper || subjectPattern(firstClause(line)) == "" || c0.Tool == "Bash" && !lessons.StandsForError(w.res.Output) {
+		if problem == "" || wrapper || subjectPattern(firstClause(line)) == "" || c0.Tool == "Bash" && (!lessons.StandsForError(w.res.Output) || searchMatch(w.fam, line)) {
 			continue // a runner's status line, too little stable text for a trigger, or a line of the command's output that says nothing went wrong
 		}
 		keys = append(keys, key) // a later failure of the key that gave none may give one

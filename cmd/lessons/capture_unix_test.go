@@ -19,19 +19,13 @@ import (
 func TestCaptureRecordNotARegularFile(t *testing.T) {
 	for _, kind := range []string{"fifo", "devzero"} {
 		t.Run(kind, func(t *testing.T) {
-			e := newEnv(t)
-			e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
-			e.runHook(t, "claude", e.failed("s", "npm test", "Exit code 1\nbroken"))
-			records, _ := filepath.Glob(filepath.Join(e.state, "sessions", engine.SessionHash("s")+".capture", "f-*"))
-			if len(records) != 1 {
-				t.Fatalf("records = %v", records)
-			}
-			os.Remove(records[0])
+			e, record := failedOnce(t)
+			os.Remove(record)
 			var err error
 			if kind == "fifo" {
-				err = syscall.Mkfifo(records[0], 0o600)
+				err = syscall.Mkfifo(record, 0o600)
 			} else {
-				err = os.Symlink("/dev/zero", records[0])
+				err = os.Symlink("/dev/zero", record)
 			}
 			if err != nil {
 				t.Skip(err)
@@ -56,26 +50,15 @@ func TestCaptureRecordNotARegularFile(t *testing.T) {
 // empty and leaves it: no nudge, no error, the record kept for the fix
 // that follows.
 func TestEmptyCaptureRecordIsLeft(t *testing.T) {
-	e := newEnv(t)
-	e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
-	e.runHook(t, "claude", e.failed("s", "npm test", "Exit code 1\nbroken"))
-	records, _ := filepath.Glob(filepath.Join(e.state, "sessions", engine.SessionHash("s")+".capture", "f-*"))
-	if len(records) != 1 {
-		t.Fatalf("records = %v", records)
-	}
-	if err := os.Truncate(records[0], 0); err != nil {
+	e, record := failedOnce(t)
+	if err := os.Truncate(record, 0); err != nil {
 		t.Fatal(err)
 	}
-	out, stderr, code := e.hookOnce(t, e.succeeded("s", "CI=1 npm test"), 10*time.Second)
-	if code != 0 || len(stderr) > 0 || strings.TrimSpace(string(out)) != "{}" {
-		t.Fatalf("exit %d, stderr %s, answer %s", code, stderr, out)
-	}
-	if _, err := os.Stat(records[0]); err != nil {
+	answeredQuietly(t, e)
+	if _, err := os.Stat(record); err != nil {
 		t.Errorf("the record being written was removed: %v", err)
 	}
-	if log, _ := os.ReadFile(filepath.Join(e.state, "hook.log")); len(log) > 0 {
-		t.Errorf("hook.log = %s", log)
-	}
+	noLog(t, e)
 }
 
 // A family's record is written in place once made: the success that
@@ -83,14 +66,8 @@ func TestEmptyCaptureRecordIsLeft(t *testing.T) {
 // failures write over the same file (no new inode for a retry loop),
 // each read whole however long the one before it was.
 func TestCaptureRecordWrittenInPlace(t *testing.T) {
-	e := newEnv(t)
-	e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
-	e.runHook(t, "claude", e.failed("s", "npm test", "Exit code 1\nbroken"))
-	records, _ := filepath.Glob(filepath.Join(e.state, "sessions", engine.SessionHash("s")+".capture", "f-*"))
-	if len(records) != 1 {
-		t.Fatalf("records = %v", records)
-	}
-	held, err := os.Open(records[0]) // an inode held open is never reused
+	e, record := failedOnce(t)
+	held, err := os.Open(record) // an inode held open is never reused
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +75,7 @@ func TestCaptureRecordWrittenInPlace(t *testing.T) {
 	sameFile := func(when string) {
 		t.Helper()
 		a, err1 := held.Stat()
-		b, err2 := os.Lstat(records[0])
+		b, err2 := os.Lstat(record)
 		if err1 != nil || err2 != nil || !os.SameFile(a, b) {
 			t.Fatalf("%s: the record is another file (%v, %v)", when, err1, err2)
 		}
@@ -108,7 +85,7 @@ func TestCaptureRecordWrittenInPlace(t *testing.T) {
 		t.Errorf("the same call that worked was answered: %s", got)
 	}
 	sameFile("after the success")
-	if data := must(os.ReadFile(records[0])); len(data) == 0 || strings.TrimSpace(string(data)) != "" {
+	if data := must(os.ReadFile(record)); len(data) == 0 || strings.TrimSpace(string(data)) != "" {
 		t.Errorf("the answered record holds %q, want blanks", data)
 	}
 	e.runHook(t, "claude", e.failed("s", "npm test", "Exit code 1\n"+strings.Repeat("a long first line of the error ", 5)))
@@ -119,51 +96,31 @@ func TestCaptureRecordWrittenInPlace(t *testing.T) {
 	if !strings.Contains(got, "(short)") {
 		t.Errorf("the fix's nudge = %q, want the last failure's error", got)
 	}
-	if log, _ := os.ReadFile(filepath.Join(e.state, "hook.log")); len(log) > 0 {
-		t.Errorf("hook.log = %s", log)
-	}
+	noLog(t, e)
 }
 
 // A record whose opening brace is not there yet is being written over
 // (overwriteRecord writes it last): a success that reads it then leaves
 // it as it is, says nothing and logs no error.
 func TestHalfWrittenCaptureRecordIsLeft(t *testing.T) {
-	e := newEnv(t)
-	e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
-	e.runHook(t, "claude", e.failed("s", "npm test", "Exit code 1\nbroken"))
-	records, _ := filepath.Glob(filepath.Join(e.state, "sessions", engine.SessionHash("s")+".capture", "f-*"))
-	if len(records) != 1 {
-		t.Fatalf("records = %v", records)
-	}
-	data := must(os.ReadFile(records[0]))
+	e, record := failedOnce(t)
+	data := must(os.ReadFile(record))
 	data[0] = ' '
-	if err := os.WriteFile(records[0], data, 0o600); err != nil {
+	if err := os.WriteFile(record, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	out, stderr, code := e.hookOnce(t, e.succeeded("s", "CI=1 npm test"), 10*time.Second)
-	if code != 0 || len(stderr) > 0 || strings.TrimSpace(string(out)) != "{}" {
-		t.Fatalf("exit %d, stderr %s, answer %s", code, stderr, out)
-	}
-	if got := must(os.ReadFile(records[0])); string(got) != string(data) {
+	answeredQuietly(t, e)
+	if got := must(os.ReadFile(record)); string(got) != string(data) {
 		t.Errorf("the record being written became %q", got)
 	}
-	if log, _ := os.ReadFile(filepath.Join(e.state, "hook.log")); len(log) > 0 {
-		t.Errorf("hook.log = %s", log)
-	}
+	noLog(t, e)
 }
 
 // A hard link the agent put at a record's name is never written
 // through: neither by the family's next failure, which replaces it, nor
 // by the success that answers a record, which removes it.
 func TestCaptureRecordHardLinkNotWrittenThrough(t *testing.T) {
-	e := newEnv(t)
-	e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
-	e.runHook(t, "claude", e.failed("s", "npm test", "Exit code 1\nbroken"))
-	records, _ := filepath.Glob(filepath.Join(e.state, "sessions", engine.SessionHash("s")+".capture", "f-*"))
-	if len(records) != 1 {
-		t.Fatalf("records = %v", records)
-	}
-	record := records[0]
+	e, record := failedOnce(t)
 	plant := func(content string) string {
 		t.Helper()
 		target := filepath.Join(e.root, "target")
@@ -190,5 +147,37 @@ func TestCaptureRecordHardLinkNotWrittenThrough(t *testing.T) {
 	e.runHook(t, "claude", e.succeeded("s", "CI=1 npm test"))
 	if got := must(os.ReadFile(target)); string(got) != live {
 		t.Errorf("the success wrote through the link: the target holds %q", got)
+	}
+}
+
+// failedOnce is a session with one failure of npm test on record, and
+// the record's path.
+func failedOnce(t *testing.T) (*env, string) {
+	t.Helper()
+	e := newEnv(t)
+	e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
+	e.runHook(t, "claude", e.failed("s", "npm test", "Exit code 1\nbroken"))
+	records, _ := filepath.Glob(filepath.Join(e.state, "sessions", engine.SessionHash("s")+".capture", "f-*"))
+	if len(records) != 1 {
+		t.Fatalf("records = %v", records)
+	}
+	return e, records[0]
+}
+
+// answeredQuietly runs the fix of npm test and wants the hook to answer
+// {} and exit 0, with nothing on standard error.
+func answeredQuietly(t *testing.T, e *env) {
+	t.Helper()
+	out, stderr, code := e.hookOnce(t, e.succeeded("s", "CI=1 npm test"), 10*time.Second)
+	if code != 0 || len(stderr) > 0 || strings.TrimSpace(string(out)) != "{}" {
+		t.Fatalf("exit %d, stderr %s, answer %s", code, stderr, out)
+	}
+}
+
+// noLog wants the hook to have logged no error.
+func noLog(t *testing.T, e *env) {
+	t.Helper()
+	if log, _ := os.ReadFile(filepath.Join(e.state, "hook.log")); len(log) > 0 {
+		t.Errorf("hook.log = %s", log)
 	}
 }

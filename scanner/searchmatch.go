@@ -1,0 +1,27 @@
+package scanner
+
+import (
+	"regexp"
+
+	"github.com/lessons-dev/lessons"
+)
+
+// A search command (grep, rg …) that fails with matches printed, its
+// own error gone to stderr or thrown away (2>/dev/null), leaves a match
+// as the first line that looks like a diagnostic ("src/a.rs:12: let x"):
+// the file's text, not what went wrong. No lesson on the error, and no
+// known failure, is keyed on such a line.
+
+// matchLine is a search tool's match or context line: a path, a line
+// number, then ":" or "-".
+var matchLine = regexp.MustCompile(`^\S+:\d+[:-]`)
+
+// searchMatch reports whether the error line of a failed call of family
+// fam is one of its matches: fam's program, or its subcommand (rtk grep,
+// git grep), is a search tool.
+func searchMatch(fam lessons.Family, line string) bool {
+	return (searchTools[fam.Exe] || searchTools[fam.Sub]) && matchLine.MatchString(lessons.StripANSI(line))
+}
+
+// searchTools are the programs that print matches as path:line:text.
+var searchTools = map[string]bool{"grep": true, "rg": true, "egrep": true, "fgrep": true, "ag": true, "ack": true}
