@@ -25,7 +25,11 @@ import (
 // notes and the reports of checks that passed (NoticeLine) are skipped. The patterns compile on first use: the hook loads this
 // package and most of its calls never need them.
 func ErrorClass(text string) string {
-	lines := errorLines(text, false)
+	return classOf(errorLines(text, false))
+}
+
+// classOf is ErrorClass of an output's error lines (errorLines).
+func classOf(lines []string) string {
 	if len(lines) == 0 {
 		return "no output"
 	}
@@ -358,7 +362,7 @@ func StandsForError(text string) bool {
 	}
 	re := classPatterns()
 	l := firstErrorLine(lines, re)
-	if ErrorClass(text) != maskLine(l, re) {
+	if classOf(lines) != maskLine(l, re) {
 		return true // a class of its own
 	}
 	if tableRow(l) {

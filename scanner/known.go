@@ -169,9 +169,11 @@ func knownOf(c *Call, r *Result) (key, trigger, named string) {
 		if exe, ok := strings.CutPrefix(class, missingCommand); ok && exe != "" && !strings.ContainsAny(exe, "/\\") {
 			return exe + " | " + class, exe, "" // the program is missing: whatever it was asked to do
 		}
-		if line, _ := lessons.ErrorLine(r.Output); !lessons.StandsForError(r.Output) || searchMatch(fam, line) {
+		line, _ := lessons.ErrorLine(r.Output)
+		if !keysError(fam, r.Output, line) {
 			return "", "", "" // no line of the output says what went wrong: nothing to know it by
-		} else if namesCallValue(lessons.StripANSI(line), c.Command) {
+		}
+		if namesCallValue(lessons.StripANSI(line), c.Command) {
 			return "", "", "" // the error names what the call was given: the call's mistake
 		}
 		if lessons.TallyLine(class) {

@@ -418,14 +418,13 @@ func (a *analyzer) settleErrors() {
 			continue
 		}
 		problem := w.res.errorText()
-		c0 := w.rec.call
+		c := w.rec.call
 		lc := LoggedCall{Error: w.res.Output}
 		line, wrapper := lessons.ErrorLine(lc.ErrorText())
-		if problem == "" || wrapper || subjectPattern(firstClause(line)) == "" || c0.Tool == "Bash" && (!lessons.StandsForError(w.res.Output) || searchMatch(w.fam, line)) {
+		if problem == "" || wrapper || subjectPattern(firstClause(line)) == "" || c.Tool == "Bash" && !keysError(w.fam, w.res.Output, line) {
 			continue // a runner's status line, too little stable text for a trigger, or a line of the command's output that says nothing went wrong
 		}
 		keys = append(keys, key) // a later failure of the key that gave none may give one
-		c := w.rec.call
 		f := finding{
 			Kind: KindError, Line: w.rec.line, UID: w.rec.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: fixed,
 			Call: w.rec.id, Change: key, Problem: problem, Solution: fix, ErrLine: line,
@@ -612,12 +611,21 @@ func didOtherwise(failed, worked string) bool {
 // programWord is the word that names a simple command's program, as
 // written (a path or a name), after any assignments.
 func programWord(words []string) string {
-	for _, w := range words {
-		if !strings.Contains(w, "=") || strings.HasPrefix(w, "-") {
-			return w
-		}
+	if i := programAt(words); i < len(words) {
+		return words[i]
 	}
 	return ""
+}
+
+// programAt is the index of a simple command's program word, past any
+// assignments; len(words) when there is none.
+func programAt(words []string) int {
+	for i, w := range words {
+		if !strings.Contains(w, "=") || strings.HasPrefix(w, "-") {
+			return i
+		}
+	}
+	return len(words)
 }
 
 // stepsTaken are the calls after the failure that may have changed what

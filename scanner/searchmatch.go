@@ -12,6 +12,14 @@ import (
 // the file's text, not what went wrong. No lesson on the error, and no
 // known failure, is keyed on such a line.
 
+// keysError reports whether a failed shell command's error line, read
+// from out, can key a lesson on the error or a known failure: it stands
+// for what went wrong (lessons.StandsForError) and is no match of a
+// search tool.
+func keysError(fam lessons.Family, out, line string) bool {
+	return lessons.StandsForError(out) && !searchMatch(fam, line)
+}
+
 // matchLine is a search tool's match or context line: a path, a line
 // number, then ":" or "-".
 var matchLine = regexp.MustCompile(`^\S+:\d+[:-]`)

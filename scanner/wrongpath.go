@@ -683,10 +683,7 @@ func (c *Candidate) foldPath(n Candidate) {
 // shape (gh --repo owner/name).
 func runs(cmd, p string) bool {
 	for _, seg := range segments(cmd) {
-		i := 0
-		for i < len(seg) && strings.Contains(seg[i], "=") && !strings.HasPrefix(seg[i], "-") {
-			i++ // an assignment before the program
-		}
+		i := programAt(seg)
 		for j := i; j < len(seg); j++ {
 			if w := strings.Trim(seg[j], `'"`); w == p {
 				return true
