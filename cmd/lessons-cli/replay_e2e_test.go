@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -319,8 +318,6 @@ func TestE2EReplayNoiseGate(t *testing.T) {
 		t.Errorf("--max-noise 2: exit %d\n%s", r.code, r.stderr)
 	}
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }
 
 // TestE2EAddWarnsOfANoisyTrigger puts the test sessions where the agents
 // keep theirs, as written today, and adds a lesson whose trigger fires
