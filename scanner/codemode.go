@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // Codex's code mode (Codex 0.144 and later, "functions.exec"): the model
@@ -40,13 +41,13 @@ func codeModeCall(src []byte) *Call {
 	}
 	switch n := strings.Count(js, "tools.exec_command("); {
 	case n == 1:
-		call := js[strings.Index(js, "tools.exec_command(")+len("tools.exec_command("):]
-		cmd, ok := jsProperty(call, "cmd")
+		props := jsObject(js[strings.Index(js, "tools.exec_command(")+len("tools.exec_command("):])
+		cmd, ok := jsProperty(props, "cmd")
 		if !ok || cmd == "" {
 			return c
 		}
-		c.Tool, c.Command = "Bash", cmd
-		c.Dir, _ = jsProperty(call, "workdir")
+		c.Tool, c.Command, c.Args = "Bash", cmd, cellSettings(props)
+		c.Dir, _ = jsProperty(props, "workdir")
 	case n == 0 && strings.Contains(js, "tools.apply_patch("):
 		if i := strings.Index(js, "*** Begin Patch"); i > 0 {
 			if patch, ok := jsString(js[i-1:]); ok {
@@ -57,23 +58,148 @@ func codeModeCall(src []byte) *Call {
 	return c
 }
 
-// jsProperty is the string value of a property of the object literal
-// that opens s (`cmd: "…"`, `"cmd": '…'`, a template with no
-// substitution), unescaped; ok is false when the property is missing or
-// its value is not such a literal (a variable, a template with ${…}).
-func jsProperty(s, name string) (string, bool) {
-	end := strings.IndexByte(s, ')')
-	if end < 0 {
-		end = len(s)
+// jsObject reads the properties of the object literal that opens s
+// (`{cmd: "…", "workdir": '…', login: false}`) as name and value pairs:
+// a string literal's value unescaped, with ok true, and any other value
+// (a variable, a number, true, a template with ${…}) as its source text
+// with ok false. Reading stops at the object's end or at the first thing
+// that is not a property, so a cell's later code is never read as one.
+func jsObject(s string) []jsProp {
+	s = strings.TrimLeft(s, " \t\r\n")
+	if s == "" || s[0] != '{' {
+		return nil
 	}
-	for _, key := range []string{name + ":", `"` + name + `":`, name + " :"} {
-		i := strings.Index(s[:end], key)
-		if i < 0 || i > 0 && isIdentByte(s[i-1]) {
+	var props []jsProp
+	for i := 1; i < len(s); {
+		for i < len(s) && strings.IndexByte(" \t\r\n,", s[i]) >= 0 {
+			i++
+		}
+		if i >= len(s) || s[i] == '}' {
+			break
+		}
+		var key string
+		if q := s[i]; q == '"' || q == '\'' {
+			end := literalEnd(s, i)
+			if end < 0 {
+				break
+			}
+			key, i = s[i+1:end-1], end
+		} else {
+			j := i
+			for j < len(s) && isIdentByte(s[j]) {
+				j++
+			}
+			key, i = s[i:j], j
+		}
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+		if key == "" || i >= len(s) || s[i] != ':' {
+			break
+		}
+		i++
+		for i < len(s) && strings.IndexByte(" \t\r\n", s[i]) >= 0 {
+			i++
+		}
+		end := valueEnd(s, i)
+		if end < 0 {
+			break
+		}
+		raw := strings.TrimRight(s[i:end], " \t\r\n")
+		v, ok := jsString(raw)
+		if !ok || literalEnd(raw, 0) != len(raw) {
+			v, ok = raw, false
+		}
+		props = append(props, jsProp{key, v, ok})
+		i = end
+	}
+	return props
+}
+
+// cellSettings are the settings a cell's exec_command switches on besides
+// its command, as shellSettings keeps them from a shell call's JSON
+// input (sandbox_permissions: "require_escalated", a flag set to true).
+func cellSettings(props []jsProp) string {
+	var b strings.Builder
+	for _, p := range props {
+		val := p.value
+		switch {
+		case p.name == "cmd" || strings.ContainsFunc(p.name, notKeyRune):
+			continue
+		case !p.str && val != "true":
+			continue
+		case p.str && (val == "" || len(val) > maxArgValue || strings.ContainsAny(val, " =/\\") || isNumber(val) || strings.ContainsFunc(val, unicode.IsControl)):
 			continue
 		}
-		return jsString(strings.TrimLeft(s[i+len(key):], " \t\r\n"))
+		if b.Len()+len(p.name)+len(val)+2 > maxArgs {
+			break
+		}
+		b.WriteString(p.name + "=" + val + "\n")
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// A jsProp is one property of an object literal; str says its value was
+// a string literal.
+type jsProp struct {
+	name, value string
+	str         bool
+}
+
+// jsProperty is the string value of the property called name.
+func jsProperty(props []jsProp, name string) (string, bool) {
+	for _, p := range props {
+		if p.name == name {
+			return p.value, p.str
+		}
 	}
 	return "", false
+}
+
+// literalEnd is the index just past the string literal that starts at
+// s[i], or -1 when it does not end.
+func literalEnd(s string, i int) int {
+	q := s[i]
+	for j := i + 1; j < len(s); j++ {
+		switch s[j] {
+		case '\\':
+			j++
+		case q:
+			return j + 1
+		}
+	}
+	return -1
+}
+
+// valueEnd is the index of the ',' or '}' that ends the value starting at
+// s[i], past any string literal and any bracketed part, or -1.
+func valueEnd(s string, i int) int {
+	depth := 0
+	for j := i; j < len(s); j++ {
+		switch c := s[j]; c {
+		case '"', '\'', '`':
+			end := literalEnd(s, j)
+			if end < 0 {
+				return -1
+			}
+			j = end - 1
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth == 0 {
+				if c == '}' {
+					return j
+				}
+				return -1
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
 }
 
 func isIdentByte(b byte) bool {

@@ -141,7 +141,7 @@ func (cr *codexReader) output(id string, out []byte, n int, s sink) {
 		return
 	}
 	delete(cr.running, sid)
-	r.Stopped = stops // the poll was a Ctrl-C: whatever the exit, the agent ended it
+	r.Stopped = r.Stopped || stops // the poll was a Ctrl-C: whatever the exit, the agent ended it
 	s.event(Event{Kind: ToolResult, Line: n, CallID: started, Result: r})
 	s.event(Event{Kind: ToolResult, Line: n, CallID: id, Result: &Result{ExitCode: -1}})
 }
@@ -193,6 +193,10 @@ func codexResult(raw []byte) *Result {
 		return r
 	}
 	out := str(raw)
+	if strings.HasPrefix(out, "aborted by user") {
+		r.Stopped = true // the user interrupted the turn (Esc) while the call ran: no failure of the call's own
+		return r
+	}
 	if r.ExitCode < 0 && len(out) > 200 {
 		return r // a long output with no status is a tool's normal answer
 	}

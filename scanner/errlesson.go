@@ -224,6 +224,8 @@ func (c *Candidate) onError(f finding) bool {
 	fix := c.Solution
 	c.Family = errorUnit(c.Tool, familyOf(f.Change))
 	c.errorText(c.Family, fix, f.Sandboxed)
-	c.Signals.OneOff = fix != "" && (oneOff(askedValues(fix, c.Problem), c.Problem) || freeText(fix)) // a path, an id, a message or a script of one task
+	// a path, an id, a message or a script of one task; a sandbox setting
+	// is the agent's, whatever its name
+	c.Signals.OneOff = !f.Sandboxed && fix != "" && (oneOff(askedValues(fix, c.Problem), c.Problem) || freeText(fix))
 	return true
 }

@@ -43,3 +43,27 @@ func TestSandboxedErrorAnyCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestSandboxedErrorCodeMode: the same in Codex's code mode, where the
+// setting is a property of the cell's exec_command object, written as
+// JSON or as a JavaScript literal, beside a justification that holds
+// parentheses and commas. Before, the cell's settings were not read, so
+// the escalated retry looked like the same command run again.
+func TestSandboxedErrorCodeMode(t *testing.T) {
+	fail := "fatal: cannot lock ref 'refs/heads/main': Unable to create '/repo/shop/.git/refs/heads/main.lock': Operation not permitted"
+	for _, escalated := range []string{
+		`await tools.exec_command({"cmd":"git branch -f main origin/main","workdir":"/repo/shop","login":false,"sandbox_permissions":"require_escalated","justification":"Move main (the local pointer), then retry"}); text(JSON.stringify(r))`,
+		"await tools.exec_command({\n  cmd: 'git branch -f main origin/main',\n  workdir: \"/repo/shop\",\n  justification: `Move main (the local pointer), then retry`,\n  with_escalated_permissions: true,\n}); text(JSON.stringify(r))",
+	} {
+		dir := t.TempDir()
+		writeCodex(t, dir, "/repo/shop", "s1", []cxStep{
+			cell(`const r = await tools.exec_command({cmd:"git branch -f main origin/main",workdir:"/repo/shop"}); text(JSON.stringify(r))`,
+				"Script completed", `{"exit_code":128,"output":"`+fail+`\n"}`),
+			cell("const r = "+escalated, "Script completed", `{"exit_code":0,"output":""}`),
+		})
+		cs := errorCandidates(t, dir)
+		if len(cs) != 1 || !strings.Contains(cs[0].Solution, "escalated") || cs[0].Confidence < 0.5 {
+			t.Errorf("cell %q: lessons %+v, want one naming the setting that got past it, proposed", escalated, cs)
+		}
+	}
+}
