@@ -428,7 +428,7 @@ func (a *analyzer) settleErrors() {
 		f := finding{
 			Kind: KindError, Line: w.rec.line, UID: w.rec.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: fixed,
 			Call: w.rec.id, Change: key, Problem: problem, Solution: fix, ErrLine: line,
-			Signals: Signals{FixConfirmed: confirmed, Retries: w.tries - 1, Reminds: reminds || w.afterOnly}, Sandboxed: w.sandboxed,
+			Signals: Signals{FixConfirmed: confirmed, Retries: w.tries - 1, Reminds: reminds || w.afterOnly || echoes(w.res.Output, callText(c), backticked(fix))}, Sandboxed: w.sandboxed,
 		}
 		if !w.settled {
 			f.Tried, f.Reading = w.tried, w.read
