@@ -19,16 +19,22 @@ import (
 // value is a count and the error names the argument ("use offset and
 // limit"): another id ("Ref e25 not found"), or another count for an
 // error about something else, is no way of calling the tool that a
-// lesson can teach. errText is the failure's output, lower case.
-func argsChange(failed, worked *Call, errText string) (change string, settings bool) {
+// lesson can teach. unsure is set when the retry asked for another text
+// or value and changed a setting too, and the error names none of the
+// settings it changed (a 404 for a URL, then another URL in another
+// format): nothing shows the setting fixed it. errText is the failure's
+// output, lower case.
+func argsChange(failed, worked *Call, errText string) (change string, settings, unsure bool) {
 	var out []string
 	if failed.Path != worked.Path && worked.Path != "" {
 		out = append(out, pathChange(failed.Path, worked.Path, len(missingErrorLines(errText)) > 0))
 	}
-	var texts []string // said only when no setting changed
+	var texts []string   // said only when no setting changed
+	var changed []string // the settings that did, and the values they had
 	fa, wa := argPairs(failed.Args), argPairs(worked.Args)
 	for _, kv := range wa {
 		old, ok := lookupArg(fa, kv[0])
+		n := len(out)
 		switch {
 		case (strings.HasPrefix(kv[1], textMark) || patternText(kv[1])) && old != kv[1]:
 			texts = append(texts, "another `"+kv[0]+"`") // text or a search pattern: its words are the task's
@@ -46,6 +52,9 @@ func argsChange(failed, worked *Call, errText string) (change string, settings b
 		case old != kv[1]:
 			out = append(out, "`"+kv[0]+"` `"+kv[1]+"` instead of `"+old+"`")
 		}
+		if len(out) > n {
+			changed = append(changed, kv[0], old) // its name, or the value it gave ("Agent type 'db-auditor' not found")
+		}
 	}
 	for _, kv := range fa {
 		if _, ok := lookupArg(wa, kv[0]); !ok && !strings.HasPrefix(kv[1], textMark) {
@@ -53,9 +62,19 @@ func argsChange(failed, worked *Call, errText string) (change string, settings b
 		}
 	}
 	if len(out) == 0 {
-		return strings.Join(texts, ", "), false
+		return strings.Join(texts, ", "), false, false
 	}
-	return strings.Join(out, ", "), true
+	return strings.Join(out, ", "), true, len(texts) > 0 && !namesAny(errText, changed)
+}
+
+// namesAny reports whether the error names one of the words.
+func namesAny(errText string, keys []string) bool {
+	for _, k := range keys {
+		if k != "" && containsWord(errText, strings.ToLower(k)) {
+			return true
+		}
+	}
+	return false
 }
 
 // errorSubject reports whether an error's first line is about argument

@@ -748,3 +748,34 @@ func TestDidOtherwise(t *testing.T) {
 		}
 	}
 }
+
+// TestToolRetryAskingForAnotherThing: a fetch that got a 404, then a
+// fetch of another URL in another format that worked. The error is about
+// the URL; nothing shows the format fixed it, so the lesson says only
+// that the error came before, after it, and is not proposed. When the
+// error names the setting, its change is the fix.
+func TestToolRetryAskingForAnotherThing(t *testing.T) {
+	for _, tc := range []struct {
+		err  string
+		want int
+	}{
+		{"StatusCode: non 2xx status code (404 GET https://cdn.example.dev/pkg@1.2.0/dist/index.mjs)", 0},
+		{"Unsupported format 'text' for https://cdn.example.dev/pkg@1.2.0/dist/index.mjs", 1},
+	} {
+		dir := t.TempDir()
+		writeClaude(t, dir, "/p", "s1", []step{
+			call("WebFetch", map[string]any{"url": "https://cdn.example.dev/pkg@1.2.0/dist/index.mjs", "format": "text"}, true, tc.err),
+			call("WebFetch", map[string]any{"url": "https://cdn.example.dev/pkg@1.2.0/dist/index.d.mts", "format": "markdown"}, false, "export declare function f(): void;"),
+		})
+		var proposed []string
+		cs, cfg := errorCandidates(t, dir), lessons.DefaultConfig()
+		for _, c := range cs {
+			if c.Confidence >= cfg.MinConfidence {
+				proposed = append(proposed, c.Solution)
+			}
+		}
+		if len(proposed) != tc.want || len(cs) != 1 || !cs[0].Reminder(cfg) || tc.want == 0 && strings.Contains(cs[0].Solution, "format") {
+			t.Errorf("error %q: lessons %q, want %d proposed, and one said after the error", tc.err, proposed, tc.want)
+		}
+	}
+}
