@@ -35,7 +35,10 @@ func argsChange(failed, worked *Call, errText string) (change string, settings, 
 	for _, kv := range wa {
 		old, ok := lookupArg(fa, kv[0])
 		n := len(out)
+		shape, reshapedArg := reshaped(kv[0], old, kv[1], errText)
 		switch {
+		case reshapedArg:
+			out = append(out, shape)
 		case (strings.HasPrefix(kv[1], textMark) || patternText(kv[1])) && old != kv[1]:
 			texts = append(texts, "another `"+kv[0]+"`") // text or a search pattern: its words are the task's
 		case !ok && isNumber(kv[1]):
@@ -153,8 +156,36 @@ func notKeyRune(r rune) bool {
 	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' && r != '.'
 }
 
-// textMark starts the digest that stands for an argument's text.
+// textMark starts the digest that stands for an argument's text; its
+// shape (shapeOf) follows.
 const textMark = "\x00"
+
+// shapeOf is the JSON type of a raw value a digest stands for, as one
+// letter: a list, an object or text.
+func shapeOf(v []byte) string {
+	switch v[0] {
+	case '[':
+		return "a"
+	case '{':
+		return "o"
+	}
+	return "t"
+}
+
+// shapes names the shapes shapeOf gives.
+var shapes = map[byte]string{'a': "a list", 'o': "an object", 't': "text"}
+
+// reshaped is what a retry did when it passed an argument the error
+// names as another JSON type ("/findings: must be array", then a list
+// for the object): the way of calling the tool, not its text, changed.
+// ok is false when either value is no digest or the type is the same.
+func reshaped(key, old, now, errText string) (string, bool) {
+	if len(old) < 2 || len(now) < 2 || old[0] != textMark[0] || now[0] != textMark[0] || old[1] == now[1] ||
+		!containsWord(errText, strings.ToLower(key)) {
+		return "", false
+	}
+	return "`" + key + "` as " + shapes[now[1]] + " instead of " + shapes[old[1]], true
+}
 
 // Bounds of the arguments a call keeps for argsChange.
 const (
@@ -187,7 +218,7 @@ func callArgs(input []byte) string {
 			// retry with other text from the same call
 			h := fnv.New32a()
 			h.Write(v)
-			val = textMark + strconv.FormatUint(uint64(h.Sum32()), 36)
+			val = textMark + shapeOf(v) + strconv.FormatUint(uint64(h.Sum32()), 36)
 		}
 		return val, true
 	})

@@ -779,3 +779,25 @@ func TestToolRetryAskingForAnotherThing(t *testing.T) {
 		}
 	}
 }
+
+// TestToolRetryWithAnotherShape: a tool call whose argument the schema
+// refused as an object, then the same argument as a list, which worked.
+// The way of calling the tool changed, not its text: a lesson on the
+// error says to pass a list, and is proposed. Before, any change inside
+// an object or a list was read as another text, and nothing was learned.
+func TestToolRetryWithAnotherShape(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		call("StructuredOutput", map[string]any{"findings": map[string]any{"findings": []any{}}}, true,
+			"Output does not match required schema: /findings: must be array"),
+		call("StructuredOutput", map[string]any{"findings": []any{}}, false, "Structured output provided successfully"),
+	})
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 || !strings.Contains(cs[0].Solution, "`findings` as a list instead of an object") ||
+		cs[0].Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("%+v: want one lesson, proposed, that says to pass findings as a list", cs)
+	}
+	if !errorFires(t, cs[0], "Output does not match required schema: /findings: must be array") {
+		t.Errorf("triggers %+v do not fire on the same error", cs[0].Triggers)
+	}
+}
