@@ -73,7 +73,7 @@ func argsChange(failed, worked *Call, errText string) (change string, settings, 
 // namesAny reports whether the error names one of the words.
 func namesAny(errText string, keys []string) bool {
 	for _, k := range keys {
-		if k != "" && containsWord(errText, strings.ToLower(k)) {
+		if containsWord(errText, strings.ToLower(k)) {
 			return true
 		}
 	}

@@ -22,7 +22,7 @@ func echoes(output, failed, worked string) bool {
 	}
 	named := false
 	for _, w := range fixWords(worked) {
-		if had[w] {
+		if w == "" || had[w] {
 			continue
 		}
 		if !containsWord(output, w) {

@@ -640,8 +640,12 @@ func refersTo(t string, f *failure) bool {
 	return false
 }
 
-// containsWord reports whether w occurs in s as a whole word.
+// containsWord reports whether w occurs in s as a whole word; an empty w
+// does not.
 func containsWord(s, w string) bool {
+	if w == "" {
+		return false
+	}
 	for i := 0; ; {
 		j := strings.Index(s[i:], w)
 		if j < 0 {
