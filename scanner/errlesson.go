@@ -95,6 +95,9 @@ func errorTrigger(tool, trigger, errLine, class string, fam lessons.Family) (les
 		return t, lessons.Examples{Match: []lessons.ToolCall{fileExample(tool, trigger, errLine)}}, true
 	}
 	p := subjectPattern(firstClause(errLine))
+	if tool == "Bash" {
+		p = callPattern(firstClause(errLine), trigger, fam.Sub)
+	}
 	if p == "" {
 		return lessons.Trigger{}, lessons.Examples{}, false
 	}
@@ -102,7 +105,11 @@ func errorTrigger(tool, trigger, errLine, class string, fam lessons.Family) (les
 	ex := lessons.ToolCall{Tool: tool, Error: errLine}
 	switch {
 	case tool == "Bash" && fam.Exe != "":
-		t.Commands = []string{headPattern(fam.Exe, fam.Sub)}
+		sub := fam.Sub
+		if sub != "" && !containsWord(strings.ToLower(errLine), strings.ToLower(sub)) {
+			sub = "" // an error the program prints whatever it was asked to do
+		}
+		t.Commands = []string{headPattern(fam.Exe, sub)}
 		ex.Command = trigger
 		if !commandFires(t, trigger) {
 			return lessons.Trigger{}, lessons.Examples{}, false

@@ -22,13 +22,32 @@ import (
 // errorPattern is a linear pattern for an error line: its words, masked
 // as above, up to maxErrorWords words; "" when too little is left to say
 // what failed.
-func errorPattern(line string) string { return linePattern(line, false) }
+func errorPattern(line string) string { return linePattern(line, false, nil) }
 
 // subjectPattern is errorPattern with the one word the line ends with
 // after a colon masked too ("no such table: shop_order", "Unknown skill:
 // deploy"): the name of what was missing or wrong, which changes from
 // one occurrence to the next while the error stays.
-func subjectPattern(line string) string { return linePattern(line, true) }
+func subjectPattern(line string) string { return linePattern(line, true, nil) }
+
+// callPattern is subjectPattern with the words the failed command passed
+// masked too (the folder of "pattern ./e2e/...: directory prefix e2e does
+// not contain main module"): the next call that meets the error passes
+// its own.
+func callPattern(line, cmd, sub string) string {
+	passed := map[string]bool{}
+	for _, w := range callWords(cmd) {
+		if w == sub {
+			continue // the subcommand names what failed ("no test target named …")
+		}
+		for _, part := range strings.FieldsFunc(w, func(r rune) bool { return r == '/' || r == '\\' }) {
+			if len(part) >= 2 && strings.ContainsFunc(part, unicode.IsLetter) {
+				passed[part] = true
+			}
+		}
+	}
+	return linePattern(line, true, passed)
+}
 
 // maxErrorWords is how much of an error line a pattern holds.
 const maxErrorWords = 12
@@ -51,9 +70,15 @@ type errUnit struct {
 	masked, word bool   // word: a literal with a letter in it
 }
 
-// linePattern is errorPattern, and subjectPattern when subject is set.
-func linePattern(line string, subject bool) string {
+// linePattern is errorPattern, and subjectPattern when subject is set;
+// words in passed are masked.
+func linePattern(line string, subject bool, passed map[string]bool) string {
 	units := errorUnits(line)
+	for i, u := range units {
+		if !u.masked && passed[strings.Trim(u.text, "()[]{}<>,;:!?.")] {
+			units[i].masked, units[i].word = true, false
+		}
+	}
 	if n := len(units); subject && n >= 2 && !units[n-1].masked && strings.HasSuffix(units[n-2].text, ":") {
 		units[n-1].masked, units[n-1].word = true, false
 	}

@@ -118,3 +118,84 @@ func TestErrorPatternOfAColouredLine(t *testing.T) {
 		t.Errorf("errorPattern(%q) = %q misses its line", line, p)
 	}
 }
+
+// TestErrorLessonForTheProgram: `go build ./e2e/...` from a folder that
+// is no module fails, and from inside it works. The lesson on the error
+// speaks after the same error from any go command, whatever folder it
+// names: the folder is the call's own value, and the error is the
+// program's, not the subcommand's. Before, its trigger held the folder
+// and `go build`, and stayed silent after `go test ./...` met the same
+// error.
+func TestErrorLessonForTheProgram(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/repo", "s1", []step{
+		run("go build ./e2e/...", 1, "pattern ./e2e/...: directory prefix e2e does not contain main module or its selected dependencies"),
+		run("cd e2e && go build ./...", 0, ""),
+	})
+	state := t.TempDir()
+	scan(t, state, Options{Paths: []string{dir}})
+	var found bool
+	for _, c := range candidates(t, state) {
+		if len(c.Triggers.Errors) == 0 {
+			continue
+		}
+		found = true
+		if !strings.Contains(c.Solution, "run from inside `e2e`") {
+			t.Errorf("solution %q: want the folder to run it from", c.Solution)
+		}
+		if !commandFires(c.Triggers, "go test ./...") ||
+			!errorFires(t, c, "pattern ./...: directory prefix . does not contain main module or its selected dependencies") {
+			t.Errorf("triggers %+v: want them to fire after go test meets the error for another folder", c.Triggers)
+		}
+		if commandFires(c.Triggers, "cargo build") {
+			t.Errorf("triggers %+v fire after another program", c.Triggers)
+		}
+	}
+	if !found {
+		t.Fatal("no lesson on the error")
+	}
+}
+
+// TestCallPatternMasksPassedWords: the words a command passed are masked
+// in its error's pattern, the error's own words are not.
+func TestCallPatternMasksPassedWords(t *testing.T) {
+	p := callPattern("error: no test target named `parser_fuzz` in package shop", "cargo test --test parser_fuzz", "test")
+	re, err := lessons.CompilePattern(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for text, want := range map[string]bool{
+		"error: no test target named `lexer` in package shop":  true,
+		"error: no bench target named `lexer` in package shop": false,
+	} {
+		if got, _ := re.MatchString(text); got != want {
+			t.Errorf("%q on %q: %v, want %v", p, text, got, want)
+		}
+	}
+	if p := callPattern("directory prefix e2e does not contain main module", "go vet ./e2e/...", "vet"); strings.Contains(p, "e2e") || strings.Contains(p, `e\d+e`) {
+		t.Errorf("pattern %q keeps the folder the command passed", p)
+	}
+}
+
+// TestMovedInto: a command run from inside the folder its paths named.
+func TestMovedInto(t *testing.T) {
+	for _, tc := range []struct {
+		failed, fixed, dir string
+		want               bool
+	}{
+		{"go build ./e2e/...", "go build ./...", "e2e", true},
+		{"go vet ./e2e/...", "go vet ./...", "/Users/me/repo/e2e", true},
+		{"cargo test --manifest-path crates/core/Cargo.toml", "cargo test --manifest-path Cargo.toml", "crates/core", true},
+		{"npm test ./web", "npm test .", "web", true},
+		{"go build ./e2e/...", "go build ./...", "api", false},
+		{"go build ./e2e/...", "go build ./... -v", "e2e", false},
+		{"go build ./...", "go build ./...", "e2e", false}, // nothing moved: the same command in another folder
+	} {
+		if got := movedInto(tc.failed, tc.fixed, tc.dir); got != tc.want {
+			t.Errorf("movedInto(%q, %q, %q) = %v, want %v", tc.failed, tc.fixed, tc.dir, got, tc.want)
+		}
+	}
+	if containsWord("go build", "") {
+		t.Error("an empty word is in every text")
+	}
+}

@@ -382,7 +382,36 @@ func setupOf(cmd string, w *errWatch) bool {
 func ranElsewhere(failed, fixed string) bool {
 	fcd, frest := cutCd(failed)
 	gcd, grest := cutCd(fixed)
-	return fcd != gcd && frest != "" && frest == grest
+	return fcd != gcd && frest != "" && (frest == grest || fcd == "" && movedInto(frest, grest, gcd))
+}
+
+// movedInto reports whether fixed is failed run from inside dir, its
+// paths made relative to it: `go build ./e2e/...` as `cd e2e && go build
+// ./...` (a folder that is a module, a package or a workspace of its
+// own). dir may be the folder's full path: its last part is enough.
+func movedInto(failed, fixed, dir string) bool {
+	f, g := strings.Fields(failed), strings.Fields(fixed)
+	dir = strings.TrimSuffix(dir, "/")
+	if len(f) != len(g) || dir == "" || dir == "." || dir == ".." {
+		return false
+	}
+	names := []string{strings.TrimPrefix(dir, "./"), path.Base(dir)}
+	moved := false
+	for i := range f {
+		if f[i] == g[i] {
+			continue
+		}
+		fw, gw := strings.TrimPrefix(f[i], "./"), strings.TrimPrefix(g[i], "./")
+		ok := false
+		for _, d := range names {
+			ok = ok || fw == d && (gw == "." || gw == "") || fw == d+"/"+gw
+		}
+		if !ok {
+			return false
+		}
+		moved = true
+	}
+	return moved
 }
 
 // cutCd splits a command into the directory its leading cd goes to ("" for
@@ -536,6 +565,9 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		did = "the same call worked when run again unchanged: it fails now and then, so run it again before changing anything"
 	case f.Tool == "Bash" && ranElsewhere(f.Command, w.fix.Command):
 		did = "the same command worked in another directory: `" + clip(w.fix.Command, 300) + "` (the shell keeps the directory of an earlier cd)"
+		if dir, rest := cutCd(w.fix.Command); movedInto(doing(f.Command), rest, dir) {
+			did = "the same command worked run from inside `" + clip(dir, 200) + "`: `" + clip(w.fix.Command, 300) + "`"
+		}
 		confirmed = true
 	case f.Tool == "Bash" && fullPath(w.res, w.fix.Command) != "":
 		// the program the shell did not find, run by its full path: the
