@@ -19,17 +19,26 @@ import (
 // value is a count and the error names the argument ("use offset and
 // limit"): another id ("Ref e25 not found"), or another count for an
 // error about something else, is no way of calling the tool that a
-// lesson can teach. errText is the failure's output, lower case.
-func argsChange(failed, worked *Call, errText string) (change string, settings bool) {
+// lesson can teach. unsure is set when the retry asked for another text
+// or value and changed a setting too, and the error names none of the
+// settings it changed (a 404 for a URL, then another URL in another
+// format): nothing shows the setting fixed it. errText is the failure's
+// output, lower case.
+func argsChange(failed, worked *Call, errText string) (change string, settings, unsure bool) {
 	var out []string
 	if failed.Path != worked.Path && worked.Path != "" {
 		out = append(out, pathChange(failed.Path, worked.Path, len(missingErrorLines(errText)) > 0))
 	}
-	var texts []string // said only when no setting changed
+	var texts []string   // said only when no setting changed
+	var changed []string // the settings that did, and the values they had
 	fa, wa := argPairs(failed.Args), argPairs(worked.Args)
 	for _, kv := range wa {
 		old, ok := lookupArg(fa, kv[0])
+		n := len(out)
+		shape, reshapedArg := reshaped(kv[0], old, kv[1], errText)
 		switch {
+		case reshapedArg:
+			out = append(out, shape)
 		case (strings.HasPrefix(kv[1], textMark) || patternText(kv[1])) && old != kv[1]:
 			texts = append(texts, "another `"+kv[0]+"`") // text or a search pattern: its words are the task's
 		case !ok && isNumber(kv[1]):
@@ -46,6 +55,9 @@ func argsChange(failed, worked *Call, errText string) (change string, settings b
 		case old != kv[1]:
 			out = append(out, "`"+kv[0]+"` `"+kv[1]+"` instead of `"+old+"`")
 		}
+		if len(out) > n {
+			changed = append(changed, kv[0], old) // its name, or the value it gave ("Agent type 'db-auditor' not found")
+		}
 	}
 	for _, kv := range fa {
 		if _, ok := lookupArg(wa, kv[0]); !ok && !strings.HasPrefix(kv[1], textMark) {
@@ -53,9 +65,19 @@ func argsChange(failed, worked *Call, errText string) (change string, settings b
 		}
 	}
 	if len(out) == 0 {
-		return strings.Join(texts, ", "), false
+		return strings.Join(texts, ", "), false, false
 	}
-	return strings.Join(out, ", "), true
+	return strings.Join(out, ", "), true, len(texts) > 0 && !namesAny(errText, changed)
+}
+
+// namesAny reports whether the error names one of the words.
+func namesAny(errText string, keys []string) bool {
+	for _, k := range keys {
+		if k != "" && containsWord(errText, strings.ToLower(k)) {
+			return true
+		}
+	}
+	return false
 }
 
 // errorSubject reports whether an error's first line is about argument
@@ -134,8 +156,36 @@ func notKeyRune(r rune) bool {
 	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' && r != '.'
 }
 
-// textMark starts the digest that stands for an argument's text.
+// textMark starts the digest that stands for an argument's text; its
+// shape (shapeOf) follows.
 const textMark = "\x00"
+
+// shapeOf is the JSON type of a raw value a digest stands for, as one
+// letter: a list, an object or text.
+func shapeOf(v []byte) string {
+	switch v[0] {
+	case '[':
+		return "a"
+	case '{':
+		return "o"
+	}
+	return "t"
+}
+
+// shapes names the shapes shapeOf gives.
+var shapes = map[byte]string{'a': "a list", 'o': "an object", 't': "text"}
+
+// reshaped is what a retry did when it passed an argument the error
+// names as another JSON type ("/findings: must be array", then a list
+// for the object): the way of calling the tool, not its text, changed.
+// ok is false when either value is no digest or the type is the same.
+func reshaped(key, old, now, errText string) (string, bool) {
+	if len(old) < 2 || len(now) < 2 || old[0] != textMark[0] || now[0] != textMark[0] || old[1] == now[1] ||
+		!containsWord(errText, strings.ToLower(key)) {
+		return "", false
+	}
+	return "`" + key + "` as " + shapes[now[1]] + " instead of " + shapes[old[1]], true
+}
 
 // Bounds of the arguments a call keeps for argsChange.
 const (
@@ -168,7 +218,7 @@ func callArgs(input []byte) string {
 			// retry with other text from the same call
 			h := fnv.New32a()
 			h.Write(v)
-			val = textMark + strconv.FormatUint(uint64(h.Sum32()), 36)
+			val = textMark + shapeOf(v) + strconv.FormatUint(uint64(h.Sum32()), 36)
 		}
 		return val, true
 	})

@@ -704,6 +704,9 @@ func (a *analyzer) emit(f *failure, fixed string) {
 		fd.Signals.Question, fd.Signals.Feedback = classifyReason(f.correction)
 	}
 	fd.Solution = f.correction
+	if fixed != "" && f.correction == "" && f.res != nil {
+		fd.Signals.Reminds = echoes(f.res.Output, callText(c), fixed)
+	}
 	if fixed != "" {
 		if fd.Solution != "" {
 			fd.Solution += "\n"

@@ -428,7 +428,7 @@ func (a *analyzer) settleErrors() {
 		f := finding{
 			Kind: KindError, Line: w.rec.line, UID: w.rec.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: fixed,
 			Call: w.rec.id, Change: key, Problem: problem, Solution: fix, ErrLine: line,
-			Signals: Signals{FixConfirmed: confirmed, Retries: w.tries - 1, Reminds: reminds || w.afterOnly}, Sandboxed: w.sandboxed,
+			Signals: Signals{FixConfirmed: confirmed, Retries: w.tries - 1, Reminds: reminds || w.afterOnly || echoes(w.res.Output, callText(c), backticked(fix))}, Sandboxed: w.sandboxed,
 		}
 		if !w.settled {
 			f.Tried, f.Reading = w.tried, w.read
@@ -524,7 +524,7 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 	case f.Tool == "Bash" && f.Args != w.fix.Args && doing(f.Command) == doing(w.fix.Command):
 		// the same command with a setting of the shell tool switched
 		// (out of the sandbox, in the background): the setting is the fix
-		ch, _ := argsChange(f, w.fix, "")
+		ch, _, _ := argsChange(f, w.fix, "")
 		did = "the same command worked with " + ch
 		confirmed = true
 		w.sandboxed = sandboxSetting(f.Args, w.fix.Args)
@@ -571,8 +571,14 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		w.settled, w.fix = false, nil
 		return "", "", false, true
 	default:
-		ch, settings := argsChange(f, w.fix, strings.ToLower(head(w.res.Output, familyHead)))
+		ch, settings, unsure := argsChange(f, w.fix, strings.ToLower(head(w.res.Output, familyHead)))
 		switch {
+		case unsure:
+			// it asked for another thing, and changed a setting the error
+			// does not name: what got past it is unknown, and the error
+			// comes back as one nothing got past
+			w.settled, w.fix = false, nil
+			return "", "", false, true
 		case ch == "" && f.Sum != w.fix.Sum:
 			// it changed what its arguments do not show (a nested
 			// object, its text, its command): no change to name

@@ -44,7 +44,9 @@ func errorFires(t *testing.T, c Candidate, text string) bool {
 // not exist, then the call with the right agent: a lesson on that error,
 // for that tool, from one session (it comes only after the error), that
 // says which argument changed and fires on the same error for another
-// name, not on another error.
+// name, not on another error. The error lists the agent that worked, so
+// the lesson says nothing the error does not: it comes as a reminder
+// after the error, and is not proposed to the team.
 func TestErrorLessonOfAToolRetry(t *testing.T) {
 	dir := t.TempDir()
 	writeClaude(t, dir, "/p", "s1", []step{
@@ -58,8 +60,8 @@ func TestErrorLessonOfAToolRetry(t *testing.T) {
 		t.Fatalf("%d lessons on an error, want 1: %+v", len(cs), cs)
 	}
 	c := cs[0]
-	if c.Confidence < lessons.DefaultConfig().MinConfidence {
-		t.Errorf("confidence %.2f: a fix that worked is a lesson on the error from its first session", c.Confidence)
+	if cfg := lessons.DefaultConfig(); c.Confidence >= cfg.MinConfidence || !c.Reminder(cfg) {
+		t.Errorf("confidence %.2f: a fix the error already names is a reminder after it, not proposed", c.Confidence)
 	}
 	if len(c.Triggers.Tools) != 1 || c.Triggers.Tools[0] != "Task" || len(c.Triggers.Commands) != 0 {
 		t.Errorf("triggers %+v: want the Task tool and the error", c.Triggers)
@@ -180,7 +182,9 @@ func TestPreconditionStepOfTheSameFamily(t *testing.T) {
 // the agent to run (go mod tidy), then the same call again: a lesson on
 // the error naming the step. It is no precondition fix before every go
 // test: the state it fixes drifts now and then, and such a lesson would
-// speak before every call that goes fine.
+// speak before every call that goes fine. The error already says the
+// step, so the lesson is a reminder after it, not proposed to the team;
+// a step the error does not name is proposed.
 func TestErrorLessonOfAHintedStep(t *testing.T) {
 	dir := t.TempDir()
 	writeClaude(t, dir, "/p", "s1", []step{
@@ -193,8 +197,20 @@ func TestErrorLessonOfAHintedStep(t *testing.T) {
 	if len(cs) != 1 || !strings.Contains(cs[0].Solution, "after you run `go mod tidy`") || strings.Contains(cs[0].Solution, "git status") {
 		t.Fatalf("%+v: want one lesson on the error, naming go mod tidy and not the look around", cs)
 	}
-	if len(cs[0].Triggers.Errors) != 1 || cs[0].Confidence < lessons.DefaultConfig().MinConfidence {
-		t.Errorf("triggers %+v, confidence %.2f: want the error, at minConfidence", cs[0].Triggers, cs[0].Confidence)
+	cfg := lessons.DefaultConfig()
+	if len(cs[0].Triggers.Errors) != 1 || cs[0].Confidence >= cfg.MinConfidence || !cs[0].Reminder(cfg) {
+		t.Errorf("triggers %+v, confidence %.2f: want the error, as a reminder below minConfidence", cs[0].Triggers, cs[0].Confidence)
+	}
+
+	dir = t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("go test ./...", 1, "go: updates to go.mod needed; to update it:\n\tgo mod tidy"),
+		run("go mod tidy -e", 0, ""),
+		run("go test ./... 2>&1", 0, "ok  \tshop/cart\t0.01s"),
+	})
+	cs = errorCandidates(t, dir)
+	if len(cs) != 1 || cs[0].Confidence < cfg.MinConfidence {
+		t.Errorf("%+v: a step with a flag the error does not name is proposed", cs)
 	}
 }
 
@@ -730,5 +746,58 @@ func TestDidOtherwise(t *testing.T) {
 		if got := didOtherwise(tc.failed, tc.worked); got != tc.want {
 			t.Errorf("didOtherwise(%q, %q) = %v, want %v", tc.failed, tc.worked, got, tc.want)
 		}
+	}
+}
+
+// TestToolRetryAskingForAnotherThing: a fetch that got a 404, then a
+// fetch of another URL in another format that worked. The error is about
+// the URL; nothing shows the format fixed it, so the lesson says only
+// that the error came before, after it, and is not proposed. When the
+// error names the setting, its change is the fix.
+func TestToolRetryAskingForAnotherThing(t *testing.T) {
+	for _, tc := range []struct {
+		err  string
+		want int
+	}{
+		{"StatusCode: non 2xx status code (404 GET https://cdn.example.dev/pkg@1.2.0/dist/index.mjs)", 0},
+		{"Unsupported format 'text' for https://cdn.example.dev/pkg@1.2.0/dist/index.mjs", 1},
+	} {
+		dir := t.TempDir()
+		writeClaude(t, dir, "/p", "s1", []step{
+			call("WebFetch", map[string]any{"url": "https://cdn.example.dev/pkg@1.2.0/dist/index.mjs", "format": "text"}, true, tc.err),
+			call("WebFetch", map[string]any{"url": "https://cdn.example.dev/pkg@1.2.0/dist/index.d.mts", "format": "markdown"}, false, "export declare function f(): void;"),
+		})
+		var proposed []string
+		cs, cfg := errorCandidates(t, dir), lessons.DefaultConfig()
+		for _, c := range cs {
+			if c.Confidence >= cfg.MinConfidence {
+				proposed = append(proposed, c.Solution)
+			}
+		}
+		if len(proposed) != tc.want || len(cs) != 1 || !cs[0].Reminder(cfg) || tc.want == 0 && strings.Contains(cs[0].Solution, "format") {
+			t.Errorf("error %q: lessons %q, want %d proposed, and one said after the error", tc.err, proposed, tc.want)
+		}
+	}
+}
+
+// TestToolRetryWithAnotherShape: a tool call whose argument the schema
+// refused as an object, then the same argument as a list, which worked.
+// The way of calling the tool changed, not its text: a lesson on the
+// error says to pass a list, and is proposed. Before, any change inside
+// an object or a list was read as another text, and nothing was learned.
+func TestToolRetryWithAnotherShape(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		call("StructuredOutput", map[string]any{"findings": map[string]any{"findings": []any{}}}, true,
+			"Output does not match required schema: /findings: must be array"),
+		call("StructuredOutput", map[string]any{"findings": []any{}}, false, "Structured output provided successfully"),
+	})
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 || !strings.Contains(cs[0].Solution, "`findings` as a list instead of an object") ||
+		cs[0].Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("%+v: want one lesson, proposed, that says to pass findings as a list", cs)
+	}
+	if !errorFires(t, cs[0], "Output does not match required schema: /findings: must be array") {
+		t.Errorf("triggers %+v do not fire on the same error", cs[0].Triggers)
 	}
 }

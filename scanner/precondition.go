@@ -241,9 +241,10 @@ func (a *analyzer) precondition(w *waiting, rerun string) {
 		}
 		steps = setup
 	}
-	var did []string
+	var did, ran []string
 	for _, s := range steps {
 		did = append(did, describeChange(s.call))
+		ran = append(ran, s.call.Command)
 	}
 	c := w.rec.call
 	a.findings = append(a.findings, finding{
@@ -251,7 +252,8 @@ func (a *analyzer) precondition(w *waiting, rerun string) {
 		Call: w.rec.id, Change: strings.Join(did, "; "),
 		Problem:  worldFirst(problem),
 		Solution: "Before `" + clip(c.Command, 200) + "`, " + strings.Join(did, ", then ") + ". It failed until then, and `" + clip(rerun, 200) + "` worked after.",
-		Signals:  Signals{FixConfirmed: true, Causal: len(named) > 0},
+		Signals: Signals{FixConfirmed: true, Causal: len(named) > 0,
+			Reminds: !slices.Contains(ran, "") && echoes(w.res.Output, c.Command, strings.Join(ran, " "))}, // steps the error said to take
 	})
 }
 

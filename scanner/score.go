@@ -102,7 +102,8 @@ func (w Weights) Score(c *Candidate) {
 // capped reports whether a candidate's confidence stays at WeakMax,
 // below the default minConfidence, however often it was seen: a weak
 // rejection reason, or a heuristic whose trigger is broad, whose fix is
-// one task's, or that is only a tool name seen in a single session. A
+// one task's or what the error already says (said before every call), or
+// that is only a tool name seen in a single session. A
 // lesson on an error counts the sessions of its error, not of its fix
 // (it keeps the first fix found): a one-off fix stays capped however
 // often the error came back, until the same fix comes back (merge clears
@@ -110,15 +111,18 @@ func (w Weights) Score(c *Candidate) {
 func (c *Candidate) capped() bool {
 	s, multiSession := c.Signals, len(c.Sessions) >= 2
 	oneOff := s.OneOff && (c.Kind == KindError || !multiSession)
-	return s.Weak() || c.Kind != KindTag && (s.Broad || oneOff || c.everyCall() && !multiSession)
+	echo := s.Reminds && len(c.Triggers.Errors) == 0 // a fix the error names, before every call
+	return s.Weak() || c.Kind != KindTag && (s.Broad || oneOff || echo || c.everyCall() && !multiSession)
 }
 
 // remindOnly reports whether a lesson on an error is said as a reminder
 // but never proposed to the team, however often it was seen: nothing got
 // past its error (it says only that the error came before, and what was
-// tried), or a retry's lesson already proposes the fix (Signals.Reminds).
+// tried), or a retry's lesson already proposes the fix, or the fix is
+// what the error already says (Signals.Reminds, for any kind of lesson
+// that comes only after its error).
 func (c *Candidate) remindOnly() bool {
-	return c.Kind == KindError && (c.Fixed == "" && c.Instead == "" || c.Signals.Reminds)
+	return c.Kind == KindError && c.Fixed == "" && c.Instead == "" || c.Signals.Reminds && len(c.Triggers.Errors) > 0
 }
 
 // Reminder reports whether a candidate may come, before anyone reviews

@@ -1,0 +1,67 @@
+package scanner
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lessons-dev/lessons"
+)
+
+// TestEchoes: a fix echoes its failure when every word it adds is in the
+// output, and one of them is a name.
+func TestEchoes(t *testing.T) {
+	for _, tc := range []struct {
+		output, failed, worked string
+		want                   bool
+	}{
+		{"✖ 2 problems\n  2 errors potentially fixable with the `--fix` option.", "npx eslint src", "npx eslint src --fix", true},
+		{`Expected "text" | "markdown" | "html", got "json"`, "format=json url=https://x.dev/a", "`format` `text`", true},
+		{"error: toolchain lacks llvm-tools; run `rustup component add llvm-tools`", "cargo pgo build", "rustup component add llvm-tools", true},
+		{"zsh:1: command not found: python", "python gen.py", "python3 gen.py", false},
+		{"✖ 2 problems", "npx eslint src", "npx eslint src --fix", false},
+		{"error: unexpected argument '-x'", "cargo test -x", "cargo test", false}, // nothing added
+		{"usage: tool [-e]\n -e  keep going", "tool run", "tool run -e", false},   // no name among the added words
+	} {
+		if got := echoes(tc.output, tc.failed, tc.worked); got != tc.want {
+			t.Errorf("echoes(%q, %q, %q) = %v, want %v", tc.output, tc.failed, tc.worked, got, tc.want)
+		}
+	}
+}
+
+// TestRetryTheErrorNames: a lint run fails, in two sessions, and the
+// same run with a flag its output names works. The retry's lesson comes
+// after the error at most, and is not proposed: the error already
+// says it, and a lesson before every lint run that adds --fix would turn
+// every check into an edit.
+func TestRetryTheErrorNames(t *testing.T) {
+	for _, tc := range []struct {
+		out      string
+		proposed bool
+	}{
+		{"src/a.ts\n  3:1  error  Missing semicolon  semi\n\n✖ 1 problem (1 error, 0 warnings)\n  1 error potentially fixable with the `--fix` option.", false},
+	} {
+		dir := t.TempDir()
+		for _, id := range []string{"s1", "s2"} {
+			writeClaude(t, dir, "/p", id, []step{
+				run("npx eslint src", 1, tc.out),
+				run("npx eslint src --fix", 0, ""),
+			})
+		}
+		state := t.TempDir()
+		scan(t, state, Options{Paths: []string{dir}})
+		cfg := lessons.DefaultConfig()
+		found := false
+		for _, c := range candidates(t, state) {
+			if !strings.Contains(c.Solution, "--fix") {
+				continue
+			}
+			found = true
+			if proposed := c.Confidence >= cfg.MinConfidence; proposed != tc.proposed {
+				t.Errorf("output %q: %s lesson %q at confidence %.2f; want proposed %v", tc.out, c.Kind, c.Summary, c.Confidence, tc.proposed)
+			}
+		}
+		if !found {
+			t.Errorf("output %q: no lesson naming --fix", tc.out)
+		}
+	}
+}
