@@ -29,8 +29,8 @@ func NoticeLine(l string) bool {
 			return true // a pass mark, or a severity in capitals ("WARN  Unsupported engine")
 		}
 		label, rest, ok := strings.Cut(l, ": ")
-		if !ok || len(label) > maxLabel {
-			return false
+		if !ok || len(label) > maxLabel || strings.Contains(label, ". ") {
+			return false // no label: a sentence comes first ("File does not exist. Note: …")
 		}
 		label = strings.TrimSpace(label)
 		last := strings.ToLower(strings.Trim(label[strings.LastIndexAny(label, " \t")+1:], "()[]"))

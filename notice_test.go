@@ -31,6 +31,7 @@ func TestNoticeLine(t *testing.T) {
 		{"Found 3 errors.", false},
 		{"fatal: not a git repository", false},
 		{"Cannot find module 'left-pad' from 'src/index.ts'", false},
+		{"File does not exist. Note: your current working directory is /repo.", false}, // a sentence, then a note: the sentence is the error
 	} {
 		if got := NoticeLine(tt.line); got != tt.want {
 			t.Errorf("NoticeLine(%q) = %v, want %v", tt.line, got, tt.want)
