@@ -176,6 +176,9 @@ func knownOf(c *Call, r *Result) (key, trigger, named string) {
 		if namesCallValue(lessons.StripANSI(line), c.Command) {
 			return "", "", "" // the error names what the call was given: the call's mistake
 		}
+		if notDoneYet(line) {
+			return "", "", "" // a run not done yet: nothing about the checkout (a lesson on the error may say the wait)
+		}
 		if lessons.TallyLine(class) {
 			// a count names nothing: two sessions' "Found 4 errors." may
 			// be two failures; the line that names what failed says
