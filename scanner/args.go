@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"hash/fnv"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -170,6 +171,26 @@ func shapeOf(v []byte) string {
 		return "o"
 	}
 	return "t"
+}
+
+// shapeWords are the words an error uses for each shape ("must be
+// array", "expected object").
+var shapeWords = map[byte][]string{'a': {"array", "list"}, 'o': {"object", "dict", "map", "mapping"}, 't': {"string", "str", "text"}}
+
+// shapeTold reports whether a retry passed an argument as another JSON
+// type (reshaped) that the error, lower case, names: it did what the
+// error said.
+func shapeTold(failed, worked *Call, errText string) bool {
+	fa := argPairs(failed.Args)
+	for _, kv := range argPairs(worked.Args) {
+		old, _ := lookupArg(fa, kv[0])
+		if _, ok := reshaped(kv[0], old, kv[1], errText); ok && slices.ContainsFunc(shapeWords[kv[1][1]], func(w string) bool {
+			return containsWord(errText, w)
+		}) {
+			return true
+		}
+	}
+	return false
 }
 
 // shapes names the shapes shapeOf gives.

@@ -121,11 +121,11 @@ func TestErrorPatternOfAColouredLine(t *testing.T) {
 
 // TestErrorLessonForTheProgram: `go build ./e2e/...` from a folder that
 // is no module fails, and from inside it works. The lesson on the error
+// says to run the command from inside the folder the error names, and
 // speaks after the same error from any go command, whatever folder it
 // names: the folder is the call's own value, and the error is the
-// program's, not the subcommand's. Before, its trigger held the folder
-// and `go build`, and stayed silent after `go test ./...` met the same
-// error.
+// program's, not the subcommand's. Before, nothing was learned from the
+// retry, and a lesson on the error held the folder and `go build`.
 func TestErrorLessonForTheProgram(t *testing.T) {
 	dir := t.TempDir()
 	writeClaude(t, dir, "/repo", "s1", []step{
@@ -140,8 +140,8 @@ func TestErrorLessonForTheProgram(t *testing.T) {
 			continue
 		}
 		found = true
-		if !strings.Contains(c.Solution, "run from inside `e2e`") {
-			t.Errorf("solution %q: want the folder to run it from", c.Solution)
+		if !strings.Contains(c.Solution, "`cd e2e && go build ./...`") || !strings.Contains(c.Solution, "from inside the folder the error names") {
+			t.Errorf("solution %q: want the way it worked, and the rule for any folder", c.Solution)
 		}
 		if !commandFires(c.Triggers, "go test ./...") ||
 			!errorFires(t, c, "pattern ./...: directory prefix . does not contain main module or its selected dependencies") {

@@ -566,7 +566,8 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 	case f.Tool == "Bash" && ranElsewhere(f.Command, w.fix.Command):
 		did = "the same command worked in another directory: `" + clip(w.fix.Command, 300) + "` (the shell keeps the directory of an earlier cd)"
 		if dir, rest := cutCd(w.fix.Command); movedInto(doing(f.Command), rest, dir) {
-			did = "the same command worked run from inside `" + clip(dir, 200) + "`: `" + clip(w.fix.Command, 300) + "`"
+			did = "the same command worked run from inside the folder its paths named, `" + clip(dir, 200) + "`: `" +
+				clip(w.fix.Command, 300) + "`. A folder such as this one is a project of its own: run the command from inside the folder the error names"
 		}
 		confirmed = true
 	case f.Tool == "Bash" && fullPath(w.res, w.fix.Command) != "":
@@ -624,6 +625,9 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		default:
 			did = "the next " + f.Tool + " call worked with " + ch
 			confirmed = true
+			// the type it passed is the one the error asked for ("must be
+			// array"): said after the error only
+			w.afterOnly = w.afterOnly || shapeTold(f, w.fix, strings.ToLower(head(w.res.Output, familyHead)))
 		}
 	}
 	return did, cmp.Or(w.fix.Command, w.fix.Path, w.fix.Tool), confirmed, true

@@ -786,21 +786,33 @@ func TestToolRetryAskingForAnotherThing(t *testing.T) {
 // TestToolRetryWithAnotherShape: a tool call whose argument the schema
 // refused as an object, then the same argument as a list, which worked.
 // The way of calling the tool changed, not its text: a lesson on the
-// error says to pass a list, and is proposed. Before, any change inside
-// an object or a list was read as another text, and nothing was learned.
+// error says to pass a list. When the error names the type ("must be
+// array") it says nothing the error does not: a reminder after it, not
+// proposed; when it names only the argument, it is proposed. Before, any
+// change inside an object or a list was read as another text, and
+// nothing was learned.
 func TestToolRetryWithAnotherShape(t *testing.T) {
-	dir := t.TempDir()
-	writeClaude(t, dir, "/p", "s1", []step{
-		call("StructuredOutput", map[string]any{"findings": map[string]any{"findings": []any{}}}, true,
-			"Output does not match required schema: /findings: must be array"),
-		call("StructuredOutput", map[string]any{"findings": []any{}}, false, "Structured output provided successfully"),
-	})
-	cs := errorCandidates(t, dir)
-	if len(cs) != 1 || !strings.Contains(cs[0].Solution, "`findings` as a list instead of an object") ||
-		cs[0].Confidence < lessons.DefaultConfig().MinConfidence {
-		t.Fatalf("%+v: want one lesson, proposed, that says to pass findings as a list", cs)
-	}
-	if !errorFires(t, cs[0], "Output does not match required schema: /findings: must be array") {
-		t.Errorf("triggers %+v do not fire on the same error", cs[0].Triggers)
+	for _, tc := range []struct {
+		err      string
+		proposed bool
+	}{
+		{"Output does not match required schema: /findings: must be array", false},
+		{"Output does not match required schema: /findings: invalid value", true},
+	} {
+		dir := t.TempDir()
+		writeClaude(t, dir, "/p", "s1", []step{
+			call("StructuredOutput", map[string]any{"findings": map[string]any{"findings": []any{}}}, true, tc.err),
+			call("StructuredOutput", map[string]any{"findings": []any{}}, false, "Structured output provided successfully"),
+		})
+		cs, cfg := errorCandidates(t, dir), lessons.DefaultConfig()
+		if len(cs) != 1 || !strings.Contains(cs[0].Solution, "`findings` as a list instead of an object") {
+			t.Fatalf("%+v: want one lesson that says to pass findings as a list", cs)
+		}
+		if proposed := cs[0].Confidence >= cfg.MinConfidence; proposed != tc.proposed || !cs[0].Reminder(cfg) {
+			t.Errorf("error %q: confidence %.2f, want proposed %v, and said after the error", tc.err, cs[0].Confidence, tc.proposed)
+		}
+		if !errorFires(t, cs[0], tc.err) {
+			t.Errorf("triggers %+v do not fire on the same error", cs[0].Triggers)
+		}
 	}
 }
