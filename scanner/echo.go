@@ -3,6 +3,8 @@ package scanner
 import (
 	"regexp"
 	"strings"
+
+	"github.com/lessons-dev/lessons"
 )
 
 // A failure whose output already says what to do ("run `vp check --fix`
@@ -14,8 +16,12 @@ import (
 // echoes reports whether worked, the call or steps that got past a
 // failure, adds to failed only words the failure's output already holds:
 // every word of worked that failed lacks is in output, and one of them
-// is a name, not a short word.
+// is a name, not a short word; never for a usage error, whose text lists
+// every option.
 func echoes(output, failed, worked string) bool {
+	if lessons.ErrorClass(output) == "usage" {
+		return false // a usage text lists every option: which one was meant is the lesson's
+	}
 	had := map[string]bool{}
 	for _, w := range fixWords(failed) {
 		had[w] = true

@@ -19,8 +19,9 @@ func TestEchoes(t *testing.T) {
 		{"error: toolchain lacks llvm-tools; run `rustup component add llvm-tools`", "cargo pgo build", "rustup component add llvm-tools", true},
 		{"zsh:1: command not found: python", "python gen.py", "python3 gen.py", false},
 		{"✖ 2 problems", "npx eslint src", "npx eslint src --fix", false},
-		{"error: unexpected argument '-x'", "cargo test -x", "cargo test", false}, // nothing added
-		{"usage: tool [-e]\n -e  keep going", "tool run", "tool run -e", false},   // no name among the added words
+		{"error: unexpected argument '-x'", "cargo test -x", "cargo test", false},                                                                                                                      // nothing added
+		{"usage: tool [-e]\n -e  keep going", "tool run", "tool run -e", false},                                                                                                                        // no name among the added words
+		{"unknown flag: --stat\n\nUsage:  gh pr diff [<number>] [flags]\n\nFlags:\n      --name-only   Display only names of changed files", "gh pr diff 5 --stat", "gh pr diff 5 --name-only", false}, // a usage text lists every option
 	} {
 		if got := echoes(tc.output, tc.failed, tc.worked); got != tc.want {
 			t.Errorf("echoes(%q, %q, %q) = %v, want %v", tc.output, tc.failed, tc.worked, got, tc.want)
