@@ -10,7 +10,8 @@ import (
 // TestBroadTriggerNarrowedToTheError: a fix learned from one failure of
 // python (an environment variable) would fire before every python call of
 // the history; the scan narrows it to the failure's error, so it comes
-// after that error and not before the calls that go fine.
+// after that error and not before the calls that go fine, and its summary
+// says so.
 func TestBroadTriggerNarrowedToTheError(t *testing.T) {
 	dir, state := t.TempDir(), t.TempDir()
 	writeClaude(t, dir, "/p", "s1", []step{
@@ -34,6 +35,11 @@ func TestBroadTriggerNarrowedToTheError(t *testing.T) {
 	}
 	if len(c.Triggers.Errors) != 1 {
 		t.Fatalf("triggers %+v: want the command trigger narrowed by an error trigger", c.Triggers)
+	}
+	// read alone, "python: add PYTHONIOENCODING=utf-8" says to set it for
+	// every call: the summary says after which error
+	if !strings.HasPrefix(c.Summary, "python, after “UnicodeEncodeError") || !strings.HasSuffix(c.Summary, ": add PYTHONIOENCODING=utf-8") {
+		t.Errorf("summary %q: want the error it comes after, then the fix", c.Summary)
 	}
 	l := ToLesson(*c)
 	if ps := lessons.Errors(lessons.Validate(&l)); len(ps) > 0 {
