@@ -204,3 +204,21 @@ func errorHeadline(text string) string {
 	}
 	return cmp.Or(first, strings.TrimSpace(lessons.Displayed(firstLine(text))))
 }
+
+// askedForLess reports whether a retry's only change dropped options the
+// error says nothing about ("gh run view --log-failed" failing with "log
+// not found", then the view without it): the retry asked for less, and
+// no option was wrong. Dropping an option the error names ("unknown flag:
+// --short", "could not add label") or one a usage error refused is a fix.
+func askedForLess(change, errText string) bool {
+	dropped, ok := strings.CutPrefix(change, "drop ")
+	if !ok || strings.Contains(change, ", ") || lessons.ErrorClass(errText) == "usage" {
+		return false
+	}
+	for _, w := range strings.Fields(dropped) {
+		if name := strings.TrimLeft(w, "-"); len(name) >= 2 && (containsWord(errText, name) || containsWord(errText, w)) {
+			return false
+		}
+	}
+	return true
+}

@@ -81,3 +81,40 @@ func TestBroadTriggerHeldBack(t *testing.T) {
 		t.Error("a #lesson block was marked broad")
 	}
 }
+
+// TestAskedForLess: a retry that only dropped an option is a fix when the
+// error is about that option, not when it asked for less.
+func TestAskedForLess(t *testing.T) {
+	for _, tc := range []struct {
+		change, err string
+		want        bool
+	}{
+		{"drop --log-failed", "log not found: 63652087384", true},
+		{"drop --short", "Error: unknown flag: --short", false},
+		{"drop --verbose", "Error: Only one output format can be specified. Use one of: --json, --verbose, --porcelain", false},
+		{"drop --label docs", "could not add label: 'docs' not found", false},
+		{"drop -x", "error: unexpected argument '-x' found\n\nUsage: cargo test [OPTIONS]", false}, // a usage error refused it
+		{"add -f, drop README.md", "The following paths are ignored", false},                       // not a drop only
+	} {
+		if got := askedForLess(tc.change, tc.err); got != tc.want {
+			t.Errorf("askedForLess(%q, %q) = %v, want %v", tc.change, tc.err, got, tc.want)
+		}
+	}
+}
+
+// TestRetryThatAskedForLessIsNoLesson: the logs of a run that never
+// started are not there; the view without --log-failed worked. No lesson
+// says to drop the option.
+func TestRetryThatAskedForLessIsNoLesson(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("gh run view 6365 --log-failed", 1, "log not found: 63652087384"),
+		run("gh run view 6365", 0, "X ci.yml · 6365\nThe job was not started because your account is locked"),
+	})
+	scan(t, state, Options{Paths: []string{dir}})
+	for _, c := range candidates(t, state) {
+		if c.Kind == KindRetry {
+			t.Errorf("retry lesson %q: the retry asked for less, no option was wrong", c.Summary)
+		}
+	}
+}
