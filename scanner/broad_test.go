@@ -108,8 +108,8 @@ func TestAskedForLess(t *testing.T) {
 func TestRetryThatAskedForLessIsNoLesson(t *testing.T) {
 	dir, state := t.TempDir(), t.TempDir()
 	writeClaude(t, dir, "/p", "s1", []step{
-		run("gh run view 6365 --log-failed", 1, "log not found: 63652087384"),
-		run("gh run view 6365", 0, "X ci.yml · 6365\nThe job was not started because your account is locked"),
+		run("gh run view 22029571754 --log-failed", 1, "log not found: 63652087384"),
+		run("gh run view 22029571754", 0, "X ci.yml · 22029571754\nThe job was not started because your account is locked"),
 	})
 	scan(t, state, Options{Paths: []string{dir}})
 	for _, c := range candidates(t, state) {
