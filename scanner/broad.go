@@ -114,6 +114,7 @@ func (c *Candidate) narrowToError() bool {
 		// what to do first about a missing object, whatever command met it
 		c.Triggers = t
 		c.Examples.Match[0].Error = line
+		c.sayAfter(line)
 		return true
 	}
 	p := errorPattern(line)
@@ -122,27 +123,55 @@ func (c *Candidate) narrowToError() bool {
 	}
 	c.Triggers.Errors = []string{p}
 	c.Examples.Match[0].Error = line
+	c.sayAfter(line)
 	return true
 }
 
-// aboutTheCommand reports whether an error says the command itself is
-// wrong wherever it runs: it is not there, or it was given an option or
-// argument it does not take.
-func aboutTheCommand(errText string) bool {
-	class := lessons.ErrorClass(errText)
-	return class == "usage" || strings.HasPrefix(class, "command not found")
+// sayAfter puts in a narrowed lesson's summary the error it now comes
+// after ("git add, after “The following paths are ignored…”: add -f"):
+// read alone, "git add: add -f" says to force every add.
+func (c *Candidate) sayAfter(line string) {
+	head, change, ok := strings.Cut(c.Summary, ": ")
+	if !ok {
+		return
+	}
+	room := func() int { return min(maxErrorInSummary, maxSummary-len(head)-len(change)-len(", after “”: ")) }
+	if short, _, ok := strings.Cut(change, " ("); ok && room() < minErrorInSummary {
+		change = short // the why in brackets: the solution keeps it
+	}
+	if room() < minErrorInSummary {
+		return // the change needs the room: the trigger says the rest
+	}
+	c.Summary = head + ", after “" + shorten(firstClause(line), room()) + "”: " + change
 }
 
-// namesTheFix reports whether a retry's error names a word its fix
-// added (a variable it set, an option it passed): then the error says
-// what every call of the command needs.
+// How much of the error a summary quotes: at most, and at least to be
+// worth quoting.
+const (
+	maxErrorInSummary = 60
+	minErrorInSummary = 20
+)
+
+// aboutTheCommand reports whether an error says the command itself is
+// wrong wherever it runs: it is not there. A usage error is about the
+// call's own arguments ("--visibility needs --accept-…"): a fix that adds
+// an option fits the calls that make the same mistake, not every call.
+func aboutTheCommand(errText string) bool {
+	return strings.HasPrefix(lessons.ErrorClass(errText), "command not found")
+}
+
+// namesTheFix reports whether a retry's error names a variable its fix
+// set (STAGE is not set, then STAGE=dev): then the error says what every
+// call of the command needs. An option the error names is its hint for
+// this call ("Use -f if you really want to add them"), not a rule for
+// every call.
 func namesTheFix(c *Candidate) bool {
 	d, ok := diffCommands(c.Trigger, c.Fixed)
 	if !ok {
 		return false
 	}
 	for _, w := range d.added {
-		if k, _, _ := strings.Cut(strings.Trim(w, `'"`), "="); len(strings.TrimLeft(k, "-")) >= 2 && containsWord(c.Problem, k) {
+		if k, _, ok := strings.Cut(strings.Trim(w, `'"`), "="); ok && !strings.HasPrefix(k, "-") && len(k) >= 2 && containsWord(c.Problem, k) {
 			return true
 		}
 	}
@@ -174,4 +203,22 @@ func errorHeadline(text string) string {
 		}
 	}
 	return cmp.Or(first, strings.TrimSpace(lessons.Displayed(firstLine(text))))
+}
+
+// askedForLess reports whether a retry's only change dropped options the
+// error says nothing about ("gh run view --log-failed" failing with "log
+// not found", then the view without it): the retry asked for less, and
+// no option was wrong. Dropping an option the error names ("unknown flag:
+// --short", "could not add label") or one a usage error refused is a fix.
+func askedForLess(change, errText string) bool {
+	dropped, ok := strings.CutPrefix(change, "drop ")
+	if !ok || strings.Contains(change, ", ") || lessons.ErrorClass(errText) == "usage" {
+		return false
+	}
+	for _, w := range strings.Fields(dropped) {
+		if name := strings.TrimLeft(w, "-"); len(name) >= 2 && (containsWord(errText, name) || containsWord(errText, w)) {
+			return false
+		}
+	}
+	return true
 }

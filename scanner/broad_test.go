@@ -10,7 +10,8 @@ import (
 // TestBroadTriggerNarrowedToTheError: a fix learned from one failure of
 // python (an environment variable) would fire before every python call of
 // the history; the scan narrows it to the failure's error, so it comes
-// after that error and not before the calls that go fine.
+// after that error and not before the calls that go fine, and its summary
+// says so.
 func TestBroadTriggerNarrowedToTheError(t *testing.T) {
 	dir, state := t.TempDir(), t.TempDir()
 	writeClaude(t, dir, "/p", "s1", []step{
@@ -34,6 +35,11 @@ func TestBroadTriggerNarrowedToTheError(t *testing.T) {
 	}
 	if len(c.Triggers.Errors) != 1 {
 		t.Fatalf("triggers %+v: want the command trigger narrowed by an error trigger", c.Triggers)
+	}
+	// read alone, "python: add PYTHONIOENCODING=utf-8" says to set it for
+	// every call: the summary says after which error
+	if !strings.HasPrefix(c.Summary, "python, after “UnicodeEncodeError") || !strings.HasSuffix(c.Summary, ": add PYTHONIOENCODING=utf-8") {
+		t.Errorf("summary %q: want the error it comes after, then the fix", c.Summary)
 	}
 	l := ToLesson(*c)
 	if ps := lessons.Errors(lessons.Validate(&l)); len(ps) > 0 {
@@ -73,5 +79,42 @@ func TestBroadTriggerHeldBack(t *testing.T) {
 	}
 	if tag.Signals.Broad {
 		t.Error("a #lesson block was marked broad")
+	}
+}
+
+// TestAskedForLess: a retry that only dropped an option is a fix when the
+// error is about that option, not when it asked for less.
+func TestAskedForLess(t *testing.T) {
+	for _, tc := range []struct {
+		change, err string
+		want        bool
+	}{
+		{"drop --log-failed", "log not found: 63652087384", true},
+		{"drop --short", "Error: unknown flag: --short", false},
+		{"drop --verbose", "Error: Only one output format can be specified. Use one of: --json, --verbose, --porcelain", false},
+		{"drop --label docs", "could not add label: 'docs' not found", false},
+		{"drop -x", "error: unexpected argument '-x' found\n\nUsage: cargo test [OPTIONS]", false}, // a usage error refused it
+		{"add -f, drop README.md", "The following paths are ignored", false},                       // not a drop only
+	} {
+		if got := askedForLess(tc.change, tc.err); got != tc.want {
+			t.Errorf("askedForLess(%q, %q) = %v, want %v", tc.change, tc.err, got, tc.want)
+		}
+	}
+}
+
+// TestRetryThatAskedForLessIsNoLesson: the logs of a run that never
+// started are not there; the view without --log-failed worked. No lesson
+// says to drop the option.
+func TestRetryThatAskedForLessIsNoLesson(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("gh run view 22029571754 --log-failed", 1, "log not found: 63652087384"),
+		run("gh run view 22029571754", 0, "X ci.yml · 22029571754\nThe job was not started because your account is locked"),
+	})
+	scan(t, state, Options{Paths: []string{dir}})
+	for _, c := range candidates(t, state) {
+		if c.Kind == KindRetry {
+			t.Errorf("retry lesson %q: the retry asked for less, no option was wrong", c.Summary)
+		}
 	}
 }

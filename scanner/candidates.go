@@ -168,6 +168,9 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 	if !c.trigger(&change, f.Stopped) && f.Kind == KindRetry {
 		return Candidate{}, false
 	}
+	if f.Kind == KindRetry && askedForLess(change, c.Problem) {
+		return Candidate{}, false
+	}
 	change = rootChange(change, sess.Project)
 	if change != "" && f.Kind != KindTag {
 		c.Solution = strings.TrimSpace(strings.TrimSuffix(c.Solution, "Run `"+clip(c.Fixed, 300)+"` instead.") +
