@@ -561,10 +561,10 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		// a count names nothing: that the rerun passed says the count
 		// changed, not that the same failure comes and goes
 		return "", "", false, false
-	case w.rerun && hookRefusal.MatchString(w.res.Output):
-		// a hook of the agent stopped the call once (a reminder that
-		// warns on the first edit of a kind of file) and let the same call
-		// through: the hook's design, no mistake of the call
+	case w.rerun && harnessRefusal.MatchString(w.res.Output):
+		// the agent's set-up stopped the call once (a hook that warns on
+		// the first edit of a kind of file, a permission rule since
+		// changed) and let the same call through: no mistake of the call
 		return "", "", false, false
 	case w.rerun:
 		did = "the same call worked when run again unchanged: it fails now and then, so run it again before changing anything"

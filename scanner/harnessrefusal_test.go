@@ -3,8 +3,9 @@ package scanner
 import "testing"
 
 // TestHookThatLetsTheSameCallThrough: a hook of the agent stops the first
-// edit of a workflow file with a reminder and lets the same edit through.
-// That is the hook's design: no lesson that the edit "fails now and
+// edit of a workflow file with a reminder and lets the same edit through
+// (or a permission rule of opencode's refuses it, and the rule is changed).
+// That is the set-up's doing: no lesson that the edit "fails now and
 // then". An edit that failed on its own and then worked unchanged still
 // gives that lesson.
 func TestHookThatLetsTheSameCallThrough(t *testing.T) {
@@ -14,6 +15,7 @@ func TestHookThatLetsTheSameCallThrough(t *testing.T) {
 		want bool
 	}{
 		{"PreToolUse:Edit hook error: [python3 /home/dev/.claude/plugins/security/hooks/reminder.py]: workflow files run with repository secrets; check the change", false},
+		{"The user has specified a rule which prevents you from using this specific tool call. Here are some of the relevant rules [{\"permission\":\"edit\",\"pattern\":\"*.yml\",\"action\":\"deny\"}]", false},
 		{"EBUSY: resource busy or locked, open '/p/.github/workflows/ci.yml'", true},
 	} {
 		dir := t.TempDir()
