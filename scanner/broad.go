@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"cmp"
+	"path"
 	"regexp"
 	"strings"
 
@@ -62,7 +63,10 @@ func (s *callSample) check(c *Candidate) {
 		return
 	}
 	head := headWords(c.Trigger)
-	if head != "" && commandMatcher(c.Triggers)(head) && (c.Kind == KindPrecondition || !aboutTheCommand(c.Problem) && !namesTheFix(c)) {
+	if c.Kind == KindRetry {
+		head = changedHead(c.Trigger, c.Fixed) // the stage the fix changed, not a chain's first
+	}
+	if head != "" && commandMatcher(c.Triggers)(head) && (c.Kind == KindPrecondition || !aboutTheCommand(c.Problem, head) && !namesTheFix(c)) {
 		// fires on the bare command, so on every call of it: right when
 		// the error says the command itself is wrong (not found, an
 		// option it does not take) or names what every call needs (STAGE
@@ -152,12 +156,23 @@ const (
 	minErrorInSummary = 20
 )
 
-// aboutTheCommand reports whether an error says the command itself is
-// wrong wherever it runs: it is not there. A usage error is about the
-// call's own arguments ("--visibility needs --accept-…"): a fix that adds
-// an option fits the calls that make the same mistake, not every call.
-func aboutTheCommand(errText string) bool {
-	return strings.HasPrefix(lessons.ErrorClass(errText), "command not found")
+// aboutTheCommand reports whether an error says the command of head
+// itself is wrong wherever it runs: its program is not there (not another
+// program of the line: `| jq` missing says nothing of every `gh pr`). A
+// usage error is about the call's own arguments ("--visibility needs
+// --accept-…"): a fix that adds an option fits the calls that make the
+// same mistake, not every call.
+func aboutTheCommand(errText, head string) bool {
+	missing, ok := strings.CutPrefix(lessons.ErrorClass(errText), "command not found: ")
+	exe, _, _ := strings.Cut(head, " ")
+	return ok && path.Base(missing) == exe
+}
+
+// refusesTheCall reports whether an error is about the call itself, not
+// what it worked on: a program not there, or a usage error.
+func refusesTheCall(errText string) bool {
+	class := lessons.ErrorClass(errText)
+	return class == "usage" || strings.HasPrefix(class, "command not found")
 }
 
 // namesTheFix reports whether a retry's error names a variable its fix

@@ -118,3 +118,30 @@ func TestRetryThatAskedForLessIsNoLesson(t *testing.T) {
 		}
 	}
 }
+
+// TestRetryNarrowedWhenItsCommandIsNotTheMissingOne: `sleep 15 && gh pr
+// checks … | jq` fails because jq is not there, and gh's own --jq works.
+// jq's absence says nothing of every gh pr call, and the chain's first
+// stage (sleep) is not what the fix changed: the lesson is narrowed to
+// its error, not kept before every gh pr call without --jq. A program
+// that is itself missing is still about every call of it.
+func TestRetryNarrowedWhenItsCommandIsNotTheMissingOne(t *testing.T) {
+	failed := "sleep 15 && gh pr checks 9 --json state | jq -r '.[].state'"
+	fixed := "sleep 15 && gh pr checks 9 --json state --jq '.[].state'"
+	commands, unless, change := []string{headPattern("gh", "pr")}, []string{argPattern("--jq")}, "add --jq"
+	for _, tc := range []struct {
+		out    string
+		narrow bool
+	}{
+		{"/usr/bin/bash: line 2: jq: command not found", true},
+		{"/usr/bin/bash: line 2: gh: command not found", false},
+	} {
+		c := &Candidate{Kind: KindRetry, Tool: "Bash", Trigger: failed, Fixed: fixed, Problem: tc.out,
+			Summary: "gh pr: " + change, Triggers: lessons.Trigger{Commands: commands, Unless: unless},
+			Examples: lessons.Examples{Match: []lessons.ToolCall{{Tool: "Bash", Command: failed}}}}
+		(&callSample{}).check(c)
+		if narrowed := len(c.Triggers.Errors) > 0; narrowed != tc.narrow {
+			t.Errorf("error %q: narrowed to it %v, want %v (triggers %+v)", tc.out, narrowed, tc.narrow, c.Triggers)
+		}
+	}
+}

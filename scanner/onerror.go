@@ -489,13 +489,13 @@ func (a *analyzer) knownKey(key string) bool {
 // it was called, a check of what the task did not touch) is not one
 // editing files can have got past, and neither is an error about the
 // command itself (the program is not there, or does not take an option:
-// aboutTheCommand); the edits were the task going on without it.
+// refusesTheCall); the edits were the task going on without it.
 func (w *errWatch) taskEdits(edited []string) bool {
 	if !w.edits {
 		return false
 	}
 	if !w.settled {
-		return w.rec.call.Tool != "Bash" || !aboutTheCommand(w.res.Output) && namesEdited(w.res.Output, edited)
+		return w.rec.call.Tool != "Bash" || !refusesTheCall(w.res.Output) && namesEdited(w.res.Output, edited)
 	}
 	return w.rec.call.Tool == "Bash" || w.rerun
 }
