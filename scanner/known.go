@@ -316,6 +316,15 @@ func (c *Candidate) knownText() {
 		return
 	}
 	head := cmp.Or(headWords(c.Trigger), "the command")
+	if exe, ok := strings.CutPrefix(lessons.ErrorClass(c.Problem), missingCommand); ok && exe != "" {
+		// a program this machine lacks: no check of the work fails, the
+		// call cannot run at all
+		c.Summary = secret.Sentence(shorten("`"+exe+"` is not installed here: "+line, maxSummary))
+		c.Solution = "`" + exe + "` was not found on this machine in " + strconv.Itoa(n) + " session" + plural(n) +
+			" of this project, before any change. Do not call it; do what you meant another way " +
+			"(a tool the project already uses, or the language at hand), or ask for it to be installed."
+		return
+	}
 	c.Summary = secret.Sentence(shorten("`"+head+"` fails before any change: "+line, maxSummary))
 	if n == 1 {
 		// one session is a hint, not proof: said as a reminder (design.md

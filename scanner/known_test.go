@@ -412,3 +412,31 @@ func TestNoFlakeFromACount(t *testing.T) {
 		}
 	}
 }
+
+// TestKnownMissingProgramSaysSo: a program missing from the machine in
+// three sessions, before any change, is a known failure that says the
+// program is not installed and not to call it, not that a check "fails
+// before any change" and the work must not be reverted.
+func TestKnownMissingProgramSaysSo(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	for _, id := range []string{"s1", "s2", "s3"} {
+		writeClaude(t, dir, "/p", id, []step{
+			run("curl -s localhost:8080/health | jq .status", 127, "/usr/bin/bash: line 1: jq: command not found"),
+			run("ls", 0, "go.mod"),
+		})
+	}
+	scan(t, state, Options{Paths: []string{dir}})
+	var found bool
+	for _, c := range candidates(t, state) {
+		if c.Kind != KindKnown {
+			continue
+		}
+		found = true
+		if !strings.HasPrefix(c.Summary, "`jq` is not installed here") || strings.Contains(c.Solution, "revert") || !strings.Contains(c.Solution, "Do not call it") {
+			t.Errorf("summary %q, solution %q: want the program named as missing, and not to call it", c.Summary, c.Solution)
+		}
+	}
+	if !found {
+		t.Fatal("no known failure of the missing program")
+	}
+}
