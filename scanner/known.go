@@ -310,9 +310,13 @@ func (c *Candidate) knownText() {
 		}
 		c.Summary = secret.Sentence(shorten("`"+what+"` fails before any change: "+line, maxSummary))
 		c.Solution = "`" + what + "` failed with this error in " + strconv.Itoa(n) + " session" + plural(n) +
-			" of this project, before any change too" +
-			": it comes with the environment (a hook or a permission that refuses it, a file the checkout does not have), " +
-			"not from your call. Do not try it again as it is, nor work around the refusal; use another way to do what you meant, or ask."
+			" of this project, before any change too: it does not come from your work. "
+		if lessons.IsRefusal(lessons.ErrorClass(c.Problem)) {
+			// a refusal names its cause: a hook, a permission, a sandbox
+			c.Solution += "The environment refuses it. Do not try it again as it is, nor work around the refusal; use another way to do what you meant, or ask."
+			return
+		}
+		c.Solution += "Do not try it again as it is: do what you meant another way (a narrower call, another tool), or say that it fails and go on."
 		return
 	}
 	head := cmp.Or(headWords(c.Trigger), "the command")

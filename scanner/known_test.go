@@ -440,3 +440,40 @@ func TestKnownMissingProgramSaysSo(t *testing.T) {
 		t.Fatal("no known failure of the missing program")
 	}
 }
+
+// TestKnownToolFailureNamesNoCauseItCannotKnow: a search tool's limit met
+// before any change in three sessions is not put down to a hook or a
+// permission, and the lesson points at a narrower call; a refusal the
+// error names as one still says so.
+func TestKnownToolFailureNamesNoCauseItCannotKnow(t *testing.T) {
+	for _, tc := range []struct {
+		tool, path, err string
+		refusal         bool
+	}{
+		{"Grep", "/p/src", "Ripgrep JSON record exceeded 65536 bytes", false},
+		{"Read", "/home/dev/.ssh/config", "EPERM: operation not permitted, open '/home/dev/.ssh/config'", true},
+	} {
+		dir, state := t.TempDir(), t.TempDir()
+		for _, id := range []string{"s1", "s2", "s3"} {
+			writeClaude(t, dir, "/p", id, []step{
+				call(tc.tool, map[string]any{"path": tc.path, "file_path": tc.path, "pattern": "TODO"}, true, tc.err),
+				run("ls", 0, "go.mod"),
+			})
+		}
+		scan(t, state, Options{Paths: []string{dir}})
+		var found bool
+		for _, c := range candidates(t, state) {
+			if c.Kind != KindKnown {
+				continue
+			}
+			found = true
+			blames := strings.Contains(c.Solution, "hook") || strings.Contains(c.Solution, "refus")
+			if blames != tc.refusal || !tc.refusal && !strings.Contains(c.Solution, "narrower call") {
+				t.Errorf("%s: solution %q: want a refusal named only when the error is one", tc.tool, c.Solution)
+			}
+		}
+		if !found {
+			t.Errorf("%s: no known failure", tc.tool)
+		}
+	}
+}
