@@ -413,31 +413,38 @@ func TestNoFlakeFromACount(t *testing.T) {
 	}
 }
 
+// knownIn writes three sessions of project /p, each the steps given,
+// scans them, and returns the known failures found.
+func knownIn(t *testing.T, steps ...step) []Candidate {
+	t.Helper()
+	dir, state := t.TempDir(), t.TempDir()
+	for _, id := range []string{"s1", "s2", "s3"} {
+		writeClaude(t, dir, "/p", id, steps)
+	}
+	scan(t, state, Options{Paths: []string{dir}})
+	var out []Candidate
+	for _, c := range candidates(t, state) {
+		if c.Kind == KindKnown {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // TestKnownMissingProgramSaysSo: a program missing from the machine in
 // three sessions, before any change, is a known failure that says the
 // program is not installed and not to call it, not that a check "fails
 // before any change" and the work must not be reverted.
 func TestKnownMissingProgramSaysSo(t *testing.T) {
-	dir, state := t.TempDir(), t.TempDir()
-	for _, id := range []string{"s1", "s2", "s3"} {
-		writeClaude(t, dir, "/p", id, []step{
-			run("curl -s localhost:8080/health | jq .status", 127, "/usr/bin/bash: line 1: jq: command not found"),
-			run("ls", 0, "go.mod"),
-		})
+	known := knownIn(t, run("curl -s localhost:8080/health | jq .status", 127, "/usr/bin/bash: line 1: jq: command not found"),
+		run("ls", 0, "go.mod"))
+	if len(known) == 0 {
+		t.Fatal("no known failure of the missing program")
 	}
-	scan(t, state, Options{Paths: []string{dir}})
-	var found bool
-	for _, c := range candidates(t, state) {
-		if c.Kind != KindKnown {
-			continue
-		}
-		found = true
+	for _, c := range known {
 		if !strings.HasPrefix(c.Summary, "`jq` is not installed here") || strings.Contains(c.Solution, "revert") || !strings.Contains(c.Solution, "Do not call it") {
 			t.Errorf("summary %q, solution %q: want the program named as missing, and not to call it", c.Summary, c.Solution)
 		}
-	}
-	if !found {
-		t.Fatal("no known failure of the missing program")
 	}
 }
 
@@ -453,27 +460,16 @@ func TestKnownToolFailureNamesNoCauseItCannotKnow(t *testing.T) {
 		{"Grep", "/p/src", "Ripgrep JSON record exceeded 65536 bytes", false},
 		{"Read", "/home/dev/.ssh/config", "EPERM: operation not permitted, open '/home/dev/.ssh/config'", true},
 	} {
-		dir, state := t.TempDir(), t.TempDir()
-		for _, id := range []string{"s1", "s2", "s3"} {
-			writeClaude(t, dir, "/p", id, []step{
-				call(tc.tool, map[string]any{"path": tc.path, "file_path": tc.path, "pattern": "TODO"}, true, tc.err),
-				run("ls", 0, "go.mod"),
-			})
+		known := knownIn(t, call(tc.tool, map[string]any{"path": tc.path, "file_path": tc.path, "pattern": "TODO"}, true, tc.err),
+			run("ls", 0, "go.mod"))
+		if len(known) == 0 {
+			t.Errorf("%s: no known failure", tc.tool)
 		}
-		scan(t, state, Options{Paths: []string{dir}})
-		var found bool
-		for _, c := range candidates(t, state) {
-			if c.Kind != KindKnown {
-				continue
-			}
-			found = true
+		for _, c := range known {
 			blames := strings.Contains(c.Solution, "hook") || strings.Contains(c.Solution, "refus")
 			if blames != tc.refusal || !tc.refusal && !strings.Contains(c.Solution, "narrower call") {
 				t.Errorf("%s: solution %q: want a refusal named only when the error is one", tc.tool, c.Solution)
 			}
-		}
-		if !found {
-			t.Errorf("%s: no known failure", tc.tool)
 		}
 	}
 }
