@@ -13,19 +13,33 @@ import (
 // settings as they are and a digest of their text, lists and objects, so
 // that a retry with other text is told from the same call run again.
 
-// argsChange says how a tool call that worked differs from the one that
-// failed: the path, and each argument added, dropped or changed; settings
-// is false when only the text of an argument (a prompt, a script) or an
-// opaque value (a session id, a ref, a uuid, a count) did, unless the
-// value is a count and the error names the argument ("use offset and
-// limit"): another id ("Ref e25 not found"), or another count for an
-// error about something else, is no way of calling the tool that a
-// lesson can teach. unsure is set when the retry asked for another text
-// or value and changed a setting too, and the error names none of the
-// settings it changed (a 404 for a URL, then another URL in another
-// format): nothing shows the setting fixed it. errText is the failure's
-// output, lower case.
-func argsChange(failed, worked *Call, errText string) (change string, settings, unsure bool) {
+// An argsDiff is how a tool call that worked differs from the one that
+// failed (argsChange).
+type argsDiff struct {
+	// change says it: the path, and each argument added, dropped or
+	// changed.
+	change string
+	// settings is false when only the text of an argument (a prompt, a
+	// script) or an opaque value (a session id, a ref, a uuid, a count)
+	// changed, unless the value is a count and the error names the
+	// argument ("use offset and limit"): another id ("Ref e25 not
+	// found"), or another count for an error about something else, is no
+	// way of calling the tool that a lesson can teach.
+	settings bool
+	// unsure is set when the retry asked for another text or value and
+	// changed a setting too, and the error names none of the settings it
+	// changed (a 404 for a URL, then another URL in another format):
+	// nothing shows the setting fixed it.
+	unsure bool
+	// told is set when an argument was passed as the JSON type the error
+	// asked for ("must be array"): it did what the error said.
+	told bool
+}
+
+// argsChange compares a tool call that worked with the one that failed;
+// errText is the failure's output, lower case.
+func argsChange(failed, worked *Call, errText string) argsDiff {
+	var d argsDiff
 	var out []string
 	if failed.Path != worked.Path && worked.Path != "" {
 		out = append(out, pathChange(failed.Path, worked.Path, len(missingErrorLines(errText)) > 0))
@@ -40,6 +54,7 @@ func argsChange(failed, worked *Call, errText string) (change string, settings, 
 		switch {
 		case reshapedArg:
 			out = append(out, shape)
+			d.told = d.told || slices.ContainsFunc(shapeWords[kv[1][1]], func(w string) bool { return containsWord(errText, w) })
 		case (strings.HasPrefix(kv[1], textMark) || patternText(kv[1])) && old != kv[1]:
 			texts = append(texts, "another `"+kv[0]+"`") // text or a search pattern: its words are the task's
 		case !ok && isNumber(kv[1]):
@@ -66,9 +81,12 @@ func argsChange(failed, worked *Call, errText string) (change string, settings, 
 		}
 	}
 	if len(out) == 0 {
-		return strings.Join(texts, ", "), false, false
+		d.change = strings.Join(texts, ", ")
+		return d
 	}
-	return strings.Join(out, ", "), true, len(texts) > 0 && !namesAny(errText, changed)
+	d.change, d.settings = strings.Join(out, ", "), true
+	d.unsure = len(texts) > 0 && !namesAny(errText, changed)
+	return d
 }
 
 // namesAny reports whether the error names one of the words.
@@ -177,22 +195,6 @@ func shapeOf(v []byte) string {
 // array", "expected object").
 var shapeWords = map[byte][]string{'a': {"array", "list"}, 'o': {"object", "dict", "map", "mapping"}, 't': {"string", "str", "text"}}
 
-// shapeTold reports whether a retry passed an argument as another JSON
-// type (reshaped) that the error, lower case, names: it did what the
-// error said.
-func shapeTold(failed, worked *Call, errText string) bool {
-	fa := argPairs(failed.Args)
-	for _, kv := range argPairs(worked.Args) {
-		old, _ := lookupArg(fa, kv[0])
-		if _, ok := reshaped(kv[0], old, kv[1], errText); ok && slices.ContainsFunc(shapeWords[kv[1][1]], func(w string) bool {
-			return containsWord(errText, w)
-		}) {
-			return true
-		}
-	}
-	return false
-}
-
 // shapes names the shapes shapeOf gives.
 var shapes = map[byte]string{'a': "a list", 'o': "an object", 't': "text"}
 
@@ -284,8 +286,14 @@ func shellSettings(input []byte) string {
 			return "true", true
 		case v[0] == '"' && len(v) <= maxArgValue+2:
 			val := str(v)
-			return val, val != "" && !strings.ContainsAny(val, " =/\\") && !isNumber(val) && !strings.ContainsFunc(val, unicode.IsControl)
+			return val, settingWord(val)
 		}
 		return "", false // false, null, a number, a list or an object
 	})
+}
+
+// settingWord reports whether a string value is one a setting takes: a
+// single word, not a number, a path or text.
+func settingWord(val string) bool {
+	return val != "" && !strings.ContainsAny(val, " =/\\") && !isNumber(val) && !strings.ContainsFunc(val, unicode.IsControl)
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
-	"unicode"
 )
 
 // Codex's code mode (Codex 0.144 and later, "functions.exec"): the model
@@ -128,7 +127,7 @@ func cellSettings(props []jsProp) string {
 			continue
 		case !p.str && val != "true":
 			continue
-		case p.str && (val == "" || len(val) > maxArgValue || strings.ContainsAny(val, " =/\\") || isNumber(val) || strings.ContainsFunc(val, unicode.IsControl)):
+		case p.str && (len(val) > maxArgValue || !settingWord(val)):
 			continue
 		}
 		if b.Len()+len(p.name)+len(val)+2 > maxArgs {

@@ -3,6 +3,7 @@ package scanner
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/lessons-dev/lessons"
 )
@@ -34,7 +35,7 @@ func echoes(output, failed, worked string) bool {
 		if !containsWord(output, w) {
 			return false
 		}
-		named = named || len(w) >= 3 && strings.ContainsFunc(w, isLetter)
+		named = named || len(w) >= 3 && strings.ContainsFunc(w, unicode.IsLetter)
 	}
 	return named
 }
@@ -58,8 +59,6 @@ func backticked(fix string) string {
 	}
 	return b.String()
 }
-
-func isLetter(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
 
 // callText is the text of a call a fix is compared with: its command,
 // path and settings.

@@ -94,9 +94,11 @@ func errorTrigger(tool, trigger, errLine, class string, fam lessons.Family) (les
 	if t, ok := refusalTrigger(tool, class, errLine); ok && tool != "Bash" {
 		return t, lessons.Examples{Match: []lessons.ToolCall{fileExample(tool, trigger, errLine)}}, true
 	}
-	p := subjectPattern(firstClause(errLine))
+	var p string
 	if tool == "Bash" {
 		p = callPattern(firstClause(errLine), trigger, fam.Sub)
+	} else {
+		p = subjectPattern(firstClause(errLine))
 	}
 	if p == "" {
 		return lessons.Trigger{}, lessons.Examples{}, false

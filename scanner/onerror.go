@@ -553,8 +553,7 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 	case f.Tool == "Bash" && f.Args != w.fix.Args && doing(f.Command) == doing(w.fix.Command):
 		// the same command with a setting of the shell tool switched
 		// (out of the sandbox, in the background): the setting is the fix
-		ch, _, _ := argsChange(f, w.fix, "")
-		did = "the same command worked with " + ch
+		did = "the same command worked with " + argsChange(f, w.fix, "").change
 		confirmed = true
 		w.sandboxed = sandboxSetting(f.Args, w.fix.Args)
 	case w.rerun && lessons.TallyLine(lessons.ErrorClass(w.res.Output)):
@@ -609,30 +608,30 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		w.settled, w.fix = false, nil
 		return "", "", false, true
 	default:
-		ch, settings, unsure := argsChange(f, w.fix, strings.ToLower(head(w.res.Output, familyHead)))
+		d := argsChange(f, w.fix, strings.ToLower(head(w.res.Output, familyHead)))
 		switch {
-		case unsure:
+		case d.unsure:
 			// it asked for another thing, and changed a setting the error
 			// does not name: what got past it is unknown, and the error
 			// comes back as one nothing got past
 			w.settled, w.fix = false, nil
 			return "", "", false, true
-		case ch == "" && f.Sum != w.fix.Sum:
+		case d.change == "" && f.Sum != w.fix.Sum:
 			// it changed what its arguments do not show (a nested
 			// object, its text, its command): no change to name
 			return "", "", false, false
-		case ch == "":
+		case d.change == "":
 			did = "the next " + f.Tool + " call worked, with the same arguments"
-		case !settings:
+		case !d.settings:
 			// only another text or value (a session id, a count): no
 			// way of calling the tool a future agent can take up
 			return "", "", false, false
 		default:
-			did = "the next " + f.Tool + " call worked with " + ch
+			did = "the next " + f.Tool + " call worked with " + d.change
 			confirmed = true
 			// the type it passed is the one the error asked for ("must be
 			// array"): said after the error only
-			w.afterOnly = w.afterOnly || shapeTold(f, w.fix, strings.ToLower(head(w.res.Output, familyHead)))
+			w.afterOnly = w.afterOnly || d.told
 		}
 	}
 	return did, cmp.Or(w.fix.Command, w.fix.Path, w.fix.Tool), confirmed, true
