@@ -222,6 +222,8 @@ func (a *analyzer) precondition(w *waiting, rerun string) {
 		switch {
 		case ch.call.Tool == "Bash" && sameFamily(ch.call.Command, w.family) && !settingUp(ch.call.Command) && !ch.fixer:
 			continue // the failing command again, in another form
+		case ch.call.Tool == "Write" && namesFile(w.rec.call.Command, ch.call.Path):
+			edits = true // it looked at the file it went on to write: the task's own work
 		case (ch.setup || ch.call.Tool == "Write") && namedBy(errText, ch.call):
 			named = append(named, ch)
 		case ch.setup:
@@ -310,6 +312,24 @@ func namedBy(errText string, c *Call) bool {
 				continue
 			}
 			if containsWord(errText, w) || containsWord(errText, path.Base(w)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// namesFile reports whether a command names the file at path p as one
+// of its words: by the path, or by its end from a folder of it
+// (cmd/app/main.go for /src/app/cmd/app/main.go).
+func namesFile(cmd, p string) bool {
+	if p == "" {
+		return false
+	}
+	for _, seg := range segments(cmd) {
+		for _, w := range seg {
+			w = strings.TrimPrefix(w, "./")
+			if w != "" && (w == p || strings.HasSuffix(p, "/"+w) && strings.Contains(w, "/") || path.Base(p) == w) {
 				return true
 			}
 		}

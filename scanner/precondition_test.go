@@ -88,3 +88,35 @@ func TestPreconditionFixer(t *testing.T) {
 		})
 	}
 }
+
+// TestPreconditionLookedBeforeWriting: a command reads a file that is not
+// there yet, the agent writes that file and reads it again. Writing the
+// file it looked for is the task's own work, not a step to take before
+// the command. A tool that fails for want of a file it did not name (its
+// config), written and run again, is still a precondition fix.
+func TestPreconditionLookedBeforeWriting(t *testing.T) {
+	for _, tc := range []struct {
+		name, failed, out, path string
+		want                    bool
+	}{
+		{"read before writing", "sed -n '1,40p' cmd/app/main.go", "sed: cmd/app/main.go: No such file or directory", "/p/cmd/app/main.go", false},
+		{"a file the tool looks for", "acme deploy", "Error: acme.yaml not found in /p", "/p/acme.yaml", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, state := t.TempDir(), t.TempDir()
+			writeClaude(t, dir, "/p", "s1", []step{
+				run(tc.failed, 1, tc.out),
+				write(tc.path, "package main\n"),
+				run(tc.failed, 0, "ok"),
+			})
+			scan(t, state, Options{Paths: []string{dir}})
+			got := false
+			for _, c := range candidates(t, state) {
+				got = got || c.Kind == KindPrecondition
+			}
+			if got != tc.want {
+				t.Errorf("precondition fix found: %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
