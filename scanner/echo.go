@@ -17,8 +17,9 @@ import (
 // echoes reports whether worked, the call or steps that got past a
 // failure, adds to failed only words the failure's output already holds:
 // every word of worked that failed lacks is in output, and one of them
-// is a name, not a short word; never for a usage error, whose text lists
-// every option.
+// is a name or an option, not a short word ("Use -f if you really want
+// to add them"); never for a usage error, whose text lists every option.
+// A redirection the fix added (2>&1) is no word of it.
 func echoes(output, failed, worked string) bool {
 	if lessons.ErrorClass(output) == "usage" {
 		return false // a usage text lists every option: which one was meant is the lesson's
@@ -28,14 +29,14 @@ func echoes(output, failed, worked string) bool {
 		had[w] = true
 	}
 	named := false
-	for _, w := range fixWords(worked) {
+	for _, w := range fixWords(redirect.ReplaceAllString(worked, " ")) {
 		if w == "" || had[w] {
 			continue
 		}
 		if !containsWord(output, w) {
 			return false
 		}
-		named = named || len(w) >= 3 && strings.ContainsFunc(w, unicode.IsLetter)
+		named = named || (len(w) >= 3 || strings.HasPrefix(w, "-")) && strings.ContainsFunc(w, unicode.IsLetter)
 	}
 	return named
 }
@@ -46,6 +47,10 @@ func echoes(output, failed, worked string) bool {
 func fixWords(s string) []string {
 	return fixWordSep.Split(s, -1)
 }
+
+// redirect is a shell redirection of a stream to a file or another
+// stream: 2>&1, >/dev/null, 2> err.log.
+var redirect = regexp.MustCompile(`(?:^|\s)[0-9]*(?:&>>?|>>?&?|<&?)\s*\S+`)
 
 var fixWordSep = regexp.MustCompile("[\\s`'\",;:()\\[\\]{}=|&<>]+")
 
