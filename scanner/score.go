@@ -122,7 +122,7 @@ func (c *Candidate) capped() bool {
 // what the error already says (Signals.Reminds, for any kind of lesson
 // that comes only after its error).
 func (c *Candidate) remindOnly() bool {
-	return c.Kind == KindError && c.Fixed == "" && c.Instead == "" || (c.Signals.Reminds || c.afterTries()) && len(c.Triggers.Errors) > 0
+	return c.Kind == KindError && c.Fixed == "" && c.Instead == "" || (c.Signals.Reminds || c.afterTries() || c.Signals.FixVaries && !c.Signals.FixAgain) && len(c.Triggers.Errors) > 0
 }
 
 // afterTries reports whether a heuristic's fix came only after more than
