@@ -223,7 +223,7 @@ func (a *analyzer) precondition(w *waiting, rerun string) {
 		case ch.call.Tool == "Bash" && sameFamily(ch.call.Command, w.family) && !settingUp(ch.call.Command) && !ch.fixer:
 			continue // the failing command again, in another form
 		case ch.call.Tool == "Write" && namesFile(w.rec.call.Command, ch.call.Path):
-			edits = true // it looked at the file it went on to write: the task's own work
+			return // it looked at a file it went on to write: the task's own work, whatever else it ran
 		case (ch.setup || ch.call.Tool == "Write") && namedBy(errText, ch.call):
 			named = append(named, ch)
 		case ch.setup:

@@ -93,7 +93,8 @@ func TestPreconditionFixer(t *testing.T) {
 // there yet, the agent writes that file and reads it again. Writing the
 // file it looked for is the task's own work, not a step to take before
 // the command. A tool that fails for want of a file it did not name (its
-// config), written and run again, is still a precondition fix.
+// config), written and run again, is still a precondition fix. A step
+// after the write that names the file too (git add) is no fix of it.
 func TestPreconditionLookedBeforeWriting(t *testing.T) {
 	for _, tc := range []struct {
 		name, failed, out, path string
@@ -107,6 +108,7 @@ func TestPreconditionLookedBeforeWriting(t *testing.T) {
 			writeClaude(t, dir, "/p", "s1", []step{
 				run(tc.failed, 1, tc.out),
 				write(tc.path, "package main\n"),
+				run("git add "+strings.TrimPrefix(tc.path, "/p/"), 0, ""), // a step the error names too
 				run(tc.failed, 0, "ok"),
 			})
 			scan(t, state, Options{Paths: []string{dir}})
