@@ -503,6 +503,8 @@ func (c *Candidate) merge(n Candidate) bool {
 	s.Broad = s.Broad || n.Signals.Broad
 	s.Reminds = s.Reminds && n.Signals.Reminds
 	s.Retries = max(s.Retries, n.Signals.Retries)
+	s.FixVaries = s.FixVaries || n.Signals.FixVaries
+	s.FixAgain = s.FixAgain || n.Signals.FixAgain
 	if n.LastSeen.After(c.LastSeen) {
 		c.LastSeen = n.LastSeen
 	}

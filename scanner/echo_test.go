@@ -17,7 +17,7 @@ func TestEchoes(t *testing.T) {
 		{"✖ 2 problems\n  2 errors potentially fixable with the `--fix` option.", "npx eslint src", "npx eslint src --fix", true},
 		{`Expected "text" | "markdown" | "html", got "json"`, "format=json url=https://x.dev/a", "`format` `text`", true},
 		{"error: toolchain lacks llvm-tools; run `rustup component add llvm-tools`", "cargo pgo build", "rustup component add llvm-tools", true},
-		{"The following paths are ignored by one of your .gitignore files:\nbuild\nhint: Use -f if you really want to add them.", "git add build/out.txt", "git add -f build/out.txt", true}, // an option the hint names
+		{"The following paths are ignored by one of your .gitignore files:\nbuild\nhint: Use -f if you really want to add them.", "git add build/out.txt", "git add -f build/out.txt", true},                                                     // an option the hint names
 		{"hint: Updates were rejected because the remote contains work that you do not have locally.\nhint: You may want to first integrate the remote changes (e.g., 'git pull ...') before pushing again.", "git push", "git pull 2>&1", true}, // a redirection is no word of the fix
 		{"zsh:1: command not found: python", "python gen.py", "python3 gen.py", false},
 		{"✖ 2 problems", "npx eslint src", "npx eslint src --fix", false},

@@ -169,6 +169,13 @@ func (c *Candidate) foldError(n Candidate) {
 		c.foldPath(n)
 		return
 	}
+	if c.Kind == KindError && c.Fixed != "" && n.Fixed != "" && !c.holds(n) {
+		if n.Solution == c.Solution {
+			c.Signals.FixAgain = true
+		} else {
+			c.Signals.FixVaries = true
+		}
+	}
 	if c.Kind != KindError || c.Fixed != "" && !(c.Signals.OneOff && n.Fixed != "") {
 		return
 	}
@@ -186,6 +193,16 @@ func (c *Candidate) foldError(n Candidate) {
 	c.Tried, c.Instead, c.Reading = nil, "", ""
 	c.Summary, c.Problem, c.Solution, c.Fixed = n.Summary, n.Problem, n.Solution, n.Fixed
 	c.Signals.OneOff = n.Signals.OneOff
+}
+
+// holds reports whether every occurrence of n is one of c's already.
+func (c *Candidate) holds(n Candidate) bool {
+	for _, p := range n.Provenance {
+		if !slices.ContainsFunc(c.Provenance, func(q Provenance) bool { return q.Key == p.Key || p.Call != "" && q.Call == p.Call }) {
+			return false
+		}
+	}
+	return true
 }
 
 // retext writes a keyed candidate's text again for the sessions it was

@@ -86,7 +86,8 @@ func exampleFile(c *Candidate) string {
 
 // supportOrder orders the candidates of one failure best first: one
 // that is not capped (a capped one is never said: a one-off fix waits
-// for a second session), then the higher confidence (it counts sessions, and a fix of one task's words
+// for a second session), then one that found a fix over a known failure
+// it refutes, then the higher confidence (it counts sessions, and a fix of one task's words
 // lowers it), then a fix that worked, then more sessions; then a
 // lesson with a fix by kind (a lesson on the error says what got past it,
 // a precondition what came before the call), one without a fix by kind
@@ -109,12 +110,19 @@ func supportOrder(a, b *Candidate) int {
 	}
 	return cmp.Or(
 		cmp.Compare(bi(a.capped()), bi(b.capped())),
+		cmp.Compare(bi(refuted(a, b)), bi(refuted(b, a))),
 		cmp.Compare(b.Confidence, a.Confidence),
 		cmp.Compare(bi(fixed(b)), bi(fixed(a))),
 		cmp.Compare(len(b.Sessions), len(a.Sessions)),
 		cmp.Compare(rank(a), rank(b)),
 		strings.Compare(a.ID, b.ID),
 	)
+}
+
+// refuted reports whether known failure k is refuted by c, a reading of
+// the same failure that found a fix: it did not fail whatever was done.
+func refuted(k, c *Candidate) bool {
+	return k.Kind == KindKnown && c.Kind != KindKnown && c.Fixed != ""
 }
 
 // foldKinds folds, among cs, each failure learned under two keys

@@ -270,3 +270,21 @@ func unfolded(t *testing.T, state string) []Candidate {
 	}
 	return out
 }
+
+// TestFoldKindsFixRefutesKnown: a program's known failure ("not
+// installed", two sessions) and a lesson on the same error that found a
+// fix (the program by its full path, said after the error only) fold into
+// the lesson with the fix, however their confidence compares: the fix
+// shows the failure was not one nothing gets past.
+func TestFoldKindsFixRefutesKnown(t *testing.T) {
+	errs := []string{`go:\s+command\s+not\s+found`}
+	ex := lessons.Examples{Match: []lessons.ToolCall{{Tool: "Bash", Command: "go build ./...", Error: "/bin/bash: line 1: go: command not found"}}}
+	known := &Candidate{ID: "a", Kind: KindKnown, Status: StatusNew, Tool: "Bash", Confidence: 0.6, Sessions: []string{"s1", "s2"},
+		Triggers: lessons.Trigger{Commands: []string{headPattern("go", "")}, Errors: errs}, Examples: ex}
+	fixed := &Candidate{ID: "b", Kind: KindError, Status: StatusNew, Tool: "Bash", Confidence: 0.45, Sessions: []string{"s1", "s2"},
+		Fixed: "/usr/local/go/bin/go build ./...", Triggers: lessons.Trigger{Commands: []string{headPattern("go", "")}, Errors: errs}, Examples: ex}
+	foldKinds([]*Candidate{known, fixed})
+	if fixed.Status != StatusNew || known.Status != StatusFolded {
+		t.Errorf("statuses %s (the fix) and %s (known): want the fix listed, the known failure folded", fixed.Status, known.Status)
+	}
+}

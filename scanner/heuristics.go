@@ -110,6 +110,12 @@ type Signals struct {
 	// is one only a lesson after the error may say (errfix.go): said
 	// after the error, never proposed to the team.
 	Reminds bool `json:"reminds,omitempty"`
+	// FixVaries marks a lesson on an error that another session got past
+	// another way, and FixAgain one that another session got past the
+	// same way. A lesson whose fix varies and never came again is not
+	// proposed: the sessions do not agree on what gets past the error.
+	FixVaries bool `json:"fixVaries,omitempty"`
+	FixAgain  bool `json:"fixAgain,omitempty"`
 }
 
 type callRec struct {

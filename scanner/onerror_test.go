@@ -816,3 +816,34 @@ func TestToolRetryWithAnotherShape(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorLessonFixesDisagree: two sessions got past the same error in
+// two ways (outside the sandbox; in the background): the lesson keeps
+// the first fix and is said after the error, but is not proposed; a
+// third session that got past it the first way again makes it one to
+// propose.
+func TestErrorLessonFixesDisagree(t *testing.T) {
+	fail := "Exit code 1\nError: listen EPERM: operation not permitted 127.0.0.1"
+	session := func(how string) []step {
+		return []step{
+			call("Bash", map[string]any{"command": "npm test"}, true, fail),
+			call("Bash", map[string]any{"command": "npm test", how: true}, false, "12 passed"),
+		}
+	}
+	cfg := lessons.DefaultConfig()
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", session("dangerouslyDisableSandbox"))
+	writeClaude(t, dir, "/p", "s2", session("run_in_background"))
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 {
+		t.Fatalf("%d lessons on an error, want 1: %v", len(cs), summaries(cs))
+	}
+	if c := cs[0]; c.Confidence >= cfg.MinConfidence || !c.Reminder(cfg) {
+		t.Errorf("confidence %.2f, reminder %v: two sessions that disagree on the fix, want said after the error, not proposed", c.Confidence, c.Reminder(cfg))
+	}
+	writeClaude(t, dir, "/p", "s3", session("dangerouslyDisableSandbox"))
+	cs = errorCandidates(t, dir)
+	if len(cs) != 1 || cs[0].Confidence < cfg.MinConfidence {
+		t.Errorf("%v: the first fix came again, want it proposed", summaries(cs))
+	}
+}

@@ -111,7 +111,7 @@ func (w Weights) Score(c *Candidate) {
 func (c *Candidate) capped() bool {
 	s, multiSession := c.Signals, len(c.Sessions) >= 2
 	oneOff := s.OneOff && (c.Kind == KindError || !multiSession)
-	echo := s.Reminds && len(c.Triggers.Errors) == 0 // a fix the error names, before every call
+	echo := (s.Reminds || c.afterTries()) && len(c.Triggers.Errors) == 0 // a fix the error names, or one found after several tries, before every call
 	return s.Weak() || c.Kind != KindTag && (s.Broad || oneOff || echo || c.everyCall() && !multiSession)
 }
 
@@ -122,7 +122,16 @@ func (c *Candidate) capped() bool {
 // what the error already says (Signals.Reminds, for any kind of lesson
 // that comes only after its error).
 func (c *Candidate) remindOnly() bool {
-	return c.Kind == KindError && c.Fixed == "" && c.Instead == "" || c.Signals.Reminds && len(c.Triggers.Errors) > 0
+	return c.Kind == KindError && c.Fixed == "" && c.Instead == "" || (c.Signals.Reminds || c.afterTries() || c.Signals.FixVaries && !c.Signals.FixAgain) && len(c.Triggers.Errors) > 0
+}
+
+// afterTries reports whether a heuristic's fix came only after more than
+// one failed try: the agent was searching, and which of the changes it
+// made along the way got past the error is unsure (on the labelled sets,
+// such lessons were noise 13 times in 15), so the lesson is not proposed
+// (said after its error at most).
+func (c *Candidate) afterTries() bool {
+	return c.Kind != KindTag && c.Fixed != "" && c.Signals.Retries > 0
 }
 
 // Reminder reports whether a candidate may come, before anyone reviews

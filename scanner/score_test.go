@@ -3,6 +3,8 @@ package scanner
 import (
 	"strings"
 	"testing"
+
+	"github.com/lessons-dev/lessons"
 )
 
 func TestWeightsWith(t *testing.T) {
@@ -80,5 +82,48 @@ func TestOneOffFixHeldBack(t *testing.T) {
 	w.Score(c)
 	if c.Confidence < 0.5 {
 		t.Errorf("one-off fix seen in two sessions: confidence %.2f, want at least 0.5", c.Confidence)
+	}
+}
+
+// TestFixAfterSeveralTriesNotProposed: a command fails; in one history
+// the next call, without the flag the error names, works; in another
+// the agent tries another set-up that fails too before a call that
+// works. The first history's lesson is proposed; the second's is not
+// (which of its changes got past the error is unsure), and it is still
+// said after its error when it has an error trigger.
+func TestFixAfterSeveralTriesNotProposed(t *testing.T) {
+	bad := "error: unexpected argument '--fast' found\n\nUsage: acme build [OPTIONS]"
+	for _, tc := range []struct {
+		name     string
+		steps    []step
+		proposed bool
+	}{
+		{"fixed at once", []step{run("acme build --fast", 2, bad), run("acme build", 0, "built")}, true},
+		{"fixed after another try", []step{
+			run("acme build --fast", 2, bad),
+			run("ACME_FAST=1 acme build", 1, "error: config: no such profile 'fast'"),
+			run("acme build --release", 0, "built"),
+		}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, state := t.TempDir(), t.TempDir()
+			for _, id := range []string{"s1", "s2"} {
+				writeClaude(t, dir, "/p", id, tc.steps)
+			}
+			scan(t, state, Options{Paths: []string{dir}})
+			cfg := lessons.DefaultConfig()
+			var got []string
+			for _, c := range candidates(t, state) {
+				if c.Confidence >= cfg.MinConfidence {
+					got = append(got, c.Kind+": "+c.Summary)
+				}
+				if !tc.proposed && len(c.Triggers.Errors) > 0 && !c.Reminder(cfg) {
+					t.Errorf("%s %q: not said after its error either", c.Kind, c.Summary)
+				}
+			}
+			if (len(got) > 0) != tc.proposed {
+				t.Errorf("proposed %q, want proposed: %v", got, tc.proposed)
+			}
+		})
 	}
 }
