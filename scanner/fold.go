@@ -189,3 +189,39 @@ func foldKinds(cs []*Candidate) []*Candidate {
 	}
 	return changed
 }
+
+// foldFolders folds, among cs, a lesson on a wrong path into the lesson
+// on the wrong folder it lies under (wrongFolder): the file was guessed
+// under a folder that is not there, and where the one file was instead
+// (often another file of the same name) says less than where the folder
+// is. It returns the candidates it changed.
+func foldFolders(cs []*Candidate) []*Candidate {
+	var folders []*Candidate
+	for _, c := range cs {
+		if c.Kind == KindPath && c.Status == StatusNew && strings.HasSuffix(c.Family, "/") {
+			folders = append(folders, c)
+		}
+	}
+	var changed []*Candidate
+	for _, c := range cs {
+		if len(folders) == 0 || c.Kind != KindPath || c.Status != StatusNew || strings.HasSuffix(c.Family, "/") {
+			continue
+		}
+		for _, f := range folders {
+			if !firesOn(ToLesson(*f), c.Examples.Match) {
+				continue
+			}
+			grew := false
+			for _, p := range c.Provenance {
+				grew = f.add(p) || grew
+			}
+			c.Status = StatusFolded
+			changed = append(changed, c)
+			if grew && !slices.Contains(changed, f) {
+				changed = append(changed, f)
+			}
+			break
+		}
+	}
+	return changed
+}

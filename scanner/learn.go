@@ -141,6 +141,10 @@ func (l *Learner) Recheck() []string {
 // (foldKinds), as a scan's merger does, and remembers the ids it changed
 // for Recheck.
 func (l *Learner) fold(c *Candidate) {
+	if c.Kind == KindPath {
+		l.foldPaths()
+		return
+	}
 	ids := l.failures[failureKey(c)]
 	if len(ids) < 2 {
 		return
@@ -150,6 +154,23 @@ func (l *Learner) fold(c *Candidate) {
 		group = append(group, l.byID[id])
 	}
 	for _, f := range foldKinds(group) {
+		l.weights.Score(f)
+		if !slices.Contains(l.folded, f.ID) {
+			l.folded = append(l.folded, f.ID)
+		}
+	}
+}
+
+// foldPaths folds the held lessons on wrong paths into the lessons on
+// the wrong folders they lie under (foldFolders).
+func (l *Learner) foldPaths() {
+	var paths []*Candidate
+	for _, id := range l.order {
+		if c := l.byID[id]; c.Kind == KindPath {
+			paths = append(paths, c)
+		}
+	}
+	for _, f := range foldFolders(paths) {
 		l.weights.Score(f)
 		if !slices.Contains(l.folded, f.ID) {
 			l.folded = append(l.folded, f.ID)

@@ -55,6 +55,9 @@ type missingWatch struct {
 	// run is set when the shell ran the path: the program, or the script
 	// an interpreter was given.
 	run bool
+	// tail is set when found is the missing path's tail (the same file
+	// under the project): only a wrong folder's lesson may come of it.
+	tail bool
 }
 
 // wrongPath is what a lesson on a wrong path is made of.
@@ -447,8 +450,11 @@ func (a *analyzer) missingSaw(rec *callRec) {
 			if strings.HasSuffix(m.key, "/"+pathKey(cmp.Or(abs, p), a.sess.Project)) {
 				// the right path is the wrong one's tail: the call stood in
 				// another folder (a copy, a checkout), which changes from
-				// task to task; the lesson on its error says so
-				m.gone = true
+				// task to task, and the lesson on its error says so; unless
+				// the root was guessed wrong (settlePaths, wrongFolder)
+				if m.found == "" && !written {
+					m.found, m.by, m.tail = p, c, true
+				}
 				return
 			}
 			if m.found == "" && !written && !strings.HasPrefix(p, "~") && lessonPath(p, abs, a.sess.Project) &&
@@ -474,7 +480,9 @@ func (a *analyzer) settlePaths() {
 		if m.by != nil {
 			wp.Worked = callTrigger(m.by)
 		}
-		if !wp.trigger(m, a.sess.Project) {
+		if wrong, right := a.wrongFolder(m); wrong != "" {
+			wp.Path, wp.Found, wp.Key, wp.Glob = wrong+"/", right+"/", pathKey(wrong, a.sess.Project)+"/", wrong+"/**"
+		} else if m.tail || !wp.trigger(m, a.sess.Project) {
 			continue
 		}
 		// a file of the project read where it is not and found elsewhere
@@ -493,11 +501,51 @@ func (a *analyzer) settlePaths() {
 		}
 		a.findings = append(a.findings, finding{
 			Kind: KindPath, Line: m.rec.line, UID: m.rec.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: wp.Worked,
-			Call: m.rec.id, Change: m.key, Problem: m.res.errorText(), Path: wp,
+			Call: m.rec.id, Change: wp.Key, Problem: m.res.errorText(), Path: wp,
 			Signals: Signals{FixConfirmed: m.found != "", OneOff: moved},
 		})
 	}
 	a.missing, a.areas = nil, nil
+}
+
+// wrongFolder finds a folder guessed wrong: a file tool's path was
+// missing, and the file it named was found where the same folders and
+// file name (at least one folder and the name) hang under another
+// folder, a root guessed wrong (app/src/x.ts read as src/x.ts, or under
+// app-app/). wrong is the first folder of the missing path off the path
+// that worked, right the folder that stands for it there. None when the
+// session used a file under wrong: it exists, and only the file was not
+// in it.
+func (a *analyzer) wrongFolder(m *missingWatch) (wrong, right string) {
+	if m.by == nil || m.by.Tool == "Bash" || m.rec.call.Tool == "Bash" || m.abs == "" {
+		return "", ""
+	}
+	found := a.resolve(m.found, m.by.Dir)
+	if found == "" {
+		return "", ""
+	}
+	w, r := strings.Split(m.abs, "/"), strings.Split(found, "/")
+	tail := 0
+	for tail < min(len(w), len(r)) && w[len(w)-1-tail] == r[len(r)-1-tail] {
+		tail++
+	}
+	if tail < 2 || tail == len(w) || tail == len(r) {
+		return "", "" // only the name is the same, or one path is the other's tail
+	}
+	k := 0
+	for k < len(w)-tail && k < len(r)-tail && w[k] == r[k] {
+		k++
+	}
+	if k >= len(w)-tail+1 || k < minAreaDepth {
+		return "", ""
+	}
+	wrong = strings.Join(w[:k+1], "/")
+	right = strings.Join(r[:len(r)-(len(w)-k-1)], "/")
+	if slices.ContainsFunc(a.areas, func(d string) bool { return d == wrong || strings.HasPrefix(d, wrong+"/") }) ||
+		!lessonPath(wrong, wrong, a.sess.Project) {
+		return "", ""
+	}
+	return wrong, right
 }
 
 // outsideProject reports whether a path as a lesson keeps it (pathKey)
@@ -652,6 +700,13 @@ func (c *Candidate) onPath(f finding) bool {
 // so far.
 func (c *Candidate) pathText() {
 	wrong, n := "`"+clip(c.Family, 200)+"`", len(c.Sessions)
+	if strings.HasSuffix(c.Family, "/") && c.Fixed != "" {
+		right := "`" + clip(c.Fixed, 200) + "`"
+		c.Summary = secret.Sentence(shorten("Files are under "+right+", not "+wrong, maxSummary))
+		c.Solution = "There is no folder " + wrong + " (the call failed: " + firstLine(errorHeadline(c.Problem)) + "). " +
+			"A later call found the same file under " + right + ": look for files there."
+		return
+	}
 	if c.Fixed != "" {
 		right := "`" + clip(c.Fixed, 200) + "`"
 		// the name first: cut at its comma, the summary still says where

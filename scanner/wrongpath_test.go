@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -340,5 +341,63 @@ func TestWrongPathOutsideTheProjectWaits(t *testing.T) {
 	})
 	if cs = pathCandidates(t, dir); len(cs) != 1 || cs[0].Confidence < lessons.DefaultConfig().MinConfidence {
 		t.Errorf("a path of the project found outside it: %+v; want one lesson at or above minConfidence", cs)
+	}
+}
+
+// TestWrongFolder: in two sessions a file is read under a folder that is
+// not there (the project's root guessed as shop-app), each time another
+// file, found under the same names in the project; in a third, another
+// file of the same name is read instead. One lesson listed, on the
+// folder, seen in the three sessions: it comes before any file tool call
+// under the wrong folder, and not under the right one. A folder the
+// session read another file in exists: only that file was elsewhere, and
+// no lesson is on the folder.
+func TestWrongFolder(t *testing.T) {
+	const project, guessed = "/home/ann/work/shop", "/home/ann/work/shop-app"
+	missing := "<tool_use_error>File does not exist. Note: your current working directory is " + project + ".</tool_use_error>"
+	dir := t.TempDir()
+	for id, file := range map[string]string{"s1": "src/cart.ts", "s2": "lib/db/pool.ts"} {
+		writeClaude(t, dir, project, id, []step{
+			call("Read", map[string]any{"file_path": guessed + "/" + file}, true, missing),
+			call("Read", map[string]any{"file_path": project + "/" + file}, false, "export {}"),
+		})
+	}
+	// another file of the same name read instead: a lesson on the file,
+	// folded into the folder's
+	writeClaude(t, dir, project, "s3", []step{
+		call("Read", map[string]any{"file_path": guessed + "/app/generate/actions.ts"}, true, missing),
+		call("Read", map[string]any{"file_path": project + "/app/settings/actions.ts"}, false, "export {}"),
+	})
+	cs := slices.DeleteFunc(pathCandidates(t, dir), func(c Candidate) bool { return c.Status == StatusFolded })
+	if len(cs) != 1 {
+		t.Fatalf("%d lessons on a wrong path listed, want 1 on the folder: %v", len(cs), summaries(cs))
+	}
+	c := cs[0]
+	if len(c.Sessions) != 3 || c.Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Errorf("sessions %v, confidence %.2f: want all three sessions, proposed", c.Sessions, c.Confidence)
+	}
+	if !strings.Contains(c.Summary, "`"+project+"/`") {
+		t.Errorf("summary %q: want the folder that worked", c.Summary)
+	}
+	for p, want := range map[string]bool{
+		guessed + "/test/cart.test.ts": true,
+		project + "/src/cart.ts":       false,
+		"/home/ann/work/other/x.ts":    false,
+	} {
+		if got := fires(t, c, lessons.ToolCall{Tool: "Read", Path: p}); got != want {
+			t.Errorf("fires before Read %q = %v, want %v (paths %q)", p, got, want, c.Triggers.Paths)
+		}
+	}
+
+	dir = t.TempDir()
+	writeClaude(t, dir, project, "s1", []step{
+		call("Read", map[string]any{"file_path": guessed + "/README.md"}, false, "# shop-app"),
+		call("Read", map[string]any{"file_path": guessed + "/src/cart.ts"}, true, missing),
+		call("Read", map[string]any{"file_path": project + "/src/cart.ts"}, false, "export {}"),
+	})
+	for _, c := range pathCandidates(t, dir) {
+		if strings.HasSuffix(c.Family, "/") {
+			t.Errorf("lesson %q on a folder the session read a file in", c.Summary)
+		}
 	}
 }
