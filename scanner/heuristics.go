@@ -715,7 +715,8 @@ func (a *analyzer) emit(f *failure, fixed string) {
 	}
 	fd.Solution = f.correction
 	if fixed != "" && f.correction == "" && f.res != nil {
-		fd.Signals.Reminds = echoes(f.res.Output, callText(c), fixed)
+		failed, worked := changedCommands(c, fixed)
+		fd.Signals.Reminds = echoes(f.res.Output, failed, worked)
 	}
 	if fixed != "" {
 		if fd.Solution != "" {
