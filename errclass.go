@@ -160,7 +160,7 @@ func errorLines(text string, raw bool) []string {
 		if !raw {
 			t = bare
 		}
-		if bare == "" || isStatusLine(bare) || NoticeLine(bare) || passReport(bare) || snapshotLine(bare) {
+		if bare == "" || isStatusLine(bare) || NoticeLine(bare) || passReport(bare) || SnapshotLine(bare) {
 			continue // a warning, a passing check or the agent's shell set-up says nothing of what failed
 		}
 		if caretLine(bare) {
@@ -185,12 +185,12 @@ func errorLines(text string, raw bool) []string {
 	return append(head, tail...)
 }
 
-// snapshotLine reports a line Claude Code's shell snapshot printed: it
+// SnapshotLine reports a line Claude Code's shell snapshot printed: it
 // sources the user's shell set-up from its config folder's
 // shell-snapshots/ before every Bash command, so an error of that set-up
 // (an alias it cannot define) is in the output of every command, and
 // never the command's own.
-func snapshotLine(l string) bool {
+func SnapshotLine(l string) bool {
 	return strings.Contains(l, "/shell-snapshots/snapshot-")
 }
 

@@ -847,7 +847,7 @@ func errorBody(out string) string {
 // up to a few hundred bytes.
 func trimError(out string) string {
 	out = strings.TrimPrefix(strings.TrimSuffix(errorBody(out), "</tool_use_error>"), "<tool_use_error>")
-	lines := strings.Split(out, "\n")
+	lines := slices.DeleteFunc(strings.Split(out, "\n"), lessons.SnapshotLine) // the agent's shell set-up, on every call
 	var keep []string
 	for _, l := range lines {
 		if errorLine.MatchString(l) && !lessons.NoticeLine(l) { // a warning or a passing check is not what failed
