@@ -160,8 +160,8 @@ func errorLines(text string, raw bool) []string {
 		if !raw {
 			t = bare
 		}
-		if bare == "" || isStatusLine(bare) || NoticeLine(bare) || passReport(bare) {
-			continue // a warning or a passing check says nothing of what failed
+		if bare == "" || isStatusLine(bare) || NoticeLine(bare) || passReport(bare) || SnapshotLine(bare) {
+			continue // a warning, a passing check or the agent's shell set-up says nothing of what failed
 		}
 		if caretLine(bare) {
 			// a marker under a quoted source line (Node's throw, Python's
@@ -183,6 +183,15 @@ func errorLines(text string, raw bool) []string {
 		tail = append(tail, t)
 	}
 	return append(head, tail...)
+}
+
+// SnapshotLine reports a line Claude Code's shell snapshot printed: it
+// sources the user's shell set-up from its config folder's
+// shell-snapshots/ before every Bash command, so an error of that set-up
+// (an alias it cannot define) is in the output of every command, and
+// never the command's own.
+func SnapshotLine(l string) bool {
+	return strings.Contains(l, "/shell-snapshots/snapshot-")
 }
 
 // CutMark is the line put where a long output was cut to its head and

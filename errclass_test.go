@@ -21,6 +21,7 @@ func TestErrorClass(t *testing.T) {
 		{"error: unknown option `--frobnicate'\nusage: git log", "usage"},
 		{"interrupted by the user", "interrupted"},
 		{"", "no output"},
+		{"/home/me/.claude/shell-snapshots/snapshot-zsh-1-a.sh: line 9: alias: --: not found\n/bin/bash: line 1: mgrep: command not found", "command not found: mgrep"},
 		{"Exit code 1", "no output"},
 		{"Exit code 1\nsrc/app.go:12:3: undefined: Foo", "<path>: undefined: Foo"},
 		{"Exit code 1\nsrc/other.go:99:1: undefined: Foo", "<path>: undefined: Foo"},
@@ -78,6 +79,10 @@ func TestErrorLine(t *testing.T) {
 		{"[lint] ERROR task failed", "[lint] ERROR task failed", true},
 		{"Traceback (most recent call last):\n  File \"a.py\", line 1\nKeyError: 'k'", "KeyError: 'k'", false},
 		{"cat: /tmp/x: No such file or directory", "cat: /tmp/x: No such file or directory", false},
+		// Claude Code's shell snapshot, sourced before every command, is
+		// no part of the command's error
+		{"Exit code 1\n/Users/me/.claude/shell-snapshots/snapshot-bash-1771171448608-qx2zaj.sh: line 192: alias: --: not found\nerror: failed to push some refs to 'origin'",
+			"error: failed to push some refs to 'origin'", false},
 		// a quoted source line with a caret under it is not the error
 		{"node:events:486\n      throw er; // Unhandled 'error' event\n      ^\n\nError: listen EPERM: operation not permitted 127.0.0.1\n    at Server.setupListenHandle (node:net:1926:21)",
 			"Error: listen EPERM: operation not permitted 127.0.0.1", false},

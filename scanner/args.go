@@ -32,7 +32,8 @@ type argsDiff struct {
 	// nothing shows the setting fixed it.
 	unsure bool
 	// told is set when an argument was passed as the JSON type the error
-	// asked for ("must be array"): it did what the error said.
+	// asked for ("must be array"), or a count was set that the error
+	// names ("use offset and limit"): it did what the error said.
 	told bool
 }
 
@@ -58,7 +59,8 @@ func argsChange(failed, worked *Call, errText string) argsDiff {
 		case (strings.HasPrefix(kv[1], textMark) || patternText(kv[1])) && old != kv[1]:
 			texts = append(texts, "another `"+kv[0]+"`") // text or a search pattern: its words are the task's
 		case !ok && isNumber(kv[1]):
-			out = append(out, "`"+kv[0]+"` set") // a count or an offset: its value is the task's
+			out = append(out, "`"+kv[0]+"` set")                             // a count or an offset: its value is the task's
+			d.told = d.told || containsWord(errText, strings.ToLower(kv[0])) // "use offset and limit"
 		case !ok:
 			out = append(out, "`"+kv[0]+"` set to `"+kv[1]+"`")
 		case old != kv[1] && strings.HasPrefix(old, textMark):
@@ -66,6 +68,7 @@ func argsChange(failed, worked *Call, errText string) argsDiff {
 		case old != kv[1] && isNumber(old) && isNumber(kv[1]) && containsWord(errText, strings.ToLower(kv[0])) &&
 			!errorSubject(errText, kv[0]):
 			out = append(out, "another `"+kv[0]+"`") // a count the error asked for ("use offset and limit")
+			d.told = true
 		case old != kv[1] && opaque(old) && opaque(kv[1]):
 			texts = append(texts, "another `"+kv[0]+"`") // another id, or a count the error did not name
 		case old != kv[1]:

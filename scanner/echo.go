@@ -24,6 +24,9 @@ func echoes(output, failed, worked string) bool {
 	if lessons.ErrorClass(output) == "usage" {
 		return false // a usage text lists every option: which one was meant is the lesson's
 	}
+	if namesCommand(output, failed, worked) {
+		return true
+	}
 	had := map[string]bool{}
 	for _, w := range fixWords(failed) {
 		had[w] = true
@@ -40,6 +43,47 @@ func echoes(output, failed, worked string) bool {
 	}
 	return named
 }
+
+// namesCommand reports whether worked runs another command than failed,
+// one the output names by its first two words: "Install with `python3
+// -m pip install typer`", "(e.g., 'git pull ...')". The error told the
+// agent what to run; the fix's other words (a flag, a branch) are its
+// choice of the day.
+func namesCommand(output, failed, worked string) bool {
+	w := strings.Fields(worked)
+	for len(w) > 0 && strings.Contains(w[0], "=") {
+		w = w[1:] // a variable set for the command
+	}
+	if len(w) < 2 || strings.ContainsAny(w[0]+w[1], "`'\"|&;<>()$") {
+		return false
+	}
+	head := w[0] + " " + w[1]
+	if strings.HasPrefix(strings.Join(strings.Fields(failed), " ")+" ", head+" ") {
+		return false
+	}
+	next := ""
+	if len(w) > 2 && plainWord.MatchString(w[2]) {
+		next = w[2] // a subcommand: go mod download is not the go mod tidy the output names
+	}
+	for rest := output; ; {
+		i := strings.Index(rest, head)
+		if i < 0 {
+			return false
+		}
+		before, after := rest[:i], rest[i+len(head):]
+		rest = after
+		if before != "" && isWordByte(before[len(before)-1]) || after != "" && isWordByte(after[0]) {
+			continue
+		}
+		if f := strings.Fields(after); next == "" || len(f) == 0 || !plainWord.MatchString(f[0]) || f[0] == next {
+			return true
+		}
+	}
+}
+
+// plainWord is a word that may be a subcommand: lower case letters,
+// digits and dashes, not a flag.
+var plainWord = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 
 // fixWords are the words of a command or a fix's text: split at spaces,
 // quotes, "=" and punctuation, so that `--fix`, "text" and format=json
@@ -69,4 +113,22 @@ func backticked(fix string) string {
 // path and settings.
 func callText(c *Call) string {
 	return c.Command + " " + c.Path + " " + c.Args
+}
+
+// changedCommands are, of a failed call and the command that got past
+// it, the simple commands the fix changed (or the step it ran first):
+// what else the fixed line ran (git checkout main after the git worktree
+// remove it fixed) is no part of the fix.
+func changedCommands(c *Call, fixed string) (failed, worked string) {
+	if c.Tool != "Bash" {
+		return callText(c), fixed
+	}
+	d, ok := diffCommands(c.Command, fixed)
+	switch {
+	case !ok:
+		return callText(c), fixed
+	case d.prelude != nil:
+		return strings.Join(d.f, " "), strings.Join(d.prelude, " ")
+	}
+	return strings.Join(d.f, " "), strings.Join(d.g, " ")
 }

@@ -61,7 +61,8 @@ func TestPassingChecksAreNotTheError(t *testing.T) {
 // of another session id worked: another id is nothing a future agent can
 // do differently; nor is another count the error did not name, or
 // another search pattern. A smaller limit after an error that asks for
-// offset and limit is a fix.
+// offset and limit is a fix, but the error says it already: the lesson
+// comes after that error as a reminder, and is not proposed.
 func TestAnotherIDIsNoFix(t *testing.T) {
 	dir := t.TempDir()
 	writeClaude(t, dir, "/p", "s1", []step{
@@ -76,9 +77,17 @@ func TestAnotherIDIsNoFix(t *testing.T) {
 			"File content (31000 tokens) exceeds maximum allowed tokens (25000). Please use offset and limit parameters to read specific portions of the file."),
 		call("Read", map[string]any{"file_path": "/p/logs/run.log", "limit": 400}, false, "line 1"),
 	})
-	cs := shown(t, dir)
-	if len(cs) != 1 || cs[0].Tool != "Read" || !strings.Contains(cs[0].Solution, "another `limit`") {
-		t.Errorf("candidates %q: want only the Read lesson, with its limit", summaries(cs))
+	state := t.TempDir()
+	scan(t, state, Options{Paths: []string{dir}})
+	cfg := lessons.DefaultConfig()
+	var lesson []Candidate
+	for _, c := range candidates(t, state) {
+		if c.Confidence >= cfg.MinConfidence || c.Reminder(cfg) {
+			lesson = append(lesson, c)
+		}
+	}
+	if len(lesson) != 1 || lesson[0].Tool != "Read" || !strings.Contains(lesson[0].Solution, "another `limit`") || lesson[0].Confidence >= cfg.MinConfidence {
+		t.Errorf("candidates %q: want only the Read lesson, with its limit, as a reminder", summaries(lesson))
 	}
 }
 

@@ -715,7 +715,8 @@ func (a *analyzer) emit(f *failure, fixed string) {
 	}
 	fd.Solution = f.correction
 	if fixed != "" && f.correction == "" && f.res != nil {
-		fd.Signals.Reminds = echoes(f.res.Output, callText(c), fixed)
+		failed, worked := changedCommands(c, fixed)
+		fd.Signals.Reminds = echoes(f.res.Output, failed, worked)
 	}
 	if fixed != "" {
 		if fd.Solution != "" {
@@ -846,7 +847,7 @@ func errorBody(out string) string {
 // up to a few hundred bytes.
 func trimError(out string) string {
 	out = strings.TrimPrefix(strings.TrimSuffix(errorBody(out), "</tool_use_error>"), "<tool_use_error>")
-	lines := strings.Split(out, "\n")
+	lines := slices.DeleteFunc(strings.Split(out, "\n"), lessons.SnapshotLine) // the agent's shell set-up, on every call
 	var keep []string
 	for _, l := range lines {
 		if errorLine.MatchString(l) && !lessons.NoticeLine(l) { // a warning or a passing check is not what failed

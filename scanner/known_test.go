@@ -473,3 +473,26 @@ func TestKnownToolFailureNamesNoCauseItCannotKnow(t *testing.T) {
 		}
 	}
 }
+
+// TestKnownMissingProgramBehindShellSnapshot: Claude Code's shell snapshot
+// prints an alias error before every command; a program missing in two
+// sessions is known by its own error, and the lesson quotes that, not the
+// snapshot's line.
+func TestKnownMissingProgramBehindShellSnapshot(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	out := "/Users/me/.claude/shell-snapshots/snapshot-bash-1771171448608-qx2zaj.sh: line 192: alias: --: not found\n/opt/homebrew/bin/bash: line 1: mgrep: command not found"
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{run("mgrep 'retry budget' src", 127, out), run("grep -rn 'retry budget' src", 0, "src/a.go:3")})
+	}
+	scan(t, state, Options{Paths: []string{dir}})
+	found := false
+	for _, c := range candidates(t, state) {
+		if strings.Contains(c.Summary+c.Problem+strings.Join(c.Triggers.Errors, " "), "snapshot") {
+			t.Errorf("%s %q (problem %q): quotes the shell snapshot", c.Kind, c.Summary, c.Problem)
+		}
+		found = found || strings.Contains(c.Summary, "mgrep")
+	}
+	if !found {
+		t.Error("no lesson on the missing program")
+	}
+}
