@@ -19,7 +19,7 @@ func TestEchoes(t *testing.T) {
 		{"error: toolchain lacks llvm-tools; run `rustup component add llvm-tools`", "cargo pgo build", "rustup component add llvm-tools", true},
 		{"The following paths are ignored by one of your .gitignore files:\nbuild\nhint: Use -f if you really want to add them.", "git add build/out.txt", "git add -f build/out.txt", true},                                                     // an option the hint names
 		{"hint: Updates were rejected because the remote contains work that you do not have locally.\nhint: You may want to first integrate the remote changes (e.g., 'git pull ...') before pushing again.", "git push", "git pull 2>&1", true}, // a redirection is no word of the fix
-		{"Missing dependency: typer. Install with `python3 -m pip install typer`.", "python3 wizard.py init", "python3 -m pip install --break-system-packages typer", true}, // the command the output names, and a flag
+		{"Missing dependency: typer. Install with `python3 -m pip install typer`.", "python3 wizard.py init", "python3 -m pip install --break-system-packages typer", true},                                                                      // the command the output names, and a flag
 		{"hint: You may want to first integrate the remote changes\nhint: (e.g., 'git pull ...') before pushing again.", "git push origin develop", "git pull origin develop --rebase", true},
 		{"go: updates to go.mod needed; to update it:\n\tgo mod tidy", "go test ./...", "go mod download", false}, // another subcommand than the one named
 		{"zsh:1: command not found: python", "python gen.py", "python3 gen.py", false},
