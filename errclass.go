@@ -510,7 +510,7 @@ func isWrapperLine(l string, re *patterns) bool {
 var (
 	timeoutPhrases = []string{"timed out", "timeout exceeded", "deadline exceeded", "timeout of ", "exceeding timeout"}
 	missingPhrases = []string{"no such file or directory", "enoent", "does not exist", "cannot find the path",
-		"cannot find the file", "not a directory", "no such directory", "path not found"}
+		"cannot find the file", "not a directory", "no such directory", "path not found", "file not found"}
 	usagePhrases = []string{"unknown option", "unknown flag", "unknown command", "unknown subcommand", "unknown argument",
 		"unrecognized option", "unrecognized flag", "unrecognized command", "unrecognized subcommand", "unrecognized argument", "invalid option", "invalid choice", "invalid flag",
 		"requires an argument", "requires a value", "require an argument", "requires argument", "requires value",

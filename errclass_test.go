@@ -16,6 +16,7 @@ func TestErrorClass(t *testing.T) {
 		{"TypeError: x.map is not a function\n    at f (/a/b.js:3:9)", "TypeError"},
 		{"cat: /tmp/nope.txt: No such file or directory", "missing path"},
 		{"File does not exist. Note: your current working directory is /Users/me/shop.", "missing path"}, // Claude Code's Read
+		{"File not found: /Users/me/shop/README.md", "missing path"},                                     // opencode's read
 		{"Command timed out after 2m 0.0s", "timeout"},
 		{"shell tool terminated command after exceeding timeout 120000 ms. If this command is expected to take longer and is not waiting for interactive input, retry with a larger timeout value in milliseconds.", "timeout"}, // opencode 1.18
 		{"error: unknown option `--frobnicate'\nusage: git log", "usage"},
