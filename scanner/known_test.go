@@ -496,3 +496,32 @@ func TestKnownMissingProgramBehindShellSnapshot(t *testing.T) {
 		t.Error("no lesson on the missing program")
 	}
 }
+
+// TestKnownMissingFileIsAReminder: a file tool read one file that is not
+// there, in two sessions, and nothing of that name turned up: the known
+// failure comes after the tool's "not found" as a reminder, and is not
+// proposed (it adds only that the file was missing before). The same in
+// opencode's words ("File not found: …").
+func TestKnownMissingFileIsAReminder(t *testing.T) {
+	for _, missing := range []string{"File does not exist.", "File not found: /p/docs/PLAN.md"} {
+		dir, state := t.TempDir(), t.TempDir()
+		for _, id := range []string{"s1", "s2"} {
+			writeClaude(t, dir, "/p", id, []step{call("Read", map[string]any{"file_path": "/p/docs/PLAN.md"}, true, missing)})
+		}
+		scan(t, state, Options{Paths: []string{dir}})
+		cfg := lessons.DefaultConfig()
+		n := 0
+		for _, c := range candidates(t, state) {
+			if c.Kind != KindKnown {
+				continue
+			}
+			n++
+			if c.Confidence >= cfg.MinConfidence || !c.Reminder(cfg) {
+				t.Errorf("%q: confidence %.2f, reminder %v: want said after the error, not proposed", missing, c.Confidence, c.Reminder(cfg))
+			}
+		}
+		if n == 0 {
+			t.Errorf("%q: no known failure of the missing file", missing)
+		}
+	}
+}

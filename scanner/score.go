@@ -120,9 +120,19 @@ func (c *Candidate) capped() bool {
 // past its error (it says only that the error came before, and what was
 // tried), or a retry's lesson already proposes the fix, or the fix is
 // what the error already says (Signals.Reminds, for any kind of lesson
-// that comes only after its error).
+// that comes only after its error), or it is a file tool's known
+// failure on a file that does not exist.
 func (c *Candidate) remindOnly() bool {
-	return c.Kind == KindError && c.Fixed == "" && c.Instead == "" || (c.Signals.Reminds || c.afterTries() || c.Signals.FixVaries && !c.Signals.FixAgain) && len(c.Triggers.Errors) > 0
+	return c.Kind == KindError && c.Fixed == "" && c.Instead == "" || c.missingFile() || (c.Signals.Reminds || c.afterTries() || c.Signals.FixVaries && !c.Signals.FixAgain) && len(c.Triggers.Errors) > 0
+}
+
+// missingFile reports whether c is a known failure of a file tool on one
+// file that does not exist: it speaks after the tool said so, and adds
+// only that it was missing before (a lesson on the path, before the
+// call, is the one to propose).
+func (c *Candidate) missingFile() bool {
+	return c.Kind == KindKnown && c.Tool != "Bash" && c.Trigger != "" && !folderKeyed(c) &&
+		lessons.ErrorClass(c.Problem) == missingPath
 }
 
 // afterTries reports whether a heuristic's fix came only after more than
