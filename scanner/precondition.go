@@ -226,6 +226,8 @@ func (a *analyzer) precondition(w *waiting, rerun string) {
 			return // it looked at a file it went on to write: the task's own work, whatever else it ran
 		case (ch.setup || ch.call.Tool == "Write") && namedBy(errText, ch.call):
 			named = append(named, ch)
+		case ch.setup && !ch.fixer && strings.HasPrefix(headWords(ch.call.Command)+" ", "git "):
+			edits = true // what the repository records (staged, a worktree, a commit) is the task's work, not what a command needs to run, unless the error names it
 		case ch.setup:
 			setup = append(setup, ch)
 			fixers = fixers && ch.fixer

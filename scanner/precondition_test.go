@@ -122,3 +122,29 @@ func TestPreconditionLookedBeforeWriting(t *testing.T) {
 		})
 	}
 }
+
+// TestPreconditionNotAGitStep: a check fails, the agent makes a worktree
+// and stages files (steps the error does not name), and the check then
+// passes: what the repository records is the task's work, no step a
+// check needs first. An install the error does not name is one.
+func TestPreconditionNotAGitStep(t *testing.T) {
+	for first, want := range map[string]bool{
+		"git worktree add ../wt/fix-cart -b fix-cart origin/main": false,
+		"npm install": true,
+	} {
+		dir, state := t.TempDir(), t.TempDir()
+		writeClaude(t, dir, "/p", "s1", []step{
+			run("npm run typecheck", 2, "sh: tsc: command not found"),
+			run(first, 0, ""),
+			run("npm run typecheck", 0, "ok"),
+		})
+		scan(t, state, Options{Paths: []string{dir}})
+		got := false
+		for _, c := range candidates(t, state) {
+			got = got || c.Kind == KindPrecondition
+		}
+		if got != want {
+			t.Errorf("after %q: precondition fix %v, want %v", first, got, want)
+		}
+	}
+}
