@@ -495,7 +495,7 @@ func (a *analyzer) settlePaths() {
 		// tool's files is the agent's of the day, not the project's, and
 		// one session does not say it is guessed again.
 		moved := m.found != "" && !m.run && a.workArea(m) && a.inProject(m.found, m.by)
-		moved = moved || strings.ContainsAny(m.key, "0123456789") || outsideProject(m.key)
+		moved = moved || strings.ContainsAny(wp.Key, "0123456789") || outsideProject(wp.Key)
 		if m.found != "" {
 			a.findings = slices.DeleteFunc(a.findings, func(f finding) bool { return f.Call == m.rec.id && f.Kind == KindRetry })
 		}
@@ -536,8 +536,8 @@ func (a *analyzer) wrongFolder(m *missingWatch) (wrong, right string) {
 	for k < len(w)-tail && k < len(r)-tail && w[k] == r[k] {
 		k++
 	}
-	if k >= len(w)-tail+1 || k < minAreaDepth {
-		return "", ""
+	if k < minAreaDepth {
+		return "", "" // a guess near the root (another home, another volume)
 	}
 	wrong = strings.Join(w[:k+1], "/")
 	right = strings.Join(r[:len(r)-(len(w)-k-1)], "/")
