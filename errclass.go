@@ -258,14 +258,34 @@ func escapeLen(s string, i int) int {
 
 // passReport reports a test runner's line for a test that passed, its
 // mark at the end: "test a::b_rejects_invalid_input ... ok" (cargo,
-// unittest), "tests/a.py::test_no_error PASSED [ 10%]" (pytest -v). A
-// test's name says what it checks, not what failed.
+// unittest), "tests/a.py::test_no_error PASSED [ 10%]" (pytest -v), or
+// a check's name, a dot leader and Passed or Skipped ("check yaml....
+// Passed", pre-commit's). A test's name says what it checks, not what
+// failed.
 func passReport(t string) bool {
-	if strings.HasSuffix(t, " ... ok") {
+	if strings.HasSuffix(t, " ... ok") || dotLeaderPass(t) {
 		return true
 	}
 	i := strings.Index(t, " PASSED")
 	return i > 0 && (i+len(" PASSED") == len(t) || t[i+len(" PASSED")] == ' ')
+}
+
+// dotLeaderPass reports a check's line that ends in a dot leader and
+// Passed or Skipped, with a note in parentheses or not: "check xml....(no
+// files to check)Skipped".
+func dotLeaderPass(t string) bool {
+	rest, ok := strings.CutSuffix(t, "Passed")
+	if !ok {
+		if rest, ok = strings.CutSuffix(t, "Skipped"); !ok {
+			return false
+		}
+	}
+	if strings.HasSuffix(rest, ")") {
+		if i := strings.LastIndexByte(rest, '('); i > 0 {
+			rest = rest[:i]
+		}
+	}
+	return strings.HasSuffix(rest, "...")
 }
 
 // caretLine reports a line of only markers (^, ~) that points into the

@@ -80,6 +80,9 @@ func TestErrorLine(t *testing.T) {
 		{"[lint] ERROR task failed", "[lint] ERROR task failed", true},
 		{"Traceback (most recent call last):\n  File \"a.py\", line 1\nKeyError: 'k'", "KeyError: 'k'", false},
 		{"cat: /tmp/x: No such file or directory", "cat: /tmp/x: No such file or directory", false},
+		// a check runner's passing and skipped checks are not its failure
+		{"check for merge conflicts................................................Passed\ncheck xml............................................(no files to check)Skipped\ndon't commit to branch...................................................Failed\n- hook id: no-commit-to-branch\n- exit code: 1",
+			"don't commit to branch...................................................Failed", false},
 		// Claude Code's shell snapshot, sourced before every command, is
 		// no part of the command's error
 		{"Exit code 1\n/Users/me/.claude/shell-snapshots/snapshot-bash-1771171448608-qx2zaj.sh: line 192: alias: --: not found\nerror: failed to push some refs to 'origin'",
