@@ -578,3 +578,43 @@ func commandMatcher(t lessons.Trigger) func(cmd string) bool {
 	}
 	return func(cmd string) bool { return matches(cmds, cmd) && !matches(unless, cmd) }
 }
+
+// operandChange reports whether a retry added or dropped two or more
+// operands of the command it changed (files to stage, words of a query,
+// files to check), not only its options and their values: which operands
+// a call takes is its task's, not a way of calling the command. One
+// operand (git push -u origin main names the branch) may be the fix.
+func operandChange(failing, fixed string) bool {
+	d, ok := diffCommands(failing, fixed)
+	if !ok || d.quoted != "" || d.dash != "" || d.wrapper != nil || d.prelude != nil || d.gexe != d.exe || d.gsub != d.sub || flagValue(d) != nil {
+		return false // another program, a wrapper, a step first, or an option's value (--since 1d to 1)
+	}
+	n := 0
+	for _, w := range d.added {
+		if operand(w, d.g, d.added) {
+			n++
+		}
+	}
+	for _, w := range d.removed {
+		if operand(w, d.f, d.removed) {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// operand reports whether word w of a simple command is an operand: not
+// an option, a variable set or a redirection, nor the value of an option
+// that changed with it (-p app/tsconfig.json added; --noEmit, there
+// before, takes no value of the word after it).
+func operand(w string, words, changed []string) bool {
+	if strings.HasPrefix(w, "-") || strings.ContainsAny(w, "=<>&") {
+		return false
+	}
+	i := slices.Index(words, w)
+	if i < 1 {
+		return true
+	}
+	prev := words[i-1]
+	return !strings.HasPrefix(prev, "-") || strings.Contains(prev, "=") || !slices.Contains(changed, prev)
+}

@@ -127,3 +127,29 @@ func TestFixAfterSeveralTriesNotProposed(t *testing.T) {
 		})
 	}
 }
+
+// TestRetryOfOperandsHeldBack: a type check fails for want of its
+// config; in one history the agent names the files to check, in another
+// it passes the config by its option. Naming files is that task's: held
+// back until another session does the same; the option is a way of
+// calling the checker.
+func TestRetryOfOperandsHeldBack(t *testing.T) {
+	for fixed, proposed := range map[string]bool{
+		"npx tsc --noEmit src/cart.ts src/order.ts": false,
+		"npx tsc --noEmit -p app/tsconfig.json":     true,
+	} {
+		dir, state := t.TempDir(), t.TempDir()
+		writeClaude(t, dir, "/p", "s1", []step{
+			run("npx tsc --noEmit", 1, "error TS5058: The specified path does not exist: 'tsconfig.json'."),
+			run(fixed, 0, ""),
+		})
+		scan(t, state, Options{Paths: []string{dir}})
+		got := false
+		for _, c := range candidates(t, state) {
+			got = got || c.Kind == KindRetry && c.Confidence >= lessons.DefaultConfig().MinConfidence
+		}
+		if got != proposed {
+			t.Errorf("%q: retry proposed %v, want %v", fixed, got, proposed)
+		}
+	}
+}
