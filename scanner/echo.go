@@ -22,7 +22,10 @@ import (
 // A redirection the fix added (2>&1) is no word of it.
 func echoes(output, failed, worked string) bool {
 	if lessons.ErrorClass(output) == "usage" {
-		return false // a usage text lists every option: which one was meant is the lesson's
+		// a usage text lists every option: which one was meant is the
+		// lesson's, unless the message before it names it ("--visibility
+		// requires --accept-visibility-change-consequences")
+		output = beforeUsage(output)
 	}
 	if namesCommand(output, failed, worked) {
 		return true
@@ -42,6 +45,19 @@ func echoes(output, failed, worked string) bool {
 		named = named || (len(w) >= 3 || strings.HasPrefix(w, "-")) && strings.ContainsFunc(w, unicode.IsLetter)
 	}
 	return named
+}
+
+// beforeUsage is an output up to the usage text it prints ("Usage:"
+// at a line's start), lower case or not.
+func beforeUsage(output string) string {
+	for i := 0; i < len(output); {
+		line, _, _ := strings.Cut(output[i:], "\n")
+		if t := strings.TrimSpace(line); len(t) >= 6 && strings.EqualFold(t[:6], "usage:") {
+			return output[:i]
+		}
+		i += len(line) + 1
+	}
+	return output
 }
 
 // namesCommand reports whether worked runs another command than failed,
