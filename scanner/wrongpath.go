@@ -536,8 +536,8 @@ func (a *analyzer) wrongFolder(m *missingWatch) (wrong, right string) {
 	for k < len(w)-tail && k < len(r)-tail && w[k] == r[k] {
 		k++
 	}
-	if k < minAreaDepth {
-		return "", "" // a guess near the root (another home, another volume)
+	if k < minAreaDepth || len(w)-k-1 > tail {
+		return "", "" // a guess near the root (another home, another volume), or folders the right path lacks
 	}
 	wrong = strings.Join(w[:k+1], "/")
 	right = strings.Join(r[:len(r)-(len(w)-k-1)], "/")

@@ -401,3 +401,21 @@ func TestWrongFolder(t *testing.T) {
 		}
 	}
 }
+
+// TestWrongFolderShapes: the folder lesson needs the same folders and
+// name under another root; a wrong path with folders the right one lacks,
+// however many, is no wrong root (and must not be read past its start).
+func TestWrongFolderShapes(t *testing.T) {
+	a := &analyzer{sess: Session{Project: "/home/ann/work/shop"}}
+	for _, tc := range []struct{ wrong, found, want string }{
+		{"/home/ann/work/shop-app/src/cart.ts", "/home/ann/work/shop/src/cart.ts", "/home/ann/work/shop-app"},
+		{"/home/ann/work/shop/x/y/z/v/u/t/src/cart.ts", "/home/ann/work/shop/src/cart.ts", ""},
+		{"/home/ann/work/a/b/c/d/e/f/g/h/i/src/cart.ts", "/home/ann/src/cart.ts", ""},
+		{"/home/ann/work/shop/lib/cart.ts", "/home/ann/work/shop/src/cart.ts", ""},
+	} {
+		m := &missingWatch{rec: &callRec{call: &Call{Tool: "Read", Path: tc.wrong}}, abs: tc.wrong, found: tc.found, by: &Call{Tool: "Read", Path: tc.found}}
+		if got, _ := a.wrongFolder(m); got != tc.want {
+			t.Errorf("wrongFolder(%s, found %s) = %q, want %q", tc.wrong, tc.found, got, tc.want)
+		}
+	}
+}
