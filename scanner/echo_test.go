@@ -72,3 +72,14 @@ func TestRetryTheErrorNames(t *testing.T) {
 		}
 	}
 }
+
+// FuzzEchoes: any output, failed call and fix: echoes, and the readings
+// under it, never panic.
+func FuzzEchoes(f *testing.F) {
+	f.Add("hint: (e.g., 'git pull ...')\nUsage: git push", "git push", "git pull --rebase 2>&1")
+	f.Add("Install with `python3 -m pip install typer`", "python3 a.py", "python3 -m pip install typer")
+	f.Fuzz(func(t *testing.T, output, failed, worked string) {
+		echoes(output, failed, worked)
+		operandChange(failed, worked)
+	})
+}

@@ -419,3 +419,15 @@ func TestWrongFolderShapes(t *testing.T) {
 		}
 	}
 }
+
+// FuzzWrongFolder: any pair of paths gives a folder or none, never a
+// panic.
+func FuzzWrongFolder(f *testing.F) {
+	f.Add("/home/ann/work/shop-app/src/cart.ts", "/home/ann/work/shop/src/cart.ts")
+	f.Add("/a/b/c/d/e/f/g/src/x", "/a/src/x")
+	f.Fuzz(func(t *testing.T, wrong, found string) {
+		a := &analyzer{sess: Session{Project: "/home/ann/work/shop"}}
+		m := &missingWatch{rec: &callRec{call: &Call{Tool: "Read", Path: wrong}}, abs: wrong, found: found, by: &Call{Tool: "Read", Path: found}}
+		a.wrongFolder(m)
+	})
+}
