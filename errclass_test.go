@@ -228,3 +228,14 @@ func TestStandsForError(t *testing.T) {
 		}
 	}
 }
+
+// FuzzErrorClass: any output has a class and an error line, and reading
+// them never panics (the hook reads them on every failure).
+func FuzzErrorClass(f *testing.F) {
+	f.Add("check yaml....................Passed\ndon't commit to branch.......Failed")
+	f.Add("/u/.claude/shell-snapshots/snapshot-bash-1.sh: line 1: alias: --: not found\nFile not found: /p/a.md")
+	f.Fuzz(func(t *testing.T, out string) {
+		ErrorClass(out)
+		ErrorLine(out)
+	})
+}
