@@ -140,11 +140,12 @@ func changedCommands(c *Call, fixed string) (failed, worked string) {
 		return callText(c), fixed
 	}
 	d, ok := diffCommands(c.Command, fixed)
-	switch {
-	case !ok:
+	if !ok {
 		return callText(c), fixed
-	case d.prelude != nil:
-		return strings.Join(d.f, " "), strings.Join(d.prelude, " ")
 	}
-	return strings.Join(d.f, " "), strings.Join(d.g, " ")
+	ran := d.g
+	if d.prelude != nil {
+		ran = d.prelude // the step it ran first
+	}
+	return strings.Join(d.f, " "), strings.Join(ran, " ")
 }

@@ -198,13 +198,16 @@ func foldKinds(cs []*Candidate) []*Candidate {
 func foldFolders(cs []*Candidate) []*Candidate {
 	var folders []*Candidate
 	for _, c := range cs {
-		if c.Kind == KindPath && c.Status == StatusNew && strings.HasSuffix(c.Family, "/") {
+		if c.Kind == KindPath && c.Status == StatusNew && c.onFolder() {
 			folders = append(folders, c)
 		}
 	}
+	if len(folders) == 0 {
+		return nil
+	}
 	var changed []*Candidate
 	for _, c := range cs {
-		if len(folders) == 0 || c.Kind != KindPath || c.Status != StatusNew || strings.HasSuffix(c.Family, "/") {
+		if c.Kind != KindPath || c.Status != StatusNew || c.onFolder() {
 			continue
 		}
 		for _, f := range folders {

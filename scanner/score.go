@@ -111,19 +111,29 @@ func (w Weights) Score(c *Candidate) {
 func (c *Candidate) capped() bool {
 	s, multiSession := c.Signals, len(c.Sessions) >= 2
 	oneOff := s.OneOff && (c.Kind == KindError || !multiSession)
-	echo := (s.Reminds || c.afterTries()) && len(c.Triggers.Errors) == 0 // a fix the error names, or one found after several tries, before every call
-	return s.Weak() || c.Kind != KindTag && (s.Broad || oneOff || echo || c.everyCall() && !multiSession)
+	before := c.unproven() && len(c.Triggers.Errors) == 0 // such a fix, said before every call
+	return s.Weak() || c.Kind != KindTag && (s.Broad || oneOff || before || c.everyCall() && !multiSession)
 }
 
 // remindOnly reports whether a lesson on an error is said as a reminder
 // but never proposed to the team, however often it was seen: nothing got
 // past its error (it says only that the error came before, and what was
-// tried), or a retry's lesson already proposes the fix, or the fix is
-// what the error already says (Signals.Reminds, for any kind of lesson
-// that comes only after its error), or it is a file tool's known
-// failure on a file that does not exist.
+// tried), a lesson that comes only after its error has a fix not shown
+// to be the team's (unproven), or it is a file tool's known failure on a
+// file that does not exist.
 func (c *Candidate) remindOnly() bool {
-	return c.Kind == KindError && c.Fixed == "" && c.Instead == "" || c.missingFile() || (c.Signals.Reminds || c.afterTries() || c.Signals.FixVaries && !c.Signals.FixAgain) && len(c.Triggers.Errors) > 0
+	return c.Kind == KindError && c.Fixed == "" && c.Instead == "" || c.missingFile() ||
+		c.unproven() && len(c.Triggers.Errors) > 0
+}
+
+// unproven reports whether a heuristic's fix is not shown to be the one
+// to propose: a retry's lesson already proposes it, or the error already
+// says it (Signals.Reminds); it came after several tries (afterTries); or
+// the sessions got past the error different ways and none repeated it
+// (Signals.FixVaries, FixAgain).
+func (c *Candidate) unproven() bool {
+	s := c.Signals
+	return s.Reminds || c.afterTries() || s.FixVaries && !s.FixAgain
 }
 
 // missingFile reports whether c is a known failure of a file tool on one

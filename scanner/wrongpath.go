@@ -696,11 +696,15 @@ func (c *Candidate) onPath(f finding) bool {
 	return true
 }
 
+// onFolder reports whether a lesson on a wrong path is on a folder
+// guessed wrong (wrongFolder): its path ends in "/".
+func (c *Candidate) onFolder() bool { return strings.HasSuffix(c.Family, "/") }
+
 // pathText writes a wrong path's lesson, for the sessions it was seen in
 // so far.
 func (c *Candidate) pathText() {
 	wrong, n := "`"+clip(c.Family, 200)+"`", len(c.Sessions)
-	if strings.HasSuffix(c.Family, "/") && c.Fixed != "" {
+	if c.onFolder() && c.Fixed != "" {
 		right := "`" + clip(c.Fixed, 200) + "`"
 		c.Summary = secret.Sentence(shorten("Files are under "+right+", not "+wrong, maxSummary))
 		c.Solution = "There is no folder " + wrong + " (the call failed: " + firstLine(errorHeadline(c.Problem)) + "). " +
