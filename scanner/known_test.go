@@ -479,14 +479,10 @@ func TestKnownToolFailureNamesNoCauseItCannotKnow(t *testing.T) {
 // sessions is known by its own error, and the lesson quotes that, not the
 // snapshot's line.
 func TestKnownMissingProgramBehindShellSnapshot(t *testing.T) {
-	dir, state := t.TempDir(), t.TempDir()
 	out := "/Users/me/.claude/shell-snapshots/snapshot-bash-1771171448608-qx2zaj.sh: line 192: alias: --: not found\n/opt/homebrew/bin/bash: line 1: mgrep: command not found"
-	for _, id := range []string{"s1", "s2"} {
-		writeClaude(t, dir, "/p", id, []step{run("mgrep 'retry budget' src", 127, out), run("grep -rn 'retry budget' src", 0, "src/a.go:3")})
-	}
-	scan(t, state, Options{Paths: []string{dir}})
+	session := []step{run("mgrep 'retry budget' src", 127, out), run("grep -rn 'retry budget' src", 0, "src/a.go:3")}
 	found := false
-	for _, c := range candidates(t, state) {
+	for _, c := range scanned(t, session, session) {
 		if strings.Contains(c.Summary+c.Problem+strings.Join(c.Triggers.Errors, " "), "snapshot") {
 			t.Errorf("%s %q (problem %q): quotes the shell snapshot", c.Kind, c.Summary, c.Problem)
 		}
@@ -504,14 +500,10 @@ func TestKnownMissingProgramBehindShellSnapshot(t *testing.T) {
 // opencode's words ("File not found: …").
 func TestKnownMissingFileIsAReminder(t *testing.T) {
 	for _, missing := range []string{"File does not exist.", "File not found: /p/docs/PLAN.md"} {
-		dir, state := t.TempDir(), t.TempDir()
-		for _, id := range []string{"s1", "s2"} {
-			writeClaude(t, dir, "/p", id, []step{call("Read", map[string]any{"file_path": "/p/docs/PLAN.md"}, true, missing)})
-		}
-		scan(t, state, Options{Paths: []string{dir}})
+		session := []step{call("Read", map[string]any{"file_path": "/p/docs/PLAN.md"}, true, missing)}
 		cfg := lessons.DefaultConfig()
 		n := 0
-		for _, c := range candidates(t, state) {
+		for _, c := range scanned(t, session, session) {
 			if c.Kind != KindKnown {
 				continue
 			}

@@ -104,19 +104,13 @@ func TestPreconditionLookedBeforeWriting(t *testing.T) {
 		{"a file the tool looks for", "acme deploy", "Error: acme.yaml not found in /p", "/p/acme.yaml", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir, state := t.TempDir(), t.TempDir()
-			writeClaude(t, dir, "/p", "s1", []step{
+			cs := scanned(t, []step{
 				run(tc.failed, 1, tc.out),
 				write(tc.path, "package main\n"),
 				run("git add "+strings.TrimPrefix(tc.path, "/p/"), 0, ""), // a step the error names too
 				run(tc.failed, 0, "ok"),
 			})
-			scan(t, state, Options{Paths: []string{dir}})
-			got := false
-			for _, c := range candidates(t, state) {
-				got = got || c.Kind == KindPrecondition
-			}
-			if got != tc.want {
+			if got := hasKind(cs, KindPrecondition, 0); got != tc.want {
 				t.Errorf("precondition fix found: %v, want %v", got, tc.want)
 			}
 		})
@@ -132,18 +126,12 @@ func TestPreconditionNotAGitStep(t *testing.T) {
 		"git worktree add ../wt/fix-cart -b fix-cart origin/main": false,
 		"npm install": true,
 	} {
-		dir, state := t.TempDir(), t.TempDir()
-		writeClaude(t, dir, "/p", "s1", []step{
+		cs := scanned(t, []step{
 			run("npm run typecheck", 2, "sh: tsc: command not found"),
 			run(first, 0, ""),
 			run("npm run typecheck", 0, "ok"),
 		})
-		scan(t, state, Options{Paths: []string{dir}})
-		got := false
-		for _, c := range candidates(t, state) {
-			got = got || c.Kind == KindPrecondition
-		}
-		if got != want {
+		if got := hasKind(cs, KindPrecondition, 0); got != want {
 			t.Errorf("after %q: precondition fix %v, want %v", first, got, want)
 		}
 	}

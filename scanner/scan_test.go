@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -61,6 +63,24 @@ func candidates(t *testing.T, state string) []Candidate {
 		t.Fatal(err)
 	}
 	return cs
+}
+
+// scanned writes each steps as a Claude Code session of project /p (s1,
+// s2, …, in that order), scans them and returns the candidates.
+func scanned(t *testing.T, sessions ...[]step) []Candidate {
+	t.Helper()
+	dir, state := t.TempDir(), t.TempDir()
+	for i, steps := range sessions {
+		writeClaude(t, dir, "/p", "s"+strconv.Itoa(i+1), steps)
+	}
+	scan(t, state, Options{Paths: []string{dir}})
+	return candidates(t, state)
+}
+
+// hasKind reports whether one of cs is of kind, at or above confidence
+// min.
+func hasKind(cs []Candidate, kind string, min float64) bool {
+	return slices.ContainsFunc(cs, func(c Candidate) bool { return c.Kind == kind && c.Confidence >= min })
 }
 
 func find(cs []Candidate, kind, trigger string) *Candidate {

@@ -106,14 +106,9 @@ func TestFixAfterSeveralTriesNotProposed(t *testing.T) {
 		}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir, state := t.TempDir(), t.TempDir()
-			for _, id := range []string{"s1", "s2"} {
-				writeClaude(t, dir, "/p", id, tc.steps)
-			}
-			scan(t, state, Options{Paths: []string{dir}})
 			cfg := lessons.DefaultConfig()
 			var got []string
-			for _, c := range candidates(t, state) {
+			for _, c := range scanned(t, tc.steps, tc.steps) {
 				if c.Confidence >= cfg.MinConfidence {
 					got = append(got, c.Kind+": "+c.Summary)
 				}
@@ -138,17 +133,11 @@ func TestRetryOfOperandsHeldBack(t *testing.T) {
 		"npx tsc --noEmit src/cart.ts src/order.ts": false,
 		"npx tsc --noEmit -p app/tsconfig.json":     true,
 	} {
-		dir, state := t.TempDir(), t.TempDir()
-		writeClaude(t, dir, "/p", "s1", []step{
+		cs := scanned(t, []step{
 			run("npx tsc --noEmit", 1, "error TS5058: The specified path does not exist: 'tsconfig.json'."),
 			run(fixed, 0, ""),
 		})
-		scan(t, state, Options{Paths: []string{dir}})
-		got := false
-		for _, c := range candidates(t, state) {
-			got = got || c.Kind == KindRetry && c.Confidence >= lessons.DefaultConfig().MinConfidence
-		}
-		if got != proposed {
+		if got := hasKind(cs, KindRetry, lessons.DefaultConfig().MinConfidence); got != proposed {
 			t.Errorf("%q: retry proposed %v, want %v", fixed, got, proposed)
 		}
 	}
