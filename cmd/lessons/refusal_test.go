@@ -15,7 +15,6 @@ import (
 	"time"
 
 	lessons "github.com/lessons-dev/lessons"
-	"github.com/lessons-dev/lessons/engine"
 	"github.com/lessons-dev/lessons/repo"
 	"github.com/lessons-dev/lessons/scope"
 )
@@ -265,13 +264,7 @@ func TestLogsNeverHoldTheAnswer(t *testing.T) {
 func TestCaptureTempNotFollowed(t *testing.T) {
 	for _, kind := range []string{"symlink", "fifo"} {
 		t.Run(kind, func(t *testing.T) {
-			e := newEnv(t)
-			e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
-			e.runHook(t, "claude", e.failed("s", "npm test", "Exit code 1\nbroken"))
-			records, _ := filepath.Glob(filepath.Join(e.state, "sessions", engine.SessionHash("s")+".capture", "f-*"))
-			if len(records) != 1 {
-				t.Fatalf("records = %v", records)
-			}
+			e, record := failedOnce(t)
 			target := filepath.Join(e.root, "target")
 			if err := os.WriteFile(target, []byte("precious\n"), 0o600); err != nil {
 				t.Fatal(err)
@@ -287,7 +280,7 @@ func TestCaptureTempNotFollowed(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			tmp := records[0] + ".tmp" + strconv.Itoa(cmd.Process.Pid)
+			tmp := record + ".tmp" + strconv.Itoa(cmd.Process.Pid)
 			if kind == "symlink" {
 				err = os.Symlink(target, tmp)
 			} else {
@@ -308,7 +301,7 @@ func TestCaptureTempNotFollowed(t *testing.T) {
 			if got := must(os.ReadFile(target)); string(got) != "precious\n" {
 				t.Errorf("the symlink's target now holds %q", got)
 			}
-			if fi, err := os.Lstat(records[0]); err != nil || !fi.Mode().IsRegular() {
+			if fi, err := os.Lstat(record); err != nil || !fi.Mode().IsRegular() {
 				t.Errorf("the record is not a regular file: %v %v", fi, err)
 			}
 		})
