@@ -36,7 +36,9 @@ func saidWhy(said, failing, fixed string) bool {
 			return false
 		}
 		for _, part := range strings.FieldsFunc(name, func(r rune) bool { return r == '-' || r == '_' }) {
-			if len(part) >= 4 && containsWord(text, part) {
+			// a word the command holds already (test, of cargo test
+			// --test-threads) is the agent speaking of the command
+			if len(part) >= 4 && containsWord(text, part) && !containsWord(strings.ToLower(failing), part) {
 				explained = true
 			}
 		}
