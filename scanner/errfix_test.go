@@ -335,3 +335,32 @@ func TestErrorLessonOfAFlagTheProgramRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestRetryThroughAWrapper: the shell does not find a program; many
+// calls later, after an edit of the project's environment, the same
+// command works run through another command. That command is the
+// lesson, from one session, before the program's calls, without the
+// task's paths. The program run another way (another subcommand through
+// the wrapper) is no such fix.
+func TestRetryThroughAWrapper(t *testing.T) {
+	for _, tc := range []struct {
+		worked string
+		want   bool
+	}{
+		{"nix develop --command vp check src/app.ts", true},
+		{"nix develop --command vp build", false},
+	} {
+		steps := []step{run("vp check src/app.ts", 127, "zsh:1: command not found: vp")}
+		for _, c := range []string{"git status --short", "git diff --stat", "ls -la", "nix --version", "uname -m", "direnv status", "cat flake.nix"} {
+			steps = append(steps, run(c, 0, "ok")) // more calls than a retry's window
+		}
+		steps = append(steps, write("/p/flake.nix", "{ packages = [ vp ]; }"), run(tc.worked, 0, "ok"))
+		got := find(scanned(t, steps), KindRetry, "vp check")
+		if proposed := got != nil && got.Confidence >= lessons.DefaultConfig().MinConfidence; proposed != tc.want {
+			t.Fatalf("after %q: proposed retry lesson %v, want %v", tc.worked, got, tc.want)
+		}
+		if got != nil && (!strings.Contains(got.Summary, "run it through `nix develop --command`") || strings.Contains(got.Summary, "app.ts")) {
+			t.Errorf("summary %q: want the wrapper, without the task's file", got.Summary)
+		}
+	}
+}

@@ -478,8 +478,20 @@ func positional(words []string) int {
 
 // similarOpen returns the latest open failure that rec retries: same
 // tool, within the window, and for commands the same executable or
-// mostly the same words.
+// mostly the same words. A command the shell did not find the program
+// of, run word for word through another command (wrapperOf), is retried
+// first, and later than the window: that is the fix, however long the
+// agent looked for it.
 func (a *analyzer) similarOpen(rec *callRec) *failure {
+	if rec.call.Tool == "Bash" {
+		for i := len(a.open) - 1; i >= 0; i-- {
+			f := a.open[i]
+			if f.rec.call.Tool == "Bash" && f.res != nil && rec.seq > f.rec.seq && rec.seq-f.rec.seq <= watchWindow &&
+				wrapperOf(f.res, f.rec.call.Command, rec.call.Command) != "" {
+				return f
+			}
+		}
+	}
 	for i := len(a.open) - 1; i >= 0; i-- {
 		f := a.open[i]
 		if f.rec.call.Tool != rec.call.Tool || rec.seq-f.rec.seq > retryWindow || rec.seq <= f.rec.seq {

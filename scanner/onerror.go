@@ -296,6 +296,32 @@ func fullPath(r *Result, cmd string) string {
 	return ""
 }
 
+// wrapperOf is the command through which a command that worked runs the
+// failed command the shell did not find the program of, word for word
+// (command not found: vp, then nix develop --command vp --version), or
+// "". The failed command must hold more than the program's name: a bare
+// name after other words may be what they act on (an install of it).
+func wrapperOf(r *Result, failed, worked string) string {
+	if !strings.Contains(worked, strings.TrimSpace(failed)) {
+		return "" // not the failed command word for word (and no need to read the error)
+	}
+	exe, ok := strings.CutPrefix(lessons.ErrorClass(r.Output), missingCommand)
+	if !ok || exe == "" {
+		return ""
+	}
+	for _, f := range segments(failed) {
+		if len(f) < 2 || path.Base(f[0]) != exe {
+			continue
+		}
+		for _, seg := range segments(worked) {
+			if n := len(seg) - len(f); n > 0 && slices.Equal(seg[n:], f) {
+				return strings.Join(seg[:n], " ")
+			}
+		}
+	}
+	return ""
+}
+
 // filtered reports whether a command's output is piped into a filter
 // (| tail, | grep): its exit status is the filter's, so that it worked
 // says nothing of the command before it.
@@ -578,7 +604,7 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		// the program the shell did not find, run by its full path: the
 		// path is the lesson, whatever else the call changed
 		at := fullPath(w.res, w.fix.Command)
-		did = "`" + path.Base(at) + "` is not on this shell's PATH; it worked run by its full path, `" + at + "`"
+		did = "`" + path.Base(at) + "` is not on the PATH of this shell; it worked run by its full path, `" + at + "`"
 		confirmed = true
 	case f.Tool == "Bash" && !fixWorthy(f.Command, w.fix.Command, w.res):
 		// another command of the family that aims elsewhere or does
