@@ -46,6 +46,9 @@ func addresses(d cmdDiff, res *Result) bool {
 		}
 		return said(lower, w)
 	}
+	if fv := flagValue(d); fv != nil && listNamed(listDrop(fv), res.Output) {
+		return true // a value dropped from a flag's list, which the error names
+	}
 	if misuse.MatchString(lower) && blamesUnnamedFlags(d, mentioned) {
 		return false
 	}

@@ -345,3 +345,47 @@ func TestCdToTheProjectRootSaidByItsRelation(t *testing.T) {
 		t.Errorf("summary %q: want the project's root, not this machine's path", s)
 	}
 }
+
+// TestRetryDropsAListValue: a flag's list names a field the command does
+// not have, the error names it, and the retry's list lacks it (and holds
+// other fields of the task): the lesson drops that value, before any
+// call whose list holds it. A list changed by a value the error does not
+// name, or with nothing dropped, is the task's choice: no lesson.
+func TestRetryDropsAListValue(t *testing.T) {
+	unknown := "Unknown JSON field: \"reviewThreads\"\nAvailable fields:\n  additions\n  author\n  baseRefName\n  body"
+	for _, tc := range []struct {
+		name, fixed string
+		want        bool
+	}{
+		{"named and dropped", "gh pr view 12 --json title,body,comments,latestReviews,files", true},
+		{"nothing dropped", "gh pr view 12 --json title,body,comments,reviewThreads,files", false},
+		{"another dropped", "gh pr view 12 --json title,reviewThreads,files", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeClaude(t, dir, "/p", "s1", []step{
+				run("gh pr view 12 --json title,body,comments,reviewThreads", 1, unknown),
+				run("git status --short", 0, ""),
+				run(tc.fixed, 0, "{}"),
+			})
+			var got *Candidate
+			for _, c := range shown(t, dir) {
+				if c.Kind == KindRetry {
+					got = &c
+				}
+			}
+			if (got != nil) != tc.want {
+				t.Fatalf("retry lesson %v, want %v: %q", got != nil, tc.want, summaries(shown(t, dir)))
+			}
+			if got == nil {
+				return
+			}
+			if !strings.Contains(got.Summary, "drop reviewThreads from --json") {
+				t.Errorf("summary %q: want it to drop the value the error named", got.Summary)
+			}
+			if !commandFires(got.Triggers, "gh pr view 40 --json reviewThreads,url") || commandFires(got.Triggers, "gh pr view 40 --json title,url") {
+				t.Errorf("triggers %+v: want them before a list that holds the value, and only then", got.Triggers)
+			}
+		})
+	}
+}

@@ -414,6 +414,12 @@ func fixWorthy(failing, fixed string, res *Result) (worthy bool) {
 	if slices.ContainsFunc(d.removed, func(w string) bool { return checkMode[w] }) {
 		return false // checked, then applied: the tool's workflow, not a mistake
 	}
+	if fv := flagValue(d); fv != nil && strings.Contains(fv.from, ",") && strings.Contains(fv.to, ",") {
+		// another list for a flag: the fix is a value it dropped that
+		// the error names (Unknown JSON field: "reviewThreads"); what it
+		// added is the task's choice
+		return listNamed(listDrop(fv), res.Output)
+	}
 	switch {
 	case d.dash != "", d.wrapper != nil, d.prelude != nil:
 	case flagValue(d) != nil: // --since 1d → --since 1

@@ -331,6 +331,9 @@ func diffCommands(failing, fixed string) (cmdDiff, bool) {
 		d := cmdDiff{exe: exe, sub: sub, f: f, g: g}
 		d.gexe, d.gsub = commandHead(g)
 		d.added, d.removed = wordDiff(f, g)
+		if i := listChanged(f, g); i > 0 && len(d.added)+len(d.removed) == 0 {
+			d.removed, d.added = []string{f[i]}, []string{g[i]} // a long list wordDiff leaves out
+		}
 		if d.gexe != d.exe && len(g) > len(f) && slices.Equal(g[len(g)-len(f):], f) {
 			d.wrapper = g[:len(g)-len(f)]
 		}
@@ -411,6 +414,11 @@ func fixPatterns(failing, fixed string) (commands, unless []string, change strin
 	case d.gsub != d.sub:
 		change = "use " + d.gexe + " " + d.gsub + " instead of " + d.exe + " " + d.sub
 		commands = []string{head}
+	case flagValue(d) != nil && listDrop(flagValue(d)) != nil:
+		fv := flagValue(d)
+		drop := listDrop(fv)
+		change = "drop " + strings.Join(drop, ", ") + " from " + fv.flag + "'s list (it takes no such value)"
+		commands = []string{head + `.*` + wordStart + esc(fv.flag) + `(?:\s+|=)['"]?(?:[^\s;&|]*?,)?` + esc(drop[0]) + `(?=$|[,'"\s;&|)])`}
 	case flagValue(d) != nil:
 		fv := flagValue(d)
 		change = "use " + fv.flag + " " + fv.to + " instead of " + fv.flag + " " + fv.from
@@ -441,6 +449,54 @@ func fixPatterns(failing, fixed string) (commands, unless []string, change strin
 		return nil, nil, "", false
 	}
 	return commands, unless, change, true
+}
+
+// listChanged is the index of the one word of f that g changed when it
+// is a flag's comma-separated list in both (--json a,b,c), else 0.
+func listChanged(f, g []string) int {
+	if len(f) != len(g) {
+		return 0
+	}
+	at := 0
+	for i := range f {
+		if f[i] == g[i] {
+			continue
+		}
+		if at > 0 || i == 0 || !strings.HasPrefix(f[i-1], "-") || !strings.Contains(f[i], ",") || !strings.Contains(g[i], ",") {
+			return 0
+		}
+		at = i
+	}
+	return at
+}
+
+// listDrop is what a fix dropped from a flag's comma-separated list
+// (--json title,reviewThreads,url → --json title,url,files), one or two
+// values, or nil: the values it added are the task's choice, what it
+// dropped is what the flag did not take.
+func listDrop(fv *valueChange) []string {
+	if !strings.Contains(fv.from, ",") || !strings.Contains(fv.to, ",") {
+		return nil
+	}
+	to := strings.Split(fv.to, ",")
+	var drop []string
+	for _, v := range strings.Split(fv.from, ",") {
+		if v != "" && !slices.Contains(to, v) {
+			drop = append(drop, v)
+		}
+	}
+	if len(drop) == 0 || len(drop) > 2 {
+		return nil
+	}
+	return drop
+}
+
+// listNamed reports whether an error's line (lessons.ErrorLine, not a
+// list of the values it takes) names one of the values dropped.
+func listNamed(drop []string, out string) bool {
+	line, _ := lessons.ErrorLine(out)
+	line = strings.ToLower(line)
+	return slices.ContainsFunc(drop, func(v string) bool { return containsWord(line, strings.ToLower(v)) })
 }
 
 // valueChange is a flag whose value a fix changed: --since 1d → --since 1.
