@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -82,4 +83,28 @@ func FuzzEchoes(f *testing.F) {
 		echoes(output, failed, worked)
 		operandChange(failed, worked)
 	})
+}
+
+// TestEchoRetryComesBack: the error names the value it does not take,
+// and the retry drops it: a lesson said before the call. In one session
+// it is not proposed: the error's words suffice. When the same mistake
+// comes back in a second session, the error's words did not stop it,
+// and the lesson is proposed.
+func TestEchoRetryComesBack(t *testing.T) {
+	for n, want := range map[int]bool{1: false, 2: true} {
+		dir := t.TempDir()
+		for i := range n {
+			writeClaude(t, dir, "/p", fmt.Sprintf("s%d", i), []step{
+				run("gh pr view 12 --json title,reviewThreads", 1, "Unknown JSON field: \"reviewThreads\"\nAvailable fields:\n  author\n  title"),
+				run("gh pr view 12 --json title,author", 0, "{}"),
+			})
+		}
+		got := false
+		for _, c := range shown(t, dir) {
+			got = got || c.Kind == KindRetry && strings.Contains(c.Summary, "drop reviewThreads") && len(c.Triggers.Errors) == 0
+		}
+		if got != want {
+			t.Errorf("%d sessions: retry lesson before the call proposed %v, want %v: %q", n, got, want, summaries(shown(t, dir)))
+		}
+	}
 }

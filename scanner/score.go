@@ -111,7 +111,10 @@ func (w Weights) Score(c *Candidate) {
 func (c *Candidate) capped() bool {
 	s, multiSession := c.Signals, len(c.Sessions) >= 2
 	oneOff := s.OneOff && (c.Kind == KindError || !multiSession)
-	before := c.unproven() && len(c.Triggers.Errors) == 0 // such a fix, said before every call
+	// such a fix, said before every call; one the error says is worth
+	// saying before the call once the mistake came back in another
+	// session: the error's words did not stop it
+	before := (c.unproven() && !(multiSession && c.echoOnly())) && len(c.Triggers.Errors) == 0
 	return s.Weak() || c.Kind != KindTag && (s.Broad || oneOff || before || c.everyCall() && !multiSession)
 }
 
@@ -134,6 +137,13 @@ func (c *Candidate) remindOnly() bool {
 func (c *Candidate) unproven() bool {
 	s := c.Signals
 	return s.Reminds || c.afterTries() || s.FixVaries && !s.FixAgain
+}
+
+// echoOnly reports whether the error's saying it (Signals.Reminds) is
+// all that leaves a heuristic's fix unproven.
+func (c *Candidate) echoOnly() bool {
+	s := c.Signals
+	return s.Reminds && !c.afterTries() && !(s.FixVaries && !s.FixAgain)
 }
 
 // missingFile reports whether c is a known failure of a file tool on one
