@@ -9,6 +9,7 @@ type envRefusal struct {
 	phrases []string // lower case, as read in a lowered line
 	pattern string   // ECMAScript, linear: finds any of them as printed
 	shell   bool     // the shell refused the command line, not the machine the command
+	agent   bool     // the agent's own permission settings refused the call
 }
 
 // An environment's refusal is a failure the call did not cause: the
@@ -26,20 +27,26 @@ var refusals = []envRefusal{
 	{"network", "network access", []string{"could not resolve host", "temporary failure in name resolution", "name or service not known",
 		"nodename nor servname provided", "getaddrinfo enotfound", "getaddrinfo eai_again", ": no such host",
 		"network is unreachable", "enetunreach"},
-		`(?i)could not resolve host|temporary failure in name resolution|name or service not known|nodename nor servname provided|getaddrinfo (?:ENOTFOUND|EAI_AGAIN)|: no such host|network is unreachable|ENETUNREACH`, false},
+		`(?i)could not resolve host|temporary failure in name resolution|name or service not known|nodename nor servname provided|getaddrinfo (?:ENOTFOUND|EAI_AGAIN)|: no such host|network is unreachable|ENETUNREACH`, false, false},
 	{"operation not permitted", "the operation (not permitted)", []string{"operation not permitted", " eperm"},
-		`(?i)operation not permitted|\bEPERM\b`, false},
+		`(?i)operation not permitted|\bEPERM\b`, false, false},
 	{"read-only file system", "a write (read-only file system)", []string{"read-only file system", " erofs"},
-		`(?i)read-only file system|\bEROFS\b`, false},
+		`(?i)read-only file system|\bEROFS\b`, false, false},
+	// The agent's own permission settings, in Claude Code's words (its
+	// bundle's permission messages): the call needs an approval the
+	// session did not have (a rule asks, or don't-ask mode denies).
+	{"permission", "the call (it needs an approval the session did not have)",
+		[]string{"this command requires approval", "requires approval for this", "running in don't ask mode", "permission to use bash with command "},
+		`This command requires approval|requires approval for this|running in don't ask mode|Permission to use Bash with command `, false, true},
 	// The shell's own refusals: the command line, whatever program it
 	// runs, broke a rule of the shell the agent's tool runs it in, in the
 	// shells' own words (zsh, bash, fish, Windows PowerShell).
 	{"unmatched glob", "an unquoted *, ? or [ ] that matched no file (zsh and fish expand them before the command runs: quote URLs and patterns)",
-		[]string{": no matches found: ", "no matches for wildcard"}, `:\s*no matches found: |No matches for wildcard`, true},
+		[]string{": no matches found: ", "no matches for wildcard"}, `:\s*no matches found: |No matches for wildcard`, true, false},
 	{"read-only variable", "an assignment to one of its read-only variables (zsh's status, path; bash's UID)",
-		[]string{": read-only variable: ", ": readonly variable"}, `: read-?only variable`, true},
+		[]string{": read-only variable: ", ": readonly variable"}, `: read-?only variable`, true, false},
 	{"statement separator", "`&&` or `||` between commands (Windows PowerShell 5 has neither: use `;`, or `if ($?) { … }`)",
-		[]string{"is not a valid statement separator"}, `is not a valid statement separator`, true},
+		[]string{"is not a valid statement separator"}, `is not a valid statement separator`, true, false},
 }
 
 // ShellGlobRefusal is the class of a command line the shell refused for
@@ -86,15 +93,26 @@ func refusalObject(class string) (kind, pattern string) {
 // refusal.
 func IsRefusal(class string) bool { return refusalOf(class) != nil }
 
+// ShellRefusal reports whether class is the shell's refusal of a command
+// line (an unmatched glob, PowerShell's &&): the command's mistake, not
+// the environment's.
+func ShellRefusal(class string) bool {
+	r := refusalOf(class)
+	return r != nil && r.shell
+}
+
 // RefusalSaid is what a lesson says refused what, for a refusal's class
 // ("The environment refused network access", "The shell refused an
-// unquoted * … that matched no file"), else "".
+// unquoted * … that matched no file", "The agent's permission settings
+// refused the call"), else "".
 func RefusalSaid(class string) string {
 	switch r := refusalOf(class); {
 	case r == nil:
 		return ""
 	case r.shell:
 		return "The shell refused " + r.said
+	case r.agent:
+		return "The agent's permission settings refused " + r.said
 	default:
 		return "The environment refused " + r.said
 	}

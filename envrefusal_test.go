@@ -27,7 +27,12 @@ func TestRefusalClass(t *testing.T) {
 		{"(eval):1: read-only variable: status", "refused: read-only variable", "(eval):1: read-only variable: status"},
 		{"At line:1 char:10\n+ npm ci && npm test\n+          ~~\nThe token '&&' is not a valid statement separator in this version.\n    + CategoryInfo          : ParserError: (:) [], ParentContainsErrorRecordException",
 			"refused: statement separator", "The token '&&' is not a valid statement separator in this version."},
+		{"This command requires approval", "refused: permission", "This command requires approval"},
+		{"Permission to use Bash with command rm -rf /tmp/x has been denied.", "refused: permission", "Permission to use Bash with command rm -rf /tmp/x has been denied."},
+		{"Permission to use Bash has been denied because Claude Code is running in don't ask mode. IMPORTANT: You may attempt to accomplish this action using other tools",
+			"refused: permission", "Permission to use Bash has been denied because Claude Code is running in don't ask mode. IMPORTANT: You may attempt to accomplish this action using other tools"},
 		{"No matches found.", "", ""},
+		{"gh: You do not have permission to use this resource (HTTP 403)", "", ""},
 		{"bash: ./deploy.sh: Permission denied", "", ""},
 		{"--- FAIL: TestHost (0.00s)\n    host_test.go:9: got \"a\", want \"b\"\nFAIL", "", ""},
 	} {

@@ -329,6 +329,16 @@ func (c *Candidate) knownText() {
 			"(a tool the project already uses, or the language at hand), or ask for it to be installed."
 		return
 	}
+	if class := lessons.ErrorClass(c.Problem); lessons.IsRefusal(class) && !lessons.ShellRefusal(class) {
+		// the environment or the agent's permissions, not the checkout:
+		// no check of the work fails, the call is not let through
+		// (any command that meets it: its trigger is the refusal's)
+		c.Summary = secret.Sentence(shorten("Refused here before any change (`"+head+"`): "+line, maxSummary))
+		c.Solution = lessons.RefusalSaid(class) + ": calls such as `" + head + "` were refused in " + strconv.Itoa(n) + " session" + plural(n) +
+			" of this project, before any change. Do not try them again as they are, nor work around the refusal; " +
+			"do what you meant another way, or ask the user to run it or to allow it."
+		return
+	}
 	c.Summary = secret.Sentence(shorten("`"+head+"` fails before any change: "+line, maxSummary))
 	if n == 1 {
 		// one session is a hint, not proof: said as a reminder (design.md

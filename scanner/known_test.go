@@ -448,6 +448,22 @@ func TestKnownMissingProgramSaysSo(t *testing.T) {
 	}
 }
 
+// TestKnownRefusalSaysSo: the agent's permission settings refuse a test
+// run before any change, in two sessions: the lesson says the call was
+// refused and to ask, not that the checkout's tests fail.
+func TestKnownRefusalSaysSo(t *testing.T) {
+	known := knownIn(t, run("npm test", 1, "This command requires approval"), run("ls", 0, "package.json"))
+	if len(known) == 0 {
+		t.Fatal("no known failure of the refused call")
+	}
+	for _, c := range known {
+		if !strings.Contains(c.Solution, "permission settings refused") || !strings.Contains(c.Solution, "ask the user") ||
+			strings.Contains(c.Solution, "checkout") || strings.Contains(c.Solution, "revert") {
+			t.Errorf("summary %q, solution %q: want the refusal named, and to ask, not a failing checkout", c.Summary, c.Solution)
+		}
+	}
+}
+
 // TestKnownToolFailureNamesNoCauseItCannotKnow: a search tool's limit met
 // before any change in three sessions is not put down to a hook or a
 // permission, and the lesson points at a narrower call; a refusal the
