@@ -160,16 +160,19 @@ func TestBypassIsNoFix(t *testing.T) {
 }
 
 // TestFilterIsNoFix: the type checker fails, then the same run piped to
-// grep "works": its exit status is grep's.
+// grep, or to grep, sort and uniq, "works": its exit status is the last
+// filter's.
 func TestFilterIsNoFix(t *testing.T) {
-	dir := t.TempDir()
-	writeClaude(t, dir, "/p", "s1", []step{
-		run("uv run mypy src/ 2>&1", 1, "src/app/state.py:48: error: Missing type parameters for generic type \"dict\"  [type-arg]\n"+
-			"src/app/units.py:24: error: Library stubs not installed for \"yaml\"  [import-untyped]\nFound 2 errors in 2 files (checked 40 source files)"),
-		run(`uv run mypy src/ 2>&1 | grep -E "(units|state\.py:48)"`, 0, "src/app/state.py:48: error: Missing type parameters"),
-	})
-	if cs := shown(t, dir); len(cs) != 0 {
-		t.Errorf("candidates from a run piped to a filter: %q", summaries(cs))
+	for _, filter := range []string{`grep -E "(units|state\.py:48)"`, `grep -oP '\[[a-z-]+\]$' | sort | uniq -c | sort -rn`} {
+		dir := t.TempDir()
+		writeClaude(t, dir, "/p", "s1", []step{
+			run("uv run mypy src/ 2>&1", 1, "src/app/state.py:48: error: Missing type parameters for generic type \"dict\"  [type-arg]\n"+
+				"src/app/units.py:24: error: Library stubs not installed for \"yaml\"  [import-untyped]\nFound 2 errors in 2 files (checked 40 source files)"),
+			run(`uv run mypy src/ 2>&1 | `+filter, 0, "src/app/state.py:48: error: Missing type parameters"),
+		})
+		if cs := shown(t, dir); len(cs) != 0 {
+			t.Errorf("candidates from a run piped to %s: %q", filter, summaries(cs))
+		}
 	}
 }
 
