@@ -42,8 +42,13 @@ type argsDiff struct {
 func argsChange(failed, worked *Call, errText string) argsDiff {
 	var d argsDiff
 	var out []string
+	pathTold := false
 	if failed.Path != worked.Path && worked.Path != "" {
-		out = append(out, pathChange(failed.Path, worked.Path, len(missingErrorLines(errText)) > 0))
+		missing := len(missingErrorLines(errText)) > 0
+		out = append(out, pathChange(failed.Path, worked.Path, missing))
+		// the error said the path was wrong: missing, or named ("EISDIR:
+		// illegal operation on a directory, read '/p/docs'")
+		pathTold = missing || strings.Contains(errText, strings.ToLower(failed.Path))
 	}
 	var texts []string   // said only when no setting changed
 	var changed []string // the settings that did, and the values they had
@@ -89,6 +94,7 @@ func argsChange(failed, worked *Call, errText string) argsDiff {
 	}
 	d.change, d.settings = strings.Join(out, ", "), true
 	d.unsure = len(texts) > 0 && !namesAny(errText, changed)
+	d.told = d.told || pathTold && len(out) == 1 && len(texts) == 0 // another path, and only that
 	return d
 }
 

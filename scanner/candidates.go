@@ -223,7 +223,10 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		// what to do first is the lesson; the command rerun varies
 		did := Redact(f.Change)
 		c.Summary = secret.Sentence(shorten(headWords(c.Trigger)+": first "+did, maxSummary))
-		c.Signals.OneOff = !f.Signals.Causal && oneOff(did, c.Problem) || freeText(did) // an inline script is one task's, named or not
+		// A step the error names is no one-off for its words, but a
+		// command on a path of this machine is, named or not; an inline
+		// script is one task's, named or not.
+		c.Signals.OneOff = !f.Signals.Causal && oneOff(did, c.Problem) || ranOnMachinePath(did) || freeText(did)
 		key = "precondition\x00" + did
 	}
 	return c.identify(key, c.Triggers, f, sess, file, agent), true

@@ -278,18 +278,25 @@ func TestRetryToAnotherInterpreter(t *testing.T) {
 	}
 }
 
-// TestReadOfADirectory: Read given a directory, then a file inside it:
-// the lesson says so in words of any task, from one session.
+// TestReadOfADirectory: Read given a directory, then a file inside it,
+// in two sessions: the lesson says so in words of any task, but only as
+// a reminder after the error, never proposed: the error named the
+// directory, and the next call did what it said.
 func TestReadOfADirectory(t *testing.T) {
 	dir := t.TempDir()
-	writeClaude(t, dir, "/p", "s1", []step{
-		call("Read", map[string]any{"file_path": "/p/specs/008_source_selector"}, true,
-			"EISDIR: illegal operation on a directory, read '/p/specs/008_source_selector'"),
-		call("Read", map[string]any{"file_path": "/p/specs/008_source_selector/spec.md"}, false, "# Spec"),
-	})
-	cs := shown(t, dir)
+	for _, s := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", s, []step{
+			call("Read", map[string]any{"file_path": "/p/specs/008_source_selector"}, true,
+				"EISDIR: illegal operation on a directory, read '/p/specs/008_source_selector'"),
+			call("Read", map[string]any{"file_path": "/p/specs/008_source_selector/spec.md"}, false, "# Spec"),
+		})
+	}
+	cs := errorCandidates(t, dir)
 	if len(cs) != 1 || !strings.Contains(cs[0].Solution, "a file inside the directory") || strings.Contains(cs[0].Solution, "008_source_selector") {
-		t.Errorf("candidates %q: want one lesson, with no path of this task", summaries(cs))
+		t.Fatalf("lessons on the error %q: want one, with no path of this task", summaries(cs))
+	}
+	if c := cs[0]; !c.Reminder(lessons.DefaultConfig()) || c.Confidence >= lessons.DefaultConfig().MinConfidence {
+		t.Errorf("reminder %v, confidence %v: want a reminder below minConfidence, the error having said what the next call did", c.Reminder(lessons.DefaultConfig()), c.Confidence)
 	}
 }
 

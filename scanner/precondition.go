@@ -224,10 +224,12 @@ func (a *analyzer) precondition(w *waiting, rerun string) {
 			continue // the failing command again, in another form
 		case ch.call.Tool == "Write" && namesFile(w.rec.call.Command, ch.call.Path):
 			return // it looked at a file it went on to write: the task's own work, whatever else it ran
+		case ch.call.Tool == "Bash" && alreadyRan(w.rec.call.Command, ch.call.Command):
+			continue // the failed command ran it already: no step it lacked
+		case ch.setup && !ch.fixer && strings.HasPrefix(headWords(ch.call.Command)+" ", "git "):
+			edits = true // what the repository records (staged, a worktree, a branch, a commit) is the task's work, not what a command needs to run, even where the error names it
 		case (ch.setup || ch.call.Tool == "Write") && namedBy(errText, ch.call):
 			named = append(named, ch)
-		case ch.setup && !ch.fixer && strings.HasPrefix(headWords(ch.call.Command)+" ", "git "):
-			edits = true // what the repository records (staged, a worktree, a commit) is the task's work, not what a command needs to run, unless the error names it
 		case ch.setup:
 			setup = append(setup, ch)
 			fixers = fixers && ch.fixer
@@ -288,6 +290,17 @@ func sameFamily(cmd, family string) bool {
 		}
 	}
 	return false
+}
+
+// alreadyRan reports whether every simple command of step is one that the
+// failed command ran too: doing it first is doing again what the failed
+// call did, not the step it lacked.
+func alreadyRan(failed, step string) bool {
+	ran := segments(failed)
+	steps := segments(step)
+	return len(steps) > 0 && !slices.ContainsFunc(steps, func(s []string) bool {
+		return !slices.ContainsFunc(ran, func(r []string) bool { return slices.Equal(r, s) })
+	})
 }
 
 // namedBy reports whether an error names what a change made: the file,

@@ -120,19 +120,61 @@ func TestPreconditionLookedBeforeWriting(t *testing.T) {
 // TestPreconditionNotAGitStep: a check fails, the agent makes a worktree
 // and stages files (steps the error does not name), and the check then
 // passes: what the repository records is the task's work, no step a
-// check needs first. An install the error does not name is one.
+// check needs first. An install the error does not name is one. A
+// branch the error names, made and then deleted, is the task's too.
 func TestPreconditionNotAGitStep(t *testing.T) {
-	for first, want := range map[string]bool{
-		"git worktree add ../wt/fix-cart -b fix-cart origin/main": false,
-		"npm install": true,
+	for _, tc := range []struct {
+		failed, out, first, then string
+		want                     bool
+	}{
+		{"npm run typecheck", "sh: tsc: command not found", "git worktree add ../wt/fix-cart -b fix-cart origin/main", "npm run typecheck", false},
+		{"npm run typecheck", "sh: tsc: command not found", "npm install", "npm run typecheck", true},
+		{"git worktree remove --force ../wt/core && git branch -D feature/core", "error: branch 'feature/core' not found",
+			"git worktree add ../wt/core -b feature/core main", "git branch --show-current", false},
 	} {
 		cs := scanned(t, []step{
-			run("npm run typecheck", 2, "sh: tsc: command not found"),
-			run(first, 0, ""),
-			run("npm run typecheck", 0, "ok"),
+			run(tc.failed, 2, tc.out),
+			run(tc.first, 0, ""),
+			run(tc.then, 0, "ok"),
 		})
-		if got := hasKind(cs, KindPrecondition, 0); got != want {
-			t.Errorf("after %q: precondition fix %v, want %v", first, got, want)
+		if got := hasKind(cs, KindPrecondition, 0); got != tc.want {
+			t.Errorf("%q after %q: precondition fix %v, want %v", tc.failed, tc.first, got, tc.want)
+		}
+	}
+}
+
+// TestPreconditionNotWhatTheCommandRan: a chain fails, the agent runs its
+// first step alone and then its second, which works: the failed command
+// had run that step already, so it lacked no step before it.
+func TestPreconditionNotWhatTheCommandRan(t *testing.T) {
+	chain := "go build -o /tmp/tool ./cmd/tool && go run ./cmd/app index"
+	cs := scanned(t, []step{
+		run(chain, 1, "stat /p/sub/cmd/tool: directory not found"),
+		run("go build -o /tmp/tool ./cmd/tool", 0, ""),
+		run("go run ./cmd/app index", 0, "indexed"),
+	})
+	if hasKind(cs, KindPrecondition, 0) {
+		t.Errorf("candidates %q: want no precondition fix from a step the chain ran itself", summaries(cs))
+	}
+}
+
+// TestPreconditionOnAPathOfThisMachine: a command fails for want of a
+// folder the error names; the agent makes it, by this machine's path,
+// and the command works. The step is the error's, but its path is one
+// checkout's: held below minConfidence until another session needs it.
+// The same step on the project's own path is proposed.
+func TestPreconditionOnAPathOfThisMachine(t *testing.T) {
+	for dir, want := range map[string]bool{"/home/dev/wt/core/out": false, "out": true} {
+		cs := scanned(t, []step{
+			run("make report", 2, "cp: cannot create regular file 'out/report.txt': No such file or directory"),
+			run("mkdir -p "+dir, 0, ""),
+			run("make report", 0, "ok"),
+		})
+		if !hasKind(cs, KindPrecondition, 0) {
+			t.Fatalf("mkdir -p %s: candidates %q, want a precondition fix", dir, summaries(cs))
+		}
+		if got := hasKind(cs, KindPrecondition, lessons.DefaultConfig().MinConfidence); got != want {
+			t.Errorf("mkdir -p %s: proposed %v, want %v", dir, got, want)
 		}
 	}
 }

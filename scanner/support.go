@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -50,6 +51,19 @@ func oneOff(change, errText string) bool {
 	}
 	for _, w := range strings.Fields(removed) {
 		if taskToken(strings.Trim(w, "`'\",;()[]")) {
+			return true
+		}
+	}
+	return false
+}
+
+// ranOnMachinePath reports whether a precondition's steps (describeChange,
+// joined by "; ") run a command on a path of this machine.
+func ranOnMachinePath(steps string) bool {
+	for _, s := range strings.Split(steps, "; ") {
+		if cmd, ok := strings.CutPrefix(s, "run `"); ok && slices.ContainsFunc(strings.Fields(cmd), func(w string) bool {
+			return machinePath(strings.Trim(w, "`'\",;()[]"))
+		}) {
 			return true
 		}
 	}
