@@ -508,6 +508,7 @@ func (c *Candidate) merge(n Candidate) bool {
 	s.Retries = max(s.Retries, n.Signals.Retries)
 	s.FixVaries = s.FixVaries || n.Signals.FixVaries
 	s.FixAgain = s.FixAgain || n.Signals.FixAgain
+	s.Sandboxed = s.Sandboxed || n.Signals.Sandboxed
 	if n.LastSeen.After(c.LastSeen) {
 		c.LastSeen = n.LastSeen
 	}

@@ -253,5 +253,6 @@ func (c *Candidate) onError(f finding) bool {
 	// a path, an id, a message or a script of one task; a sandbox setting
 	// is the agent's, whatever its name
 	c.Signals.OneOff = !f.Sandboxed && fix != "" && (oneOff(askedValues(fix, c.Problem), c.Problem) || freeText(fix))
+	c.Signals.Sandboxed = f.Sandboxed
 	return true
 }

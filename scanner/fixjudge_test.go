@@ -26,6 +26,22 @@ func shown(t *testing.T, dir string) []Candidate {
 	return out
 }
 
+// reaching scans dir and returns the candidates that reach the agent:
+// proposed (at or above minConfidence), or said as reminders after their
+// failure.
+func reaching(t *testing.T, dir string) []Candidate {
+	t.Helper()
+	state := t.TempDir()
+	scan(t, state, Options{Paths: []string{dir}})
+	var out []Candidate
+	for _, c := range candidates(t, state) {
+		if c.Confidence >= lessons.DefaultConfig().MinConfidence || c.Reminder(lessons.DefaultConfig()) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 func summaries(cs []Candidate) []string {
 	var out []string
 	for _, c := range cs {

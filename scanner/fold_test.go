@@ -9,23 +9,6 @@ import (
 	"github.com/lessons-dev/lessons"
 )
 
-// listed are the candidates of state a reviewer sees (lessons
-// candidates) at or above minConfidence.
-func listed(t *testing.T, state string) []Candidate {
-	t.Helper()
-	cs, err := OpenStore(state).List(ListOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []Candidate
-	for _, c := range cs {
-		if c.Confidence >= lessons.DefaultConfig().MinConfidence {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
 // missingProgram writes four sessions in which a program is missing from
 // the machine: in two it fails the first call, before any change (a
 // known failure of the program), in two after an edit, and nothing gets
@@ -52,20 +35,25 @@ func missingProgram(t *testing.T) (dir, missing string) {
 // TestOneFailureUnderTwoKinds: a program missing from the machine fails
 // the first call of three sessions, and nothing gets past it. The scanner
 // reads it as a known failure of the program (any call of it) and as a
-// lesson on the error of the build that failed; a team adds one lesson,
-// so one is listed, with the other's sessions, and the other is folded.
+// lesson on the error of the build that failed; one lesson is said (a
+// reminder at the failure), with the other's sessions, and the other is
+// folded.
 func TestOneFailureUnderTwoKinds(t *testing.T) {
 	state := t.TempDir()
 	dir, _ := missingProgram(t)
 	scan(t, state, Options{Paths: []string{dir}})
-	var about []Candidate
-	for _, c := range listed(t, state) {
-		if strings.Contains(c.Problem, "command not found") {
-			about = append(about, c)
+	said := func() []Candidate {
+		var about []Candidate
+		for _, c := range unfolded(t, state) {
+			if strings.Contains(c.Problem, "command not found") && (c.Reminder(lessons.DefaultConfig()) || c.Confidence >= lessons.DefaultConfig().MinConfidence) {
+				about = append(about, c)
+			}
 		}
+		return about
 	}
+	about := said()
 	if len(about) != 1 {
-		t.Fatalf("%d candidates listed for one missing program, want 1: %v", len(about), summaries(about))
+		t.Fatalf("%d candidates said for one missing program, want 1: %v", len(about), summaries(about))
 	}
 	if len(about[0].Sessions) != 4 {
 		t.Errorf("listed candidate seen in %d sessions, want 4", len(about[0].Sessions))
@@ -81,15 +69,15 @@ func TestOneFailureUnderTwoKinds(t *testing.T) {
 	}
 	// a scan again reads the same: the fold holds, and counts nothing twice
 	scan(t, state, Options{Paths: []string{dir}, Full: true})
-	if got := listed(t, state); len(got) != 1 || len(got[0].Sessions) != 4 {
+	if got := said(); len(got) != 1 || len(got[0].Sessions) != 4 {
 		t.Errorf("after a second scan: %v", summaries(got))
 	}
 }
 
 // TestLearnerFoldsOneFailureUnderTwoKinds: a replay that learns as it
 // goes folds the two kinds as a scan does: after the four sessions one
-// lesson for the missing program is live (new, at or above
-// minConfidence), and the fold is among what Recheck reports changed.
+// lesson for the missing program is live (new, proposed or said as a
+// reminder), and the fold is among what Recheck reports changed.
 func TestLearnerFoldsOneFailureUnderTwoKinds(t *testing.T) {
 	dir, _ := missingProgram(t)
 	l := NewLearner(DefaultWeights())
@@ -112,7 +100,7 @@ func TestLearnerFoldsOneFailureUnderTwoKinds(t *testing.T) {
 	var live []string
 	for _, id := range slices.Compact(ids) {
 		c, _ := l.Candidate(id)
-		if c.Status == StatusNew && c.Confidence >= lessons.DefaultConfig().MinConfidence && strings.Contains(c.Problem, "command not found") {
+		if c.Status == StatusNew && (c.Confidence >= lessons.DefaultConfig().MinConfidence || c.Reminder(lessons.DefaultConfig())) && strings.Contains(c.Problem, "command not found") {
 			live = append(live, c.Kind+": "+c.Summary)
 		}
 	}

@@ -116,6 +116,10 @@ type Signals struct {
 	// proposed: the sessions do not agree on what gets past the error.
 	FixVaries bool `json:"fixVaries,omitempty"`
 	FixAgain  bool `json:"fixAgain,omitempty"`
+	// Sandboxed marks a lesson on an error that a setting letting the
+	// shell out of its sandbox got past: the environment refused, not
+	// the command.
+	Sandboxed bool `json:"sandboxed,omitempty"`
 }
 
 type callRec struct {

@@ -38,8 +38,8 @@ func TestKnownFailure(t *testing.T) {
 		t.Fatalf("%d known-failure candidates, want 1", len(known))
 	}
 	c := known[0]
-	if len(c.Sessions) != 4 || c.Confidence < lessons.DefaultConfig().MinConfidence {
-		t.Errorf("known failure seen in %d sessions, confidence %.2f; want 4 sessions, at least minConfidence", len(c.Sessions), c.Confidence)
+	if len(c.Sessions) != 4 || !atFailure(c) {
+		t.Errorf("known failure seen in %d sessions, confidence %.2f; want 4 sessions, said at the failure", len(c.Sessions), c.Confidence)
 	}
 	if !strings.Contains(c.Solution, "4 sessions") || !strings.Contains(c.Solution, "Do not revert") {
 		t.Errorf("solution %q: want the count of sessions and what not to do", c.Solution)
@@ -92,8 +92,8 @@ func TestKnownFailureAfterAChangeIsSupport(t *testing.T) {
 	afterEdit(dir, "a3")
 	scan(t, state, Options{Paths: []string{dir}})
 	k := knownOf(state)
-	if len(k) != 1 || len(k[0].Sessions) != 2 || k[0].Confidence < lessons.DefaultConfig().MinConfidence {
-		t.Fatalf("known failures %+v: want one, seen in 2 sessions, at minConfidence", k)
+	if len(k) != 1 || len(k[0].Sessions) != 2 || !atFailure(k[0]) {
+		t.Fatalf("known failures %+v: want one, seen in 2 sessions, said at the failure", k)
 	}
 }
 
@@ -283,8 +283,8 @@ func TestKnownFailureOfAMissingProgram(t *testing.T) {
 			known = append(known, c)
 		}
 	}
-	if len(known) != 1 || len(known[0].Sessions) != 2 || known[0].Confidence < lessons.DefaultConfig().MinConfidence {
-		t.Fatalf("known failures %+v: want one, seen in 2 sessions, at minConfidence", known)
+	if len(known) != 1 || len(known[0].Sessions) != 2 || !atFailure(known[0]) {
+		t.Fatalf("known failures %+v: want one, seen in 2 sessions, said at the failure", known)
 	}
 	gone := "/bin/bash: line 1: go: command not found"
 	if c := known[0]; !firesOn(ToLesson(c), []lessons.ToolCall{{Tool: "Bash", Command: "go test ./...", Error: gone}}) {

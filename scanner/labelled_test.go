@@ -46,7 +46,8 @@ func ratio(a, b int) float64 {
 }
 
 // scanLabelled scans a copy of the labelled set and returns its labels
-// and the candidates a team would see (at or above minConfidence). With
+// and the candidates that reach the agent (at or above minConfidence, or
+// a known failure said at the failure). With
 // perAgent, each agent's folder is its own history: a scenario is
 // written once per format, and what a scan learns across sessions
 // (support, known failures) must not count those copies as other
@@ -77,7 +78,10 @@ func scanLabelled(t *testing.T, perAgent bool) (string, []label, []Candidate) {
 		state := t.TempDir()
 		scan(t, state, Options{Paths: []string{h}})
 		for _, c := range candidates(t, state) {
-			if c.Confidence >= lessons.DefaultConfig().MinConfidence {
+			// what reaches the agent: a proposal, or a known failure of
+			// two sessions or more, said at the failure (afterTheWork)
+			if c.Confidence >= lessons.DefaultConfig().MinConfidence ||
+				c.Kind == KindKnown && len(c.Sessions) >= 2 && atFailure(c) {
 				shown = append(shown, c)
 			}
 		}
@@ -104,7 +108,8 @@ func (l label) matches(c Candidate) bool {
 }
 
 // TestLabelledPrecisionRecall measures, per candidate kind, how many
-// candidates at or above minConfidence a team would keep (precision) and
+// candidates that reach the agent (at or above minConfidence, or a known
+// failure said at the failure) a team would keep (precision) and
 // how many of the labelled mistakes were found (recall), counting each
 // file a candidate was seen in. The floors are the measured values less a
 // margin; lower them only with a reason.

@@ -186,9 +186,10 @@ func TestPreconditionStepOfTheSameFamily(t *testing.T) {
 // the error naming the step. It is no precondition fix before every go
 // test: the state it fixes drifts now and then, and such a lesson would
 // speak before every call that goes fine. The error already says the
-// step, so the lesson is a reminder after it, not proposed to the team,
-// and so it is when the step adds a flag to the command the error names;
-// a step the error does not name is proposed.
+// step, so the lesson is a reminder after it, echoing the error, and so
+// it is when the step adds a flag to the command the error names; a step
+// the error does not name is a reminder too (a lesson on the work's own
+// error), but no echo.
 func TestErrorLessonOfAHintedStep(t *testing.T) {
 	dir := t.TempDir()
 	writeClaude(t, dir, "/p", "s1", []step{
@@ -206,7 +207,7 @@ func TestErrorLessonOfAHintedStep(t *testing.T) {
 		t.Errorf("triggers %+v, confidence %.2f: want the error, as a reminder below minConfidence", cs[0].Triggers, cs[0].Confidence)
 	}
 
-	for first, proposed := range map[string]bool{"go mod tidy -e": false, "go mod download": true} {
+	for first, echo := range map[string]bool{"go mod tidy -e": true, "go mod download": false} {
 		dir = t.TempDir()
 		writeClaude(t, dir, "/p", "s1", []step{
 			run("go test ./...", 1, "go: updates to go.mod needed; to update it:\n\tgo mod tidy"),
@@ -214,8 +215,8 @@ func TestErrorLessonOfAHintedStep(t *testing.T) {
 			run("go test ./... 2>&1", 0, "ok  \tshop/cart\t0.01s"),
 		})
 		cs = errorCandidates(t, dir)
-		if len(cs) != 1 || (cs[0].Confidence >= cfg.MinConfidence) != proposed {
-			t.Errorf("%s: %+v: want proposed %v", first, summaries(cs), proposed)
+		if len(cs) != 1 || cs[0].Signals.Reminds != echo || !atFailure(cs[0]) {
+			t.Errorf("%s: %+v: want a reminder at the failure, the error saying it %v", first, summaries(cs), echo)
 		}
 	}
 }
@@ -241,8 +242,8 @@ func TestErrorLessonOfAStepBeforeTheSameCall(t *testing.T) {
 	if !strings.Contains(c.Solution, "after you run `rm -f .git/index.lock`") || strings.Contains(c.Solution, "ps aux") {
 		t.Errorf("solution %q: want the step the error named, not the look around", c.Solution)
 	}
-	if c.Confidence < lessons.DefaultConfig().MinConfidence {
-		t.Errorf("confidence %.2f: want at least minConfidence", c.Confidence)
+	if !atFailure(c) {
+		t.Errorf("confidence %.2f: want a reminder at the failure", c.Confidence)
 	}
 	if !errorFires(t, c, "Exit code 128\nfatal: Unable to create '/home/u/app/.git/index.lock': File exists.") {
 		t.Errorf("error trigger %q misses the error in another checkout", c.Triggers.Errors)
@@ -286,8 +287,8 @@ func TestErrorLessonOfAnotherDirectory(t *testing.T) {
 	if len(cs) != 1 || !strings.Contains(cs[0].Solution, "in another directory: `cd /p/src && go build") {
 		t.Fatalf("%+v: want one lesson on the error, with the directory it worked from", cs)
 	}
-	if cs[0].Confidence < lessons.DefaultConfig().MinConfidence {
-		t.Errorf("confidence %.2f after two sessions: want at least minConfidence", cs[0].Confidence)
+	if !atFailure(cs[0]) {
+		t.Errorf("confidence %.2f after two sessions: want a reminder at the failure", cs[0].Confidence)
 	}
 }
 
@@ -458,8 +459,8 @@ func TestErrorLessonNothingGotPastSaysWhatItKnows(t *testing.T) {
 			t.Errorf("solution %q quotes %q: a question, a plan or another purpose's command", c.Solution, not)
 		}
 	}
-	if c.Confidence < lessons.DefaultConfig().MinConfidence {
-		t.Errorf("confidence %.2f after two sessions", c.Confidence)
+	if !atFailure(c) {
+		t.Errorf("confidence %.2f after two sessions: want a reminder at the failure", c.Confidence)
 	}
 }
 
@@ -486,8 +487,8 @@ func TestErrorLessonOfAProgramByItsFullPath(t *testing.T) {
 	if !strings.Contains(c.Solution, "`/usr/local/go/bin/go`") || !strings.Contains(c.Solution, "PATH") {
 		t.Errorf("solution %q: want the program's full path", c.Solution)
 	}
-	if c.Confidence < lessons.DefaultConfig().MinConfidence || !c.Signals.FixConfirmed {
-		t.Errorf("confidence %.2f, signals %+v: a fix that worked, seen in two sessions", c.Confidence, c.Signals)
+	if !atFailure(c) || !c.Signals.FixConfirmed {
+		t.Errorf("confidence %.2f, signals %+v: a fix that worked, seen in two sessions, said at the failure", c.Confidence, c.Signals)
 	}
 }
 
@@ -758,30 +759,25 @@ func TestDidOtherwise(t *testing.T) {
 // TestToolRetryAskingForAnotherThing: a fetch that got a 404, then a
 // fetch of another URL in another format that worked. The error is about
 // the URL; nothing shows the format fixed it, so the lesson says only
-// that the error came before, after it, and is not proposed. When the
-// error names the setting, its change is the fix.
+// that the error came before, after it. When the error names the
+// setting, its change is the fix. Either is said after the error, not
+// proposed (a lesson on the work's own error).
 func TestToolRetryAskingForAnotherThing(t *testing.T) {
 	for _, tc := range []struct {
-		err  string
-		want int
+		err   string
+		fixed bool
 	}{
-		{"StatusCode: non 2xx status code (404 GET https://cdn.example.dev/pkg@1.2.0/dist/index.mjs)", 0},
-		{"Unsupported format 'text' for https://cdn.example.dev/pkg@1.2.0/dist/index.mjs", 1},
+		{"StatusCode: non 2xx status code (404 GET https://cdn.example.dev/pkg@1.2.0/dist/index.mjs)", false},
+		{"Unsupported format 'text' for https://cdn.example.dev/pkg@1.2.0/dist/index.mjs", true},
 	} {
 		dir := t.TempDir()
 		writeClaude(t, dir, "/p", "s1", []step{
 			call("WebFetch", map[string]any{"url": "https://cdn.example.dev/pkg@1.2.0/dist/index.mjs", "format": "text"}, true, tc.err),
 			call("WebFetch", map[string]any{"url": "https://cdn.example.dev/pkg@1.2.0/dist/index.d.mts", "format": "markdown"}, false, "export declare function f(): void;"),
 		})
-		var proposed []string
-		cs, cfg := errorCandidates(t, dir), lessons.DefaultConfig()
-		for _, c := range cs {
-			if c.Confidence >= cfg.MinConfidence {
-				proposed = append(proposed, c.Solution)
-			}
-		}
-		if len(proposed) != tc.want || len(cs) != 1 || !cs[0].Reminder(cfg) || tc.want == 0 && strings.Contains(cs[0].Solution, "format") {
-			t.Errorf("error %q: lessons %q, want %d proposed, and one said after the error", tc.err, proposed, tc.want)
+		cs := errorCandidates(t, dir)
+		if len(cs) != 1 || !atFailure(cs[0]) || (cs[0].Fixed != "") != tc.fixed || strings.Contains(cs[0].Solution, "format") != tc.fixed {
+			t.Errorf("error %q: lessons %q, want one said after the error, naming the format %v", tc.err, summaries(cs), tc.fixed)
 		}
 	}
 }
@@ -790,29 +786,29 @@ func TestToolRetryAskingForAnotherThing(t *testing.T) {
 // refused as an object, then the same argument as a list, which worked.
 // The way of calling the tool changed, not its text: a lesson on the
 // error says to pass a list. When the error names the type ("must be
-// array") it says nothing the error does not: a reminder after it, not
-// proposed; when it names only the argument, it is proposed. Before, any
-// change inside an object or a list was read as another text, and
-// nothing was learned.
+// array") it says nothing the error does not (Signals.Reminds); when it
+// names only the argument, it says more. Both are said after the error,
+// not proposed. Before, any change inside an object or a list was read
+// as another text, and nothing was learned.
 func TestToolRetryWithAnotherShape(t *testing.T) {
 	for _, tc := range []struct {
-		err      string
-		proposed bool
+		err  string
+		echo bool
 	}{
-		{"Output does not match required schema: /findings: must be array", false},
-		{"Output does not match required schema: /findings: invalid value", true},
+		{"Output does not match required schema: /findings: must be array", true},
+		{"Output does not match required schema: /findings: invalid value", false},
 	} {
 		dir := t.TempDir()
 		writeClaude(t, dir, "/p", "s1", []step{
 			call("StructuredOutput", map[string]any{"findings": map[string]any{"findings": []any{}}}, true, tc.err),
 			call("StructuredOutput", map[string]any{"findings": []any{}}, false, "Structured output provided successfully"),
 		})
-		cs, cfg := errorCandidates(t, dir), lessons.DefaultConfig()
+		cs := errorCandidates(t, dir)
 		if len(cs) != 1 || !strings.Contains(cs[0].Solution, "`findings` as a list instead of an object") {
 			t.Fatalf("%+v: want one lesson that says to pass findings as a list", cs)
 		}
-		if proposed := cs[0].Confidence >= cfg.MinConfidence; proposed != tc.proposed || !cs[0].Reminder(cfg) {
-			t.Errorf("error %q: confidence %.2f, want proposed %v, and said after the error", tc.err, cs[0].Confidence, tc.proposed)
+		if cs[0].Signals.Reminds != tc.echo || !atFailure(cs[0]) {
+			t.Errorf("error %q: confidence %.2f, signals %+v: want said after the error, echoing it %v", tc.err, cs[0].Confidence, cs[0].Signals, tc.echo)
 		}
 		if !errorFires(t, cs[0], tc.err) {
 			t.Errorf("triggers %+v do not fire on the same error", cs[0].Triggers)

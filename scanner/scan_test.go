@@ -79,6 +79,14 @@ func scanned(t *testing.T, sessions ...[]step) []Candidate {
 
 // hasKind reports whether one of cs is of kind, at or above confidence
 // min.
+// atFailure reports whether a lesson on an error of the work, or a
+// shell command's known failure, reaches the agent right after its
+// failure without review: a reminder, below minConfidence (afterTheWork).
+func atFailure(c Candidate) bool {
+	cfg := lessons.DefaultConfig()
+	return c.Reminder(cfg) && c.Confidence < cfg.MinConfidence
+}
+
 func hasKind(cs []Candidate, kind string, min float64) bool {
 	return slices.ContainsFunc(cs, func(c Candidate) bool { return c.Kind == kind && c.Confidence >= min })
 }

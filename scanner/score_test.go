@@ -142,3 +142,34 @@ func TestRetryOfOperandsHeldBack(t *testing.T) {
 		}
 	}
 }
+
+// TestAfterTheWorkIsAReminder: a lesson on an error of the work's own
+// command, and a shell command's known failure, are said after their
+// failure but never proposed, however often seen and whatever fixed
+// them; one on a refusal of the environment or the agent's permissions,
+// one a sandbox setting got past, and a file tool's known failure, are
+// proposed.
+func TestAfterTheWorkIsAReminder(t *testing.T) {
+	w, cfg := DefaultWeights(), lessons.DefaultConfig()
+	errTrigger := lessons.Trigger{Tools: []string{"Bash"}, Errors: []string{"x"}}
+	for _, tc := range []struct {
+		name     string
+		c        Candidate
+		proposed bool
+	}{
+		{"an error of the work", Candidate{Kind: KindError, Tool: "Bash", Problem: "go: updates to go.mod needed", Fixed: "go mod download"}, false},
+		{"the network refused", Candidate{Kind: KindError, Tool: "Bash", Problem: "dial tcp: lookup proxy.golang.org: no such host", Fixed: "go build"}, true},
+		{"the sandbox got past", Candidate{Kind: KindError, Tool: "Bash", Problem: "listen on 127.0.0.1:8080 failed", Fixed: "npm start", Signals: Signals{Sandboxed: true}}, true},
+		{"a check on the checkout", Candidate{Kind: KindKnown, Tool: "Bash", Problem: "FAILED tests/test_tz.py::test_paris"}, false},
+		{"a permission refusal", Candidate{Kind: KindKnown, Tool: "Bash", Problem: "This command requires approval"}, true},
+		{"a file tool's refusal", Candidate{Kind: KindKnown, Tool: "Read", Problem: "EPERM: operation not permitted, open '/home/u/.ssh/config'"}, true},
+	} {
+		c := tc.c
+		c.Status, c.Triggers, c.Sessions = StatusNew, errTrigger, []string{"s1", "s2", "s3", "s4"}
+		c.Signals.FixConfirmed = c.Fixed != ""
+		w.Score(&c)
+		if got := c.Confidence >= cfg.MinConfidence; got != tc.proposed || !c.Reminder(cfg) {
+			t.Errorf("%s: confidence %.2f, reminder %v: want proposed %v, and said after the failure", tc.name, c.Confidence, c.Reminder(cfg), tc.proposed)
+		}
+	}
+}
