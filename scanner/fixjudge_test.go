@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,15 +16,7 @@ import (
 // shown scans dir and returns the candidates at or above minConfidence.
 func shown(t *testing.T, dir string) []Candidate {
 	t.Helper()
-	state := t.TempDir()
-	scan(t, state, Options{Paths: []string{dir}})
-	var out []Candidate
-	for _, c := range candidates(t, state) {
-		if c.Confidence >= lessons.DefaultConfig().MinConfidence {
-			out = append(out, c)
-		}
-	}
-	return out
+	return scannedWhere(t, dir, func(c Candidate) bool { return c.Confidence >= lessons.DefaultConfig().MinConfidence })
 }
 
 // reaching scans dir and returns the candidates that reach the agent:
@@ -31,15 +24,17 @@ func shown(t *testing.T, dir string) []Candidate {
 // failure.
 func reaching(t *testing.T, dir string) []Candidate {
 	t.Helper()
+	return scannedWhere(t, dir, func(c Candidate) bool {
+		return c.Confidence >= lessons.DefaultConfig().MinConfidence || c.Reminder(lessons.DefaultConfig())
+	})
+}
+
+// scannedWhere scans dir and returns the candidates keep takes.
+func scannedWhere(t *testing.T, dir string, keep func(Candidate) bool) []Candidate {
+	t.Helper()
 	state := t.TempDir()
 	scan(t, state, Options{Paths: []string{dir}})
-	var out []Candidate
-	for _, c := range candidates(t, state) {
-		if c.Confidence >= lessons.DefaultConfig().MinConfidence || c.Reminder(lessons.DefaultConfig()) {
-			out = append(out, c)
-		}
-	}
-	return out
+	return slices.DeleteFunc(candidates(t, state), func(c Candidate) bool { return !keep(c) })
 }
 
 func summaries(cs []Candidate) []string {
