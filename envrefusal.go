@@ -1,6 +1,9 @@
 package lessons
 
-import "strings"
+import (
+	"cmp"
+	"strings"
+)
 
 // envRefusal is one kind of refusal and how it is printed.
 type envRefusal struct {
@@ -8,9 +11,14 @@ type envRefusal struct {
 	said    string   // what a lesson says was refused
 	phrases []string // lower case, as read in a lowered line
 	pattern string   // ECMAScript, linear: finds any of them as printed
-	shell   bool     // the shell refused the command line, not the machine the command
-	agent   bool     // the agent's own permission settings refused the call
+	by      string   // what refused: the environment (""), the shell, the agent's permission settings
 }
+
+// Who refused, when not the environment.
+const (
+	byShell = "The shell"                       // the command line, not the machine the command
+	byAgent = "The agent's permission settings" // the call, not the command
+)
 
 // An environment's refusal is a failure the call did not cause: the
 // sandbox an agent's shell runs in, or the machine, would not let it
@@ -27,26 +35,26 @@ var refusals = []envRefusal{
 	{"network", "network access", []string{"could not resolve host", "temporary failure in name resolution", "name or service not known",
 		"nodename nor servname provided", "getaddrinfo enotfound", "getaddrinfo eai_again", ": no such host",
 		"network is unreachable", "enetunreach"},
-		`(?i)could not resolve host|temporary failure in name resolution|name or service not known|nodename nor servname provided|getaddrinfo (?:ENOTFOUND|EAI_AGAIN)|: no such host|network is unreachable|ENETUNREACH`, false, false},
+		`(?i)could not resolve host|temporary failure in name resolution|name or service not known|nodename nor servname provided|getaddrinfo (?:ENOTFOUND|EAI_AGAIN)|: no such host|network is unreachable|ENETUNREACH`, ""},
 	{"operation not permitted", "the operation (not permitted)", []string{"operation not permitted", " eperm"},
-		`(?i)operation not permitted|\bEPERM\b`, false, false},
+		`(?i)operation not permitted|\bEPERM\b`, ""},
 	{"read-only file system", "a write (read-only file system)", []string{"read-only file system", " erofs"},
-		`(?i)read-only file system|\bEROFS\b`, false, false},
+		`(?i)read-only file system|\bEROFS\b`, ""},
 	// The agent's own permission settings, in Claude Code's words (its
 	// bundle's permission messages): the call needs an approval the
 	// session did not have (a rule asks, or don't-ask mode denies).
 	{"permission", "the call (it needs an approval the session did not have)",
 		[]string{"this command requires approval", "requires approval for this", "running in don't ask mode", "permission to use bash with command "},
-		`This command requires approval|requires approval for this|running in don't ask mode|Permission to use Bash with command `, false, true},
+		`This command requires approval|requires approval for this|running in don't ask mode|Permission to use Bash with command `, byAgent},
 	// The shell's own refusals: the command line, whatever program it
 	// runs, broke a rule of the shell the agent's tool runs it in, in the
 	// shells' own words (zsh, bash, fish, Windows PowerShell).
 	{"unmatched glob", "an unquoted *, ? or [ ] that matched no file (zsh and fish expand them before the command runs: quote URLs and patterns)",
-		[]string{": no matches found: ", "no matches for wildcard"}, `:\s*no matches found: |No matches for wildcard`, true, false},
+		[]string{": no matches found: ", "no matches for wildcard"}, `:\s*no matches found: |No matches for wildcard`, byShell},
 	{"read-only variable", "an assignment to one of its read-only variables (zsh's status, path; bash's UID)",
-		[]string{": read-only variable: ", ": readonly variable"}, `: read-?only variable`, true, false},
+		[]string{": read-only variable: ", ": readonly variable"}, `: read-?only variable`, byShell},
 	{"statement separator", "`&&` or `||` between commands (Windows PowerShell 5 has neither: use `;`, or `if ($?) { … }`)",
-		[]string{"is not a valid statement separator"}, `is not a valid statement separator`, true, false},
+		[]string{"is not a valid statement separator"}, `is not a valid statement separator`, byShell},
 }
 
 // ShellGlobRefusal is the class of a command line the shell refused for
@@ -93,12 +101,13 @@ func refusalObject(class string) (kind, pattern string) {
 // refusal.
 func IsRefusal(class string) bool { return refusalOf(class) != nil }
 
-// ShellRefusal reports whether class is the shell's refusal of a command
-// line (an unmatched glob, PowerShell's &&): the command's mistake, not
-// the environment's.
-func ShellRefusal(class string) bool {
+// EnvRefusal reports whether class is a refusal of the environment the
+// call ran in (the network, an operation, a read-only file system) or
+// of the agent's permission settings: a cause outside the command, as
+// the shell's refusal of a command line is not.
+func EnvRefusal(class string) bool {
 	r := refusalOf(class)
-	return r != nil && r.shell
+	return r != nil && r.by != byShell
 }
 
 // RefusalSaid is what a lesson says refused what, for a refusal's class
@@ -106,14 +115,9 @@ func ShellRefusal(class string) bool {
 // unquoted * … that matched no file", "The agent's permission settings
 // refused the call"), else "".
 func RefusalSaid(class string) string {
-	switch r := refusalOf(class); {
-	case r == nil:
+	r := refusalOf(class)
+	if r == nil {
 		return ""
-	case r.shell:
-		return "The shell refused " + r.said
-	case r.agent:
-		return "The agent's permission settings refused " + r.said
-	default:
-		return "The environment refused " + r.said
 	}
+	return cmp.Or(r.by, "The environment") + " refused " + r.said
 }

@@ -46,7 +46,7 @@ func addresses(d cmdDiff, res *Result) bool {
 		}
 		return said(lower, w)
 	}
-	if fv := flagValue(d); fv != nil && listNamed(listDrop(fv), res.Output) {
+	if listNamed(listDrop(flagValue(d)), res.Output) {
 		return true // a value dropped from a flag's list, which the error names
 	}
 	if misuse.MatchString(lower) && blamesUnnamedFlags(d, mentioned) {

@@ -423,7 +423,7 @@ func fixWorthy(failing, fixed string, res *Result) (worthy bool) {
 	if slices.ContainsFunc(d.removed, func(w string) bool { return checkMode[w] }) {
 		return false // checked, then applied: the tool's workflow, not a mistake
 	}
-	if fv := flagValue(d); fv != nil && strings.Contains(fv.from, ",") && strings.Contains(fv.to, ",") {
+	if fv := flagValue(d); fv.lists() {
 		// another list for a flag: the fix is a value it dropped that
 		// the error names (Unknown JSON field: "reviewThreads"); what it
 		// added is the task's choice

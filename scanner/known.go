@@ -329,7 +329,7 @@ func (c *Candidate) knownText() {
 			"(a tool the project already uses, or the language at hand), or ask for it to be installed."
 		return
 	}
-	if class := lessons.ErrorClass(c.Problem); lessons.IsRefusal(class) && !lessons.ShellRefusal(class) {
+	if class := lessons.ErrorClass(c.Problem); lessons.EnvRefusal(class) {
 		// the environment or the agent's permissions, not the checkout:
 		// no check of the work fails, the call is not let through
 		// (any command that meets it: its trigger is the refusal's)

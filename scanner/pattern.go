@@ -414,7 +414,7 @@ func fixPatterns(failing, fixed string) (commands, unless []string, change strin
 	case d.gsub != d.sub:
 		change = "use " + d.gexe + " " + d.gsub + " instead of " + d.exe + " " + d.sub
 		commands = []string{head}
-	case flagValue(d) != nil && listDrop(flagValue(d)) != nil:
+	case listDrop(flagValue(d)) != nil:
 		fv := flagValue(d)
 		drop := listDrop(fv)
 		change = "drop " + strings.Join(drop, ", ") + " from " + fv.flag + "'s list (it takes no such value)"
@@ -470,12 +470,18 @@ func listChanged(f, g []string) int {
 	return at
 }
 
+// lists reports whether a flag's value changed from one comma-separated
+// list to another (--json title,url → --json title,files).
+func (fv *valueChange) lists() bool {
+	return fv != nil && strings.Contains(fv.from, ",") && strings.Contains(fv.to, ",")
+}
+
 // listDrop is what a fix dropped from a flag's comma-separated list
 // (--json title,reviewThreads,url → --json title,url,files), one or two
-// values, or nil: the values it added are the task's choice, what it
-// dropped is what the flag did not take.
+// values, or nil (for no such change too): the values it added are the
+// task's choice, what it dropped is what the flag did not take.
 func listDrop(fv *valueChange) []string {
-	if !strings.Contains(fv.from, ",") || !strings.Contains(fv.to, ",") {
+	if !fv.lists() {
 		return nil
 	}
 	to := strings.Split(fv.to, ",")
@@ -494,6 +500,9 @@ func listDrop(fv *valueChange) []string {
 // listNamed reports whether an error's line (lessons.ErrorLine, not a
 // list of the values it takes) names one of the values dropped.
 func listNamed(drop []string, out string) bool {
+	if len(drop) == 0 {
+		return false // nothing dropped: no need to read the error
+	}
 	line, _ := lessons.ErrorLine(out)
 	line = strings.ToLower(line)
 	return slices.ContainsFunc(drop, func(v string) bool { return containsWord(line, strings.ToLower(v)) })

@@ -114,7 +114,7 @@ func (c *Candidate) capped() bool {
 	// such a fix, said before every call; one the error says is worth
 	// saying before the call once the mistake came back in another
 	// session: the error's words did not stop it
-	before := (c.unproven() && !(multiSession && c.echoOnly())) && len(c.Triggers.Errors) == 0
+	before := len(c.Triggers.Errors) == 0 && (c.doubtful() || s.Reminds && !multiSession)
 	return s.Weak() || c.Kind != KindTag && (s.Broad || oneOff || before || c.everyCall() && !multiSession)
 }
 
@@ -144,24 +144,23 @@ func (c *Candidate) afterTheWork() bool {
 		return false
 	}
 	class := lessons.ErrorClass(c.Problem)
-	return !c.Signals.Sandboxed && !(lessons.IsRefusal(class) && !lessons.ShellRefusal(class))
+	return !c.Signals.Sandboxed && !lessons.EnvRefusal(class)
 }
 
 // unproven reports whether a heuristic's fix is not shown to be the one
 // to propose: a retry's lesson already proposes it, or the error already
-// says it (Signals.Reminds); it came after several tries (afterTries); or
-// the sessions got past the error different ways and none repeated it
-// (Signals.FixVaries, FixAgain).
+// says it (Signals.Reminds), or it is doubtful.
 func (c *Candidate) unproven() bool {
-	s := c.Signals
-	return s.Reminds || c.afterTries() || s.FixVaries && !s.FixAgain
+	return c.Signals.Reminds || c.doubtful()
 }
 
-// echoOnly reports whether the error's saying it (Signals.Reminds) is
-// all that leaves a heuristic's fix unproven.
-func (c *Candidate) echoOnly() bool {
+// doubtful reports whether what got past a heuristic's error is unsure:
+// the fix came after several tries (afterTries), or the sessions got
+// past the error different ways and none repeated it (Signals.FixVaries,
+// FixAgain).
+func (c *Candidate) doubtful() bool {
 	s := c.Signals
-	return s.Reminds && !c.afterTries() && !(s.FixVaries && !s.FixAgain)
+	return c.afterTries() || s.FixVaries && !s.FixAgain
 }
 
 // missingFile reports whether c is a known failure of a file tool on one
