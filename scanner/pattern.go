@@ -668,6 +668,43 @@ func operandChange(failing, fixed string) bool {
 	return n >= 2
 }
 
+// taskValue reports whether a retry changed what a command works on
+// rather than how it is called: it added an operand (a test's name, a
+// query) that the error did not print, or it only dropped an option
+// with its value (a workflow or tag the tool did not find: the right
+// value, not calling without the option, was the fix). Which operands
+// and values a call takes is its task's, not a way of calling the
+// command; an option added with its value (-p app/tsconfig.json) and a
+// setting (addopts=) may be the way.
+func taskValue(failing, fixed, errText string) bool {
+	d, ok := diffCommands(failing, fixed)
+	if !ok || d.quoted != "" || d.dash != "" || d.wrapper != nil || d.prelude != nil || d.gexe != d.exe || d.gsub != d.sub || flagValue(d) != nil {
+		return false // another program, a wrapper, a step first, or an option's value (--since 1d to 1)
+	}
+	for _, w := range d.added {
+		if plainValue(w) && operand(w, d.g, d.added) && !strings.Contains(errText, w) {
+			return true
+		}
+	}
+	if len(d.added) > 0 {
+		return false
+	}
+	for i, w := range d.f {
+		if i > 0 && plainValue(w) && slices.Contains(d.removed, w) && slices.Contains(d.removed, d.f[i-1]) && strings.HasPrefix(d.f[i-1], "-") && !strings.Contains(d.f[i-1], "=") {
+			return true
+		}
+	}
+	return false
+}
+
+// plainValue reports whether a word is a value: no option, setting or
+// redirection, and it names something (a letter or a digit).
+func plainValue(w string) bool {
+	return !strings.HasPrefix(w, "-") && !strings.ContainsAny(w, "=<>&|") && strings.IndexFunc(w, func(r rune) bool {
+		return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
+	}) >= 0
+}
+
 // operand reports whether word w of a simple command is an operand: not
 // an option, a variable set or a redirection, nor the value of an option
 // that changed with it (-p app/tsconfig.json added; --noEmit, there

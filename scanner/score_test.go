@@ -173,3 +173,27 @@ func TestAfterTheWorkIsAReminder(t *testing.T) {
 		}
 	}
 }
+
+// TestRetryOfTaskValuesHeldBack: a retry that added an operand the
+// error did not print, or only dropped an option with its value, changed
+// what the call works on: in one session it is held back. An option
+// dropped with no value is a way of calling the command, and is
+// proposed.
+func TestRetryOfTaskValuesHeldBack(t *testing.T) {
+	for _, tc := range []struct {
+		failed, out, fixed string
+		proposed           bool
+	}{
+		{"gh run list --limit 5 --workflow tests.yaml", "could not find any workflows named tests.yaml", "gh run list --limit 5", false},
+		{"./bin/report run", "error: missing required argument <name>", "./bin/report run nightly", false},
+		{"gh pr diff 12 --stat", "unknown flag: --stat", "gh pr diff 12", true},
+	} {
+		cs := scanned(t, []step{run(tc.failed, 1, tc.out), run(tc.fixed, 0, "ok")})
+		if !hasKind(cs, KindRetry, 0) {
+			t.Fatalf("%q then %q: candidates %q, want a retry fix", tc.failed, tc.fixed, summaries(cs))
+		}
+		if got := hasKind(cs, KindRetry, lessons.DefaultConfig().MinConfidence); got != tc.proposed {
+			t.Errorf("%q then %q: retry proposed %v, want %v", tc.failed, tc.fixed, got, tc.proposed)
+		}
+	}
+}
