@@ -78,10 +78,13 @@ func scanLabelled(t *testing.T, perAgent bool) (string, []label, []Candidate) {
 		state := t.TempDir()
 		scan(t, state, Options{Paths: []string{h}})
 		for _, c := range candidates(t, state) {
-			// what reaches the agent: a proposal, or a known failure of
-			// two sessions or more, said at the failure (afterTheWork)
+			// what reaches the agent: a proposal, a known failure of two
+			// sessions or more said at the failure (afterTheWork), or a
+			// precondition that repaired what its error named, said at
+			// the failure (repairedOnce)
 			if c.Confidence >= lessons.DefaultConfig().MinConfidence ||
-				c.Kind == KindKnown && len(c.Sessions) >= 2 && atFailure(c) {
+				c.Kind == KindKnown && len(c.Sessions) >= 2 && atFailure(c) ||
+				c.Kind == KindPrecondition && atFailure(c) {
 				shown = append(shown, c)
 			}
 		}

@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -161,20 +162,57 @@ func TestPreconditionNotWhatTheCommandRan(t *testing.T) {
 // TestPreconditionOnAPathOfThisMachine: a command fails for want of a
 // folder the error names; the agent makes it, by this machine's path,
 // and the command works. The step is the error's, but its path is one
-// checkout's: held below minConfidence until another session needs it.
-// The same step on the project's own path is proposed.
+// checkout's: held back, not even said at the failure, until another
+// session needs it. The same step on the project's own path is said at
+// the failure (repairedOnce).
 func TestPreconditionOnAPathOfThisMachine(t *testing.T) {
-	for dir, want := range map[string]bool{"/home/dev/wt/core/out": false, "out": true} {
+	for dir, said := range map[string]bool{"/home/dev/wt/core/out": false, "out": true} {
 		cs := scanned(t, []step{
 			run("make report", 2, "cp: cannot create regular file 'out/report.txt': No such file or directory"),
 			run("mkdir -p "+dir, 0, ""),
 			run("make report", 0, "ok"),
 		})
-		if !hasKind(cs, KindPrecondition, 0) {
+		c := find(cs, KindPrecondition, "make report")
+		if c == nil {
 			t.Fatalf("mkdir -p %s: candidates %q, want a precondition fix", dir, summaries(cs))
 		}
-		if got := hasKind(cs, KindPrecondition, lessons.DefaultConfig().MinConfidence); got != want {
-			t.Errorf("mkdir -p %s: proposed %v, want %v", dir, got, want)
+		if got := atFailure(*c); got != said {
+			t.Errorf("mkdir -p %s: said at the failure %v, want %v (confidence %.2f)", dir, got, said, c.Confidence)
+		}
+	}
+}
+
+// TestPreconditionRepairedOnce: a test run fails on a module the error
+// names; the agent installs it and the run works. The step repaired the
+// one thing for good: seen in one session it is said after the same
+// error, not proposed; when the mistake comes back in another session,
+// it is proposed. A step the error does not name (the project's own
+// install) is proposed from one session.
+func TestPreconditionRepairedOnce(t *testing.T) {
+	for _, tc := range []struct {
+		step     string
+		sessions int
+		proposed bool
+	}{
+		{"pip install httpx", 1, false},
+		{"pip install httpx", 2, true},
+		{"pip install -e .", 1, true},
+	} {
+		dir := t.TempDir()
+		for i := range tc.sessions {
+			writeClaude(t, dir, "/p", fmt.Sprintf("s%d", i), []step{
+				run("pytest tests/test_api.py", 1, "ModuleNotFoundError: No module named 'httpx'"),
+				run(tc.step, 0, "Successfully installed"),
+				run("pytest tests/test_api.py", 0, "3 passed"),
+			})
+		}
+		c := find(reaching(t, dir), KindPrecondition, "pytest")
+		if c == nil {
+			t.Fatalf("%s in %d sessions: no precondition fix", tc.step, tc.sessions)
+		}
+		cfg := lessons.DefaultConfig()
+		if got := c.Confidence >= cfg.MinConfidence; got != tc.proposed || !c.Reminder(cfg) {
+			t.Errorf("%s in %d sessions: proposed %v (confidence %.2f), want %v; reminder %v, want true", tc.step, tc.sessions, got, c.Confidence, tc.proposed, c.Reminder(cfg))
 		}
 	}
 }
