@@ -17,10 +17,16 @@ import (
 // it names a word the fix added or removed, or is about how the command
 // was called (invocationError) rather than what it found, and quotes
 // nothing the two commands do not hold; a
-// change the shell reads (quoting, --, a prelude or wrapper) is taken
-// as addressing it.
+// change the shell reads (quoting, a prelude or wrapper) is taken as
+// addressing it, and a pattern marked with -e or -- only where the error
+// is about an option or names the pattern.
 func addresses(d cmdDiff, res *Result) bool {
-	if d.quoted != "" || d.dash != "" || d.prelude != nil || d.wrapper != nil || d.gexe != d.exe ||
+	if d.dash != "" {
+		// a pattern read as an option: the error says so, or names it
+		lower := strings.ToLower(errorBody(res.Output[:min(len(res.Output), addressesHead)]))
+		return misuse.MatchString(lower) || strings.Contains(lower, "option") || said(lower, strings.ToLower(d.dash))
+	}
+	if d.quoted != "" || d.prelude != nil || d.wrapper != nil || d.gexe != d.exe ||
 		slices.ContainsFunc(d.added, assignment.MatchString) {
 		return true // the shell's reading, another program, or the environment changed
 	}

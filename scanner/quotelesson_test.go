@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -31,5 +32,29 @@ func TestQuoteLessonNotInsideQuotes(t *testing.T) {
 	}
 	if fires(t, *quote, lessons.ToolCall{Tool: "Bash", Command: "gh api graphql -f body='Is the rollout done? It is.'"}) {
 		t.Error("fired on a ? inside a quoted argument")
+	}
+}
+
+// TestDashPatternNeedsAnOptionError: a pattern that starts with - is read
+// as an option; a retry that marked it with -e teaches that only where
+// the error was about an option. After an error about a missing file, the
+// retry that also marked the pattern fixed something else.
+func TestDashPatternNeedsAnOptionError(t *testing.T) {
+	for _, tc := range []struct {
+		out, fixed string
+		want       bool
+	}{
+		{"grep: unrecognized option '--- title'", `grep -e "--- title" content/es.md`, true},
+		{"grep: content/es: No such file or directory", `grep -e "--- title" content/es.md`, false},
+	} {
+		dir := t.TempDir()
+		writeClaude(t, dir, "/p", "s1", []step{
+			run(`grep "--- title" content/es`, 2, tc.out),
+			run(tc.fixed, 0, "--- title: Hola"),
+		})
+		got := slices.ContainsFunc(reaching(t, dir), func(c Candidate) bool { return strings.Contains(c.Summary, "put -e") })
+		if got != tc.want {
+			t.Errorf("after %q: a lesson to put -e %v, want %v", tc.out, got, tc.want)
+		}
 	}
 }
