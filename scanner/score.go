@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/lessons-dev/lessons"
 )
@@ -142,17 +143,19 @@ func (c *Candidate) repairedOnce() bool {
 	return c.Kind == KindPrecondition && c.Signals.Causal && len(c.Sessions) < 2
 }
 
-// afterTheWork reports whether c is a lesson on an error, or a shell
-// command's known failure, that no refusal of the environment explains
-// (the network, an operation, the agent's permissions, the sandbox):
-// what got past a failure of the work's own commands, or that a check
-// fails on the checkout. Said right after the same failure, it saves
+// afterTheWork reports whether c is a lesson on an error, or a known
+// failure of a shell command or an MCP server's tool, that no refusal of
+// the environment explains (the network, an operation, the agent's
+// permissions, the sandbox): what got past a failure of the work's own
+// commands, that a check fails on the checkout, or what a server said
+// about the task's data. Said right after the same failure, it saves
 // the agent a detour; proposed to the team, such lessons were kept 1
 // time in about 20 on the tuned sets, and none of 11 on v12: the error
 // mostly says it, or the reading of the failure is one session's. A
-// refusal names a cause a team acts on, and is proposed.
+// refusal names a cause a team acts on, and is proposed; so is a limit
+// of the agent's own tools (Read's size, Grep's record).
 func (c *Candidate) afterTheWork() bool {
-	if c.Kind != KindError && (c.Kind != KindKnown || c.Tool != "Bash") {
+	if c.Kind != KindError && (c.Kind != KindKnown || c.Tool != "Bash" && !strings.HasPrefix(c.Tool, "mcp__")) {
 		return false
 	}
 	class := lessons.ErrorClass(c.Problem)

@@ -144,8 +144,8 @@ func TestRetryOfOperandsHeldBack(t *testing.T) {
 }
 
 // TestAfterTheWorkIsAReminder: a lesson on an error of the work's own
-// command, and a shell command's known failure, are said after their
-// failure but never proposed, however often seen and whatever fixed
+// command, and a known failure of a shell command or an MCP server's
+// tool, are said after their failure but never proposed, however often seen and whatever fixed
 // them; one on a refusal of the environment or the agent's permissions,
 // one a sandbox setting got past, and a file tool's known failure, are
 // proposed.
@@ -163,6 +163,8 @@ func TestAfterTheWorkIsAReminder(t *testing.T) {
 		{"a check on the checkout", Candidate{Kind: KindKnown, Tool: "Bash", Problem: "FAILED tests/test_tz.py::test_paris"}, false},
 		{"a permission refusal", Candidate{Kind: KindKnown, Tool: "Bash", Problem: "This command requires approval"}, true},
 		{"a file tool's refusal", Candidate{Kind: KindKnown, Tool: "Read", Problem: "EPERM: operation not permitted, open '/home/u/.ssh/config'"}, true},
+		{"a server's answer", Candidate{Kind: KindKnown, Tool: "mcp__github__issue_write", Problem: "Validation Failed: label does not exist"}, false},
+		{"a server out of reach", Candidate{Kind: KindKnown, Tool: "mcp__github__issue_write", Problem: "getaddrinfo ENOTFOUND api.github.com"}, true},
 	} {
 		c := tc.c
 		c.Status, c.Triggers, c.Sessions = StatusNew, errTrigger, []string{"s1", "s2", "s3", "s4"}
