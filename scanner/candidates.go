@@ -177,7 +177,7 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 			"\nFix: " + change + " (`" + clip(c.Fixed, 300) + "` worked).")
 	}
 	c.Summary = secret.Sentence(summarize(c, change)) // its text was redacted: no marker in a name
-	c.Signals.OneOff = f.Kind == KindRetry && !strings.HasPrefix(change, "quote ") && !strings.HasPrefix(change, "put -e") && (oneOff(change, c.Problem) || c.Tool == "Bash" && (operandChange(c.Trigger, c.Fixed) || taskValue(c.Trigger, c.Fixed, c.Problem)))
+	c.Signals.OneOff = f.Kind == KindRetry && !strings.HasPrefix(change, "quote ") && !strings.HasPrefix(change, "put -e") && (oneOff(change, c.Problem) || c.Tool == "Bash" && (operandChange(c.Trigger, c.Fixed) || taskValue(c.Trigger, c.Fixed, c.Problem) && !f.Signals.Causal))
 	key := change
 	if key == "" || f.Kind == KindTag {
 		key = normalizeSpace(c.Solution)

@@ -712,7 +712,7 @@ func (a *analyzer) emit(f *failure, fixed string) {
 		Call: f.rec.id, Covered: f.tagged, Stopped: f.kind == KindRejection || f.interrupt,
 		Signals: Signals{
 			UserCorrection: f.correction != "", FixConfirmed: fixed != "", Retries: f.retries,
-			Causal: f.causal, DataLoss: dataLoss(c.Command) || dataLoss(f.correction),
+			Causal: f.causal || fixed != "" && saidWhy(f.said, c.Command, fixed), DataLoss: dataLoss(c.Command) || dataLoss(f.correction),
 			Hang: (f.interrupt && c.Tool == "Bash") || (f.res != nil && f.res.Timeout),
 		},
 	}

@@ -670,12 +670,14 @@ func operandChange(failing, fixed string) bool {
 
 // taskValue reports whether a retry changed what a command works on
 // rather than how it is called: it added an operand (a test's name, a
-// query) that the error did not print, or it only dropped an option
-// with its value (a workflow or tag the tool did not find: the right
-// value, not calling without the option, was the fix). Which operands
-// and values a call takes is its task's, not a way of calling the
-// command; an option added with its value (-p app/tsconfig.json) and a
-// setting (addopts=) may be the way.
+// query) that the error did not print; it only added words (options,
+// values), none of which the error names (what this call lacked for its
+// task: --head and a branch, --source and a remote); or it only dropped
+// an option with its value (a workflow or tag the tool did not find:
+// the right value, not calling without the option, was the fix). Which
+// operands and values a call takes is its task's, not a way of calling
+// the command; an option added with its value beside a change
+// (-o addopts= for -p no:xdist) may be the way.
 func taskValue(failing, fixed, errText string) bool {
 	d, ok := diffCommands(failing, fixed)
 	if !ok || d.quoted != "" || d.dash != "" || d.wrapper != nil || d.prelude != nil || d.gexe != d.exe || d.gsub != d.sub || flagValue(d) != nil {
@@ -687,7 +689,9 @@ func taskValue(failing, fixed, errText string) bool {
 		}
 	}
 	if len(d.added) > 0 {
-		return false
+		// only added: what this call lacked for its task, unless the
+		// error named what was added (git push names the upstream)
+		return len(d.removed) == 0 && !slices.ContainsFunc(d.added, func(w string) bool { return partSaid(strings.ToLower(errText), w) })
 	}
 	for i, w := range d.f {
 		if i > 0 && plainValue(w) && slices.Contains(d.removed, w) && slices.Contains(d.removed, d.f[i-1]) && strings.HasPrefix(d.f[i-1], "-") && !strings.Contains(d.f[i-1], "=") {
@@ -719,4 +723,28 @@ func operand(w string, words, changed []string) bool {
 	}
 	prev := words[i-1]
 	return !strings.HasPrefix(prev, "-") || strings.Contains(prev, "=") || !slices.Contains(changed, prev)
+}
+
+// partSaid reports whether text (lower case) names what word w names:
+// a part of w of three letters or more (app/tsconfig.json: tsconfig),
+// or w holds a part of text's words of five or more (no:cacheprovider,
+// after '.pytest_cache'). Parts are split at what is not a letter or a
+// digit.
+func partSaid(text, w string) bool {
+	parts := func(s string, n int) []string {
+		return slices.DeleteFunc(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+		}), func(p string) bool { return len(p) < n })
+	}
+	for _, p := range parts(w, 3) {
+		if said(text, p) {
+			return true
+		}
+	}
+	for _, t := range parts(text, 5) {
+		if strings.Contains(strings.ToLower(w), t) {
+			return true
+		}
+	}
+	return false
 }

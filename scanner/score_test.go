@@ -177,10 +177,13 @@ func TestAfterTheWorkIsAReminder(t *testing.T) {
 }
 
 // TestRetryOfTaskValuesHeldBack: a retry that added an operand the
-// error did not print, or only dropped an option with its value, changed
-// what the call works on: in one session it is held back. An option
-// dropped with no value is a way of calling the command, and is
-// proposed.
+// error did not print, only added options and values the error does not
+// name, or only dropped an option with its value, changed what the call
+// works on (or what it lacked for its task): in one session it is held
+// back. An option dropped with no
+// value is a way of calling the command, and is proposed. (Where the
+// error or the agent named what was added, the retry is proposed:
+// TestSaidWhy, TestBypassIsNoFix, the labelled git push -u.)
 func TestRetryOfTaskValuesHeldBack(t *testing.T) {
 	for _, tc := range []struct {
 		failed, out, fixed string
@@ -188,6 +191,7 @@ func TestRetryOfTaskValuesHeldBack(t *testing.T) {
 	}{
 		{"gh run list --limit 5 --workflow tests.yaml", "could not find any workflows named tests.yaml", "gh run list --limit 5", false},
 		{"./bin/report run", "error: missing required argument <name>", "./bin/report run nightly", false},
+		{"./bin/deploy push", "error: invalid argument: a target is required", "./bin/deploy push --env staging", false},
 		{"gh pr diff 12 --stat", "unknown flag: --stat", "gh pr diff 12", true},
 	} {
 		cs := scanned(t, []step{run(tc.failed, 1, tc.out), run(tc.fixed, 0, "ok")})
