@@ -672,7 +672,8 @@ func operandChange(failing, fixed string) bool {
 // rather than how it is called: it added an operand (a test's name, a
 // query) that the error did not print; it only added words (options,
 // values), none of which the error names (what this call lacked for its
-// task: --head and a branch, --source and a remote); or it only dropped
+// task: --head and a branch, --source and a remote; not a variable
+// set); or it only dropped
 // an option with its value (a workflow or tag the tool did not find:
 // the right value, not calling without the option, was the fix). Which
 // operands and values a call takes is its task's, not a way of calling
@@ -690,8 +691,11 @@ func taskValue(failing, fixed, errText string) bool {
 	}
 	if len(d.added) > 0 {
 		// only added: what this call lacked for its task, unless the
-		// error named what was added (git push names the upstream)
-		return len(d.removed) == 0 && !slices.ContainsFunc(d.added, func(w string) bool { return partSaid(strings.ToLower(errText), w) })
+		// error named what was added (git push names the upstream) or a
+		// variable set changed the environment it ran in
+		return len(d.removed) == 0 && !slices.ContainsFunc(d.added, func(w string) bool {
+			return assignment.MatchString(w) || partSaid(strings.ToLower(errText), w)
+		})
 	}
 	for i, w := range d.f {
 		if i > 0 && plainValue(w) && slices.Contains(d.removed, w) && slices.Contains(d.removed, d.f[i-1]) && strings.HasPrefix(d.f[i-1], "-") && !strings.Contains(d.f[i-1], "=") {
