@@ -177,7 +177,9 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 			"\nFix: " + change + " (`" + clip(c.Fixed, 300) + "` worked).")
 	}
 	c.Summary = secret.Sentence(summarize(c, change)) // its text was redacted: no marker in a name
-	c.Signals.OneOff = f.Kind == KindRetry && !strings.HasPrefix(change, "quote ") && !strings.HasPrefix(change, "put -e") && (oneOff(change, c.Problem) || c.Tool == "Bash" && (operandChange(c.Trigger, c.Fixed) || taskValue(c.Trigger, c.Fixed, c.Problem) && !f.Signals.Causal))
+	c.Signals.OneOff = f.Kind == KindRetry && !strings.HasPrefix(change, "quote ") && !strings.HasPrefix(change, "put -e") && (oneOff(change, c.Problem) || c.Tool == "Bash" && (operandChange(c.Trigger, c.Fixed) || taskValue(c.Trigger, c.Fixed, c.Problem)))
+	// what the call lacked, unless the agent said why it added it
+	c.Signals.Lacking = f.Kind == KindRetry && c.Tool == "Bash" && !f.Signals.Causal && onlyAdded(c.Trigger, c.Fixed, c.Problem)
 	key := change
 	if key == "" || f.Kind == KindTag {
 		key = normalizeSpace(c.Solution)
@@ -500,6 +502,7 @@ func (c *Candidate) merge(n Candidate) bool {
 	switch {
 	case c.Kind != KindError:
 		s.OneOff = s.OneOff && n.Signals.OneOff
+		s.Lacking = s.Lacking && n.Signals.Lacking
 	case n.Solution == c.Solution:
 		s.OneOff = false // a lesson on an error keeps its first fix's words (foldError): seen again, they are no one-off
 	}

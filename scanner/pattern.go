@@ -670,19 +670,16 @@ func operandChange(failing, fixed string) bool {
 
 // taskValue reports whether a retry changed what a command works on
 // rather than how it is called: it added an operand (a test's name, a
-// query) that the error did not print; it only added words (options,
-// values), none of which the error names (what this call lacked for its
-// task: --head and a branch, --source and a remote; not a variable
-// set); or it only dropped
-// an option with its value (a workflow or tag the tool did not find:
-// the right value, not calling without the option, was the fix). Which
-// operands and values a call takes is its task's, not a way of calling
-// the command; an option added with its value beside a change
+// query) that the error did not print beside another change, or it only
+// dropped an option with its value (a workflow or tag the tool did not
+// find: the right value, not calling without the option, was the fix).
+// Which operands and values a call takes is its task's, not a way of
+// calling the command; an option added with its value beside a change
 // (-o addopts= for -p no:xdist) may be the way.
 func taskValue(failing, fixed, errText string) bool {
-	d, ok := diffCommands(failing, fixed)
-	if !ok || d.quoted != "" || d.dash != "" || d.wrapper != nil || d.prelude != nil || d.gexe != d.exe || d.gsub != d.sub || flagValue(d) != nil {
-		return false // another program, a wrapper, a step first, or an option's value (--since 1d to 1)
+	d, ok := comparable(failing, fixed)
+	if !ok {
+		return false
 	}
 	for _, w := range d.added {
 		if plainValue(w) && operand(w, d.g, d.added) && !strings.Contains(errText, w) {
@@ -690,12 +687,7 @@ func taskValue(failing, fixed, errText string) bool {
 		}
 	}
 	if len(d.added) > 0 {
-		// only added: what this call lacked for its task, unless the
-		// error named what was added (git push names the upstream) or a
-		// variable set changed the environment it ran in
-		return len(d.removed) == 0 && !slices.ContainsFunc(d.added, func(w string) bool {
-			return assignment.MatchString(w) || partSaid(strings.ToLower(errText), w)
-		})
+		return false
 	}
 	for i, w := range d.f {
 		if i > 0 && plainValue(w) && slices.Contains(d.removed, w) && slices.Contains(d.removed, d.f[i-1]) && strings.HasPrefix(d.f[i-1], "-") && !strings.Contains(d.f[i-1], "=") {
@@ -703,6 +695,26 @@ func taskValue(failing, fixed, errText string) bool {
 		}
 	}
 	return false
+}
+
+// onlyAdded reports whether a retry only added words (options, values,
+// a variable set) to the command, none of which the error names: what
+// this call lacked (--head and a branch, --source and a remote, an
+// encoding variable), which every call may lack or only this task's.
+// Words the error names (git push names the upstream; tsc the tsconfig
+// that -p points at) are the error's advice taken.
+func onlyAdded(failing, fixed, errText string) bool {
+	d, ok := comparable(failing, fixed)
+	return ok && len(d.added) > 0 && len(d.removed) == 0 &&
+		!slices.ContainsFunc(d.added, func(w string) bool { return partSaid(strings.ToLower(errText), w) })
+}
+
+// comparable is the change a retry made to one simple command in place:
+// not another program, a wrapper, a step first, a quoting, or one
+// option's value (--since 1d to 1).
+func comparable(failing, fixed string) (cmdDiff, bool) {
+	d, ok := diffCommands(failing, fixed)
+	return d, ok && d.quoted == "" && d.dash == "" && d.wrapper == nil && d.prelude == nil && d.gexe == d.exe && d.gsub == d.sub && flagValue(d) == nil
 }
 
 // plainValue reports whether a word is a value: no option, setting or

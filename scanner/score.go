@@ -125,11 +125,12 @@ func (c *Candidate) capped() bool {
 // tried), a lesson that comes only after its error has a fix not shown
 // to be the team's (unproven), it is a file tool's known failure on a
 // file that does not exist, it is about the work's own commands
-// (afterTheWork), or its step repaired the one thing the error named
-// (repairedOnce).
+// (afterTheWork), its step repaired the one thing the error named
+// (repairedOnce), or, seen in one session, a retry only added what the
+// call lacked (Signals.Lacking).
 func (c *Candidate) remindOnly() bool {
 	return c.Kind == KindError && c.Fixed == "" && c.Instead == "" || c.missingFile() || c.afterTheWork() ||
-		c.unproven() && len(c.Triggers.Errors) > 0 || c.repairedOnce()
+		c.unproven() && len(c.Triggers.Errors) > 0 || c.repairedOnce() || c.Signals.Lacking && len(c.Sessions) < 2
 }
 
 // repairedOnce reports whether c is a precondition whose step acts on

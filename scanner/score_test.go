@@ -177,29 +177,35 @@ func TestAfterTheWorkIsAReminder(t *testing.T) {
 }
 
 // TestRetryOfTaskValuesHeldBack: a retry that added an operand the
-// error did not print, only added options and values the error does not
-// name, or only dropped an option with its value, changed what the call
-// works on (or what it lacked for its task): in one session it is held
-// back. An option dropped with no
-// value is a way of calling the command, and is proposed. (Where the
-// error or the agent named what was added, the retry is proposed:
-// TestSaidWhy, TestBypassIsNoFix, the labelled git push -u.)
+// error did not print beside another change, or only dropped an option
+// with its value, changed what the call works on: in one session it is
+// held back, not even said after its error. One that only added words
+// the error does not name (an option and its value, a variable) gave
+// the call what it lacked, for every call or for this task only: in one
+// session it is said after its error, not proposed. An option dropped
+// with no value is a way of calling the command, and is proposed.
+// (Where the error or the agent named what was added, the retry is
+// proposed: TestSaidWhy, TestBypassIsNoFix, the labelled git push -u.)
 func TestRetryOfTaskValuesHeldBack(t *testing.T) {
 	for _, tc := range []struct {
 		failed, out, fixed string
-		proposed           bool
+		proposed, said     bool
 	}{
-		{"gh run list --limit 5 --workflow tests.yaml", "could not find any workflows named tests.yaml", "gh run list --limit 5", false},
-		{"./bin/report run", "error: missing required argument <name>", "./bin/report run nightly", false},
-		{"./bin/deploy push", "error: invalid argument: a target is required", "./bin/deploy push --env staging", false},
-		{"gh pr diff 12 --stat", "unknown flag: --stat", "gh pr diff 12", true},
+		{"gh run list --limit 5 --workflow tests.yaml", "could not find any workflows named tests.yaml", "gh run list --limit 5", false, false},
+		{"./bin/report run", "error: missing required argument <name>", "./bin/report run nightly", false, false},
+		{"./bin/deploy push", "error: invalid argument: a target is required", "./bin/deploy push --env staging", false, true},
+		{"python3 report.py", "UnicodeEncodeError: 'charmap' codec can't encode character", "PYTHONIOENCODING=utf-8 python3 report.py", false, true},
+		{"gh pr diff 12 --stat", "unknown flag: --stat", "gh pr diff 12", true, true},
 	} {
 		cs := scanned(t, []step{run(tc.failed, 1, tc.out), run(tc.fixed, 0, "ok")})
-		if !hasKind(cs, KindRetry, 0) {
+		c := find(cs, KindRetry, tc.failed)
+		if c == nil {
 			t.Fatalf("%q then %q: candidates %q, want a retry fix", tc.failed, tc.fixed, summaries(cs))
 		}
-		if got := hasKind(cs, KindRetry, lessons.DefaultConfig().MinConfidence); got != tc.proposed {
-			t.Errorf("%q then %q: retry proposed %v, want %v", tc.failed, tc.fixed, got, tc.proposed)
+		cfg := lessons.DefaultConfig()
+		proposed := c.Confidence >= cfg.MinConfidence
+		if said := proposed || c.Reminder(cfg); proposed != tc.proposed || said != tc.said {
+			t.Errorf("%q then %q: proposed %v, said after the error %v; want %v, %v", tc.failed, tc.fixed, proposed, said, tc.proposed, tc.said)
 		}
 	}
 }
