@@ -177,7 +177,13 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 			"\nFix: " + change + " (`" + clip(c.Fixed, 300) + "` worked).")
 	}
 	c.Summary = secret.Sentence(summarize(c, change)) // its text was redacted: no marker in a name
-	c.Signals.OneOff = f.Kind == KindRetry && !strings.HasPrefix(change, "quote ") && !strings.HasPrefix(change, "put -e") && (oneOff(change, c.Problem) || c.Tool == "Bash" && (operandChange(c.Trigger, c.Fixed) || taskValue(c.Trigger, c.Fixed, c.Problem)))
+	// operands a usage error refused (cargo test takes one name filter):
+	// the lesson comes after the same refusal whatever the names, and is
+	// never proposed, its words being the task's names (Reminds)
+	refused := f.Kind == KindRetry && c.Tool == "Bash" && refusedOperand(c.Trigger, c.Fixed, c.Problem) && c.onRefusal()
+	c.Signals.Reminds = c.Signals.Reminds || refused
+	c.Signals.OneOff = f.Kind == KindRetry && !refused && !strings.HasPrefix(change, "quote ") && !strings.HasPrefix(change, "put -e") &&
+		(oneOff(change, c.Problem) || c.Tool == "Bash" && (operandChange(c.Trigger, c.Fixed) || taskValue(c.Trigger, c.Fixed, c.Problem)))
 	// what the call lacked, unless the agent said why it added it
 	c.Signals.Lacking = f.Kind == KindRetry && c.Tool == "Bash" && !f.Signals.Causal && onlyAdded(c.Trigger, c.Fixed, c.Problem)
 	key := change
@@ -232,6 +238,21 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		key = "precondition\x00" + did
 	}
 	return c.identify(key, c.Triggers, f, sess, file, agent), true
+}
+
+// onRefusal puts a retry's lesson on the usage error that refused its
+// operands: the command's family and the error, not the operand's name
+// (the task's), so that it comes after the same refusal whatever names
+// the call gave. It reports whether the error had text for a trigger.
+func (c *Candidate) onRefusal() bool {
+	line, _ := lessons.ErrorLine(c.Problem)
+	t, ex, ok := errorTrigger(c.Tool, c.Trigger, line, lessons.ErrorClass(c.Problem), lessons.FailedFamily(c.Trigger, line))
+	if !ok || len(t.Commands) == 0 {
+		return false
+	}
+	c.Triggers, c.Examples.Match = t, ex.Match
+	c.sayAfter(line)
+	return true
 }
 
 // identify gives a built candidate its id, from key and triggers, and

@@ -112,8 +112,10 @@ type Signals struct {
 	// family: it is not proposed again (it stays below minConfidence)
 	// and only comes, as a reminder, after the same error met by another
 	// command (onerror.go). It marks too a lesson on an error whose fix
-	// is one only a lesson after the error may say (errfix.go): said
-	// after the error, never proposed to the team.
+	// is one only a lesson after the error may say (errfix.go), and a
+	// retry's that dropped operands a usage error refused, whose words
+	// are the task's names (refusedOperand): said after the error, never
+	// proposed to the team.
 	Reminds bool `json:"reminds,omitempty"`
 	// FixVaries marks a lesson on an error that another session got past
 	// another way, and FixAgain one that another session got past the

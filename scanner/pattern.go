@@ -709,6 +709,20 @@ func onlyAdded(failing, fixed, errText string) bool {
 		!slices.ContainsFunc(d.added, func(w string) bool { return partSaid(strings.ToLower(errText), w) })
 }
 
+// refusedOperand reports whether a retry dropped an operand that a
+// usage error names ("unexpected argument 'b' found", "unrecognized
+// arguments: b"): the command takes fewer operands, which every call of
+// it meets, whatever the names were.
+func refusedOperand(failing, fixed, errText string) bool {
+	d, ok := comparable(failing, fixed)
+	if !ok || !misuse.MatchString(errText) {
+		return false
+	}
+	return slices.ContainsFunc(d.removed, func(w string) bool {
+		return plainValue(w) && operand(w, d.f, d.removed) && strings.Contains(errText, w)
+	})
+}
+
 // comparable is the change a retry made to one simple command in place:
 // not another program, a wrapper, a step first, a quoting, or one
 // option's value (--since 1d to 1).

@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -206,6 +207,34 @@ func TestRetryOfTaskValuesHeldBack(t *testing.T) {
 		proposed := c.Confidence >= cfg.MinConfidence
 		if said := proposed || c.Reminder(cfg); proposed != tc.proposed || said != tc.said {
 			t.Errorf("%q then %q: proposed %v, said after the error %v; want %v, %v", tc.failed, tc.fixed, proposed, said, tc.proposed, tc.said)
+		}
+	}
+}
+
+// TestRefusedOperandsSaidAfter: cargo test refuses a second name filter;
+// the retry dropped it. The command takes fewer operands whatever their
+// names, so the lesson comes after the same refusal on other names; its
+// words are the task's names, so it is never proposed, in one session or
+// two.
+func TestRefusedOperandsSaidAfter(t *testing.T) {
+	for _, n := range []int{1, 2} {
+		dir := t.TempDir()
+		for i := range n {
+			writeClaude(t, dir, "/p", fmt.Sprintf("s%d", i), []step{
+				run("cargo test parse_alpha parse_beta", 1, "error: unexpected argument 'parse_beta' found\n\nUsage: cargo test [OPTIONS] [TESTNAME] [-- [ARGS]...]"),
+				run("cargo test parse_alpha", 0, "test result: ok. 1 passed"),
+			})
+		}
+		c := find(reaching(t, dir), KindRetry, "cargo test")
+		if c == nil {
+			t.Fatalf("%d sessions: no retry lesson said after the refusal", n)
+		}
+		if cfg := lessons.DefaultConfig(); c.Confidence >= cfg.MinConfidence {
+			t.Errorf("%d sessions: proposed at %.2f; its words are the task's names", n, c.Confidence)
+		}
+		other := lessons.ToolCall{Tool: "Bash", Command: "cargo test render_one render_two", Error: "error: unexpected argument 'render_two' found"}
+		if !fires(t, *c, other) {
+			t.Errorf("%d sessions: silent after the same refusal of other names (triggers %+v)", n, c.Triggers)
 		}
 	}
 }
