@@ -127,10 +127,17 @@ func (c *Candidate) capped() bool {
 // file that does not exist, it is about the work's own commands
 // (afterTheWork), its step repaired the one thing the error named
 // (repairedOnce), or, seen in one session, a retry only added what the
-// call lacked (Signals.Lacking).
+// call lacked (lackedOnce).
 func (c *Candidate) remindOnly() bool {
 	return c.Kind == KindError && c.Fixed == "" && c.Instead == "" || c.missingFile() || c.afterTheWork() ||
-		c.unproven() && len(c.Triggers.Errors) > 0 || c.repairedOnce() || c.Signals.Lacking && len(c.Sessions) < 2
+		c.unproven() && len(c.Triggers.Errors) > 0 || c.repairedOnce() || c.lackedOnce()
+}
+
+// lackedOnce reports whether c is a retry that only added what the call
+// lacked (Signals.Lacking), seen in a single session: for every call, or
+// for this task only, one session does not tell.
+func (c *Candidate) lackedOnce() bool {
+	return c.Signals.Lacking && len(c.Sessions) < 2
 }
 
 // repairedOnce reports whether c is a precondition whose step acts on
