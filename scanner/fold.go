@@ -228,3 +228,41 @@ func foldFolders(cs []*Candidate) []*Candidate {
 	}
 	return changed
 }
+
+// markTwins marks, among cs, the known failures of one file tool with
+// the same error triggers in one project, on other paths (Grep's record
+// limit met on a file, on its folder and on the root): one mistake, of
+// which the team is asked about the best supported (supportOrder) and
+// the others are said after their failure only (Signals.Twin). Unlike a
+// fold, each keeps its path trigger and stays live as a reminder. It
+// returns the candidates whose mark changed.
+func markTwins(cs []*Candidate) []*Candidate {
+	groups := map[string][]*Candidate{}
+	var keys []string
+	for _, c := range cs {
+		if c.Kind != KindKnown || c.Status != StatusNew || !slices.Contains(lessons.FileTools, c.Tool) || !failureKind(c) {
+			continue
+		}
+		k := failureKey(c) + "\x00" + strings.Join(c.Projects, "\x00")
+		if groups[k] == nil {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], c)
+	}
+	var changed []*Candidate
+	for _, k := range keys {
+		g := groups[k]
+		// more sessions first: a twin's confidence is held down, so it
+		// would not overtake the one asked about however often seen
+		slices.SortFunc(g, func(a, b *Candidate) int {
+			return cmp.Or(cmp.Compare(len(b.Sessions), len(a.Sessions)), supportOrder(a, b))
+		})
+		for i, c := range g {
+			if twin := i > 0; c.Signals.Twin != twin {
+				c.Signals.Twin = twin
+				changed = append(changed, c)
+			}
+		}
+	}
+	return changed
+}

@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -531,5 +532,41 @@ func TestKnownMissingFileIsAReminder(t *testing.T) {
 		if n == 0 {
 			t.Errorf("%q: no known failure of the missing file", missing)
 		}
+	}
+}
+
+// TestKnownTwinsOnOtherPaths: Grep's record limit is met before any
+// change on a file in two sessions, on its folder in three, and on the
+// project's root in two: one mistake. The team is asked about the one
+// seen in most sessions; the others are said after their failure, each
+// on its own path, and are not proposed.
+func TestKnownTwinsOnOtherPaths(t *testing.T) {
+	dir := t.TempDir()
+	grep := func(path string) step {
+		return call("Grep", map[string]any{"path": path, "pattern": "TODO"}, true, "Ripgrep JSON record exceeded 65536 bytes")
+	}
+	paths := []string{"/p/src/gen/big.ts", "/p/src/gen/big.ts", "/p/src", "/p/src", "/p/src", "/p", "/p"}
+	for i, path := range paths {
+		writeClaude(t, dir, "/p", fmt.Sprintf("s%d", i), []step{grep(path), run("rg -n TODO "+path, 0, "a.ts:1: TODO")})
+	}
+	cfg := lessons.DefaultConfig()
+	var proposed []string
+	said := 0
+	for _, c := range reaching(t, dir) {
+		if c.Kind != KindKnown || c.Tool != "Grep" {
+			continue
+		}
+		if c.Confidence >= cfg.MinConfidence {
+			proposed = append(proposed, c.Examples.Match[0].Path)
+		} else if c.Reminder(cfg) {
+			said++
+			call := lessons.ToolCall{Tool: "Grep", Path: c.Examples.Match[0].Path, Error: "Ripgrep JSON record exceeded 65536 bytes"}
+			if !fires(t, c, call) {
+				t.Errorf("twin on %s: silent after the failure on its path", call.Path)
+			}
+		}
+	}
+	if len(proposed) != 1 || proposed[0] != "/p/src" || said != 2 {
+		t.Errorf("proposed %q and %d said after the failure; want /p/src proposed and the two others said", proposed, said)
 	}
 }

@@ -126,11 +126,12 @@ func (c *Candidate) capped() bool {
 // to be the team's (unproven), it is a file tool's known failure on a
 // file that does not exist, it is about the work's own commands
 // (afterTheWork), its step repaired the one thing the error named
-// (repairedOnce), or, seen in one session, a retry only added what the
-// call lacked (lackedOnce).
+// (repairedOnce), seen in one session, a retry only added what the call
+// lacked (lackedOnce), or it is a file tool's known failure another says
+// on another path (Signals.Twin).
 func (c *Candidate) remindOnly() bool {
 	return c.Kind == KindError && c.Fixed == "" && c.Instead == "" || c.missingFile() || c.afterTheWork() ||
-		c.unproven() && len(c.Triggers.Errors) > 0 || c.repairedOnce() || c.lackedOnce()
+		c.unproven() && len(c.Triggers.Errors) > 0 || c.repairedOnce() || c.lackedOnce() || c.Signals.Twin
 }
 
 // lackedOnce reports whether c is a retry that only added what the call
