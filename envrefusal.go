@@ -41,11 +41,13 @@ var refusals = []envRefusal{
 	{"read-only file system", "a write (read-only file system)", []string{"read-only file system", " erofs"},
 		`(?i)read-only file system|\bEROFS\b`, ""},
 	// The agent's own permission settings, in Claude Code's words (its
-	// bundle's permission messages): the call needs an approval the
-	// session did not have (a rule asks, or don't-ask mode denies).
+	// bundle's permission messages, 2.1.197 to 2.1.332): the call needs an
+	// approval the session did not have (a rule asks, don't-ask mode or
+	// the auto mode classifier denies).
 	{"permission", "the call (it needs an approval the session did not have)",
-		[]string{"this command requires approval", "requires approval for this", "running in don't ask mode", "permission to use bash with command "},
-		`This command requires approval|requires approval for this|running in don't ask mode|Permission to use Bash with command `, byAgent},
+		[]string{"this command requires approval", "requires approval for this", "running in don't ask mode", "permission to use bash with command ",
+			"permission for this action has been denied", "permission for this action was denied"},
+		`This command requires approval|requires approval for this|running in don't ask mode|Permission to use Bash with command |Permission for this action (?:has been|was) denied`, byAgent},
 	// The shell's own refusals: the command line, whatever program it
 	// runs, broke a rule of the shell the agent's tool runs it in, in the
 	// shells' own words (zsh, bash, fish, Windows PowerShell).
