@@ -112,6 +112,14 @@ func EnvRefusal(class string) bool {
 	return r != nil && r.by != byShell
 }
 
+// AgentRefusal reports whether class is a refusal of the agent's own
+// permission settings: a policy the user set, which no way around the
+// call is a fix for.
+func AgentRefusal(class string) bool {
+	r := refusalOf(class)
+	return r != nil && r.by == byAgent
+}
+
 // RefusalSaid is what a lesson says refused what, for a refusal's class
 // ("The environment refused network access", "The shell refused an
 // unquoted * … that matched no file", "The agent's permission settings

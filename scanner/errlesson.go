@@ -60,6 +60,10 @@ func (c *Candidate) errorText(unit, fix string, sandboxed bool) {
 			"`: go that way, and do not retry the failed call unchanged."
 		return
 	}
+	if lessons.AgentRefusal(lessons.ErrorClass(c.Problem)) {
+		c.Solution = said + " The agent's permission settings refused the call: ask the user to run it or to allow it, and do not work around the refusal."
+		return
+	}
 	c.Solution = said + " Do not retry it unchanged: read what the error says is missing or wrong, " +
 		"check that before the next call, or say that it fails and go on without it."
 }
@@ -248,6 +252,11 @@ func (c *Candidate) onError(f finding) bool {
 		c.Reading = Redact(f.Reading)
 	}
 	fix := c.Solution
+	if lessons.AgentRefusal(class) {
+		// a way around the agent's permission settings (the same work by
+		// another command) is no fix a lesson may teach: ask the user
+		fix, c.Fixed, c.Instead, c.Tried, c.Signals.FixConfirmed = "", "", "", nil, false
+	}
 	c.Family = errorUnit(c.Tool, familyOf(f.Change))
 	c.errorText(c.Family, fix, f.Sandboxed)
 	// a path, an id, a message or a script of one task; a sandbox setting

@@ -265,3 +265,30 @@ func TestCorrectionOfAFailureKeepsTheCommand(t *testing.T) {
 		t.Errorf("a stopped call: trigger %q should fire on %q only", c.Triggers.Commands, f.Trigger)
 	}
 }
+
+// TestPermissionRefusalTeachesNoWayAround: Claude Code's auto mode
+// classifier denies a call; the agent then gets the same work done by
+// another form of the command. That is a way around the user's
+// permission settings, not a fix: the lesson on the denial names none,
+// says to ask the user, and is said after the denial, not proposed.
+func TestPermissionRefusalTeachesNoWayAround(t *testing.T) {
+	denied := "Permission for this action was denied by the Claude Code auto mode classifier. Reason: it sends credentials to a remote host"
+	around := `cd /tmp && curl -sk https://10.0.0.5/v1/auth -d @body.json | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])'`
+	f := finding{
+		Kind: KindError, Tool: "Bash", Trigger: `python3 -c 'import login; login.run("10.0.0.5")'`, Fixed: around,
+		Change: "Bash python3 -c | " + lessons.ErrorClass(denied), Problem: denied, ErrLine: denied,
+		Solution: "`" + around + "` worked", Signals: Signals{FixConfirmed: true},
+	}
+	c, ok := build(f, Session{ID: "s1", Project: "/p"}, "/logs/s1.jsonl", "claude", time.Now())
+	if !ok {
+		t.Fatal("no lesson on the denial")
+	}
+	DefaultWeights().Score(&c)
+	cfg := lessons.DefaultConfig()
+	if strings.Contains(c.Solution, "curl") || c.Fixed != "" || !strings.Contains(c.Solution, "ask the user") {
+		t.Errorf("solution %q (fixed %q): want no way around the refusal, and to ask the user", c.Solution, c.Fixed)
+	}
+	if c.Confidence >= cfg.MinConfidence || !c.Reminder(cfg) {
+		t.Errorf("confidence %.2f, reminder %v: want it said after the denial, not proposed", c.Confidence, c.Reminder(cfg))
+	}
+}
