@@ -140,18 +140,8 @@ func foldKinds(cs []*Candidate) []*Candidate {
 		return nil
 	}
 	// the same error triggers first: few candidates share them
-	byErr := map[string][]*Candidate{}
-	var keys []string
-	for _, c := range open {
-		k := failureKey(c)
-		if byErr[k] == nil {
-			keys = append(keys, k)
-		}
-		byErr[k] = append(byErr[k], c)
-	}
 	var changed []*Candidate
-	for _, k := range keys {
-		group := byErr[k]
+	for _, group := range groupBy(open, failureKey) {
 		if len(group) < 2 {
 			continue
 		}
@@ -237,21 +227,13 @@ func foldFolders(cs []*Candidate) []*Candidate {
 // fold, each keeps its path trigger and stays live as a reminder. It
 // returns the candidates whose mark changed.
 func markTwins(cs []*Candidate) []*Candidate {
-	groups := map[string][]*Candidate{}
-	var keys []string
-	for _, c := range cs {
-		if c.Kind != KindKnown || c.Status != StatusNew || !slices.Contains(lessons.FileTools, c.Tool) || !failureKind(c) {
-			continue
-		}
-		k := failureKey(c) + "\x00" + strings.Join(c.Projects, "\x00")
-		if groups[k] == nil {
-			keys = append(keys, k)
-		}
-		groups[k] = append(groups[k], c)
-	}
 	var changed []*Candidate
-	for _, k := range keys {
-		g := groups[k]
+	for _, g := range groupBy(cs, func(c *Candidate) string {
+		if c.Kind != KindKnown || c.Status != StatusNew || !slices.Contains(lessons.FileTools, c.Tool) || !failureKind(c) {
+			return ""
+		}
+		return failureKey(c) + "\x00" + strings.Join(c.Projects, "\x00")
+	}) {
 		// more sessions first: a twin's confidence is held down, so it
 		// would not overtake the one asked about however often seen
 		slices.SortFunc(g, func(a, b *Candidate) int {
@@ -265,4 +247,25 @@ func markTwins(cs []*Candidate) []*Candidate {
 		}
 	}
 	return changed
+}
+
+// groupBy groups cs by key, in the order each key is first met; a
+// candidate whose key is "" is left out.
+func groupBy(cs []*Candidate, key func(*Candidate) string) [][]*Candidate {
+	at := map[string]int{}
+	var groups [][]*Candidate
+	for _, c := range cs {
+		k := key(c)
+		if k == "" {
+			continue
+		}
+		i, ok := at[k]
+		if !ok {
+			i = len(groups)
+			at[k] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], c)
+	}
+	return groups
 }
