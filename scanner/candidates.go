@@ -177,15 +177,20 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 			"\nFix: " + change + " (`" + clip(c.Fixed, 300) + "` worked).")
 	}
 	c.Summary = secret.Sentence(summarize(c, change)) // its text was redacted: no marker in a name
+	var d cmdDiff
+	changed := false // a shell retry's change in place, read once
+	if f.Kind == KindRetry && c.Tool == "Bash" {
+		d, changed = inPlace(c.Trigger, c.Fixed)
+	}
 	// operands a usage error refused (cargo test takes one name filter):
 	// the lesson comes after the same refusal whatever the names, and is
 	// never proposed, its words being the task's names (Reminds)
-	refused := f.Kind == KindRetry && c.Tool == "Bash" && refusedOperand(c.Trigger, c.Fixed, c.Problem) && c.onRefusal()
+	refused := changed && d.refusedOperand(c.Problem) && c.onRefusal()
 	c.Signals.Reminds = c.Signals.Reminds || refused
 	c.Signals.OneOff = f.Kind == KindRetry && !refused && !strings.HasPrefix(change, "quote ") && !strings.HasPrefix(change, "put -e") &&
-		(oneOff(change, c.Problem) || c.Tool == "Bash" && (operandChange(c.Trigger, c.Fixed) || taskValue(c.Trigger, c.Fixed, c.Problem)))
+		(oneOff(change, c.Problem) || changed && (d.operandChange() || d.taskValue(c.Problem)))
 	// what the call lacked, unless the agent said why it added it
-	c.Signals.Lacking = f.Kind == KindRetry && c.Tool == "Bash" && !f.Signals.Causal && onlyAdded(c.Trigger, c.Fixed, c.Problem)
+	c.Signals.Lacking = changed && !f.Signals.Causal && d.onlyAdded(c.Problem)
 	key := change
 	if key == "" || f.Kind == KindTag {
 		key = normalizeSpace(c.Solution)

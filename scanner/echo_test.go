@@ -81,7 +81,9 @@ func FuzzEchoes(f *testing.F) {
 	f.Add("Install with `python3 -m pip install typer`", "python3 a.py", "python3 -m pip install typer")
 	f.Fuzz(func(t *testing.T, output, failed, worked string) {
 		echoes(output, failed, worked)
-		operandChange(failed, worked)
+		if d, ok := inPlace(failed, worked); ok {
+			d.operandChange()
+		}
 	})
 }
 

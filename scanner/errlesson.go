@@ -21,7 +21,8 @@ func (c *Candidate) errorText(unit, fix string, sandboxed bool) {
 		line = c.Examples.Match[0].Error
 	}
 	head := unit + " failed with: "
-	if said := lessons.RefusalSaid(lessons.ErrorClass(c.Problem)); said != "" {
+	class := lessons.ErrorClass(c.Problem)
+	if said := lessons.RefusalSaid(class); said != "" {
 		// the sandbox or the machine, not the command: any command meets it
 		head = said + " (" + unit + "): "
 	} else if sandboxed {
@@ -60,7 +61,7 @@ func (c *Candidate) errorText(unit, fix string, sandboxed bool) {
 			"`: go that way, and do not retry the failed call unchanged."
 		return
 	}
-	if lessons.AgentRefusal(lessons.ErrorClass(c.Problem)) {
+	if lessons.AgentRefusal(class) {
 		c.Solution = said + " The agent's permission settings refused the call: ask the user to run it or to allow it, and do not work around the refusal."
 		return
 	}

@@ -644,16 +644,22 @@ func commandMatcher(t lessons.Trigger) func(cmd string) bool {
 	return func(cmd string) bool { return matches(cmds, cmd) && !matches(unless, cmd) }
 }
 
+// inPlace is the change a retry made to one simple command in place,
+// and whether it is one: not another program, a wrapper, a step first, a
+// quoting, or one option's value (--since 1d to 1). What the retry's
+// words were for (operands, task values, what the call lacked, operands
+// refused) is read from it.
+func inPlace(failing, fixed string) (cmdDiff, bool) {
+	d, ok := diffCommands(failing, fixed)
+	return d, ok && d.quoted == "" && d.dash == "" && d.wrapper == nil && d.prelude == nil && d.gexe == d.exe && d.gsub == d.sub && flagValue(d) == nil
+}
+
 // operandChange reports whether a retry added or dropped two or more
 // operands of the command it changed (files to stage, words of a query,
 // files to check), not only its options and their values: which operands
 // a call takes is its task's, not a way of calling the command. One
 // operand (git push -u origin main names the branch) may be the fix.
-func operandChange(failing, fixed string) bool {
-	d, ok := diffCommands(failing, fixed)
-	if !ok || d.quoted != "" || d.dash != "" || d.wrapper != nil || d.prelude != nil || d.gexe != d.exe || d.gsub != d.sub || flagValue(d) != nil {
-		return false // another program, a wrapper, a step first, or an option's value (--since 1d to 1)
-	}
+func (d cmdDiff) operandChange() bool {
 	n := 0
 	for _, w := range d.added {
 		if operand(w, d.g, d.added) {
@@ -676,11 +682,7 @@ func operandChange(failing, fixed string) bool {
 // Which operands and values a call takes is its task's, not a way of
 // calling the command; an option added with its value beside a change
 // (-o addopts= for -p no:xdist) may be the way.
-func taskValue(failing, fixed, errText string) bool {
-	d, ok := comparable(failing, fixed)
-	if !ok {
-		return false
-	}
+func (d cmdDiff) taskValue(errText string) bool {
 	for _, w := range d.added {
 		if plainValue(w) && operand(w, d.g, d.added) && !strings.Contains(errText, w) {
 			return true
@@ -703,32 +705,23 @@ func taskValue(failing, fixed, errText string) bool {
 // encoding variable), which every call may lack or only this task's.
 // Words the error names (git push names the upstream; tsc the tsconfig
 // that -p points at) are the error's advice taken.
-func onlyAdded(failing, fixed, errText string) bool {
-	d, ok := comparable(failing, fixed)
-	return ok && len(d.added) > 0 && len(d.removed) == 0 &&
-		!slices.ContainsFunc(d.added, func(w string) bool { return partSaid(strings.ToLower(errText), w) })
+func (d cmdDiff) onlyAdded(errText string) bool {
+	if len(d.added) == 0 || len(d.removed) > 0 {
+		return false
+	}
+	text := strings.ToLower(errText)
+	long := parts(text, 5)
+	return !slices.ContainsFunc(d.added, func(w string) bool { return partSaid(text, long, w) })
 }
 
 // refusedOperand reports whether a retry dropped an operand that a
 // usage error names ("unexpected argument 'b' found", "unrecognized
 // arguments: b"): the command takes fewer operands, which every call of
 // it meets, whatever the names were.
-func refusedOperand(failing, fixed, errText string) bool {
-	d, ok := comparable(failing, fixed)
-	if !ok || !misuse.MatchString(errText) {
-		return false
-	}
-	return slices.ContainsFunc(d.removed, func(w string) bool {
+func (d cmdDiff) refusedOperand(errText string) bool {
+	return misuse.MatchString(errText) && slices.ContainsFunc(d.removed, func(w string) bool {
 		return plainValue(w) && operand(w, d.f, d.removed) && strings.Contains(errText, w)
 	})
-}
-
-// comparable is the change a retry made to one simple command in place:
-// not another program, a wrapper, a step first, a quoting, or one
-// option's value (--since 1d to 1).
-func comparable(failing, fixed string) (cmdDiff, bool) {
-	d, ok := diffCommands(failing, fixed)
-	return d, ok && d.quoted == "" && d.dash == "" && d.wrapper == nil && d.prelude == nil && d.gexe == d.exe && d.gsub == d.sub && flagValue(d) == nil
 }
 
 // plainValue reports whether a word is a value: no option, setting or
@@ -757,24 +750,18 @@ func operand(w string, words, changed []string) bool {
 
 // partSaid reports whether text (lower case) names what word w names:
 // a part of w of three letters or more (app/tsconfig.json: tsconfig),
-// or w holds a part of text's words of five or more (no:cacheprovider,
-// after '.pytest_cache'). Parts are split at what is not a letter or a
-// digit.
-func partSaid(text, w string) bool {
-	parts := func(s string, n int) []string {
-		return slices.DeleteFunc(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-			return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
-		}), func(p string) bool { return len(p) < n })
-	}
-	for _, p := range parts(w, 3) {
-		if said(text, p) {
-			return true
-		}
-	}
-	for _, t := range parts(text, 5) {
-		if strings.Contains(strings.ToLower(w), t) {
-			return true
-		}
-	}
-	return false
+// or w holds one of long, the parts of text's words of five letters or
+// more (no:cacheprovider, after '.pytest_cache').
+func partSaid(text string, long []string, w string) bool {
+	w = strings.ToLower(w)
+	return slices.ContainsFunc(parts(w, 3), func(p string) bool { return said(text, p) }) ||
+		slices.ContainsFunc(long, func(t string) bool { return strings.Contains(w, t) })
+}
+
+// parts are the runs of letters and digits of a lower-case text, of n or
+// more.
+func parts(s string, n int) []string {
+	return slices.DeleteFunc(strings.FieldsFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	}), func(p string) bool { return len(p) < n })
 }
