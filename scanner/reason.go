@@ -53,10 +53,10 @@ var (
 	// the cursor should stay" is a statement, "instead, use pnpm" an
 	// instruction
 	sentenceAdverb = wordSet("instead also then now rather otherwise")
-	determiners  = wordSet("the a an my our your its their all some every each any both his her")
-	questionWord = wordSet("what why how when where which who whose whom")
-	hortative    = wordSet("let's lets please")
-	negation     = wordSet("don't dont never stop avoid")
+	determiners    = wordSet("the a an my our your its their all some every each any both his her")
+	questionWord   = wordSet("what why how when where which who whose whom")
+	hortative      = wordSet("let's lets please")
+	negation       = wordSet("don't dont never stop avoid")
 )
 
 func wordSet(s string) map[string]bool {
