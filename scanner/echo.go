@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -27,7 +28,7 @@ func echoes(output, failed, worked string) bool {
 		// requires --accept-visibility-change-consequences")
 		output = beforeUsage(output)
 	}
-	if namesCommand(output, failed, worked) {
+	if namesCommand(output, failed, worked) || printsCall(output, failed, worked) {
 		return true
 	}
 	had := map[string]bool{}
@@ -95,6 +96,40 @@ func namesCommand(output, failed, worked string) bool {
 			return true
 		}
 	}
+}
+
+// printsCall reports whether a line of the output prints the call that
+// worked, its options perhaps spelled another way: the call's first two
+// words and every other word the fix added that is not an option ("use
+// git push --set-upstream origin main" before git push -u origin main
+// worked). The error said what to run; the spelling of the option is
+// the agent's.
+func printsCall(output, failed, worked string) bool {
+	worked = redirect.ReplaceAllString(worked, " ")
+	w := strings.Fields(worked)
+	if len(w) < 3 {
+		return false
+	}
+	head := w[0] + " " + w[1]
+	had := map[string]bool{}
+	for _, x := range fixWords(failed) {
+		had[x] = true
+	}
+	var values []string
+	for _, x := range fixWords(worked) {
+		if x != "" && !had[x] && !strings.HasPrefix(x, "-") {
+			values = append(values, x)
+		}
+	}
+	if len(values) == 0 {
+		return false
+	}
+	for line := range strings.Lines(output) {
+		if strings.Contains(line, head) && !slices.ContainsFunc(values, func(v string) bool { return !containsWord(line, v) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // plainWord is a word that may be a subcommand: lower case letters,

@@ -29,6 +29,9 @@ func TestEchoes(t *testing.T) {
 		{"error: unexpected argument '-x'", "cargo test -x", "cargo test", false},                                                                                                                      // nothing added
 		{"usage: tool [-e]\n -e  keep going", "tool run", "tool run -e", false},                                                                                                                        // no name among the added words
 		{"unknown flag: --stat\n\nUsage:  gh pr diff [<number>] [flags]\n\nFlags:\n      --name-only   Display only names of changed files", "gh pr diff 5 --stat", "gh pr diff 5 --name-only", false}, // a usage text lists every option
+		// the output prints the call, its option spelled another way
+		{"fatal: The current branch feat/login has no upstream branch.\nTo push the current branch and set the remote as upstream, use\n\n    git push --set-upstream origin feat/login\n", "git push", "git push -u origin feat/login", true},
+		{"error TS5058: The specified path does not exist: 'tsconfig.json'.", "tsc --noEmit", "tsc -p tsconfig.app.json --noEmit", false}, // a value the output does not print
 	} {
 		if got := echoes(tc.output, tc.failed, tc.worked); got != tc.want {
 			t.Errorf("echoes(%q, %q, %q) = %v, want %v", tc.output, tc.failed, tc.worked, got, tc.want)

@@ -79,12 +79,13 @@ func scanLabelled(t *testing.T, perAgent bool) (string, []label, []Candidate) {
 		scan(t, state, Options{Paths: []string{h}})
 		for _, c := range candidates(t, state) {
 			// what reaches the agent: a proposal, a known failure of two
-			// sessions or more said at the failure (afterTheWork), or a
-			// precondition that repaired what its error named, said at
-			// the failure (repairedOnce)
+			// sessions or more said at the failure (afterTheWork), a
+			// precondition that repaired what its error named, or a retry
+			// whose error printed the call that worked, said at the
+			// failure (repairedOnce, Signals.Reminds)
 			if c.Confidence >= lessons.DefaultConfig().MinConfidence ||
 				c.Kind == KindKnown && len(c.Sessions) >= 2 && atFailure(c) ||
-				c.Kind == KindPrecondition && atFailure(c) {
+				(c.Kind == KindPrecondition || c.Kind == KindRetry) && atFailure(c) {
 				shown = append(shown, c)
 			}
 		}
