@@ -570,3 +570,30 @@ func TestKnownTwinsOnOtherPaths(t *testing.T) {
 		t.Errorf("proposed %q and %d said after the failure; want /p/src proposed and the two others said", proposed, said)
 	}
 }
+
+// TestKnownRefusalThatSaysWhatToDo: a permission denial whose message
+// tells the agent not to work around it and to go on with other work, in
+// three sessions before any change: the known failure repeats what the
+// denial says, so it is said after it and not proposed. A terse refusal
+// (TestKnownRefusalSaysSo) is proposed.
+func TestKnownRefusalThatSaysWhatToDo(t *testing.T) {
+	denied := "Permission for this action was denied by the Claude Code auto mode classifier. Reason: Blocked. " +
+		"If you have other tasks that don't depend on this action, continue working on those. " +
+		"You should not attempt to work around this denial; do not retry it."
+	cfg := lessons.DefaultConfig()
+	for _, tc := range []struct {
+		said    string
+		propose bool
+	}{{denied, false}, {"This command requires approval", true}} {
+		known := knownIn(t, run("terraform apply -auto-approve", 1, tc.said), run("ls", 0, "go.mod"))
+		if len(known) == 0 {
+			t.Fatalf("%q: no known failure of the refusal", tc.said)
+		}
+		for _, c := range known {
+			if proposed := c.Confidence >= cfg.MinConfidence; proposed != tc.propose || !proposed && !c.Reminder(cfg) {
+				t.Errorf("%q: confidence %.2f, reminder %v: want proposed %v, else said after the refusal",
+					tc.said, c.Confidence, c.Reminder(cfg), tc.propose)
+			}
+		}
+	}
+}

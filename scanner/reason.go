@@ -28,14 +28,18 @@ var (
 	doNot         = regexp.MustCompile(`(?i)^do\s+not\b`)
 )
 
-// instruction is a word that tells the agent what to do next time.
-var instruction = regexp.MustCompile(`(?i)\b(use|don'?t|do not|never|always|instead|stop|avoid|prefer)\b`)
+// instruction is a word that tells the agent what to do next time; a
+// word after a hyphen is part of another ("re-use" is not "use").
+var instruction = regexp.MustCompile(`(?i)(?:^|[^-\w])(use|don'?t|do not|never|always|instead|stop|avoid|prefer)\b`)
 
 // neverMind is not an instruction, though it starts with one.
 var neverMind = regexp.MustCompile(`(?i)\bnever\s?mind\b`)
 
-// clauseBreak splits a reason into clauses.
-var clauseBreak = regexp.MustCompile(`[.!?;,:\n()]+|\s[-–—]\s|\s(?:but|and|so)\s`)
+// clauseBreak splits a reason into clauses: at punctuation, at a
+// coordinating conjunction, and before a subordinate clause ("even if I
+// don't ask", "when you don't know"), whose words say what holds, not
+// what to do.
+var clauseBreak = regexp.MustCompile(`(?i)[.!?;,:\n()]+|\s[-–—]\s|\s(?:but|and|so)\s|\s(?:if|unless|when|because|although|though|since|while)\s`)
 
 // Closed word classes of English, which open clauses of each kind.
 var (
@@ -45,10 +49,14 @@ var (
 	desire       = wordSet("want need needs should must prefer have has rather like wanted")
 	auxiliaries  = wordSet("is are was were do does did can could would will should shall may might has have had isn't aren't wasn't doesn't didn't won't wouldn't shouldn't couldn't can't hasn't haven't")
 	interjection = wordSet("ok okay yes yeah yep sure thanks thank great nice good cool fine lgtm hmm huh hm wait hold really wow lol oh ah no nope actually well sorry right perfect done")
-	determiners  = wordSet("the a an my our your its their all some every each any both his her")
-	questionWord = wordSet("what why how when where which who whose whom")
-	hortative    = wordSet("let's lets please")
-	negation     = wordSet("don't dont never stop avoid")
+	// sentence adverbs open a clause without being its verb: "instead
+	// the cursor should stay" is a statement, "instead, use pnpm" an
+	// instruction
+	sentenceAdverb = wordSet("instead also then now rather otherwise")
+	determiners    = wordSet("the a an my our your its their all some every each any both his her")
+	questionWord   = wordSet("what why how when where which who whose whom")
+	hortative      = wordSet("let's lets please")
+	negation       = wordSet("don't dont never stop avoid")
 )
 
 func wordSet(s string) map[string]bool {
@@ -107,7 +115,7 @@ func clauseKind(c string) int {
 		return clauseStatement
 	case questionWord[first] || auxiliaries[first]:
 		return clauseQuestion
-	case interjection[first]:
+	case interjection[first], sentenceAdverb[first]:
 		if len(w) == 1 {
 			return clauseChatter
 		}

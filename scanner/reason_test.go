@@ -33,6 +33,13 @@ func TestClassifyReason(t *testing.T) {
 		{"really?", true, false},
 		{"no, use pnpm", false, false},
 		{"huh, that's what I expected. Use the fixture instead.", false, false},
+		// a word of another ("re-use"), a subordinate clause's negation
+		// and a sentence adverb are no instruction
+		{"Let's keep the two stacks apart. let's make a new module you can re-use the account from", false, true},
+		{"Turn on the setting that lets you call helpers even if I dont ask explicitly. Close the last alert.", false, true},
+		{"The placeholder must not be written into the file name. Instead the cursor should go where it was.", false, true},
+		{"instead, use pnpm", false, false},
+		{"never push to main, even if the tests pass", false, false},
 	}
 	for _, c := range cases {
 		q, f := classifyReason(c.reason)

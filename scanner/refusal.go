@@ -61,8 +61,9 @@ func (a *analyzer) toolError(e Event) (Event, bool) {
 // the user spoke of every such call; else the first positional argument,
 // the subcommand's target (a file, a task, a branch).
 
-// replacement is an instruction to call something else.
-var replacement = regexp.MustCompile(`(?i)\b(use|prefer|instead|rather)\b`)
+// replacement is an instruction to call something else ("re-use" is not
+// "use").
+var replacement = regexp.MustCompile(`(?i)(?:^|[^-\w])(use|prefer|instead|rather)\b`)
 
 // refusedPattern is the command trigger for a call the user stopped with
 // these words, or "" when the command has no head: its
@@ -150,6 +151,40 @@ func namesCall(words, cmd, output string) bool {
 		}
 		for _, c := range callWords {
 			if len(c) >= 3 && (strings.Contains(w, c) || strings.Contains(c, w)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// namesChange reports whether a user's words about a call they refused
+// name what the agent's next call changed in it: a word it added or
+// dropped, or a command it ran first or put before it. That call is the
+// agent's reading of the words; when they name nothing it changed ("wait
+// for CI, don't merge yet", then the same call sleeping longer), the
+// change is not the user's lesson. It reports true when the two calls do
+// not compare.
+func namesChange(words, failed, fixed string) bool {
+	d, ok := diffCommands(failed, fixed)
+	if !ok {
+		return true
+	}
+	var changed []string
+	for _, part := range [][]string{d.added, d.removed, d.prelude, d.wrapper} {
+		for _, a := range part {
+			changed = append(changed, lowerWords(a)...)
+		}
+	}
+	if d.quoted != "" {
+		changed = append(changed, "quote")
+	}
+	if len(changed) == 0 {
+		return true
+	}
+	for _, w := range lowerWords(words) {
+		for _, c := range changed {
+			if w == c || len(w) >= 3 && len(c) >= 3 && (strings.Contains(w, c) || strings.Contains(c, w)) {
 				return true
 			}
 		}

@@ -20,14 +20,16 @@ type refused struct {
 	input     map[string]any
 	reason    string
 	interrupt bool
+	// then is a shell command the agent ran next, which worked.
+	then string
 }
 
 func bashCall(cmd, reason string) refused {
-	return refused{"Bash", map[string]any{"command": cmd}, reason, false}
+	return refused{tool: "Bash", input: map[string]any{"command": cmd}, reason: reason}
 }
 
 func editCall(path, reason string) refused {
-	return refused{"Edit", map[string]any{"file_path": path, "old_string": "a", "new_string": "b"}, reason, false}
+	return refused{tool: "Edit", input: map[string]any{"file_path": path, "old_string": "a", "new_string": "b"}, reason: reason}
 }
 
 // writeRefusals writes one Claude Code session in which the user refuses
@@ -55,6 +57,10 @@ func writeRefusals(t *testing.T, dir, id string, calls []refused) {
 		line("user", []any{map[string]any{"type": "tool_result", "tool_use_id": tid, "is_error": true,
 			"content": "The user doesn't want to proceed with this tool use. The tool use was rejected. To tell you how to proceed, the user said:\n" + c.reason}})
 		line("assistant", []any{map[string]any{"type": "text", "text": "Understood."}})
+		if c.then != "" {
+			line("assistant", []any{map[string]any{"type": "tool_use", "id": tid + "-then", "name": "Bash", "input": map[string]any{"command": c.then}}})
+			line("user", []any{map[string]any{"type": "tool_result", "tool_use_id": tid + "-then", "content": "ok"}})
+		}
 	}
 	if err := os.WriteFile(filepath.Join(dir, id+".jsonl"), []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
@@ -121,7 +127,7 @@ func TestRefusalTriggerKeepsWhatWasRefused(t *testing.T) {
 // again in another session, the same words earn their confidence.
 func TestRefusalAboutTheCallAtHandHeldBack(t *testing.T) {
 	dir, state := t.TempDir(), t.TempDir()
-	task := refused{"Task", map[string]any{"description": "review", "prompt": "review the change"}, "always ask the reviewer to look at the migrations only", false}
+	task := refused{tool: "Task", input: map[string]any{"description": "review", "prompt": "review the change"}, reason: "always ask the reviewer to look at the migrations only"}
 	writeRefusals(t, dir, "s1", []refused{
 		bashCall("git add notes/scratch-plan.md", "don't commit this"),
 		bashCall("make dist", "don't build the packages for now, carry on"),
@@ -129,7 +135,7 @@ func TestRefusalAboutTheCallAtHandHeldBack(t *testing.T) {
 		editCall("/p/store/ledger.go", "I'd rather use a slice and sort it once"),
 		editCall("/p/store/kinds.go", "don't reuse the old type, this has grown apart"),
 		editCall("/p/store/reader.go", "(if we go this way, use a flag for the batch mode instead)"),
-		{"Write", map[string]any{"file_path": "/p/docs/plans/2026-03-04-sync-impl.md", "content": "x"}, "avoid repeating the design doc", false},
+		{tool: "Write", input: map[string]any{"file_path": "/p/docs/plans/2026-03-04-sync-impl.md", "content": "x"}, reason: "avoid repeating the design doc"},
 		task,
 		// rules
 		bashCall("git stash", "never stash, read the files you need"),
@@ -218,8 +224,8 @@ func TestCorrectionNamesItsError(t *testing.T) {
 func TestInterruptedWithAQuestion(t *testing.T) {
 	dir, state := t.TempDir(), t.TempDir()
 	writeRefusals(t, dir, "s1", []refused{
-		{"Bash", map[string]any{"command": "go test ./..."}, "wait, why does go test run the whole module?", true},
-		{"Bash", map[string]any{"command": "make e2e"}, "never run make e2e locally, the suite needs the staging cluster", true},
+		{tool: "Bash", input: map[string]any{"command": "go test ./..."}, reason: "wait, why does go test run the whole module?", interrupt: true},
+		{tool: "Bash", input: map[string]any{"command": "make e2e"}, reason: "never run make e2e locally, the suite needs the staging cluster", interrupt: true},
 	})
 	scan(t, state, Options{Paths: []string{dir}})
 	minConf := lessons.DefaultConfig().MinConfidence
@@ -290,5 +296,29 @@ func TestPermissionRefusalTeachesNoWayAround(t *testing.T) {
 	}
 	if c.Confidence >= cfg.MinConfidence || !c.Reminder(cfg) {
 		t.Errorf("confidence %.2f, reminder %v: want it said after the denial, not proposed", c.Confidence, c.Reminder(cfg))
+	}
+}
+
+// TestRefusalRetryTheWordsDoNotName: the user refuses a call and the
+// agent's next call changes something the user's words do not name (a
+// longer wait, after "don't merge with admin rights, wait for CI"): that
+// change is the agent's reading, not the user's lesson, and it is held
+// back. A retry that does what the words say ("use pnpm", then pnpm) is
+// proposed.
+func TestRefusalRetryTheWordsDoNotName(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	cfg := lessons.DefaultConfig()
+	writeRefusals(t, dir, "s1", []refused{
+		{tool: "Bash", input: map[string]any{"command": "sleep 5 && gh pr merge 42 --squash --admin"},
+			reason: "No, wait for all the checks to pass, don't use admin", then: "sleep 20 && gh pr merge 42 --squash --admin"},
+		{tool: "Bash", input: map[string]any{"command": "npm install lodash"}, reason: "use pnpm, not npm", then: "pnpm install lodash"},
+	})
+	scan(t, state, Options{Paths: []string{dir}})
+	cs := candidates(t, state)
+	if c := byReason(t, cs, "wait for all the checks"); c.Confidence >= cfg.MinConfidence {
+		t.Errorf("%q (%s): confidence %.2f, want held back: the words name nothing the retry changed", c.Summary, c.Kind, c.Confidence)
+	}
+	if c := byReason(t, cs, "use pnpm"); c.Confidence < cfg.MinConfidence {
+		t.Errorf("%q (%s): confidence %.2f, want proposed: the retry did what the words say", c.Summary, c.Kind, c.Confidence)
 	}
 }
