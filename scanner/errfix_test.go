@@ -101,21 +101,23 @@ func TestErrorLessonOfAVariableSet(t *testing.T) {
 // TestErrorLessonOfAVariableTheErrorAsks: the error names a variable
 // that is not set, and the same command worked with it set to a URL.
 // The error asked for that variable, so its value is the project's
-// setting, not one task's: a reminder from the first session. Before,
-// the value's slashes and digits read as one task's path and the lesson
-// stayed capped, so the same error came back with nothing said. A
-// variable the error does not name, or set to a path of this machine,
-// still waits for a second session.
+// setting, not one task's: a reminder from the first session that says
+// what worked. Before, the value's slashes and digits read as one
+// task's path and the lesson stayed capped, so the same error came back
+// with nothing said. A variable the error does not name, or set to a
+// path of this machine, is one task's: said after the same error too,
+// as that task's call whose way to take and not its values, and never
+// proposed; before, it was not said at all.
 func TestErrorLessonOfAVariableTheErrorAsks(t *testing.T) {
 	cfg := lessons.DefaultConfig()
 	cmd := "cd /p && uv run python -c \"\nimport app.db\nprint(app.db.engine)\n\" 2>&1"
 	for _, tc := range []struct {
 		fix    string
-		remind bool
+		oneOff bool
 	}{
-		{"export DB_URL=postgresql://app:app@localhost:5432/app && " + cmd, true},
-		{"export DB_URL=/home/u/data/app.sqlite && " + cmd, false},
-		{"export DB_URL=x APP_URL=http://localhost:8080/v2 && " + cmd, false},
+		{"export DB_URL=postgresql://app:app@localhost:5432/app && " + cmd, false},
+		{"export DB_URL=/home/u/data/app.sqlite && " + cmd, true},
+		{"export DB_URL=x APP_URL=http://localhost:8080/v2 && " + cmd, true},
 	} {
 		dir := t.TempDir()
 		writeClaude(t, dir, "/p", "s1", []step{
@@ -126,8 +128,12 @@ func TestErrorLessonOfAVariableTheErrorAsks(t *testing.T) {
 		if len(cs) != 1 || !strings.Contains(cs[0].Solution, "set") {
 			t.Fatalf("%s: %+v: want one lesson on the error naming the variable set", tc.fix, cs)
 		}
-		if got := cs[0].Reminder(cfg); got != tc.remind {
-			t.Errorf("%s: reminder %v (oneOff %v), want %v", tc.fix, got, cs[0].Signals.OneOff, tc.remind)
+		c := cs[0]
+		if !c.Reminder(cfg) || c.Confidence >= cfg.MinConfidence {
+			t.Errorf("%s: reminder %v, confidence %.2f: want said after the error, not proposed", tc.fix, c.Reminder(cfg), c.Confidence)
+		}
+		if said := strings.Contains(c.Solution, "that task's own call"); c.Signals.OneOff != tc.oneOff || said != tc.oneOff {
+			t.Errorf("%s: oneOff %v, solution %q: want one task's %v, and said so", tc.fix, c.Signals.OneOff, c.Solution, tc.oneOff)
 		}
 	}
 }

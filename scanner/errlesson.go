@@ -34,6 +34,11 @@ func (c *Candidate) errorText(unit, fix string, sandboxed bool) {
 		if slices.Contains(lessons.FileTools, c.Tool) {
 			where = "" // a file tool's own error is one lesson across projects (build)
 		}
+		if c.Signals.OneOff {
+			// that task's call: its way, not its values (a reminder only)
+			c.Solution = "This error came before" + where + ". What got past it then was that task's own call; take its way, not its values: " + fix + "."
+			return
+		}
 		c.Solution = "This error came before" + where + ". What got past it then: " + fix + "."
 		return
 	}
@@ -259,10 +264,10 @@ func (c *Candidate) onError(f finding) bool {
 		fix, c.Fixed, c.Instead, c.Tried, c.Signals.FixConfirmed = "", "", "", nil, false
 	}
 	c.Family = errorUnit(c.Tool, familyOf(f.Change))
-	c.errorText(c.Family, fix, f.Sandboxed)
 	// a path, an id, a message or a script of one task; a sandbox setting
 	// is the agent's, whatever its name
 	c.Signals.OneOff = !f.Sandboxed && fix != "" && (oneOff(askedValues(fix, c.Problem), c.Problem) || freeText(fix))
 	c.Signals.Sandboxed = f.Sandboxed
+	c.errorText(c.Family, fix, f.Sandboxed)
 	return true
 }

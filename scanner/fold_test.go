@@ -148,14 +148,14 @@ func TestFoldKindsKeepsTheBetterSupported(t *testing.T) {
 	}
 }
 
-// TestSupportOrderUncappedFirst: a lesson on the error whose fix is one
-// task's (capped: never said until a second session has the same fix)
-// does not outrank, for a little more confidence, the known failure of
-// the same error that is said now: folded into the capped one, the
-// failure's reminder was lost.
+// TestSupportOrderUncappedFirst: a capped lesson on the error (its
+// trigger fires on most calls of its command: never said) does not
+// outrank, for a little more confidence, the known failure of the same
+// error that is said now: folded into the capped one, the failure's
+// reminder was lost.
 func TestSupportOrderUncappedFirst(t *testing.T) {
 	capped := &Candidate{ID: "a", Kind: KindError, Fixed: "PATH=/opt/go/bin go build", Confidence: 0.45, Sessions: []string{"s1"},
-		Signals: Signals{FixConfirmed: true, OneOff: true}}
+		Signals: Signals{FixConfirmed: true, Broad: true}}
 	known := &Candidate{ID: "b", Kind: KindKnown, Confidence: 0.4, Sessions: []string{"s2"}}
 	cs := []*Candidate{capped, known}
 	slices.SortFunc(cs, supportOrder)

@@ -30,10 +30,11 @@ import (
 //
 // Support: a lesson on the error costs nothing before a call, since it
 // comes only after the same error, so a fix that worked (FixConfirmed)
-// makes it a lesson from its first session, unless the fix's words are
-// of one task (a path, a line, an id, a message: OneOff), which waits
-// for the same fix in a second session; "nothing fixed it" waits for a
-// second session (what it says is that the failure comes back).
+// makes it a lesson from its first session; one whose fix's words are
+// of one task (a path, a line, an id, a message: OneOff) says it as that
+// task's call, its way to take and not its values, and is never
+// proposed; "nothing fixed it" waits for a second session (what it says
+// is that the failure comes back).
 
 // KindError is a failure and what got past it, for a lesson on its error.
 const KindError = "error"

@@ -104,14 +104,12 @@ func (w Weights) Score(c *Candidate) {
 // below the default minConfidence, however often it was seen: a weak
 // rejection reason, or a heuristic whose trigger is broad, whose fix is
 // one task's or what the error already says (said before every call), or
-// that is only a tool name seen in a single session. A
-// lesson on an error counts the sessions of its error, not of its fix
-// (it keeps the first fix found): a one-off fix stays capped however
-// often the error came back, until the same fix comes back (merge clears
-// OneOff).
+// that is only a tool name seen in a single session. A lesson on an
+// error is not capped for a one-off fix: it is said after the same error
+// as that task's call (remindOnly), since it comes only after its error.
 func (c *Candidate) capped() bool {
 	s, multiSession := c.Signals, len(c.Sessions) >= 2
-	oneOff := s.OneOff && (c.Kind == KindError || !multiSession)
+	oneOff := s.OneOff && c.Kind != KindError && !multiSession
 	// such a fix, said before every call; one the error says is worth
 	// saying before the call once the mistake came back in another
 	// session: the error's words did not stop it
@@ -128,12 +126,14 @@ func (c *Candidate) capped() bool {
 // (afterTheWork), its step repaired the one thing the error named
 // (repairedOnce), seen in one session, a retry only added what the call
 // lacked (lackedOnce), or it is a file tool's known failure another says
-// on another path (Signals.Twin), or it is a refusal whose own words
-// say what to do (refusalSaysIt).
+// on another path (Signals.Twin), it is a refusal whose own words
+// say what to do (refusalSaysIt), or its fix is one task's (OneOff: it
+// counts the sessions of its error, not of its fix, and keeps the first
+// fix found, until the same fix comes back; merge clears OneOff).
 func (c *Candidate) remindOnly() bool {
 	return c.Kind == KindError && c.Fixed == "" && c.Instead == "" || c.missingFile() || c.afterTheWork() ||
 		c.unproven() && len(c.Triggers.Errors) > 0 || c.repairedOnce() || c.lackedOnce() || c.Signals.Twin ||
-		c.refusalSaysIt()
+		c.refusalSaysIt() || c.Kind == KindError && c.Signals.OneOff
 }
 
 // refusalSaysIt reports whether c is a known failure of a refusal whose
