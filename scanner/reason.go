@@ -244,12 +244,17 @@ func particular(reason string) bool {
 }
 
 // leadingVerb is the index of the verb an instruction opens with, after
-// its negation or softener (don't, never, please, just, do not): "it"
-// right after it is the call at hand ("don't run it"), elsewhere it may
-// be anything ("if we can help it").
+// its subject, auxiliary, negation or softener (we, should, don't, never,
+// please, just, do not): "it" right after it is the call at hand ("don't
+// run it", "we don't need it"), elsewhere it may be anything ("if we can
+// help it").
 func leadingVerb(w []string) int {
 	i := 0
+	if len(w) > 1 && subjects[w[0]] {
+		i = 1 // we don't need it; you should run it
+	}
 	for i < len(w) && (negation[w[i]] || hortative[w[i]] || w[i] == "just" || w[i] == "always" ||
+		i > 0 && subjects[w[0]] && auxiliaries[w[i]] ||
 		w[i] == "do" && i+1 < len(w) && w[i+1] == "not" || w[i] == "not") {
 		i++
 	}

@@ -182,6 +182,8 @@ func TestParticularReason(t *testing.T) {
 		{"I'd prefer a slice", true},
 		{"we would need a migration first", true},
 		{"this is not what I asked", true},
+		{"ah but it's about the old note, so we don't need it", true}, // the object after the verb is the thing at hand
+		{"you should run it with -v", true},
 		{"never stash, read the files you need", false},
 		{"use pnpm, it is faster here", false}, // "it is faster" is a statement, not about the call
 		{"use the flag that prints less", false},
