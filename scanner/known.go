@@ -316,6 +316,12 @@ func (c *Candidate) knownText() {
 			c.Solution += "The environment refuses it. Do not try it again as it is, nor work around the refusal; use another way to do what you meant, or ask."
 			return
 		}
+		if ownProgramMissing.MatchString(line) {
+			// the tool could not start its own program: no call of it works
+			c.Solution += "The tool could not start its own program here, so no call of it will work: do not call it again; " +
+				"do the same work through the shell or another tool."
+			return
+		}
 		c.Solution += "Do not try it again as it is: do what you meant another way (a narrower call, another tool), or say that it fails and go on."
 		return
 	}
@@ -353,6 +359,11 @@ func (c *Candidate) knownText() {
 		"Do not revert or rewrite your changes to make it pass, and do not take fixing it on as part of the task; " +
 		"say that it failed before you started, and check your change with a narrower run."
 }
+
+// ownProgramMissing is a tool's error when the program it runs could not
+// be started ("ENOENT: no such file or directory, posix_spawn '…/rg'",
+// Node's "spawn rg ENOENT").
+var ownProgramMissing = regexp.MustCompile(`\bENOENT\b.*\b(?:posix_)?spawn\b|\bspawn\s+\S+\s+ENOENT\b`)
 
 func plural(n int) string {
 	if n == 1 {

@@ -215,6 +215,9 @@ func TestKnownFailureOfABrokenTool(t *testing.T) {
 	if !slices.Equal(c.Triggers.Tools, []string{"Grep"}) || len(c.Triggers.Paths) != 0 || len(c.Triggers.Errors) != 1 {
 		t.Errorf("triggers %+v: want the Grep tool and its error, on any path", c.Triggers)
 	}
+	if !strings.Contains(c.Solution, "could not start its own program") || strings.Contains(c.Solution, "narrower call") {
+		t.Errorf("solution %q: want the tool's own program named as missing, and the shell or another tool, not a narrower call", c.Solution)
+	}
 	l := ToLesson(c)
 	if ps := lessons.Errors(lessons.Validate(&l)); len(ps) > 0 {
 		t.Errorf("lesson does not validate: %v", ps)
