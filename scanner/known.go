@@ -151,7 +151,9 @@ func (a *analyzer) supportKnown() {
 // | Access denied | plans/*.md": a hook that refuses writes there refuses
 // reads too), and a glob of the folder's files of that extension; for one whose error is about the
 // file otherwise (it does not exist, an offset past its end), the same
-// with the file itself; for one whose error names something
+// with the file itself, or, for what a file of a generated name holds (a
+// hash or an id: a task's output, over Read's size), with its folder's
+// glob, as the next such file has another name; for one whose error names something
 // the call did not (the tool's own binary missing), the tool and the
 // class, and no trigger but the tool and the error; "" for a probe or a
 // shell command of no family. A shell command's class that is a count
@@ -195,6 +197,13 @@ func knownOf(c *Call, r *Result) (key, trigger, named string) {
 		return c.Tool + " | " + class, "", ""
 	}
 	if line, _ := lessons.ErrorLine(r.Output); class == missingPath || missingFile.MatchString(line) || !namesPath(line, c.Path) {
+		if missing := class == missingPath || missingFile.MatchString(line); !missing && opaque(fileStem(c.Path)) {
+			// what a generated file holds (a hash or an id for a name: a
+			// task's output): the next one has another name in the same
+			// folder
+			glob := folderGlob(c.Path)
+			return "files | " + class + " | " + glob, glob, ""
+		}
 		return lc.Family() + " | " + class + " | " + c.Path, c.Path, "" // about this file: missing, or what it holds
 	}
 	glob := folderGlob(c.Path)
@@ -246,6 +255,12 @@ func namesPath(line, p string) bool {
 // missingCommand starts the error class of a program the shell did not
 // find (lessons.ErrorClass).
 const missingCommand = "command not found: "
+
+// fileStem is a path's file name without its extension.
+func fileStem(p string) string {
+	base := path.Base(strings.ReplaceAll(p, "\\", "/"))
+	return strings.TrimSuffix(base, path.Ext(base))
+}
 
 // folderGlob is a glob of the files of p's folder with p's extension,
 // matching wherever the folder lies ("plans/*.md" for

@@ -600,3 +600,42 @@ func TestKnownRefusalThatSaysWhatToDo(t *testing.T) {
 		}
 	}
 }
+
+// TestKnownFailureOfGeneratedFiles: Read refuses a task's output file over
+// its size limit before any change, in two sessions, each time a file
+// with a generated name (a hash) in the same kind of folder. One known
+// failure of the folder's files, seen in both sessions, not one per file
+// name that never comes back; a file with a name of its own stays keyed
+// by that file.
+func TestKnownFailureOfGeneratedFiles(t *testing.T) {
+	tooBig := "File content (41230 tokens) exceeds maximum allowed tokens (25000). Use offset and limit parameters to read specific portions of the file."
+	for _, tc := range []struct {
+		paths    [2]string
+		sessions int
+		trigger  string
+	}{
+		{[2]string{"/tmp/agent-1000/s-1/tasks/a99efa5e3c78469b7.output", "/tmp/agent-1000/s-2/tasks/b27c0e9d41f8a3316.output"}, 2, "tasks/*.output"},
+		{[2]string{"/p/docs/ARCHITECTURE.md", "/p/docs/ARCHITECTURE.md"}, 2, "/p/docs/ARCHITECTURE.md"},
+	} {
+		dir, state := t.TempDir(), t.TempDir()
+		for i, p := range tc.paths {
+			writeClaude(t, dir, "/p", "s"+string(rune('1'+i)), []step{
+				call("Read", map[string]any{"file_path": p}, true, tooBig),
+			})
+		}
+		scan(t, state, Options{Paths: []string{dir}})
+		var known []Candidate
+		for _, c := range candidates(t, state) {
+			if c.Kind == KindKnown {
+				known = append(known, c)
+			}
+		}
+		if len(known) != 1 || len(known[0].Sessions) != tc.sessions || known[0].Trigger != tc.trigger {
+			var got []string
+			for _, c := range known {
+				got = append(got, fmt.Sprintf("%s (%d sessions)", c.Trigger, len(c.Sessions)))
+			}
+			t.Errorf("%s: known failures %v, want one on %s seen in %d sessions", tc.paths[0], got, tc.trigger, tc.sessions)
+		}
+	}
+}
