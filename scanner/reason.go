@@ -35,11 +35,21 @@ var instruction = regexp.MustCompile(`(?i)(?:^|[^-\w])(use|don'?t|do not|never|a
 // neverMind is not an instruction, though it starts with one.
 var neverMind = regexp.MustCompile(`(?i)\bnever\s?mind\b`)
 
-// clauseBreak splits a reason into clauses: at punctuation, at a
-// coordinating conjunction, and before a subordinate clause ("even if I
-// don't ask", "when you don't know"), whose words say what holds, not
-// what to do.
-var clauseBreak = regexp.MustCompile(`(?i)[.!?;,:\n()]+|\s[-–—]\s|\s(?:but|and|so)\s|\s(?:if|unless|when|because|although|though|since|while)\s`)
+// clauseBreak splits a reason into clauses.
+var clauseBreak = regexp.MustCompile(`[.!?;,:\n()]+|\s[-–—]\s|\s(?:but|and|so)\s`)
+
+// subordinate starts a subordinate clause inside another ("even if I
+// don't ask", "if we can help it"): its words say what holds, neither
+// what to do nor who does it.
+var subordinate = regexp.MustCompile(`(?i)\s(?:if|unless|when|because|although|though|since|while)\s`)
+
+// mainClause is a clause up to the subordinate clause it holds, if any.
+func mainClause(c string) string {
+	if loc := subordinate.FindStringIndex(c); loc != nil {
+		return c[:loc[0]]
+	}
+	return c
+}
 
 // Closed word classes of English, which open clauses of each kind.
 var (
@@ -150,6 +160,7 @@ func instructionClause(reason string) string {
 	found := ""
 	for _, sentence := range sentences(r) {
 		for _, c := range clauseBreak.Split(sentence, -1) {
+			c = mainClause(c)
 			switch clauseKind(c) {
 			case clauseTakeover:
 				return ""

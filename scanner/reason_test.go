@@ -40,6 +40,8 @@ func TestClassifyReason(t *testing.T) {
 		{"The placeholder must not be written into the file name. Instead the cursor should go where it was.", false, true},
 		{"instead, use pnpm", false, false},
 		{"never push to main, even if the tests pass", false, false},
+		{"We don't want if-else call site selection logic if we can help it", false, false}, // "we can help it" is no takeover
+		{"don't commit if the build fails", false, false},
 	}
 	for _, c := range cases {
 		q, f := classifyReason(c.reason)
