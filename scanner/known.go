@@ -154,7 +154,8 @@ func (a *analyzer) supportKnown() {
 // with the file itself, or, for what a file of a generated name holds (a
 // hash or an id: a task's output, over Read's size), with its folder's
 // glob, as the next such file has another name; for one whose error names something
-// the call did not (the tool's own binary missing), the tool and the
+// the call did not (the tool's own binary missing), or that a directory
+// was given where a file was meant (any directory meets it), the tool and the
 // class, and no trigger but the tool and the error; "" for a probe or a
 // shell command of no family. A shell command's class that is a count
 // ("Found N errors.") is read again from the line that names what failed
@@ -193,7 +194,9 @@ func knownOf(c *Call, r *Result) (key, trigger, named string) {
 	}
 	lc := LoggedCall{Call: *c, Outcome: OutcomeFailed, Error: r.Output}
 	class := lc.ErrorClass()
-	if c.Path == "" || !aboutTheCall(r.Output, c) {
+	if c.Path == "" || !aboutTheCall(r.Output, c) || directoryKind.MatchString(class) {
+		// no path, an error about something else than the call's path, or
+		// a directory where a file was meant: any directory, not this one
 		return c.Tool + " | " + class, "", ""
 	}
 	if line, _ := lessons.ErrorLine(r.Output); class == missingPath || missingFile.MatchString(line) || !namesPath(line, c.Path) {
@@ -255,6 +258,10 @@ func namesPath(line, p string) bool {
 // missingCommand starts the error class of a program the shell did not
 // find (lessons.ErrorClass).
 const missingCommand = "command not found: "
+
+// directoryKind is the error class of a file tool given a directory
+// where it reads or writes a file (EISDIR, "… is a directory").
+var directoryKind = regexp.MustCompile(`(?i)\bEISDIR\b|\bis a directory\b`)
 
 // fileStem is a path's file name without its extension.
 func fileStem(p string) string {

@@ -639,3 +639,35 @@ func TestKnownFailureOfGeneratedFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestKnownFailureOfADirectoryRead: Read is given a directory before any
+// change, in two sessions, each time another directory. One known failure
+// of the tool on its error, seen in both sessions, whatever the
+// directory; not one per folder that never comes back.
+func TestKnownFailureOfADirectoryRead(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	for i, p := range []string{"/p/src/shared", "/p/docs/guides"} {
+		writeClaude(t, dir, "/p", "s"+string(rune('1'+i)), []step{
+			call("Read", map[string]any{"file_path": p}, true, "EISDIR: illegal operation on a directory, read '"+p+"'"),
+		})
+	}
+	scan(t, state, Options{Paths: []string{dir}})
+	var known []Candidate
+	for _, c := range candidates(t, state) {
+		if c.Kind == KindKnown {
+			known = append(known, c)
+		}
+	}
+	if len(known) != 1 || len(known[0].Sessions) != 2 || len(known[0].Triggers.Paths) != 0 || len(known[0].Triggers.Errors) != 1 {
+		var got []string
+		for _, c := range known {
+			got = append(got, fmt.Sprintf("%q paths %v (%d sessions)", c.Summary, c.Triggers.Paths, len(c.Sessions)))
+		}
+		t.Fatalf("known failures %v: want one of Read on its error, on any path, seen in 2 sessions", got)
+	}
+	for _, p := range []string{"/p/lib", "/p/src/shared"} {
+		if !errorFires(t, known[0], "EISDIR: illegal operation on a directory, read '"+p+"'") {
+			t.Errorf("the lesson does not come after Read of %s", p)
+		}
+	}
+}

@@ -131,8 +131,7 @@ func lowerWords(s string) []string {
 // namesCall reports whether a user's words about a shell command name
 // anything of it: a word of its command line, or of what the failed call
 // printed (a correction may answer the error: "install foo first" after
-// "No module named foo"), three letters or more, either one holding the
-// other ("use pnpm" names npm, "linting" lint). Words that name nothing
+// "No module named foo"), three letters or more (sameWord). Words that name nothing
 // of the call ("don't open a pull request, a commit is enough", said when
 // a lint run was refused) are about the task, not the call.
 func namesCall(words, cmd, output string) bool {
@@ -150,12 +149,24 @@ func namesCall(words, cmd, output string) bool {
 			continue
 		}
 		for _, c := range callWords {
-			if len(c) >= 3 && (strings.Contains(w, c) || strings.Contains(c, w)) {
+			if sameWord(w, c) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// sameWord reports whether a user's word names a word of a call: the
+// same word, or, both four letters or more, one holding the other
+// ("linting" names lint). A shorter word inside a longer one is chance:
+// "the" in "theme", "use" in "user" ("use pnpm" names what to run
+// instead: replacement).
+func sameWord(w, c string) bool {
+	if w == c {
+		return true
+	}
+	return len(w) >= 4 && len(c) >= 4 && (strings.Contains(w, c) || strings.Contains(c, w))
 }
 
 // namesChange reports whether a user's words about a call they refused
@@ -184,7 +195,7 @@ func namesChange(words, failed, fixed string) bool {
 	}
 	for _, w := range lowerWords(words) {
 		for _, c := range changed {
-			if w == c || len(w) >= 3 && len(c) >= 3 && (strings.Contains(w, c) || strings.Contains(c, w)) {
+			if sameWord(w, c) {
 				return true
 			}
 		}

@@ -324,3 +324,22 @@ func TestRefusalRetryTheWordsDoNotName(t *testing.T) {
 		t.Errorf("%q (%s): confidence %.2f, want proposed: the retry did what the words say", c.Summary, c.Kind, c.Confidence)
 	}
 }
+
+// TestNamesCall: a user's words name a call by a word of it, or by a word
+// holding one of four letters or more ("linting" names lint); three
+// letters inside a longer word are chance ("the" in "other").
+func TestNamesCall(t *testing.T) {
+	for _, tc := range []struct {
+		words, cmd string
+		want       bool
+	}{
+		{"linting takes too long here", "npm run lint", true},
+		{"never stash", "git stash push -m wip", true},
+		{"wait for the answer first", "cat other.txt", false},
+		{"ask me about them first", "cat mother.txt", false},
+	} {
+		if got := namesCall(tc.words, tc.cmd, ""); got != tc.want {
+			t.Errorf("namesCall(%q, %q) = %v, want %v", tc.words, tc.cmd, got, tc.want)
+		}
+	}
+}
