@@ -532,7 +532,7 @@ func (c *Candidate) merge(n Candidate) bool {
 		s.OneOff = s.OneOff && n.Signals.OneOff
 		s.Lacking = s.Lacking && n.Signals.Lacking
 	case n.Solution == c.Solution:
-		s.OneOff = false // a lesson on an error keeps its first fix's words (foldError): seen again, they are no one-off
+		c.fixSeenAgain() // a lesson on an error keeps its first fix's words (foldError): seen again, they are no one-off
 	}
 	s.Broad = s.Broad || n.Signals.Broad
 	s.Reminds = s.Reminds && n.Signals.Reminds

@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -367,6 +368,34 @@ func TestRetryThroughAWrapper(t *testing.T) {
 		}
 		if got != nil && (!strings.Contains(got.Summary, "run it through `nix develop --command`") || strings.Contains(got.Summary, "app.ts")) {
 			t.Errorf("summary %q: want the wrapper, without the task's file", got.Summary)
+		}
+	}
+}
+
+// TestOneTaskFixSeenAgain: a lesson on an error whose fix reads as one
+// task's (a variable set to a path of this machine) says so; when the
+// same fix gets past the same error in a second session, it is the
+// lesson's fix, and the text says it as one.
+func TestOneTaskFixSeenAgain(t *testing.T) {
+	cmd := "cd /p && uv run python -c \"import app.db\" 2>&1"
+	fix := "export DB_URL=/home/u/data/app.sqlite && " + cmd
+	steps := []step{
+		run(cmd, 1, "ValueError: DB_URL environment variable is required but not set"),
+		run(fix, 0, ""),
+	}
+	for _, sessions := range []int{1, 2} {
+		dir := t.TempDir()
+		for i := range sessions {
+			writeClaude(t, dir, "/p", fmt.Sprintf("s%d", i+1), steps)
+		}
+		cs := errorCandidates(t, dir)
+		if len(cs) != 1 {
+			t.Fatalf("%d sessions: %d lessons on the error, want 1", sessions, len(cs))
+		}
+		c := cs[0]
+		oneTask := sessions == 1
+		if c.Signals.OneOff != oneTask || strings.Contains(c.Solution, "that task's own call") != oneTask {
+			t.Errorf("%d sessions: oneOff %v, solution %q: want one task's %v, and said so", sessions, c.Signals.OneOff, c.Solution, oneTask)
 		}
 	}
 }

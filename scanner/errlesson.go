@@ -34,12 +34,11 @@ func (c *Candidate) errorText(unit, fix string, sandboxed bool) {
 		if slices.Contains(lessons.FileTools, c.Tool) {
 			where = "" // a file tool's own error is one lesson across projects (build)
 		}
+		said := fixSaid
 		if c.Signals.OneOff {
-			// that task's call: its way, not its values (a reminder only)
-			c.Solution = "This error came before" + where + ". What got past it then was that task's own call; take its way, not its values: " + fix + "."
-			return
+			said = taskFixSaid // that task's call: its way, not its values (a reminder only)
 		}
-		c.Solution = "This error came before" + where + ". What got past it then: " + fix + "."
+		c.Solution = "This error came before" + where + said + fix + "."
 		return
 	}
 	when := "in an earlier session of this project" // its first: the sessions are counted as they come back
@@ -72,6 +71,21 @@ func (c *Candidate) errorText(unit, fix string, sandboxed bool) {
 	}
 	c.Solution = said + " Do not retry it unchanged: read what the error says is missing or wrong, " +
 		"check that before the next call, or say that it fails and go on without it."
+}
+
+// How a lesson on an error introduces what got past it: a fix, or one
+// task's own call (OneOff), whose way to take and not its values.
+const (
+	fixSaid     = ". What got past it then: "
+	taskFixSaid = ". What got past it then was that task's own call; take its way, not its values: "
+)
+
+// fixSeenAgain clears a lesson on an error of its one-off mark when its
+// fix came back in another session: the fix is the lesson's, not one
+// task's, and its text says it as a fix.
+func (c *Candidate) fixSeenAgain() {
+	c.Signals.OneOff = false
+	c.Solution = strings.Replace(c.Solution, taskFixSaid, fixSaid, 1)
 }
 
 // commandGist is a command as a lesson quotes it: its first line, clipped.
