@@ -259,8 +259,35 @@ func (a *analyzer) precondition(w *waiting, rerun string) {
 		Problem:  worldFirst(problem),
 		Solution: "Before `" + clip(c.Command, 200) + "`, " + strings.Join(did, ", then ") + ". It failed until then, and `" + clip(rerun, 200) + "` worked after.",
 		Signals: Signals{FixConfirmed: true, Causal: len(named) > 0,
-			Reminds: !slices.Contains(ran, "") && echoes(w.res.Output, c.Command, strings.Join(ran, " "))}, // steps the error said to take
+			// steps the error said to take, or the check's own fix mode
+			Reminds: !slices.Contains(ran, "") && (echoes(w.res.Output, c.Command, strings.Join(ran, " ")) ||
+				!slices.ContainsFunc(ran, func(step string) bool { return !checkUndone(c.Command, step) }))},
 	})
+}
+
+// checkUndone reports whether a step runs one of a failed command's
+// simple commands again with only some of its options (cargo fmt after
+// cargo fmt --check, black src after black --check src): the check's
+// own fix mode, whose work the check's failure printed (the diff), as an
+// error that names its fix does. A fixer of its own name (bun run
+// lint:fix after bun run lint) is a step the project set up, and a lesson.
+func checkUndone(failed, step string) bool {
+	ss := segments(redirect.ReplaceAllString(step, " "))
+	if len(ss) != 1 {
+		return false
+	}
+	exe, sub := commandHead(ss[0])
+	args := headArgs(ss[0])
+	for _, seg := range segments(redirect.ReplaceAllString(failed, " ")) {
+		if e, s := commandHead(seg); e != exe || s != sub || exe == "" {
+			continue
+		}
+		had := headArgs(seg)
+		if len(args) < len(had) && !slices.ContainsFunc(args, func(a string) bool { return !slices.Contains(had, a) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // worldFirst is an error text with its first line about the world the

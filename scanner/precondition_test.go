@@ -216,3 +216,41 @@ func TestPreconditionRepairedOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestPreconditionTheCheckUndone: a format check fails with its diff, and
+// the same command without its check option rewrites the code, in two
+// sessions. The check printed what that does: said after the failure,
+// not proposed. A fixer of the project's own name (bun run lint:fix after
+// bun run lint) is proposed.
+func TestPreconditionTheCheckUndone(t *testing.T) {
+	cfg := lessons.DefaultConfig()
+	lint := "$ biome check --error-on-warnings .\nsrc/cart.ts format ━━━━━━━━━━━━━━━━━━━━\n  × Formatter would have printed the following content:\nChecked 42 files in 12ms. Found 1 error.\nerror: script \"lint\" exited with code 1"
+	for _, c := range []struct {
+		name    string
+		steps   []step
+		propose bool
+	}{
+		{"check undone", []step{run("cargo fmt --check 2>&1", 1, "Diff in /p/src/main.rs at line 3:\n-fn a(){}\n+fn a() {}"),
+			run("cargo fmt 2>&1", 0, ""), run("cargo fmt --check 2>&1", 0, "")}, false},
+		{"project fixer", []step{run("bun run lint", 1, lint), run("bun run lint:fix", 0, "Fixed 1 file."), run("bun run lint", 0, "No fixes applied.")}, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir, state := t.TempDir(), t.TempDir()
+			writeClaude(t, dir, "/p", "s1", c.steps)
+			writeClaude(t, dir, "/p", "s2", c.steps)
+			scan(t, state, Options{Paths: []string{dir}})
+			var pre []Candidate
+			for _, k := range candidates(t, state) {
+				if k.Kind == KindPrecondition {
+					pre = append(pre, k)
+				}
+			}
+			if len(pre) != 1 {
+				t.Fatalf("%d precondition fixes, want 1", len(pre))
+			}
+			if proposed := pre[0].Confidence >= cfg.MinConfidence; proposed != c.propose || !proposed && !pre[0].Reminder(cfg) {
+				t.Errorf("%q: confidence %.2f, reminder %v: want proposed %v, else said after the failure", pre[0].Summary, pre[0].Confidence, pre[0].Reminder(cfg), c.propose)
+			}
+		})
+	}
+}
