@@ -199,15 +199,17 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		// One task's: the user's words name its paths or hashes, are
 		// about the call at hand, or name nothing of the command or its
 		// error (unless they name what to run instead); the file
-		// refused is named for one task; or the agent's next call after
-		// a refusal changed what the words do not name.
+		// refused is named for one task; the agent's next call after a
+		// refusal changed what the words do not name; or the words are a
+		// direction for the task (direction).
 		said, output := userWords(c.Solution), ""
 		if f.Kind == KindCorrection {
 			output = c.Problem // what the failed call printed (a rejection's is the user's words)
 		}
 		c.Signals.OneOff = oneOff(said, "") || particular(said) || slices.ContainsFunc(c.Triggers.Paths, taskToken) ||
 			c.Tool == "Bash" && !namesCall(said, c.Trigger, output) && !replacement.MatchString(said) ||
-			f.Kind == KindRejection && c.Tool == "Bash" && c.Fixed != "" && !namesChange(said, c.Trigger, c.Fixed)
+			f.Kind == KindRejection && c.Tool == "Bash" && c.Fixed != "" && !namesChange(said, c.Trigger, c.Fixed) ||
+			direction(said)
 	}
 	if f.Kind == KindKnown {
 		key = "known\x00" + sess.Project + "\x00" + objectKey(f.Change, c.Tool == "Bash")

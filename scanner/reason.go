@@ -271,3 +271,16 @@ func leadingVerb(w []string) int {
 	}
 	return i
 }
+
+// maxRuleWords is the longest sentence a standing rule takes: "never
+// stash, read the files you need" and "use the staging database, never
+// the shared one" take eight words, a direction for the task ("revert the
+// recent changes … I want the page to show … instead of …") forty.
+const maxRuleWords = 25
+
+// direction reports whether a reason's instruction comes in a sentence
+// longer than a rule is said in: what the task is to do next, not how
+// every such call is made.
+func direction(reason string) bool {
+	return len(strings.Fields(instructionClause(reason))) > maxRuleWords
+}

@@ -84,3 +84,21 @@ func ids(cs []Candidate) []string {
 	}
 	return out
 }
+
+// TestDirection: an instruction in a sentence longer than a rule takes is
+// a direction for the task; the rules a team keeps are short.
+func TestDirection(t *testing.T) {
+	for _, tc := range []struct {
+		reason string
+		want   bool
+	}{
+		{"never stash, read the files you need", false},
+		{"Never run the migration on prod; use the staging db instead", false},
+		{"lets undo the last change to the signup flow. I want the event page to list the signups but marked in red then the signup page for that event to give the warning instead of letting them sign up again for that group which would cause trouble", true},
+		{"Will this work in CI? I want to understand it before running it locally, since last time it broke the whole pipeline and we lost a day on it", false}, // no instruction at all
+	} {
+		if got := direction(tc.reason); got != tc.want {
+			t.Errorf("direction(%q) = %v, want %v", tc.reason, got, tc.want)
+		}
+	}
+}

@@ -121,9 +121,9 @@ func TestRefusalTriggerKeepsWhatWasRefused(t *testing.T) {
 
 // TestRefusalAboutTheCallAtHandHeldBack: seen in one session, a refusal
 // whose words are about that one call (they point at it, are temporary
-// or conditional, name nothing of the command, or refuse an edit of a
-// file named for one task) and a refusal whose trigger is only a tool
-// name stay below minConfidence; words that read as a rule do not. Seen
+// or conditional, name nothing of the command, refuse an edit of a file
+// named for one task, or give the task a new direction at length) and a
+// refusal whose trigger is only a tool name stay below minConfidence; words that read as a rule do not. Seen
 // again in another session, the same words earn their confidence.
 func TestRefusalAboutTheCallAtHandHeldBack(t *testing.T) {
 	dir, state := t.TempDir(), t.TempDir()
@@ -137,6 +137,7 @@ func TestRefusalAboutTheCallAtHandHeldBack(t *testing.T) {
 		editCall("/p/store/reader.go", "(if we go this way, use a flag for the batch mode instead)"),
 		{tool: "Write", input: map[string]any{"file_path": "/p/docs/plans/2026-03-04-sync-impl.md", "content": "x"}, reason: "avoid repeating the design doc"},
 		task,
+		bashCall("pnpm test 2>&1 | tail -10", "lets undo the last change to the signup flow. I want the event page to list the signups but marked in red then the signup page for that event to give the warning instead of letting them sign up again for that group which would cause trouble"),
 		// rules
 		bashCall("git stash", "never stash, read the files you need"),
 		bashCall("npm install lodash", "use pnpm"),
@@ -147,7 +148,7 @@ func TestRefusalAboutTheCallAtHandHeldBack(t *testing.T) {
 	minConf := lessons.DefaultConfig().MinConfidence
 	cs := candidates(t, state)
 	for _, reason := range []string{"don't commit this", "don't build the packages for now", "don't open a pull request", "I'd rather use a slice",
-		"don't reuse the old type", "if we go this way", "avoid repeating the design doc", "always ask the reviewer"} {
+		"don't reuse the old type", "if we go this way", "avoid repeating the design doc", "always ask the reviewer", "undo the last change to the signup flow"} {
 		if c := byReason(t, cs, reason); c.Confidence >= minConf {
 			t.Errorf("%q (trigger %+v): confidence %.2f, want below %.2f", reason, c.Triggers, c.Confidence, minConf)
 		}
