@@ -171,7 +171,7 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 	if f.Kind == KindRetry && askedForLess(change, c.Problem) {
 		return Candidate{}, false
 	}
-	change = rootChange(change, sess.Project)
+	change = rootChange(change, cmp.Or(sess.Dir, sess.Project))
 	if change != "" && f.Kind != KindTag {
 		c.Solution = strings.TrimSpace(strings.TrimSuffix(c.Solution, "Run `"+clip(c.Fixed, 300)+"` instead.") +
 			"\nFix: " + change + " (`" + clip(c.Fixed, 300) + "` worked).")

@@ -143,6 +143,10 @@ func (r *Result) Failed() bool { return !r.Stopped && (r.IsError || r.ExitCode >
 type Session struct {
 	ID      string `json:"id,omitempty"`
 	Project string `json:"project,omitempty"`
+	// Dir is the directory the session's log says it ran in, kept when
+	// Project is a name given to it (replay --as-project): a retry that
+	// went back there ran from the project's root.
+	Dir string `json:"dir,omitempty"`
 }
 
 // sink receives a parser's events and what it learns of the session.

@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -357,6 +358,25 @@ func TestCdToTheProjectRootSaidByItsRelation(t *testing.T) {
 	}
 	if s := got[0].Summary; !strings.Contains(s, "project's root") || strings.Contains(s, "/home/ann") {
 		t.Errorf("summary %q: want the project's root, not this machine's path", s)
+	}
+	// read as a project of another name (replay --as-project), the
+	// session's directory is still its root
+	var named []string
+	_, err := ReadSessions(context.Background(), ReadOptions{Paths: []string{dir}, Workers: 1, Candidates: true, Project: "shop"},
+		func(s *LoggedSession) *LoggedSession { return s },
+		func(s *LoggedSession) error {
+			for _, c := range s.Candidates {
+				if c.Kind == KindRetry {
+					named = append(named, c.Summary)
+				}
+			}
+			return nil
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(named) != 1 || !strings.Contains(named[0], "project's root") {
+		t.Errorf("read as project shop: retry lessons %q, want one that runs it from the project's root", named)
 	}
 }
 

@@ -376,7 +376,7 @@ func readOne[T any](j readJob, o Options, ro ReadOptions, work func(*LoggedSessi
 	}
 	ls.Start = j.start
 	if ro.Project != "" {
-		ls.Project = ro.Project
+		ls.Dir, ls.Project = cmp.Or(ls.Dir, ls.Project), ro.Project
 	}
 	if cands {
 		now := o.Now()
