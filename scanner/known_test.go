@@ -624,12 +624,7 @@ func TestKnownFailureOfGeneratedFiles(t *testing.T) {
 			})
 		}
 		scan(t, state, Options{Paths: []string{dir}})
-		var known []Candidate
-		for _, c := range candidates(t, state) {
-			if c.Kind == KindKnown {
-				known = append(known, c)
-			}
-		}
+		known := ofKind(candidates(t, state), KindKnown)
 		if len(known) != 1 || len(known[0].Sessions) != tc.sessions || known[0].Trigger != tc.trigger {
 			var got []string
 			for _, c := range known {
@@ -652,12 +647,7 @@ func TestKnownFailureOfADirectoryRead(t *testing.T) {
 		})
 	}
 	scan(t, state, Options{Paths: []string{dir}})
-	var known []Candidate
-	for _, c := range candidates(t, state) {
-		if c.Kind == KindKnown {
-			known = append(known, c)
-		}
-	}
+	known := ofKind(candidates(t, state), KindKnown)
 	if len(known) != 1 || len(known[0].Sessions) != 2 || len(known[0].Triggers.Paths) != 0 || len(known[0].Triggers.Errors) != 1 {
 		var got []string
 		for _, c := range known {

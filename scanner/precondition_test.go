@@ -239,12 +239,7 @@ func TestPreconditionTheCheckUndone(t *testing.T) {
 			writeClaude(t, dir, "/p", "s1", c.steps)
 			writeClaude(t, dir, "/p", "s2", c.steps)
 			scan(t, state, Options{Paths: []string{dir}})
-			var pre []Candidate
-			for _, k := range candidates(t, state) {
-				if k.Kind == KindPrecondition {
-					pre = append(pre, k)
-				}
-			}
+			pre := ofKind(candidates(t, state), KindPrecondition)
 			if len(pre) != 1 {
 				t.Fatalf("%d precondition fixes, want 1", len(pre))
 			}

@@ -87,6 +87,17 @@ func atFailure(c Candidate) bool {
 	return c.Reminder(cfg) && c.Confidence < cfg.MinConfidence
 }
 
+// ofKind is the candidates of cs of one kind.
+func ofKind(cs []Candidate, kind string) []Candidate {
+	var out []Candidate
+	for _, c := range cs {
+		if c.Kind == kind {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 func hasKind(cs []Candidate, kind string, min float64) bool {
 	return slices.ContainsFunc(cs, func(c Candidate) bool { return c.Kind == kind && c.Confidence >= min })
 }
