@@ -253,15 +253,15 @@ func (a *analyzer) precondition(w *waiting, rerun string) {
 		ran = append(ran, s.call.Command)
 	}
 	c := w.rec.call
+	// the steps the error said to take, or the check's own fix mode
+	told := !slices.Contains(ran, "") && (echoes(w.res.Output, c.Command, strings.Join(ran, " ")) ||
+		!slices.ContainsFunc(ran, func(step string) bool { return !checkUndone(c.Command, step) }))
 	a.findings = append(a.findings, finding{
 		Kind: KindPrecondition, Line: w.rec.line, UID: w.rec.uid, Tool: "Bash", Trigger: c.Command,
 		Call: w.rec.id, Change: strings.Join(did, "; "),
 		Problem:  worldFirst(problem),
 		Solution: "Before `" + clip(c.Command, 200) + "`, " + strings.Join(did, ", then ") + ". It failed until then, and `" + clip(rerun, 200) + "` worked after.",
-		Signals: Signals{FixConfirmed: true, Causal: len(named) > 0,
-			// steps the error said to take, or the check's own fix mode
-			Reminds: !slices.Contains(ran, "") && (echoes(w.res.Output, c.Command, strings.Join(ran, " ")) ||
-				!slices.ContainsFunc(ran, func(step string) bool { return !checkUndone(c.Command, step) }))},
+		Signals:  Signals{FixConfirmed: true, Causal: len(named) > 0, Reminds: told},
 	})
 }
 

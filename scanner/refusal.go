@@ -144,14 +144,16 @@ func namesCall(words, cmd, output string) bool {
 		}
 	}
 	callWords = append(callWords, lowerWords(output)...)
-	for _, w := range lowerWords(words) {
-		if len(w) < 3 {
-			continue
-		}
-		for _, c := range callWords {
-			if sameWord(w, c) {
-				return true
-			}
+	said := slices.DeleteFunc(lowerWords(words), func(w string) bool { return len(w) < 3 })
+	return anySameWord(said, callWords)
+}
+
+// anySameWord reports whether a word of said names a word of of
+// (sameWord).
+func anySameWord(said, of []string) bool {
+	for _, w := range said {
+		if slices.ContainsFunc(of, func(c string) bool { return sameWord(w, c) }) {
+			return true
 		}
 	}
 	return false
@@ -190,15 +192,5 @@ func namesChange(words, failed, fixed string) bool {
 	if d.quoted != "" {
 		changed = append(changed, "quote")
 	}
-	if len(changed) == 0 {
-		return true
-	}
-	for _, w := range lowerWords(words) {
-		for _, c := range changed {
-			if sameWord(w, c) {
-				return true
-			}
-		}
-	}
-	return false
+	return len(changed) == 0 || anySameWord(lowerWords(words), changed)
 }
