@@ -424,14 +424,29 @@ func TestBuiltDoctor(t *testing.T) {
 	}
 	// Codex runs the hooks once trusted, Gemini CLI in a trusted folder.
 	codexHooks := Agents["codex"].Path(EnvFrom(getenv), "")
-	var trust strings.Builder
-	for i, ev := range Agents["codex"].Events {
-		fmt.Fprintf(&trust, "[hooks.state.%q]\ntrusted_hash = \"sha256:%064x\"\n", codexHooks+":"+codexEventLabels[ev.Name]+":0:0", i)
+	installed, err := Agents["codex"].ourHooks(s.read(codexHooks))
+	if err != nil || len(installed) != len(Agents["codex"].Events) {
+		t.Fatalf("lessons' Codex hooks: %d, %v", len(installed), err)
+	}
+	var trust, staleTrust strings.Builder
+	for i, h := range installed {
+		key := fmt.Sprintf("%s:%s:%d:%d", codexHooks, codexEventLabels[h.Event], h.Group, h.Index)
+		fmt.Fprintf(&trust, "[hooks.state.%q]\ntrusted_hash = %q\n", key, codexTrustHash(h))
+		stale := codexTrustHash(h)
+		if h.Event == "PostToolUse" { // trusted when the hook was another
+			stale = fmt.Sprintf("sha256:%064x", i)
+		}
+		fmt.Fprintf(&staleTrust, "[hooks.state.%q]\ntrusted_hash = %q\n", key, stale)
 	}
 	codexConfig := filepath.Join(s.home, ".codex", "config.toml")
-	s.write(codexConfig, []byte(trust.String()))
 	trustedFolders := filepath.Join(s.home, ".gemini", "trustedFolders.json")
 	s.write(trustedFolders, []byte(`{"`+s.project+`": "TRUST_FOLDER"}`))
+	s.write(codexConfig, []byte(staleTrust.String()))
+	if ps := Check(getenv, s.project); len(ps) != 1 || ps[0].File != codexHooks ||
+		ps[0].Message != "Codex trusted lessons' PostToolUse hooks as they were before they changed: it skips a hook modified since it was trusted (codex exec without a word)" {
+		t.Errorf("doctor on a trust older than the hook: %+v", ps)
+	}
+	s.write(codexConfig, []byte(trust.String()))
 	ps, statuses := Report(getenv, s.project)
 	if len(ps) > 0 {
 		t.Fatalf("problems with a good install: %+v", ps)

@@ -19,6 +19,8 @@ type ourHook struct {
 	Event        string
 	Group, Index int
 	entry        *value
+	group        *value // the entry's group: its matcher and hooks
+	src          []byte // the settings file the values span
 }
 
 // ourHooks lists lessons' hook entries in a settings file.
@@ -34,7 +36,8 @@ func (a *Agent) ourHooks(src []byte) ([]ourHook, error) {
 			continue
 		}
 		if g, h := findOurs(arr); g >= 0 {
-			out = append(out, ourHook{Event: ev.Name, Group: g, Index: h, entry: arr.elems[g].get("hooks").elems[h]})
+			out = append(out, ourHook{Event: ev.Name, Group: g, Index: h, entry: arr.elems[g].get("hooks").elems[h],
+				group: arr.elems[g], src: src})
 		}
 	}
 	return out, nil
@@ -102,12 +105,14 @@ var codexEventLabels = map[string]string{
 	"SessionStart": "session_start", "UserPromptSubmit": "user_prompt_submit",
 }
 
-// codexReadiness checks what Codex 0.169 needs before it runs the hooks
-// of hooks.json at path: each hook trusted, a trust Codex keeps in its
-// config.toml as [hooks.state."PATH:EVENT:GROUP:INDEX"] trusted_hash
-// (codex exec skips an untrusted hook without a word), not disabled
-// there, and for a project's hooks.json a trusted project, the only kind
-// whose .codex directory Codex reads.
+// codexReadiness checks what Codex 0.169 to 0.171 needs before it runs
+// the hooks of hooks.json at path: each hook trusted, a trust Codex keeps
+// in its config.toml as [hooks.state."PATH:EVENT:GROUP:INDEX"]
+// trusted_hash (codex exec skips an untrusted hook without a word), that
+// hash still the hook's own (a hook changed since, its command moved to
+// another lessons binary say, is skipped the same way until trusted
+// again), not disabled there, and for a project's hooks.json a trusted
+// project, the only kind whose .codex directory Codex reads.
 func codexReadiness(env Env, path, root string, hooks []ourHook) []Problem {
 	configPath := filepath.Join(codexHome(env), "config.toml")
 	var config struct {
@@ -139,7 +144,7 @@ func codexReadiness(env Env, path, root string, hooks []ourHook) []Problem {
 				Fix:     "trust the project when codex asks, or add [projects." + strconv.Quote(root) + "] trust_level = \"trusted\" to " + configPath})
 		}
 	}
-	var untrusted, disabled []string
+	var untrusted, stale, disabled []string
 	for _, h := range hooks {
 		state, ok := config.Hooks.State[fmt.Sprintf("%s:%s:%d:%d", path, codexEventLabels[h.Event], h.Group, h.Index)]
 		switch {
@@ -147,12 +152,21 @@ func codexReadiness(env Env, path, root string, hooks []ourHook) []Problem {
 			disabled = append(disabled, h.Event)
 		case !ok || state.TrustedHash == "":
 			untrusted = append(untrusted, h.Event)
+		default:
+			if now := codexTrustHash(h); now != "" && now != state.TrustedHash {
+				stale = append(stale, h.Event)
+			}
 		}
 	}
 	if len(untrusted) > 0 {
 		out = append(out, Problem{Severity: "warning", File: path,
 			Message: fmt.Sprintf("Codex has not trusted lessons' %s hooks: it skips untrusted hooks (codex exec without a word)", strings.Join(untrusted, ", ")),
 			Fix:     "open codex and trust them in /hooks (they are listed as lessons hook --platform codex)"})
+	}
+	if len(stale) > 0 {
+		out = append(out, Problem{Severity: "warning", File: path,
+			Message: fmt.Sprintf("Codex trusted lessons' %s hooks as they were before they changed: it skips a hook modified since it was trusted (codex exec without a word)", strings.Join(stale, ", ")),
+			Fix:     "open codex and trust them again in /hooks (they are listed as lessons hook --platform codex)"})
 	}
 	if len(disabled) > 0 {
 		out = append(out, Problem{Severity: "error", File: configPath,

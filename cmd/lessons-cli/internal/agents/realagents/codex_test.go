@@ -21,10 +21,22 @@ func (w *world) codexTrusting(m *model, trust bool, args ...string) string {
 }
 
 // codexWith runs codex exec with extra lines at the end of its
-// config.toml (a [features] table).
+// config.toml (a [features] table), every hook trusted.
 func (w *world) codexWith(m *model, trust bool, extra string, args ...string) string {
 	w.t.Helper()
-	bin := filepath.Join(agentDir(w.t, "@openai/codex"), "node_modules", ".bin", "codex")
+	return w.codexExec(m, trust, extra, append([]string{"--dangerously-bypass-hook-trust"}, args...)...)
+}
+
+// codexBin is the pinned Codex CLI.
+func codexBin(t *testing.T) string {
+	return filepath.Join(agentDir(t, "@openai/codex"), "node_modules", ".bin", "codex")
+}
+
+// codexExec runs codex exec with args after exec's own, a hook running
+// only when Codex trusts it (unless args bypass the trust).
+func (w *world) codexExec(m *model, trust bool, extra string, args ...string) string {
+	w.t.Helper()
+	bin := codexBin(w.t)
 	home := filepath.Join(w.home, ".codex")
 	w.write(filepath.Join(home, "config.toml"), `model = "gpt-5.5"
 model_provider = "fake"
@@ -35,8 +47,7 @@ base_url = "`+m.URL+`/v1"
 wire_api = "responses"
 env_key = "FAKE_OPENAI_KEY"
 `+map[bool]string{true: "\n[projects.\"" + w.project + "\"]\ntrust_level = \"trusted\"\n"}[trust]+extra)
-	args = append([]string{"exec", "--dangerously-bypass-hook-trust", "--dangerously-bypass-approvals-and-sandbox",
-		"--skip-git-repo-check"}, args...)
+	args = append([]string{"exec", "--dangerously-bypass-approvals-and-sandbox", "--skip-git-repo-check"}, args...)
 	return w.run([]string{"CODEX_HOME=" + home, "FAKE_OPENAI_KEY=sk-e2e"}, bin, args...)
 }
 

@@ -6,7 +6,8 @@
 // model saw: the protocol at session start, a lesson after its call, a
 // refused call's reason, nothing for an unrelated call, each lesson once a
 // session, a subagent's own lessons, a resumed session, a project-level
-// install, and live capture's nudge after a fix.
+// install, live capture's nudge after a fix, and (Codex) doctor's reading
+// of the agent's hook trust against the agent's own.
 //
 // The suite runs when $LESSONS_REAL_AGENTS names the cache directory the
 // install script printed (.ci/run sets it); without it every test skips.
