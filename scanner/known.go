@@ -43,24 +43,39 @@ type knownFailure struct {
 	// later call of it worked.
 	family string
 	worked bool
+	// refused: the environment, the shell or the agent's own set-up
+	// refused the call (refusedHere), and passed is set once the same
+	// call went through unchanged.
+	refused, passed bool
+}
+
+// refusedHere reports whether a failed call was refused rather than run
+// and failed: by the environment, the shell or the agent's permission
+// settings (lessons.IsRefusal), or by a hook of the agent's own set-up
+// (hookMessage). A refusal does not come from the session's work:
+// a change before it caused nothing, and another call of its family
+// that worked later did not get past it (it did not meet it).
+func refusedHere(r *Result) bool {
+	return lessons.IsRefusal(lessons.ErrorClass(r.Output)) || hookMessage(r.Output) != ""
 }
 
 // beforeChange remembers a failed call (not a probe) made before the
-// session changed anything, and a few made after, as support only. Its
-// family and class are read at the session's end, and only if nothing
-// explained it.
+// session changed anything, a few made after, as support only, and a
+// few refusals made after. Its family and class are read at the
+// session's end, and only if nothing explained it.
 func (a *analyzer) beforeChange(rec *callRec, r *Result) {
 	if r.Timeout || strings.TrimSpace(r.Output) == "" {
 		return
 	}
+	refused := refusedHere(r)
 	n := 0
 	for _, k := range a.known {
-		if k.after == a.changed {
+		if k.after == a.changed && (!a.changed || k.refused == refused) {
 			n++
 		}
 	}
 	if n < maxKnown {
-		k := knownFailure{rec: rec, res: r, after: a.changed}
+		k := knownFailure{rec: rec, res: r, after: a.changed, refused: refused}
 		if rec.call.Tool == "Bash" {
 			k.family = failedFamily(rec.call.Command, r).String()
 		}
@@ -75,7 +90,14 @@ func (a *analyzer) beforeChange(rec *callRec, r *Result) {
 func (a *analyzer) settleKnown() {
 	seen := map[string]bool{}
 	for _, k := range a.known {
-		if k.after || k.rec.fixed || a.explained(k.rec.id) {
+		// A shell command's refusal, or a hook's, before a change or
+		// after, is one too unless the same call went through later
+		// (passed): another call of its family that worked did not
+		// meet it. (A file tool's refusal is got past by the same tool
+		// on a path of its folder, knownSaw.)
+		hook := hookMessage(k.res.Output) != ""
+		standing := k.refused && (k.rec.call.Tool == "Bash" || hook)
+		if !standing && (k.after || k.rec.fixed) || k.passed || a.explained(k.rec.id) {
 			continue // the session got past it: the agent's mistake, or fixed
 		}
 		c := k.rec.call
@@ -87,6 +109,11 @@ func (a *analyzer) settleKnown() {
 		a.findings = append(a.findings, finding{
 			Kind: KindKnown, Line: k.rec.line, UID: k.rec.uid, Tool: c.Tool, Trigger: trigger,
 			Call: k.rec.id, Change: key, Problem: knownProblem(k.res, named),
+			// said after the refusal, not proposed, until a session
+			// meets it before any change; a hook's refusal never is: its
+			// own message says what it checks, and whether it only warns
+			// once the log does not tell
+			Signals: Signals{Reminds: k.after || k.rec.fixed || hook},
 		})
 	}
 }
@@ -173,10 +200,13 @@ func knownOf(c *Call, r *Result) (key, trigger, named string) {
 			return exe + " | " + class, exe, "" // the program is missing: whatever it was asked to do
 		}
 		line, _ := lessons.ErrorLine(r.Output)
-		if !keysError(fam, r.Output, line) {
+		// a refusal is known by its class, which names what it refused
+		// ("zsh:1: no matches found: *.go" is no match of a search)
+		refused := lessons.IsRefusal(class)
+		if !refused && !keysError(fam, r.Output, line) {
 			return "", "", "" // no line of the output says what went wrong: nothing to know it by
 		}
-		if namesCallValue(lessons.StripANSI(line), c.Command) {
+		if !refused && namesCallValue(lessons.StripANSI(line), c.Command) {
 			return "", "", "" // the error names what the call was given: the call's mistake
 		}
 		if notDoneYet(line) {
@@ -288,11 +318,21 @@ func folderGlob(p string) string {
 // (relatedPath; a shell failure is got past by a retry, gotPast); and a
 // call of a shell failure's family worked after it (whatever edits came
 // between: then nothing says the failure came back to stay).
-func (a *analyzer) knownSaw(c *Call) {
+func (a *analyzer) knownSaw(rec *callRec) {
+	c := rec.call
 	fam := ""
 	for i := range a.known {
 		k := &a.known[i]
 		f := k.rec.call
+		if k.refused && (sameCall(f, c) && rec.seq == k.rec.seq+1 ||
+			f.Tool == "Bash" && c.Tool == "Bash" && f.Args != c.Args && doing(f.Command) == doing(c.Command)) {
+			// refused once, then let through unchanged right away (a
+			// hook that warns once, a rule changed at the prompt), or
+			// with another setting of the shell tool (out of the
+			// sandbox: the lesson on the error says so). The same call
+			// after other calls went through for what they changed.
+			k.passed = true
+		}
 		switch {
 		case f.Tool != "Bash":
 			if f.Tool == c.Tool && relatedPath(f.Path, c.Path) {
@@ -322,14 +362,25 @@ func (a *analyzer) explained(id string) bool {
 func (c *Candidate) knownText() {
 	line := errorHeadline(lessons.StripANSI(c.Problem)) // words to read, not a terminal's codes
 	n := len(c.Sessions)
+	what := c.Tool
+	switch {
+	case c.Tool == "Bash":
+		what = cmp.Or(headWords(c.Trigger), "the command")
+	case folderKeyed(c):
+		what = "file tools on " + c.Trigger
+	case c.Trigger != "":
+		what += " on " + c.Trigger
+	}
+	if said := hookMessage(c.Problem); said != "" {
+		// a hook of the agent's set-up: its own words say what it
+		// checks, and they come whatever the work did before
+		line = clip(said, 300)
+		c.Summary = secret.Sentence(shorten("A hook refuses `"+what+"` here: "+line, maxSummary))
+		c.Solution = "A hook of this project's agent set-up refused `" + what + "` in " + strconv.Itoa(n) + " session" + plural(n) +
+			", with this message. Do what it asks before you make such a call again; do not work around the hook."
+		return
+	}
 	if c.Tool != "Bash" {
-		what := c.Tool
-		switch {
-		case folderKeyed(c):
-			what = "file tools on " + c.Trigger
-		case c.Trigger != "":
-			what += " on " + c.Trigger
-		}
 		c.Summary = secret.Sentence(shorten("`"+what+"` fails before any change: "+line, maxSummary))
 		c.Solution = "`" + what + "` failed with this error in " + strconv.Itoa(n) + " session" + plural(n) +
 			" of this project, before any change too: it does not come from your work. "
@@ -347,7 +398,7 @@ func (c *Candidate) knownText() {
 		c.Solution += "Do not try it again as it is: do what you meant another way (a narrower call, another tool), or say that it fails and go on."
 		return
 	}
-	head := cmp.Or(headWords(c.Trigger), "the command")
+	head := what
 	if exe, ok := strings.CutPrefix(lessons.ErrorClass(c.Problem), missingCommand); ok && exe != "" {
 		// a program this machine lacks: no check of the work fails, the
 		// call cannot run at all
@@ -357,14 +408,19 @@ func (c *Candidate) knownText() {
 			"(a tool the project already uses, or the language at hand), or ask for it to be installed."
 		return
 	}
-	if class := lessons.ErrorClass(c.Problem); lessons.EnvRefusal(class) {
-		// the environment or the agent's permissions, not the checkout:
-		// no check of the work fails, the call is not let through
-		// (any command that meets it: its trigger is the refusal's)
-		c.Summary = secret.Sentence(shorten("Refused here before any change (`"+head+"`): "+line, maxSummary))
-		c.Solution = lessons.RefusalSaid(class) + ": calls such as `" + head + "` were refused in " + strconv.Itoa(n) + " session" + plural(n) +
-			" of this project, before any change. Do not try them again as they are, nor work around the refusal; " +
-			"do what you meant another way, or ask the user to run it or to allow it."
+	if class := lessons.ErrorClass(c.Problem); lessons.IsRefusal(class) {
+		// the environment, the agent's permissions or the shell, not
+		// the checkout: no check of the work fails, the call is not let
+		// through (any command that meets it: its trigger is the
+		// refusal's), whatever the session had changed
+		c.Summary = secret.Sentence(shorten("Refused here (`"+head+"`): "+line, maxSummary))
+		c.Solution = lessons.RefusalSaid(class) + ": calls such as `" + head + "` were refused so in " + strconv.Itoa(n) + " session" + plural(n) +
+			" of this project; the refusal does not come from the work. "
+		if !lessons.EnvRefusal(class) {
+			c.Solution += "Write the command line so that the shell takes it."
+			return
+		}
+		c.Solution += "Do not try them again as they are, nor work around the refusal; do what you meant another way, or ask the user to run it or to allow it."
 		return
 	}
 	c.Summary = secret.Sentence(shorten("`"+head+"` fails before any change: "+line, maxSummary))

@@ -139,7 +139,7 @@ func (a *analyzer) waitFor(rec *callRec, r *Result) {
 // every waiting failure, and a call of a waiting failure's family
 // settles it, with a lesson when state changes came between.
 func (a *analyzer) succeeded(rec *callRec) {
-	a.knownSaw(rec.call)
+	a.knownSaw(rec)
 	if len(a.waiting) == 0 && a.changed {
 		return
 	}
