@@ -31,6 +31,6 @@ func (f *Factory) Config() (lessons.Config, []error, error) {
 // PrintWarnings reports on the error output what did not load.
 func PrintWarnings(ios *iostreams.IOStreams, warnings []error) {
 	for _, w := range warnings {
-		fmt.Fprintf(ios.ErrOut, "warning: %v\n", w)
+		fmt.Fprintf(ios.ErrOut, "warning: %s\n", iostreams.EscapeLine(w.Error())) // names a pack's file
 	}
 }

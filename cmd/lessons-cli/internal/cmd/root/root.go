@@ -134,7 +134,7 @@ func exitCode(ios *iostreams.IOStreams, cmd *cobra.Command, err error) int {
 	if errors.Is(err, cmdutil.ErrSilent) {
 		return code
 	}
-	fmt.Fprintf(ios.ErrOut, "Error: %v\n", err)
+	fmt.Fprintf(ios.ErrOut, "Error: %s\n", iostreams.Escape(err.Error())) // may quote a file name, a log or a server
 	var hint *cmdutil.HintError
 	var flagErr *cmdutil.FlagError
 	switch {

@@ -43,6 +43,8 @@ func TestExitCode(t *testing.T) {
 		{&cmdutil.ExitError{Code: 2, Err: errors.New("nothing built")}, 2, "Error: nothing built\n"},
 		{&cmdutil.ExitError{Code: 2, Err: cmdutil.Hintf("fix it", "nothing built")}, 2, "Error: nothing built\nTry: fix it\n"},
 		{&cmdutil.ExitError{Code: 1}, 1, ""},
+		// An error may quote a file name, a log or a server's words.
+		{errors.New("open evil\x1b]0;pwned\a.yaml: bad"), 1, "Error: open evil\\x1b]0;pwned\\x07.yaml: bad\n"},
 	}
 	for _, c := range cases {
 		ios, _, _, errOut := iostreams.Test()

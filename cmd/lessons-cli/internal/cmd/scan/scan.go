@@ -320,7 +320,7 @@ func printReport(ios *iostreams.IOStreams, r Result) {
 		fmt.Fprintf(w, "skipped: %s\n", strings.Join(skipped, ", "))
 	}
 	for _, e := range r.Errors {
-		fmt.Fprintf(ios.ErrOut, "warning: %s\n", e)
+		fmt.Fprintf(ios.ErrOut, "warning: %s\n", iostreams.EscapeLine(fmt.Sprint(e))) // names a file found in the logs dir
 	}
 	cmdutil.PrintCompliance(ios, r.Agents)
 	if n := r.NewCandidates; n > 0 {
