@@ -539,15 +539,19 @@ func (r *run) note(format string, args ...any) {
 }
 
 // flushNotes appends the notes to the hook log, one line each. Failing
-// to log is not worth failing the agent for.
+// to log is not worth failing the agent for. A note may quote the
+// payload (its event name, cwd or command), so its control characters
+// become spaces: a person reads this log on a terminal.
 func (r *run) flushNotes(at time.Time) {
 	if len(r.notes) == 0 {
 		return
 	}
 	var b strings.Builder
 	for _, n := range r.notes {
-		fmt.Fprintf(&b, "%s %s session=%s: %s\n", at.UTC().Format(time.RFC3339), r.p.HookEventName,
+		line := fmt.Sprintf("%s %s session=%s: %s", at.UTC().Format(time.RFC3339), r.p.HookEventName,
 			SessionHash(r.p.SessionID), strings.ReplaceAll(n, "\n", " | "))
+		b.WriteString(strings.Map(printable, line))
+		b.WriteByte('\n')
 	}
 	_ = appendRotated(HookLogPath(r.dirs.State), []byte(b.String()))
 }

@@ -230,3 +230,29 @@ func rewriteInPlace(path string, full, small []byte) (stop func()) {
 	}()
 	return func() { close(done); wg.Wait() }
 }
+
+// The hook log quotes the payload (its event name, its cwd) in its
+// notes; a person reads it with cat or tail -f, so a payload's escape
+// sequences must not reach it, nor split a note over two lines.
+func TestHookLogHasNoControlCharacters(t *testing.T) {
+	e := newEnv(t)
+	e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
+	payload := []byte(`{"session_id":"s","hook_event_name":"PreToolUse","cwd":"/nonexistent\u001b]0;pwned\u0007\u001b[2J\n\u009b31m",` +
+		`"tool_name":"Bash","tool_input":{"command":"ls"}}`)
+	// Any program will do for the CLI: the rebuild fails at chdir, and
+	// the note quotes the cwd.
+	out, _, code := e.hookOnce(t, payload, 5*time.Second, "LESSONS_CLI="+binary(t))
+	if code != 0 {
+		t.Fatalf("hook exited %d", code)
+	}
+	oneObject(t, out)
+	log, err := os.ReadFile(filepath.Join(e.state, "hook.log"))
+	if err != nil || bytes.Count(log, []byte("\n")) != 2 || !bytes.Contains(log, []byte("/nonexistent")) {
+		t.Fatalf("hook.log = %q, %v; want two notes on the missing cwd", log, err)
+	}
+	if i := bytes.IndexFunc(log, func(r rune) bool {
+		return r < 0x20 && r != '\n' || r == 0x7f || r >= 0x80 && r < 0xa0
+	}); i >= 0 {
+		t.Errorf("hook.log holds a control character at %d: %q", i, log)
+	}
+}
