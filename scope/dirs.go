@@ -19,12 +19,10 @@ type Dirs struct {
 }
 
 // DefaultDirs reads the directories from the environment through getenv,
-// falling back to the XDG defaults under the user's home directory.
+// falling back to the XDG defaults under the user's home directory
+// ($HOME if absolute, else the user's passwd entry; see homeDir).
 func DefaultDirs(getenv func(string) string) Dirs {
-	home := getenv("HOME")
-	if home == "" {
-		home, _ = os.UserHomeDir()
-	}
+	home := homeDir(getenv, "/etc/passwd")
 	xdg := func(name, fallback string) string {
 		if d := getenv(name); d != "" && filepath.IsAbs(d) {
 			return d
