@@ -256,3 +256,46 @@ func TestHookLogHasNoControlCharacters(t *testing.T) {
 		t.Errorf("hook.log holds a control character at %d: %q", i, log)
 	}
 }
+
+// An agent, or a wrapper between it and the hook, that writes the
+// payload and keeps stdin open must get the real answer at once, not
+// the watchdog's {} six seconds later: here a force push is refused.
+func TestStdinLeftOpenAnswersAtOnce(t *testing.T) {
+	e := newEnv(t)
+	e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
+	for _, platform := range []string{"claude", "codex", "gemini"} {
+		cmd := exec.Command(binary(t), "hook", "--platform", platform)
+		cmd.Env = e.vars()
+		stdin, err := cmd.StdinPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		cmd.Stdout = &out
+		start := time.Now()
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		payload := e.bash("open-"+platform, "git push --force origin main")
+		if platform == "gemini" {
+			payload = bytes.Replace(payload, []byte(`"PreToolUse"`), []byte(`"BeforeTool"`), 1)
+			payload = bytes.Replace(payload, []byte(`"Bash"`), []byte(`"run_shell_command"`), 1)
+		}
+		stdin.Write(payload[:len(payload)/2]) // in two writes, as a pipe may deliver it
+		time.Sleep(20 * time.Millisecond)
+		stdin.Write(append(payload[len(payload)/2:], '\n'))
+		err = cmd.Wait()
+		elapsed := time.Since(start)
+		stdin.Close()
+		if err != nil {
+			t.Fatalf("%s: hook: %v", platform, err)
+		}
+		oneObject(t, out.Bytes())
+		if !bytes.Contains(out.Bytes(), []byte("force-with-lease")) {
+			t.Errorf("%s: hook answered %s with stdin open, want the force push refused", platform, out.Bytes())
+		}
+		if elapsed > 2*time.Second {
+			t.Errorf("%s: hook took %v with stdin open", platform, elapsed)
+		}
+	}
+}
