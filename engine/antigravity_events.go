@@ -3,11 +3,14 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/lessons-dev/lessons/scope"
 )
 
 // ownEvents is a platform that answers some events its own way; the
@@ -160,11 +163,27 @@ func (h heldLessons) held() []string {
 	ents, _ := os.ReadDir(h.dir())
 	var out []string
 	for _, e := range ents {
-		if slug, err := os.ReadFile(filepath.Join(h.dir(), e.Name())); err == nil && len(slug) < 256 {
-			out = append(out, string(slug))
+		if slug, ok := readHeld(filepath.Join(h.dir(), e.Name())); ok {
+			out = append(out, slug)
 		}
 	}
 	return out
+}
+
+// maxHeld caps a held lesson's file, which holds its slug.
+const maxHeld = 256
+
+// readHeld reads a held lesson's slug. It opens only a regular file and
+// reads at most maxHeld bytes: a named pipe put there blocked the hook
+// until its watchdog, and a link to /dev/zero read until memory ran out.
+func readHeld(path string) (string, bool) {
+	f, err := scope.OpenRegular(path)
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	slug, err := io.ReadAll(io.LimitReader(f, maxHeld))
+	return string(slug), err == nil && len(slug) < maxHeld
 }
 
 func (h heldLessons) release(slugs []string) error {

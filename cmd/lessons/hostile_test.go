@@ -15,6 +15,7 @@ import (
 	"time"
 
 	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/engine"
 )
 
 // hookOnce runs the hook with a time limit and returns its stdout, stderr
@@ -297,5 +298,36 @@ func TestStdinLeftOpenAnswersAtOnce(t *testing.T) {
 		if elapsed > 2*time.Second {
 			t.Errorf("%s: hook took %v with stdin open", platform, elapsed)
 		}
+	}
+}
+
+// What Antigravity CLI's next model call is to be told waits in the
+// session's state, one file per lesson; a named pipe or a link to
+// /dev/zero put there must not hang the hook or run it out of memory
+// (agy reads no answer as a refusal), nor lose the lessons held beside.
+func TestAntigravityHeldLessonsOnlyRegularFiles(t *testing.T) {
+	e := newEnv(t)
+	e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
+	e.runHookArgs(t, []string{"--platform", "antigravity", "--event", "PreToolUse"},
+		agyCall("conv-h", "run_command", `{"CommandLine":"pytest -x tests/","Cwd":"$PROJECT"}`))
+	held := engine.SessionOf(e.state, "conv-h").Dir + ".next-model-call"
+	if err := syscall.Mkfifo(filepath.Join(held, "fifo"), 0o600); err != nil {
+		t.Fatalf("no held lesson to plant beside (%v)", err)
+	}
+	if err := os.Symlink("/dev/zero", filepath.Join(held, "zero")); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(binary(t), "hook", "--platform", "antigravity", "--event", "PreInvocation")
+	cmd.Env = e.vars()
+	cmd.Stdin = strings.NewReader(`{"conversationId":"conv-h","workspacePaths":["` + e.project + `"],"stepIdx":4}`)
+	start := time.Now()
+	timer := time.AfterFunc(10*time.Second, func() { cmd.Process.Kill() })
+	out, err := cmd.Output()
+	timer.Stop()
+	if elapsed := time.Since(start); err != nil || elapsed > 2*time.Second {
+		t.Fatalf("PreInvocation: %v after %v, printed %q", err, elapsed, out)
+	}
+	if a := parseAgy(t, string(out)); len(a.InjectSteps) != 1 || !strings.Contains(a.InjectSteps[0].EphemeralMessage, "pytest-hangs-on-tty") {
+		t.Errorf("PreInvocation = %s, want the held pytest lesson", out)
 	}
 }
