@@ -530,11 +530,22 @@ func (a *analyzer) similarOpen(rec *callRec) *failure {
 			continue
 		}
 		if sameHead(f.rec.call.Command, rec.call.Command) ||
-			jaccard(shellWords(f.rec.call.Command), shellWords(rec.call.Command)) >= 0.5 {
+			jaccard(shellWords(f.rec.call.Command), shellWords(rec.call.Command)) >= 0.5 ||
+			addsFlagValue(f.rec.call.Command, rec.call.Command) {
 			return f
 		}
 	}
 	return nil
+}
+
+// addsFlagValue reports whether fixed is failed with flags added to a
+// command that has no subcommand (deploy.sh, then deploy.sh --env dev):
+// the same call, though commandPattern reads the flag's value as a
+// subcommand and the few words fail jaccard.
+func addsFlagValue(failed, fixed string) bool {
+	d, ok := diffCommands(failed, fixed)
+	return ok && d.exe == d.gexe && d.sub == "" && d.gsub == "" && d.prelude == nil && d.wrapper == nil &&
+		len(d.removed) == 0 && hasFlag(d.added)
 }
 
 func sameHead(a, b string) bool {
