@@ -531,21 +531,21 @@ func (a *analyzer) similarOpen(rec *callRec) *failure {
 		}
 		if sameHead(f.rec.call.Command, rec.call.Command) ||
 			jaccard(shellWords(f.rec.call.Command), shellWords(rec.call.Command)) >= 0.5 ||
-			addsFlagValue(f.rec.call.Command, rec.call.Command) {
+			addsFlags(f.rec.call.Command, rec.call.Command) {
 			return f
 		}
 	}
 	return nil
 }
 
-// addsFlagValue reports whether fixed is failed with flags added to a
-// command that has no subcommand (deploy.sh, then deploy.sh --env dev):
-// the same call, though commandPattern reads the flag's value as a
-// subcommand and the few words fail jaccard.
-func addsFlagValue(failed, fixed string) bool {
-	d, ok := diffCommands(failed, fixed)
-	return ok && d.exe == d.gexe && d.sub == "" && d.gsub == "" && d.prelude == nil && d.wrapper == nil &&
-		len(d.removed) == 0 && hasFlag(d.added)
+// addsFlags reports whether fixed is failed with flags added at its end
+// (deploy.sh, then deploy.sh --env dev): the same call, though
+// commandPattern reads an added flag's value as a subcommand and a short
+// command's few words fail jaccard. A literal test: similarOpen runs for
+// every call that worked while failures are open.
+func addsFlags(failed, fixed string) bool {
+	rest, ok := strings.CutPrefix(fixed, failed)
+	return ok && strings.HasPrefix(rest, " -")
 }
 
 func sameHead(a, b string) bool {
