@@ -107,7 +107,10 @@ type Matcher struct {
 
 // subject is a call prepared once for all the lessons it is tried on.
 type subject struct {
-	call     *Call
+	call *Call
+	// text is the command as its triggers read it (triggerText), and
+	// command and cmdLower its bytes.
+	text     string
 	command  []byte
 	cmdLower []byte
 	contents [][]byte
@@ -115,7 +118,8 @@ type subject struct {
 }
 
 func newSubject(c *Call) *subject {
-	s := &subject{call: c, command: []byte(c.Command), cmdLower: []byte(strings.ToLower(c.Command))}
+	text := triggerText(c.Command)
+	s := &subject{call: c, text: text, command: []byte(text), cmdLower: []byte(strings.ToLower(text))}
 	for _, t := range c.Contents {
 		s.contents = append(s.contents, []byte(t))
 		s.lowers = append(s.lowers, []byte(strings.ToLower(t)))
@@ -261,7 +265,7 @@ func (mt *Matcher) matchRecord(rec []byte, s *subject) (string, error) {
 		return "", nil
 	}
 	if nCmd > 0 {
-		ok, err := mt.search(mt.live[cmdStart:cntStart], []string{s.call.Command})
+		ok, err := mt.search(mt.live[cmdStart:cntStart], []string{s.text})
 		if err != nil || !ok {
 			return "", err
 		}
@@ -284,7 +288,7 @@ func (mt *Matcher) matchRecord(rec []byte, s *subject) (string, error) {
 	if s.call.Command != "" {
 		texts = append([][]byte{s.command}, texts...)
 		lowers = append([][]byte{s.cmdLower}, lowers...)
-		subjects = append([]string{s.call.Command}, subjects...)
+		subjects = append([]string{s.text}, subjects...)
 	}
 	if n := mt.collect(&d, texts, lowers, len(texts) > 0); n > 0 {
 		veto, err := mt.search(mt.live[unlessStart:], subjects)

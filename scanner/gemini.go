@@ -3,6 +3,7 @@ package scanner
 import (
 	"bytes"
 	"io"
+	"path/filepath"
 	"strings"
 )
 
@@ -118,4 +119,29 @@ func geminiToolCall(b []byte, n int, s sink) {
 		r.Output = keepOutput(out)
 	}
 	s.event(Event{Kind: ToolResult, Line: n, CallID: id, Result: r})
+}
+
+// geminiProjectFile is the file Gemini CLI (0.61) writes beside a
+// project's chats folder, ~/.gemini/tmp/<name>/.project_root, holding the
+// project's root directory: the chats themselves name only its hash.
+const geminiProjectFile = ".project_root"
+
+// geminiProject sets the session's project, for a Gemini CLI chat at path
+// (its records name none), to the root its .project_root holds; it sets
+// nothing when that is missing or is not one absolute path free of
+// control characters.
+func geminiProject(path string, s sink) {
+	dir := filepath.Dir(path)
+	if filepath.Base(dir) != "chats" {
+		return
+	}
+	b, err := readCapped(filepath.Join(filepath.Dir(dir), geminiProjectFile), 4096)
+	if err != nil {
+		return
+	}
+	root := strings.TrimSpace(string(b))
+	if !filepath.IsAbs(root) || strings.ContainsFunc(root, func(r rune) bool { return r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 }) {
+		return
+	}
+	s.session().Project = root
 }

@@ -530,11 +530,22 @@ func (a *analyzer) similarOpen(rec *callRec) *failure {
 			continue
 		}
 		if sameHead(f.rec.call.Command, rec.call.Command) ||
-			jaccard(shellWords(f.rec.call.Command), shellWords(rec.call.Command)) >= 0.5 {
+			jaccard(shellWords(f.rec.call.Command), shellWords(rec.call.Command)) >= 0.5 ||
+			addsFlags(f.rec.call.Command, rec.call.Command) {
 			return f
 		}
 	}
 	return nil
+}
+
+// addsFlags reports whether fixed is failed with flags added at its end
+// (deploy.sh, then deploy.sh --env dev): the same call, though
+// commandPattern reads an added flag's value as a subcommand and a short
+// command's few words fail jaccard. A literal test: similarOpen runs for
+// every call that worked while failures are open.
+func addsFlags(failed, fixed string) bool {
+	rest, ok := strings.CutPrefix(fixed, failed)
+	return ok && strings.HasPrefix(rest, " -")
 }
 
 func sameHead(a, b string) bool {

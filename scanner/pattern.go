@@ -298,6 +298,18 @@ type cmdDiff struct {
 	dash       string   // a quoted argument starting with - that the fix marked or dropped
 }
 
+// addedValue reports whether sub, the word commandHead took for the
+// subcommand of the simple command words, comes right after a flag and
+// both were added (in added): commandHead cannot tell a flag's value from
+// a subcommand, and a command that had no subcommand before gained none.
+func addedValue(words []string, sub string, added []string) bool {
+	if sub == "" {
+		return false
+	}
+	i := slices.Index(words, sub)
+	return i > 0 && strings.HasPrefix(words[i-1], "-") && slices.Contains(added, words[i-1]) && slices.Contains(added, sub)
+}
+
 // diffCommands finds the simple command of failing that the fix changed
 // and what changed in it. ok is false when nothing comparable changed.
 func diffCommands(failing, fixed string) (cmdDiff, bool) {
@@ -331,6 +343,9 @@ func diffCommands(failing, fixed string) (cmdDiff, bool) {
 		d := cmdDiff{exe: exe, sub: sub, f: f, g: g}
 		d.gexe, d.gsub = commandHead(g)
 		d.added, d.removed = wordDiff(f, g)
+		if d.sub == "" && addedValue(g, d.gsub, d.added) {
+			d.gsub = "" // deploy.sh, then deploy.sh --env dev: dev is --env's value
+		}
 		if i := listChanged(f, g); i > 0 && len(d.added)+len(d.removed) == 0 {
 			d.removed, d.added = []string{f[i]}, []string{g[i]} // a long list wordDiff leaves out
 		}

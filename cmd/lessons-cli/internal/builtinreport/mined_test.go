@@ -95,6 +95,10 @@ func TestMinedBuiltinsComeWithTheirFailure(t *testing.T) {
 			"Exit code 1\nTraceback (most recent call last):\n  File \"<string>\", line 1, in <module>\nImportError: cannot import name 'Backoff' from 'retry.policies' (/w/app/.venv/lib/python3.12/site-packages/retry/policies.py)")},
 		{"python-outside-the-project-s-environment-lacks-oghf", bash(`cd services/api && python3 scripts/make_token.py --sub dev`,
 			"Exit code 1\nTraceback (most recent call last):\n  File \"/w/app/services/api/scripts/make_token.py\", line 2, in <module>\n    import jwt\nModuleNotFoundError: No module named 'jwt'")},
+		{"a-jq-filter-with-breaks-when-the-k7jd", bash(`gh api repos/acme/app/pulls/7/comments --jq '.[] | select(.user.login != "ci-bot") | .body'`,
+			"Exit code 1\nfailed to parse jq expression (line 1, column 26)\n    .[] | select(.user.login \\!= \"ci-bot\") | .body\n                             ^  unexpected token \"\\\\\"")},
+		{"python-c-importing-a-package-runs-is64", bash(`cd agents && python3 -c "from trading.signals import compute_rsi; print(compute_rsi([1, 2, 3]))"`,
+			"Exit code 1\nTraceback (most recent call last):\n  File \"<string>\", line 1, in <module>\nModuleNotFoundError: No module named 'pandas'")},
 		{"the-output-piped-into-a-json-parser-was-f8r7", bash(`npm ls --json 2>&1 | python3 -c "import json,sys; print(len(json.load(sys.stdin)))"`,
 			"Exit code 1\nTraceback (most recent call last):\njson.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)")},
 	}
@@ -140,9 +144,13 @@ func TestMinedBuiltinsComeWithTheirFailure(t *testing.T) {
 // on real histories: a bare npm test, writing .env files, async tests,
 // .gitignore and mock.patch edits, git stash, sed -i, git rebase
 // --continue and a workflow step that writes a localhost URL for a
-// deploy (no service container); and python -c probes the python -c
+// deploy (no service container); python -c probes the python -c
 // built-in must leave alone (the standard library only, the project's
-// environment). No built-in text reaches the agent.
+// environment); and a jq filter with != and a bare python -c importing
+// a package that worked (the shell left the ! alone, the interpreter
+// had the package: on the held-out sets, most of those lessons' fires
+// came before such calls, and they now wait for the error). No built-in
+// text reaches the agent.
 func TestNarrowedBuiltinsStayQuiet(t *testing.T) {
 	ok := func(tool string, input map[string]any) loggedCall { return loggedCall{tool, input, "done", true} }
 	dir := t.TempDir()
@@ -158,6 +166,8 @@ func TestNarrowedBuiltinsStayQuiet(t *testing.T) {
 		ok("Bash", map[string]any{"command": "git rebase --continue"}),
 		ok("Bash", map[string]any{"command": `gh api repos/acme/app/pulls | python3 -c "import json, sys; print(len(json.load(sys.stdin)))"`}),
 		ok("Bash", map[string]any{"command": `uv run python -c "import httpx; print(httpx.__version__)"`}),
+		ok("Bash", map[string]any{"command": `jq -c 'select(.status != "done") | .id' tasks.jsonl`}),
+		ok("Bash", map[string]any{"command": `python3 -c "import yaml; print(yaml.safe_load(open('ci.yml'))['jobs'].keys())"`}),
 		ok("Edit", map[string]any{"file_path": "/w/app/.github/workflows/deploy.yml", "old_string": "      - name: Deploy\n",
 			"new_string": "      - name: Deploy\n        run: echo \"DATABASE_URL=postgres://app@localhost:5432/app\" | ssh deploy@$HOST 'cat > .env'\n"}),
 	)
@@ -214,11 +224,8 @@ func TestErrorBuiltinsAddNothingTheOutputSaid(t *testing.T) {
 
 // TestMinedBuiltinComesBeforeItsFailure replays calls whose mistake is
 // visible in the command itself, each with what the tool printed: gh pr
-// diff with a path, rg given a pattern that starts with a dash (ripgrep
-// says "unrecognized flag", not grep's "unrecognized option"), a jq
-// filter given to gh with != that the agent's shell turned into \!=
-// (jq's own exit status the replay reads as a probe's answer), and a bare
-// python -c importing a package the system interpreter lacks.
+// diff with a path, and rg given a pattern that starts with a dash
+// (ripgrep says "unrecognized flag", not grep's "unrecognized option").
 // The built-in comes before the call, and its fire addresses the failure.
 func TestMinedBuiltinComesBeforeItsFailure(t *testing.T) {
 	tests := []struct {
@@ -232,16 +239,6 @@ func TestMinedBuiltinComesBeforeItsFailure(t *testing.T) {
 		{"grep-and-rg-read-a-pattern-that-starts-uyu7", []loggedCall{
 			bash(`rg -n "- name: worker" deploy -g"*.yaml"`, "Exit code 2\nrg: unrecognized flag -"),
 			{"Bash", map[string]any{"command": `rg -n -e "- name: worker" deploy -g"*.yaml"`}, "deploy/app.yaml:12:  - name: worker", true},
-		}},
-		{"a-jq-filter-with-breaks-when-the-k7jd", []loggedCall{
-			bash(`gh api repos/acme/app/pulls/7/comments --jq '.[] | select(.user.login != "ci-bot") | .body'`,
-				"Exit code 1\nfailed to parse jq expression (line 1, column 26)\n    .[] | select(.user.login \\!= \"ci-bot\") | .body\n                             ^  unexpected token \"\\\\\""),
-			{"Bash", map[string]any{"command": `gh api repos/acme/app/pulls/7/comments --jq '.[] | select(.user.login == "ci-bot" | not) | .body'`}, "Looks good to me", true},
-		}},
-		{"python-c-importing-a-package-runs-is64", []loggedCall{
-			bash(`cd agents && python3 -c "from trading.signals import compute_rsi; print(compute_rsi([1, 2, 3]))"`,
-				"Exit code 1\nTraceback (most recent call last):\n  File \"<string>\", line 1, in <module>\nModuleNotFoundError: No module named 'pandas'"),
-			{"Bash", map[string]any{"command": `cd agents && uv run python -c "from trading.signals import compute_rsi; print(compute_rsi([1, 2, 3]))"`}, "[nan, nan, 50.0]", true},
 		}},
 	}
 	dir := t.TempDir()
