@@ -73,6 +73,9 @@ func addresses(d cmdDiff, res *Result) bool {
 			return true
 		}
 	}
+	if droppedAbbreviated(d, lower) {
+		return true // the one option dropped is what the error spells out ("no library targets": --lib)
+	}
 	// an error that names nothing of the call and nothing the fix
 	// changed is about how the command was called only when it says so
 	// (a usage error, a missing tool, a refused environment); an error
@@ -139,6 +142,54 @@ const addressesHead = 4096
 // said reports whether an error text holds a word of a command: as a
 // whole word when it is short, anywhere when it is long enough not to
 // occur by chance.
+// abbreviates reports whether an option's name of three letters or
+// more is cut from a longer word of text: the thing it names, as the
+// error spells it out ("no library targets" for --lib, "binary" for
+// --bin, "environment" for --env). A word that is the name inflected
+// ("fixable" for --fix, "claimed" for --claim) speaks of the option's
+// act, not of what it abbreviates.
+func abbreviates(text, name string) bool {
+	if len(name) < 3 || strings.ContainsAny(name, "=-_") {
+		return false
+	}
+	for off := 0; ; {
+		i := strings.Index(text[off:], name)
+		if i < 0 {
+			return false
+		}
+		i += off
+		end := i + len(name)
+		j := end
+		for j < len(text) && text[j] >= 'a' && text[j] <= 'z' {
+			j++
+		}
+		if (i == 0 || !isWordByte(text[i-1])) && j > end && !inflection[text[end:j]] {
+			return true
+		}
+		off = i + 1
+	}
+}
+
+// abbreviatedFlag reports whether w is an option (--lib, not its value)
+// whose name text spells out as a longer word (abbreviates).
+func abbreviatedFlag(text, w string) bool {
+	name, _, _ := strings.Cut(w, "=")
+	return strings.HasPrefix(name, "-") && abbreviates(text, strings.ToLower(strings.TrimLeft(name, "-")))
+}
+
+// droppedAbbreviated reports whether a retry's only change dropped one
+// option that text spells out (abbreviatedFlag): with anything else
+// changed, a longer word of the error ("repository" for --repo) may be
+// about what else changed.
+func droppedAbbreviated(d cmdDiff, text string) bool {
+	return len(d.added) == 0 && len(d.removed) == 1 && abbreviatedFlag(text, d.removed[0])
+}
+
+// inflection are the endings that make a word of the option's name
+// itself rather than of a longer word it abbreviates.
+var inflection = map[string]bool{"s": true, "es": true, "d": true, "ed": true, "ing": true, "er": true, "ers": true,
+	"able": true, "ible": true, "ly": true, "ment": true, "ion": true, "ions": true}
+
 func said(text, w string) bool {
 	switch n := len(strings.TrimLeft(w, "-")); {
 	case n >= 3:

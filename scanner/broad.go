@@ -224,14 +224,16 @@ func errorHeadline(text string) string {
 // error says nothing about ("gh run view --log-failed" failing with "log
 // not found", then the view without it): the retry asked for less, and
 // no option was wrong. Dropping an option the error names ("unknown flag:
-// --short", "could not add label") or one a usage error refused is a fix.
+// --short", "could not add label", "no library targets" for --lib) or
+// one a usage error refused is a fix.
 func askedForLess(change, errText string) bool {
 	dropped, ok := strings.CutPrefix(change, "drop ")
 	if !ok || strings.Contains(change, ", ") || lessons.ErrorClass(errText) == "usage" {
 		return false
 	}
 	for _, w := range strings.Fields(dropped) {
-		if name := strings.TrimLeft(w, "-"); len(name) >= 2 && (containsWord(errText, name) || containsWord(errText, w)) {
+		if name := strings.TrimLeft(w, "-"); len(name) >= 2 && (containsWord(errText, name) || containsWord(errText, w) ||
+			len(strings.Fields(dropped)) == 1 && abbreviatedFlag(strings.ToLower(errText), w)) {
 			return false
 		}
 	}

@@ -469,7 +469,8 @@ func fixWorthy(failing, fixed string, res *Result) (worthy bool) {
 			return true // the output names the flag (git: "Use -f if you really want to add them")
 		}
 	}
-	return false
+	// or spells out the one flag the retry dropped (cargo: "no library targets" for --lib)
+	return droppedAbbreviated(d, out)
 }
 
 func hasWord(ws []string) bool {
