@@ -421,9 +421,15 @@ func TestNoFlakeFromACount(t *testing.T) {
 // scans them, and returns the known failures found.
 func knownIn(t *testing.T, steps ...step) []Candidate {
 	t.Helper()
+	return knownInSessions(t, 3, steps...)
+}
+
+// knownInSessions is knownIn with n sessions.
+func knownInSessions(t *testing.T, n int, steps ...step) []Candidate {
+	t.Helper()
 	dir, state := t.TempDir(), t.TempDir()
-	for _, id := range []string{"s1", "s2", "s3"} {
-		writeClaude(t, dir, "/p", id, steps)
+	for i := 1; i <= n; i++ {
+		writeClaude(t, dir, "/p", "s"+strconv.Itoa(i), steps)
 	}
 	scan(t, state, Options{Paths: []string{dir}})
 	var out []Candidate

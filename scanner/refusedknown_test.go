@@ -17,24 +17,6 @@ func bash(cmd string, failed bool, out string, fields ...any) step {
 	return call("Bash", input, failed, out)
 }
 
-// knownAfter writes sessions s1 and s2 of project /p, each the steps
-// given, scans them, and returns the known failures found.
-func knownAfter(t *testing.T, steps ...step) []Candidate {
-	t.Helper()
-	dir, state := t.TempDir(), t.TempDir()
-	for _, id := range []string{"s1", "s2"} {
-		writeClaude(t, dir, "/p", id, steps)
-	}
-	scan(t, state, Options{Paths: []string{dir}})
-	var out []Candidate
-	for _, c := range candidates(t, state) {
-		if c.Kind == KindKnown {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
 // TestRefusalAfterAChangeIsKnown: a hook of the agent's set-up refuses
 // `git commit` on the main branch; the agent makes a branch and the same
 // commit goes through. Every session had written a file first. A
@@ -44,7 +26,7 @@ func knownAfter(t *testing.T, steps ...step) []Candidate {
 // reminder), never proposed.
 func TestRefusalAfterAChangeIsKnown(t *testing.T) {
 	hook := "PreToolUse:Bash hook error: [.claude/hooks/branch.sh]: BLOCK: Do not commit to main. Create a feature branch first."
-	known := knownAfter(t,
+	known := knownInSessions(t, 2,
 		write("/p/docs/plan.md", "# plan"),
 		bash("git commit -m 'docs: plan'", true, hook),
 		bash("git checkout -b docs-plan", false, "Switched to a new branch 'docs-plan'"),
@@ -76,7 +58,7 @@ func TestRefusalAfterAChangeIsKnown(t *testing.T) {
 // refused a command the same command got past out of the sandbox is the
 // lesson on its error, not a known failure.
 func TestRefusalLetThroughIsNoKnownFailure(t *testing.T) {
-	warned := knownAfter(t,
+	warned := knownInSessions(t, 2,
 		write("/p/app/main.js", "run()"),
 		call("Edit", map[string]any{"file_path": "/p/app/eval.js", "old_string": "a", "new_string": "new Function(src)"}, true,
 			"PreToolUse:Edit hook error: [python3 ${CLAUDE_PLUGIN_ROOT}/hooks/security_reminder_hook.py]: ⚠️ Security Warning: new Function() with dynamic strings"),
@@ -85,7 +67,7 @@ func TestRefusalLetThroughIsNoKnownFailure(t *testing.T) {
 	if len(warned) != 0 {
 		t.Errorf("a hook that let the same edit through right after: known failures %q, want none", warned[0].Summary)
 	}
-	sandboxed := knownAfter(t,
+	sandboxed := knownInSessions(t, 2,
 		write("/p/srv/main_test.go", "package srv"),
 		bash("go test ./srv/...", true, "listen tcp 127.0.0.1:0: bind: operation not permitted"),
 		bash("go test ./srv/...", false, "ok  \tshop/srv\t0.2s", "dangerouslyDisableSandbox", true),
@@ -101,7 +83,7 @@ func TestRefusalLetThroughIsNoKnownFailure(t *testing.T) {
 // get past the refusal; the lesson says the shell refused and to write
 // the command line so it takes it, not that the checkout fails.
 func TestShellRefusalAfterAChangeIsKnown(t *testing.T) {
-	known := knownAfter(t,
+	known := knownInSessions(t, 2,
 		write("/p/auth/token.go", "package auth"),
 		run("rg -n 'credential' internal *_test.go", 1, "zsh:1: no matches found: *_test.go"),
 		run("sed -n '1,80p' internal/auth/token.go", 0, "package auth"),

@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -265,18 +266,8 @@ func TestStdinLeftOpenAnswersAtOnce(t *testing.T) {
 	e := newEnv(t)
 	e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
 	for _, platform := range []string{"claude", "codex", "gemini"} {
-		cmd := exec.Command(binary(t), "hook", "--platform", platform)
-		cmd.Env = e.vars()
-		stdin, err := cmd.StdinPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out bytes.Buffer
-		cmd.Stdout = &out
 		start := time.Now()
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		cmd, stdin, out := e.startHook(t, platform)
 		payload := e.bash("open-"+platform, "git push --force origin main")
 		if platform == "gemini" {
 			payload = bytes.Replace(payload, []byte(`"PreToolUse"`), []byte(`"BeforeTool"`), 1)
@@ -285,7 +276,7 @@ func TestStdinLeftOpenAnswersAtOnce(t *testing.T) {
 		stdin.Write(payload[:len(payload)/2]) // in two writes, as a pipe may deliver it
 		time.Sleep(20 * time.Millisecond)
 		stdin.Write(append(payload[len(payload)/2:], '\n'))
-		err = cmd.Wait()
+		err := cmd.Wait()
 		elapsed := time.Since(start)
 		stdin.Close()
 		if err != nil {
@@ -330,4 +321,22 @@ func TestAntigravityHeldLessonsOnlyRegularFiles(t *testing.T) {
 	if a := parseAgy(t, string(out)); len(a.InjectSteps) != 1 || !strings.Contains(a.InjectSteps[0].EphemeralMessage, "pytest-hangs-on-tty") {
 		t.Errorf("PreInvocation = %s, want the held pytest lesson", out)
 	}
+}
+
+// startHook starts the hook for platform in e, its stdin a pipe the test
+// writes and closes, and returns its stdout's buffer.
+func (e *env) startHook(t *testing.T, platform string) (*exec.Cmd, io.WriteCloser, *bytes.Buffer) {
+	t.Helper()
+	cmd := exec.Command(binary(t), "hook", "--platform", platform)
+	cmd.Env = e.vars()
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, stdin, &out
 }

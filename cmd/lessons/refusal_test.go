@@ -269,18 +269,9 @@ func TestCaptureTempNotFollowed(t *testing.T) {
 			if err := os.WriteFile(target, []byte("precious\n"), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			cmd := exec.Command(binary(t), "hook", "--platform", "claude")
-			cmd.Env = e.vars()
-			stdin, err := cmd.StdinPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			var out bytes.Buffer
-			cmd.Stdout = &out
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
+			cmd, stdin, _ := e.startHook(t, "claude")
 			tmp := record + ".tmp" + strconv.Itoa(cmd.Process.Pid)
+			var err error
 			if kind == "symlink" {
 				err = os.Symlink(target, tmp)
 			} else {
