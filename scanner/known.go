@@ -44,8 +44,8 @@ type knownFailure struct {
 	family string
 	worked bool
 	// refused: the environment, the shell or the agent's own set-up
-	// refused the call (refusedHere), and passed is set once the same
-	// call went through unchanged.
+	// refused the call (refusedHere); passed is set once the same call
+	// went through right after it, or out of the sandbox (knownSaw).
 	refused, passed bool
 }
 
@@ -109,10 +109,12 @@ func (a *analyzer) settleKnown() {
 		a.findings = append(a.findings, finding{
 			Kind: KindKnown, Line: k.rec.line, UID: k.rec.uid, Tool: c.Tool, Trigger: trigger,
 			Call: k.rec.id, Change: key, Problem: knownProblem(k.res, named),
-			// said after the refusal, not proposed, until a session
-			// meets it before any change; a hook's refusal never is: its
-			// own message says what it checks, and whether it only warns
-			// once the log does not tell
+			// found after a change, or got past by another call of its
+			// family, it is said after the refusal and not proposed until
+			// a session meets it before any change with nothing getting
+			// past it (Reminds is AND-merged); a hook's refusal never is:
+			// its own message says what it checks, and whether it only
+			// warns once the log does not tell
 			Signals: Signals{Reminds: k.after || k.rec.fixed || hook},
 		})
 	}
