@@ -142,6 +142,16 @@ const addressesHead = 4096
 // said reports whether an error text holds a word of a command: as a
 // whole word when it is short, anywhere when it is long enough not to
 // occur by chance.
+func said(text, w string) bool {
+	switch n := len(strings.TrimLeft(w, "-")); {
+	case n >= 3:
+		return strings.Contains(text, w)
+	case n == 2:
+		return containsWord(text, w)
+	}
+	return false
+}
+
 // abbreviates reports whether an option's name of three letters or
 // more is cut from a longer word of text: the thing it names, as the
 // error spells it out ("no library targets" for --lib, "binary" for
@@ -189,13 +199,3 @@ func droppedAbbreviated(d cmdDiff, text string) bool {
 // itself rather than of a longer word it abbreviates.
 var inflection = map[string]bool{"s": true, "es": true, "d": true, "ed": true, "ing": true, "er": true, "ers": true,
 	"able": true, "ible": true, "ly": true, "ment": true, "ion": true, "ions": true}
-
-func said(text, w string) bool {
-	switch n := len(strings.TrimLeft(w, "-")); {
-	case n >= 3:
-		return strings.Contains(text, w)
-	case n == 2:
-		return containsWord(text, w)
-	}
-	return false
-}

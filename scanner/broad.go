@@ -231,9 +231,10 @@ func askedForLess(change, errText string) bool {
 	if !ok || strings.Contains(change, ", ") || lessons.ErrorClass(errText) == "usage" {
 		return false
 	}
-	for _, w := range strings.Fields(dropped) {
+	words := strings.Fields(dropped)
+	for _, w := range words {
 		if name := strings.TrimLeft(w, "-"); len(name) >= 2 && (containsWord(errText, name) || containsWord(errText, w) ||
-			len(strings.Fields(dropped)) == 1 && abbreviatedFlag(strings.ToLower(errText), w)) {
+			len(words) == 1 && abbreviatedFlag(strings.ToLower(errText), w)) {
 			return false
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"unicode"
 )
 
 // Gemini CLI chats: a legacy .json file holding one object with a
@@ -128,11 +129,11 @@ const geminiProjectFile = ".project_root"
 
 // geminiProject sets the session's project, for a Gemini CLI chat at path
 // (its records name none), to the root its .project_root holds; it sets
-// nothing when that is missing or is not one absolute path free of
-// control characters.
-func geminiProject(path string, s sink) {
+// nothing for a log of another format, or when that file is missing or
+// is not one absolute path free of control characters.
+func geminiProject(format Format, path string, s sink) {
 	dir := filepath.Dir(path)
-	if filepath.Base(dir) != "chats" {
+	if format != FormatGeminiJSONL && format != FormatGeminiJSON || filepath.Base(dir) != "chats" {
 		return
 	}
 	b, err := readCapped(filepath.Join(filepath.Dir(dir), geminiProjectFile), 4096)
@@ -140,7 +141,7 @@ func geminiProject(path string, s sink) {
 		return
 	}
 	root := strings.TrimSpace(string(b))
-	if !filepath.IsAbs(root) || strings.ContainsFunc(root, func(r rune) bool { return r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 }) {
+	if !filepath.IsAbs(root) || strings.ContainsFunc(root, unicode.IsControl) {
 		return
 	}
 	s.session().Project = root

@@ -12,13 +12,16 @@ import (
 // prevents you from using this specific tool call", its DeniedError).
 // When the same call then went through unchanged, the hook only warned
 // or the rule was changed: the call does not fail now and then.
-var harnessRefusal = regexp.MustCompile(`^\s*(?:<tool_use_error>)?(?:PreToolUse:\S+ hook error: |The user has specified a rule which prevents you from using this specific tool call)`)
+var harnessRefusal = regexp.MustCompile(`^\s*(?:<tool_use_error>)?(?:` + claudeHookError + `|The user has specified a rule which prevents you from using this specific tool call)`)
+
+// claudeHookError opens Claude Code's report of a call its hook refused.
+const claudeHookError = `PreToolUse:\S+ hook error: `
 
 // hookSaid reads a hook's refusal of a call as the agent reports it:
 // Claude Code's names the hook's command, then what it printed ("No
 // stderr output" when it printed nothing there); Codex's and Gemini
 // CLI's give the reason alone (the forms the real-agent suite reads).
-var hookSaid = regexp.MustCompile(`^\s*(?:<tool_use_error>)?(?:PreToolUse:\S+ hook error: \[(.*?)\]: ?|Command blocked by PreToolUse hook: |Tool execution blocked: )([^\n]*)`)
+var hookSaid = regexp.MustCompile(`^\s*(?:<tool_use_error>)?(?:` + claudeHookError + `\[(.*?)\]: ?|Command blocked by PreToolUse hook: |Tool execution blocked: )([^\n]*)`)
 
 // hookMessage is the first line a hook that refused a call printed, or,
 // when it printed none, its command (a hook written inline says its

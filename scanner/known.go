@@ -43,20 +43,15 @@ type knownFailure struct {
 	// later call of it worked.
 	family string
 	worked bool
-	// refused: the environment, the shell or the agent's own set-up
-	// refused the call (refusedHere); passed is set once the same call
-	// went through right after it, or out of the sandbox (knownSaw).
-	refused, passed bool
-}
-
-// refusedHere reports whether a failed call was refused rather than run
-// and failed: by the environment, the shell or the agent's permission
-// settings (lessons.IsRefusal), or by a hook of the agent's own set-up
-// (hookMessage). A refusal does not come from the session's work:
-// a change before it caused nothing, and another call of its family
-// that worked later did not get past it (it did not meet it).
-func refusedHere(r *Result) bool {
-	return lessons.IsRefusal(lessons.ErrorClass(r.Output)) || hookMessage(r.Output) != ""
+	// refused: the call was refused rather than run and failed, by the
+	// environment, the shell or the agent's permission settings
+	// (lessons.IsRefusal) or, hook, by a hook of the agent's own set-up
+	// (hookMessage). A refusal does not come from the session's work: a
+	// change before it caused nothing, and another call of its family
+	// that worked later did not get past it (it did not meet it).
+	// passed is set once the same call went through right after it, or
+	// out of the sandbox (knownSaw).
+	refused, hook, passed bool
 }
 
 // beforeChange remembers a failed call (not a probe) made before the
@@ -67,7 +62,8 @@ func (a *analyzer) beforeChange(rec *callRec, r *Result) {
 	if r.Timeout || strings.TrimSpace(r.Output) == "" {
 		return
 	}
-	refused := refusedHere(r)
+	hook := hookMessage(r.Output) != ""
+	refused := hook || lessons.IsRefusal(lessons.ErrorClass(r.Output))
 	n := 0
 	for _, k := range a.known {
 		if k.after == a.changed && (!a.changed || k.refused == refused) {
@@ -75,7 +71,7 @@ func (a *analyzer) beforeChange(rec *callRec, r *Result) {
 		}
 	}
 	if n < maxKnown {
-		k := knownFailure{rec: rec, res: r, after: a.changed, refused: refused}
+		k := knownFailure{rec: rec, res: r, after: a.changed, refused: refused, hook: hook}
 		if rec.call.Tool == "Bash" {
 			k.family = failedFamily(rec.call.Command, r).String()
 		}
@@ -95,8 +91,7 @@ func (a *analyzer) settleKnown() {
 		// (passed): another call of its family that worked did not
 		// meet it. (A file tool's refusal is got past by the same tool
 		// on a path of its folder, knownSaw.)
-		hook := hookMessage(k.res.Output) != ""
-		standing := k.refused && (k.rec.call.Tool == "Bash" || hook)
+		standing := k.refused && (k.rec.call.Tool == "Bash" || k.hook)
 		if !standing && (k.after || k.rec.fixed) || k.passed || a.explained(k.rec.id) {
 			continue // the session got past it: the agent's mistake, or fixed
 		}
@@ -115,7 +110,7 @@ func (a *analyzer) settleKnown() {
 			// past it (Reminds is AND-merged); a hook's refusal never is:
 			// its own message says what it checks, and whether it only
 			// warns once the log does not tell
-			Signals: Signals{Reminds: k.after || k.rec.fixed || hook},
+			Signals: Signals{Reminds: k.after || k.rec.fixed || k.hook},
 		})
 	}
 }

@@ -444,9 +444,7 @@ func (r *fileResult) readNew(f *os.File, a *analyzer, st *fileState, path string
 	defer lr.release()
 	head, _ := lr.r.Peek(headBytes)
 	st.Format = detect(path, head)
-	if st.Format == FormatGeminiJSONL || st.Format == FormatGeminiJSON {
-		geminiProject(path, a)
-	}
+	geminiProject(st.Format, path, a)
 	switch {
 	case st.Format == FormatUnknown:
 	case st.Format.lineBased():

@@ -556,9 +556,7 @@ func (c *collector) readFile(path string, o Options, format *Format, lines *int,
 	defer lr.release()
 	head, _ := lr.r.Peek(headBytes)
 	*format = detect(path, head)
-	if *format == FormatGeminiJSONL || *format == FormatGeminiJSON {
-		geminiProject(path, c)
-	}
+	geminiProject(*format, path, c)
 	switch {
 	case *format == FormatUnknown:
 		return nil
