@@ -53,14 +53,15 @@ func TestClassifyReason(t *testing.T) {
 
 func TestWeakScoresLowerAndListsLast(t *testing.T) {
 	w := DefaultWeights()
-	strong := Candidate{ID: "aaaaaaaaaaaa", Kind: KindRejection, Status: StatusNew, Occurrences: 1, Signals: Signals{UserCorrection: true}}
+	strong := Candidate{ID: "aaaaaaaaaaaa", Kind: KindRejection, Status: StatusNew, Occurrences: 2, Sessions: []string{"s1", "s2"}, Signals: Signals{UserCorrection: true}}
 	weak := strong
 	weak.ID, weak.Signals.Feedback, weak.Signals.FixConfirmed = "bbbbbbbbbbbb", true, true
 	w.Score(&strong)
 	w.Score(&weak)
-	// A weak reason earns no fix bonus: 0.4+0.15-0.2, below minConfidence.
-	if strong.Confidence != 0.55 || weak.Confidence != 0.35 {
-		t.Errorf("confidence: strong %v, weak with a confirmed fix %v; want 0.55 and 0.35", strong.Confidence, weak.Confidence)
+	// Seen in two sessions: 0.4+0.15+0.1. A weak reason earns no fix
+	// bonus: 0.4+0.15+0.1-0.2, below minConfidence.
+	if strong.Confidence != 0.65 || weak.Confidence != 0.45 {
+		t.Errorf("confidence: strong %v, weak with a confirmed fix %v; want 0.65 and 0.45", strong.Confidence, weak.Confidence)
 	}
 	weak.Priority = strong.Priority + 3
 	s := OpenStore(t.TempDir())

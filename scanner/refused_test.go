@@ -119,12 +119,11 @@ func TestRefusalTriggerKeepsWhatWasRefused(t *testing.T) {
 	}
 }
 
-// TestRefusalAboutTheCallAtHandHeldBack: seen in one session, a refusal
-// whose words are about that one call (they point at it, are temporary
-// or conditional, name nothing of the command, refuse an edit of a file
-// named for one task, or give the task a new direction at length) and a
-// refusal whose trigger is only a tool name stay below minConfidence; words that read as a rule do not. Seen
-// again in another session, the same words earn their confidence.
+// TestRefusalAboutTheCallAtHandHeldBack: seen in one session, every
+// refusal stays below minConfidence: on the labelled held-out sets such
+// refusals were kept 1 time in 14, rule-like words or not. Seen again
+// in another session, words that read as a rule, or that point at the
+// call, earn their confidence.
 func TestRefusalAboutTheCallAtHandHeldBack(t *testing.T) {
 	dir, state := t.TempDir(), t.TempDir()
 	task := refused{tool: "Task", input: map[string]any{"description": "review", "prompt": "review the change"}, reason: "always ask the reviewer to look at the migrations only"}
@@ -148,21 +147,20 @@ func TestRefusalAboutTheCallAtHandHeldBack(t *testing.T) {
 	minConf := lessons.DefaultConfig().MinConfidence
 	cs := candidates(t, state)
 	for _, reason := range []string{"don't commit this", "don't build the packages for now", "don't open a pull request", "I'd rather use a slice",
-		"don't reuse the old type", "if we go this way", "avoid repeating the design doc", "always ask the reviewer", "undo the last change to the signup flow"} {
+		"don't reuse the old type", "if we go this way", "avoid repeating the design doc", "always ask the reviewer", "undo the last change to the signup flow",
+		"never stash", "use pnpm", "use the make target", "prefer background workers"} {
 		if c := byReason(t, cs, reason); c.Confidence >= minConf {
 			t.Errorf("%q (trigger %+v): confidence %.2f, want below %.2f", reason, c.Triggers, c.Confidence, minConf)
 		}
 	}
-	for _, reason := range []string{"never stash", "use pnpm", "use the make target", "prefer background workers"} {
-		if c := byReason(t, cs, reason); c.Confidence < minConf {
-			t.Errorf("%q: confidence %.2f, want at least %.2f (signals %+v)", reason, c.Confidence, minConf, c.Signals)
-		}
-	}
 
-	writeRefusals(t, dir, "s2", []refused{task, bashCall("make dist", "don't build the packages for now, carry on")})
+	writeRefusals(t, dir, "s2", []refused{task, bashCall("make dist", "don't build the packages for now, carry on"),
+		bashCall("git stash", "never stash, read the files you need"), bashCall("npm install lodash", "use pnpm"),
+		bashCall("go build ./...", "use the make target, it sets the version"),
+		editCall("/p/store/summary.go", "prefer background workers to keep the request path short")})
 	scan(t, state, Options{Paths: []string{dir}})
 	cs = candidates(t, state)
-	for _, reason := range []string{"always ask the reviewer", "don't build the packages for now"} {
+	for _, reason := range []string{"always ask the reviewer", "don't build the packages for now", "never stash", "use pnpm", "use the make target", "prefer background workers"} {
 		if c := byReason(t, cs, reason); c.Confidence < minConf || len(c.Sessions) != 2 {
 			t.Errorf("%q seen in %d sessions: confidence %.2f, want at least %.2f", reason, len(c.Sessions), c.Confidence, minConf)
 		}
@@ -223,13 +221,15 @@ func TestCorrectionNamesItsError(t *testing.T) {
 
 // TestInterruptedWithAQuestion: a question or a remark a user types after
 // stopping a call is not a lesson, as it is not for a refusal; an
-// instruction is.
+// instruction is, once it came in two sessions.
 func TestInterruptedWithAQuestion(t *testing.T) {
 	dir, state := t.TempDir(), t.TempDir()
-	writeRefusals(t, dir, "s1", []refused{
-		{tool: "Bash", input: map[string]any{"command": "go test ./..."}, reason: "wait, why does go test run the whole module?", interrupt: true},
-		{tool: "Bash", input: map[string]any{"command": "make e2e"}, reason: "never run make e2e locally, the suite needs the staging cluster", interrupt: true},
-	})
+	for _, id := range []string{"s1", "s2"} {
+		writeRefusals(t, dir, id, []refused{
+			{tool: "Bash", input: map[string]any{"command": "go test ./..."}, reason: "wait, why does go test run the whole module?", interrupt: true},
+			{tool: "Bash", input: map[string]any{"command": "make e2e"}, reason: "never run make e2e locally, the suite needs the staging cluster", interrupt: true},
+		})
+	}
 	scan(t, state, Options{Paths: []string{dir}})
 	minConf := lessons.DefaultConfig().MinConfidence
 	cs := candidates(t, state)
@@ -307,15 +307,17 @@ func TestPermissionRefusalTeachesNoWayAround(t *testing.T) {
 // longer wait, after "don't merge with admin rights, wait for CI"): that
 // change is the agent's reading, not the user's lesson, and it is held
 // back. A retry that does what the words say ("use pnpm", then pnpm) is
-// proposed.
+// proposed, once it came in two sessions.
 func TestRefusalRetryTheWordsDoNotName(t *testing.T) {
 	dir, state := t.TempDir(), t.TempDir()
 	cfg := lessons.DefaultConfig()
+	pnpm := refused{tool: "Bash", input: map[string]any{"command": "npm install lodash"}, reason: "use pnpm, not npm", then: "pnpm install lodash"}
 	writeRefusals(t, dir, "s1", []refused{
 		{tool: "Bash", input: map[string]any{"command": "sleep 5 && gh pr merge 42 --squash --admin"},
 			reason: "No, wait for all the checks to pass, don't use admin", then: "sleep 20 && gh pr merge 42 --squash --admin"},
-		{tool: "Bash", input: map[string]any{"command": "npm install lodash"}, reason: "use pnpm, not npm", then: "pnpm install lodash"},
+		pnpm,
 	})
+	writeRefusals(t, dir, "s2", []refused{pnpm})
 	scan(t, state, Options{Paths: []string{dir}})
 	cs := candidates(t, state)
 	if c := byReason(t, cs, "wait for all the checks"); c.Confidence >= cfg.MinConfidence {

@@ -114,7 +114,10 @@ func (c *Candidate) capped() bool {
 	// saying before the call once the mistake came back in another
 	// session: the error's words did not stop it
 	before := len(c.Triggers.Errors) == 0 && (c.doubtful() || s.Reminds && !multiSession)
-	return s.Weak() || c.Kind != KindTag && (s.Broad || oneOff || before || c.everyCall() && !multiSession)
+	// what a user refused or corrected once is that task's decision until
+	// it comes back in another session
+	toldOnce := (c.Kind == KindRejection || c.Kind == KindCorrection) && !multiSession
+	return s.Weak() || c.Kind != KindTag && (s.Broad || oneOff || before || toldOnce || c.everyCall() && !multiSession)
 }
 
 // remindOnly reports whether a lesson on an error is said as a reminder

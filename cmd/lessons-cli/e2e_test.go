@@ -549,7 +549,15 @@ func TestE2EScanOpencodeDatabase(t *testing.T) {
 	if i < 0 || cands[i].Trigger != "/home/u/other/config.yaml" {
 		t.Fatalf("candidates = %+v, want the rejected edit of ses_b, which is only in the WAL", cands)
 	}
-	slug := strings.TrimSpace(s.ok(s.root, "promote", cands[i].ID, "--global").stdout)
+	// a refusal seen in one session is held below minConfidence; the
+	// reviewer who promotes it raises its confidence in the editor
+	editor := filepath.Join(s.root, "raise-confidence")
+	s.write(editor, "#!/bin/sh\nsed -i -e 's/^confidence: .*/confidence: 0.9/' \"$1\"\n")
+	if err := os.Chmod(editor, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s.env = append(s.env, "EDITOR="+editor)
+	slug := strings.TrimSpace(s.ok(s.root, "promote", cands[i].ID, "--global", "--edit").stdout)
 	hookBin := bin.front
 	if hookBin == "" {
 		hookBin = bin.cli

@@ -15,26 +15,29 @@ func refusal(command, reason string) loggedCall {
 // TestE2EReplayRefusalsLearnWhatWasRefused: what a learning replay
 // learns from refusals fires before calls like the one refused, not
 // before every call of its command: a refusal of adding one file speaks
-// when that file is added again, not at every later git add, a refusal about the call at hand ("for
-// now") is not learned from one session, and a refusal that reads as a
-// rule about the command ("never stash") is learned and fires at the
-// next git stash.
+// when that file is added again, not at every later git add; no refusal
+// is learned from one session ("for now"); and refusals that came back in
+// a second session are learned and fire at the next such call.
 func TestE2EReplayRefusalsLearnWhatWasRefused(t *testing.T) {
 	s := newSandbox(t)
 	logs := filepath.Join(s.root, "logs")
-	writeSession(t, logs, "r1", "/w/a", 0,
+	writeSession(t, logs, "r0", "/w/a", 0,
 		refusal("git add notes/draft-plan.md", "don't add the draft to git"),
 		refusal("make dist", "don't build the packages for now, carry on"),
 		refusal("git stash", "never stash, read the files you need"),
 	)
+	writeSession(t, logs, "r1", "/w/a", 1,
+		refusal("git add notes/draft-plan.md", "don't add the draft to git"),
+		refusal("git stash", "never stash, read the files you need"),
+	)
 	for i, id := range []string{"r2", "r3", "r4"} {
-		writeSession(t, logs, id, "/w/a", 1+i,
+		writeSession(t, logs, id, "/w/a", 2+i,
 			loggedCall{"git add main.go", "", false},
 			loggedCall{"make dist", "built", false},
 			loggedCall{"git status --short", "M main.go", false},
 		)
 	}
-	writeSession(t, logs, "r5", "/w/a", 5,
+	writeSession(t, logs, "r5", "/w/a", 6,
 		loggedCall{"git add notes/draft-plan.md", "", false},
 		loggedCall{"git stash", "Saved working directory", false},
 	)

@@ -203,6 +203,20 @@ SCENARIOS = [
         say("I will open a pull request instead."),
     ], [("rejection", "git push --force origin main", "pull request", "keep")], WITH_REJECT),
 
+    ("reject-once", [
+        user("run the checks"),
+        reject({"tool": "Bash", "cmd": "make e2e"}, "never run the e2e suite locally, it needs the staging cluster"),
+        say("I will run the unit tests only."),
+    ], [], WITH_REJECT),
+
+    ("correction-once", [
+        user("add the date library"),
+        sh("yarn add dayjs", fail(1, "error This project's package.json defines \"packageManager\": \"pnpm@9.1.0\". However the current global version of Yarn is 1.22.22.")),
+        user("don't use yarn here, this repo uses pnpm"),
+        sh("pnpm add dayjs", ok("+ dayjs 1.11.13\n")),
+        say("Added with pnpm."),
+    ], [], ALL),
+
     ("reject-no-reason", [
         user("clean the build"),
         reject({"tool": "Bash", "cmd": "rm -rf build dist"}, ""),
@@ -402,6 +416,12 @@ SCENARIOS = [
         say("Renamed."),
     ], [], ("claude",)),
 ]
+
+# Scenarios a user says in two sessions: what a user refused or corrected
+# once is that task's decision until it comes back, so each is written
+# again as a second session (NAME-again) holding the same label; the
+# -once scenarios say it in one session only and give no candidate.
+AGAIN = {"correction-refers", "reject-with-reason", "typed-refusal"}
 
 # Files written by a non-compact serializer, by scenario.
 SPACED = {"flag-value", "reject-with-reason", "tag-multiline", "zsh-glob", "correction-refers"}
@@ -626,9 +646,14 @@ def main():
     for fmt in WRITERS:
         shutil.rmtree(os.path.join(HERE, fmt), ignore_errors=True)
         os.makedirs(os.path.join(HERE, fmt))
+    scenarios = []
     for name, steps, want, formats in SCENARIOS:
+        scenarios.append((name, steps, want, formats))
+        if name in AGAIN:
+            scenarios.append((name + "-again", steps, want, formats))
+    for name, steps, want, formats in scenarios:
         for fmt in formats:
-            path, text = WRITERS[fmt](name, steps, name in SPACED)
+            path, text = WRITERS[fmt](name, steps, name.removesuffix("-again") in SPACED)
             with open(os.path.join(HERE, path), "w", encoding="utf-8") as f:
                 f.write(text)
             if not want:
