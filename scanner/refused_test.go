@@ -121,7 +121,7 @@ func TestRefusalTriggerKeepsWhatWasRefused(t *testing.T) {
 
 // TestRefusalAboutTheCallAtHandHeldBack: seen in one session, every
 // refusal stays below minConfidence: on the labelled held-out sets such
-// refusals were kept 1 time in 14, rule-like words or not. Seen again
+// refusals were kept 1 time in 18, rule-like words or not. Seen again
 // in another session, words that read as a rule, or that point at the
 // call, earn their confidence.
 func TestRefusalAboutTheCallAtHandHeldBack(t *testing.T) {
