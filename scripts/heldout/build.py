@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Rebuild one held-out history from a repository's Entire checkpoints.
 
-usage: build.py GITDIR SOURCE OUTDIR NAME [--transcript full|transcript] [--order ts|created]
+usage: build.py GITDIR SOURCE OUTDIR NAME
 SOURCE: a commit/branch (the checkpoint branch layout XX/YYYYYYYYYY/N/) or 'refs'
 (per-checkpoint refs refs/entire/checkpoints/*, layout N/).
 Writes per session (largest available transcript per session id) in the layout the
@@ -12,27 +12,21 @@ a map file OUTDIR/.map.tsv: number, agent, session id, source dir, first ts.
 import json, subprocess, sys, os, collections, re
 
 def main():
-    a = sys.argv[1:]
-    git, source, out, name = a[:4]
-    opts = dict(zip(a[4::2], a[5::2]))
-    tname = opts.get('--transcript', 'full') + '.jsonl'
+    git, source, out, name = sys.argv[1:5]
     def sh(*args):
         # git reads the snapshot only: no work tree, no hooks, no network
         return subprocess.run(['git', '--git-dir', git] + list(args), capture_output=True).stdout
-    trees = []  # (treeish, prefix)
+    trees = [source]
     if source == 'refs':
-        for r in sh('for-each-ref', '--format=%(refname)', 'refs/entire/checkpoints').decode().split():
-            trees.append(r)
-    else:
-        trees.append(source)
+        trees = sh('for-each-ref', '--format=%(refname)', 'refs/entire/checkpoints').decode().split()
     cands = collections.defaultdict(list)
     for t in trees:
         listing = sh('ls-tree', '-r', '-l', t).decode('utf-8', 'replace').splitlines()
         size = {}; metas = []
         for l in listing:
-            _, typ, h, sz, path = l.split(None, 4)
+            _, _, h, sz, path = l.split(None, 4)
             d, base = (path.rsplit('/', 1) + [''])[:2] if '/' in path else ('', path)
-            if base == tname:
+            if base == 'full.jsonl':
                 size[d] = (int(sz) if sz.isdigit() else -1, h)
             if base == 'metadata.json' and re.search(r'(^|/)\d+$', d):
                 metas.append((d, h))
@@ -47,14 +41,9 @@ def main():
             cands[m.get('session_id') or d].append((sz, m.get('created_at') or '', bh, m.get('agent') or '', t + ':' + d))
     sessions = []
     for sid, L in cands.items():
-        if opts.get('--pick') == 'latest':
-            L.sort(key=lambda x: (x[1], x[0]))
-        else:
-            L.sort(key=lambda x: (x[0], x[1]))
-        sz, cr, bh, agent, src = L[-1]
+        _, _, bh, agent, src = max(L, key=lambda x: (x[0], x[1]))  # the largest, then the latest
         data = sh('cat-file', 'blob', bh)
-        first = firstts(data) or min(x[1] for x in L)
-        key = first if opts.get('--order', 'ts') == 'ts' else min(x[1] for x in L)
+        key = firstts(data) or min(x[1] for x in L)
         sessions.append((key, sid, agent, src, data))
     sessions.sort(key=lambda s: (s[0], s[1]))
     os.makedirs(out, exist_ok=True)
