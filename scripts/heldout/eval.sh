@@ -8,6 +8,11 @@ set -u
 BIN=$1 SETS_DIR=$2 OUT=$3; shift 3
 SETS=${*:-$(ls "$SETS_DIR")}
 here=$(cd "$(dirname "$0")" && pwd)
+# scan leaves alone what changed in the last 10 minutes (a running session):
+# a history written just now would lose its candidates on errors
+if [ -n "$(find "$SETS_DIR" -type f -mmin -11 -print -quit)" ]; then
+  echo "eval.sh: files under $SETS_DIR changed in the last 10 minutes; scan would skip them (touch them older)" >&2; exit 1
+fi
 run() { # set name
   local d=$SETS_DIR/$1/$2 o=$OUT/$1 h
   mkdir -p "$o"
