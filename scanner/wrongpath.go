@@ -447,22 +447,36 @@ func (a *analyzer) missingSaw(rec *callRec) {
 				m.gone = true // used again and it worked, or written: it was missing, not wrong
 				return
 			}
+			// the first path of the name that worked, unless a later one
+			// shares more of the missing path's folders (app/generate/x.ts
+			// for app-app/app/generate/x.ts, not app/settings/x.ts)
+			better := !written && (m.found == "" || sharedTail(m.path, p) > sharedTail(m.path, m.found))
 			if strings.HasSuffix(m.key, "/"+pathKey(cmp.Or(abs, p), a.sess.Project)) {
 				// the right path is the wrong one's tail: the call stood in
 				// another folder (a copy, a checkout), which changes from
 				// task to task, and the lesson on its error says so; unless
 				// the root was guessed wrong (settlePaths, wrongFolder)
-				if m.found == "" && !written {
+				if better {
 					m.found, m.by, m.tail = p, c, true
 				}
 				return
 			}
-			if m.found == "" && !written && !strings.HasPrefix(p, "~") && lessonPath(p, abs, a.sess.Project) &&
+			if better && !strings.HasPrefix(p, "~") && lessonPath(p, abs, a.sess.Project) &&
 				(!m.run || c.Tool != "Bash" || runs(c.Command, p)) {
-				m.found, m.by = p, c
+				m.found, m.by, m.tail = p, c, false
 			}
 		})
 	}
+}
+
+// sharedTail is the number of trailing path elements a and b share.
+func sharedTail(a, b string) int {
+	x, y := strings.Split(a, "/"), strings.Split(b, "/")
+	n := 0
+	for n < min(len(x), len(y)) && x[len(x)-1-n] == y[len(y)-1-n] {
+		n++
+	}
+	return n
 }
 
 // settlePaths turns the session's wrong paths into findings, before the
@@ -525,10 +539,7 @@ func (a *analyzer) wrongFolder(m *missingWatch) (wrong, right string) {
 		return "", ""
 	}
 	w, r := strings.Split(m.abs, "/"), strings.Split(found, "/")
-	tail := 0
-	for tail < min(len(w), len(r)) && w[len(w)-1-tail] == r[len(r)-1-tail] {
-		tail++
-	}
+	tail := sharedTail(m.abs, found)
 	if tail < 2 || tail == len(w) || tail == len(r) {
 		return "", "" // only the name is the same, or one path is the other's tail
 	}

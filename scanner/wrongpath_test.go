@@ -402,6 +402,30 @@ func TestWrongFolder(t *testing.T) {
 	}
 }
 
+// TestWrongPathFoundUnderTheSameFolders: a file read under a folder that
+// is not there; the agent first opens another file of the same name,
+// then the one under the same folders. The lesson points at the folder
+// that holds the same folders, not at the first file of the name.
+func TestWrongPathFoundUnderTheSameFolders(t *testing.T) {
+	const project, guessed = "/home/ann/work/shop", "/home/ann/work/shop-app"
+	missing := "<tool_use_error>File does not exist. Note: your current working directory is " + project + ".</tool_use_error>"
+	dir := t.TempDir()
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, project, id, []step{
+			call("Read", map[string]any{"file_path": guessed + "/app/generate/actions.ts"}, true, missing),
+			call("Read", map[string]any{"file_path": project + "/app/settings/actions.ts"}, false, "export {}"),
+			call("Read", map[string]any{"file_path": project + "/app/generate/actions.ts"}, false, "export {}"),
+		})
+	}
+	cs := slices.DeleteFunc(pathCandidates(t, dir), func(c Candidate) bool { return c.Status == StatusFolded })
+	if len(cs) != 1 {
+		t.Fatalf("%d lessons on a wrong path listed, want 1: %v", len(cs), summaries(cs))
+	}
+	if s := cs[0].Summary; strings.Contains(s, "settings") || !strings.Contains(s, "`"+project+"/`") {
+		t.Errorf("summary %q: want the folder that holds app/generate, not the other actions.ts", s)
+	}
+}
+
 // TestWrongFolderShapes: the folder lesson needs the same folders and
 // name under another root; a wrong path with folders the right one lacks,
 // however many, is no wrong root (and must not be read past its start).
