@@ -71,6 +71,9 @@ type Candidate struct {
 	Instead string   `json:"instead,omitempty"`
 	// Reading is the agent's reading of such a failure, in its words.
 	Reading string `json:"reading,omitempty"`
+	// Skipped is the option or variable (--no-verify) with which a call
+	// of its family went through only by switching a check off.
+	Skipped string `json:"skipped,omitempty"`
 	// LessonID is the lesson a promoted candidate became.
 	LessonID string `json:"lessonId,omitempty"`
 	// SupportOnly: the candidate only adds its occurrence to one of the

@@ -60,6 +60,9 @@ func (c *Candidate) errorText(unit, fix string, sandboxed bool) {
 			said += "."
 		}
 	}
+	if c.Skipped != "" {
+		said += " It went through only with `" + clip(c.Skipped, 80) + "`, which switches the check off: that is not a fix, so do not take it unasked."
+	}
 	if c.Instead != "" {
 		c.Solution = said + " What worked after it was another call of the same program, `" + commandGist(c.Instead) +
 			"`: go that way, and do not retry the failed call unchanged."
@@ -211,10 +214,10 @@ func (c *Candidate) foldError(n Candidate) {
 				c.Tried = append(c.Tried, t)
 			}
 		}
-		c.Instead, c.Reading = cmp.Or(c.Instead, n.Instead), cmp.Or(c.Reading, n.Reading)
+		c.Instead, c.Reading, c.Skipped = cmp.Or(c.Instead, n.Instead), cmp.Or(c.Reading, n.Reading), cmp.Or(c.Skipped, n.Skipped)
 		return
 	}
-	c.Tried, c.Instead, c.Reading = nil, "", ""
+	c.Tried, c.Instead, c.Reading, c.Skipped = nil, "", "", ""
 	c.Summary, c.Problem, c.Solution, c.Fixed = n.Summary, n.Problem, n.Solution, n.Fixed
 	c.Signals.OneOff = n.Signals.OneOff
 }
@@ -271,6 +274,7 @@ func (c *Candidate) onError(f finding) bool {
 	if f.Reading != "" {
 		c.Reading = Redact(f.Reading)
 	}
+	c.Skipped = Redact(f.Skipped)
 	fix := c.Solution
 	if lessons.AgentRefusal(class) {
 		// a way around the agent's permission settings (the same work by

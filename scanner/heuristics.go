@@ -65,6 +65,9 @@ type finding struct {
 	Tried   []string
 	Instead string
 	Reading string // the agent's reading of it (reading.go)
+	// Skipped is the option or variable (--no-verify) with which a call
+	// of its family went through only by switching a check off.
+	Skipped string
 	// Sandboxed: a setting that lets the shell out of its sandbox got
 	// past it (KindError): the lesson holds for any shell command.
 	Sandboxed bool

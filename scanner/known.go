@@ -339,7 +339,8 @@ func (a *analyzer) knownSaw(rec *callRec) {
 			if fam == "" {
 				fam = lessons.CommandFamily(c.Command).String()
 			}
-			k.worked = fam == k.family
+			// a call that switched the check off went around it
+			k.worked = fam == k.family && checkSkipped(f.Command, c.Command) == ""
 		}
 	}
 }
@@ -450,10 +451,14 @@ func plural(n int) string {
 // gotPast reports whether a call that worked got past a failed one: the
 // same command family, or the same words but for one mistyped (make biuld,
 // then make build). Another command of the same tool (npm run e2e, then
-// npm run typecheck) is not.
+// npm run typecheck) is not, nor the same call with a check switched off
+// (git commit --no-verify).
 func gotPast(failed, worked *Call) bool {
 	if failed.Tool != "Bash" || worked.Tool != "Bash" {
 		return failed.Path != "" && failed.Path == worked.Path
+	}
+	if checkSkipped(failed.Command, worked.Command) != "" {
+		return false // around it: the check still fails
 	}
 	if lessons.CommandFamily(failed.Command).String() == lessons.CommandFamily(worked.Command).String() {
 		return true

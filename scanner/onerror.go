@@ -85,6 +85,10 @@ type errWatch struct {
 	// afterOnly: what got past it is one only a lesson after the error
 	// may say (errorFix), a reminder never proposed.
 	afterOnly bool
+	// skipped is the option or variable with which a call of the family
+	// went through by switching a check off (checkSkipped): around the
+	// failure, not past it.
+	skipped string
 }
 
 // maxTried caps the commands a lesson nothing got past names as tried.
@@ -142,6 +146,15 @@ func (w *errWatch) key() string {
 	return c.Tool + " | " + class
 }
 
+// skipsOf is the option or variable with which worked, a shell call of
+// the failed one's family, switched a check off (checkSkipped), or "".
+func skipsOf(failed, worked *Call) string {
+	if failed.Tool != "Bash" || worked.Tool != "Bash" {
+		return ""
+	}
+	return checkSkipped(failed.Command, worked.Command)
+}
+
 // onlyRetried reports whether every finding about call id is a retry
 // fix: no #lesson report and no known failure says it.
 func (a *analyzer) onlyRetried(id string) bool {
@@ -192,6 +205,10 @@ func (a *analyzer) watchSuccess(rec *callRec) {
 			fams = families(c.Command)
 		}
 		if sameUnit(w, c, fams) && (sameCall(w.rec.call, c) || !setupOf(c.Command, w) && !pipedOff(c.Command, w.fam)) {
+			if s := skipsOf(w.rec.call, c); s != "" {
+				w.skipped = cmp.Or(w.skipped, s)
+				continue
+			}
 			w.settled, w.fix, w.rerun = true, c, sameCall(w.rec.call, c)
 			if c.Tool == "Bash" && w.rec.call.Tool == "Bash" && !w.rerun {
 				w.check = appliedCheck(w.rec.call.Command, c.Command)
@@ -487,7 +504,7 @@ func (a *analyzer) settleErrors() {
 			Signals: Signals{FixConfirmed: confirmed, Retries: w.tries - 1, Reminds: reminds || w.afterOnly || echoes(w.res.Output, callText(c), backticked(fix))}, Sandboxed: w.sandboxed,
 		}
 		if !w.settled {
-			f.Tried, f.Reading = w.tried, w.read
+			f.Tried, f.Reading, f.Skipped = w.tried, w.read, w.skipped
 			if w.instead != nil {
 				f.Instead = w.instead.Command
 			}

@@ -846,3 +846,52 @@ func TestErrorLessonFixesDisagree(t *testing.T) {
 		t.Errorf("%v: the first fix came again, want it proposed", summaries(cs))
 	}
 }
+
+// TestErrorLessonAroundASkippedCheck: in two sessions a commit fails in
+// its hook, and goes through only with --no-verify. Switching the check
+// off got around the failure, not past it: a lesson on the error nothing
+// got past, which names the way around as no fix. Before, the bypass
+// counted as the fix, and no lesson was written.
+func TestErrorLessonAroundASkippedCheck(t *testing.T) {
+	dir := t.TempDir()
+	hook := "lint-staged..........Failed\nerror: hook 'eslint' exited with 2: Cannot find module 'eslint-config-shop'"
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{
+			write("/p/src/cart.ts", "export {}\n"),
+			run(`git commit -m "cart: totals"`, 1, hook),
+			run(`git commit --no-verify -m "cart: totals"`, 0, "[main 1a2b3c4] cart: totals"),
+		})
+	}
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 {
+		t.Fatalf("%d lessons on an error, want 1 on the hook's: %v", len(cs), summaries(cs))
+	}
+	c, cfg := cs[0], lessons.DefaultConfig()
+	if len(c.Sessions) != 2 || c.Fixed != "" || !c.Reminder(cfg) {
+		t.Errorf("%d sessions, fixed %q, reminder %v: want both sessions, no fix, said after the error", len(c.Sessions), c.Fixed, c.Reminder(cfg))
+	}
+	if !strings.Contains(c.Solution, "only with `--no-verify`") || !strings.Contains(c.Solution, "not a fix") {
+		t.Errorf("solution %q: want the way around named as no fix", c.Solution)
+	}
+}
+
+// TestCheckSkipped: the options and variables that switch a check off,
+// and the ones that only answer how a command was called.
+func TestCheckSkipped(t *testing.T) {
+	for _, tc := range []struct{ failed, worked, want string }{
+		{`git commit -m "x"`, `git commit --no-verify -m "x"`, "--no-verify"},
+		{`git add a && git commit -m "x"`, `git commit --no-verify -m "x"`, "--no-verify"},
+		{"mvn package", "mvn -DskipTests package", "-DskipTests"},
+		{"git commit -m x", "SKIP=eslint git commit -m x", "SKIP=eslint"},
+		{"git commit -m x", "git commit --no-gpg-sign -m x", "--no-gpg-sign"},
+		{"apt-get install jq", "apt-get install -y jq", ""},
+		{"git push", "git push --force-with-lease", ""},
+		{"npm ci", "npm ci --ignore-scripts", ""},
+		{"pytest", "pytest --no-cov", ""},
+		{"git commit -m x", "git commit -m x", ""},
+	} {
+		if got := checkSkipped(tc.failed, tc.worked); got != tc.want {
+			t.Errorf("checkSkipped(%q, %q) = %q, want %q", tc.failed, tc.worked, got, tc.want)
+		}
+	}
+}

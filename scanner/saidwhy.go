@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -44,6 +45,54 @@ func saidWhy(said, failing, fixed string) bool {
 		}
 	}
 	return explained
+}
+
+// checkSkipped returns the option or variable worked added to failing
+// that switches a check off (--no-verify, --skip-tests, -DskipTests,
+// SKIP=lint, --no-gpg-sign), or "". A call that went through so did not
+// get past the failure: the check still fails.
+func checkSkipped(failing, worked string) string {
+	had := map[string]bool{}
+	for _, seg := range segments(failing) {
+		for _, w := range seg {
+			had[w] = true
+		}
+	}
+	for _, w := range slices.Concat(segments(worked)...) {
+		if had[w] {
+			continue
+		}
+		name, _, _ := strings.Cut(strings.ToLower(w), "=")
+		if !strings.HasPrefix(name, "-") && !assignment.MatchString(w) {
+			continue
+		}
+		if skipsCheck(strings.TrimLeft(name, "-")) {
+			return w
+		}
+	}
+	return ""
+}
+
+// skipsCheck reports whether an option's or a variable's name (lower
+// case, no dashes) says it skips a check: a skip or a bypass, or a check
+// (verify, hooks, lint, tests, signing) turned off.
+func skipsCheck(name string) bool {
+	if strings.Contains(name, "skip") || strings.Contains(name, "bypass") {
+		return true
+	}
+	off := false
+	for _, p := range []string{"no-", "no_", "disable", "ignore"} {
+		off = off || strings.HasPrefix(name, p)
+	}
+	if !off {
+		return false
+	}
+	for _, c := range []string{"verify", "check", "hook", "lint", "test", "sign", "validat"} {
+		if strings.Contains(name, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // turnsOff reports whether an option's name says it skips or forces
