@@ -563,10 +563,25 @@ func maskLine(l string, re *patterns) string {
 	})
 	l = re.number.ReplaceAllString(l, "N")
 	l = strings.Join(strings.Fields(l), " ")
+	l = FirstSentence(l) // the same error in another version's words keeps its class
 	if r := []rune(l); len(r) > maxClassLen {
 		l = string(r[:maxClassLen])
 	}
 	return l
+}
+
+// FirstSentence is an error line up to the end of its first sentence,
+// when that sentence says enough on its own (three words or more): what
+// follows ("Available agents: a, b, c", "Please use offset…") is advice
+// or detail, which varies more than the error does, and which a tool
+// rewords from one version to the next. An ellipsis ends no sentence.
+func FirstSentence(line string) string {
+	for i := 0; i+2 < len(line); i++ {
+		if line[i] == '.' && line[i+1] == ' ' && i > 0 && line[i-1] != '.' && line[i-1] != ' ' && line[i+2] != '.' && len(strings.Fields(line[:i])) >= 3 {
+			return line[:i+1]
+		}
+	}
+	return line
 }
 
 // patterns are ErrorClass's regular expressions.

@@ -146,7 +146,7 @@ func (c *Candidate) sayAfter(line string) {
 	if room() < minErrorInSummary {
 		return // the change needs the room: the trigger says the rest
 	}
-	c.Summary = head + ", after “" + shorten(firstClause(line), room()) + "”: " + change
+	c.Summary = head + ", after “" + shorten(lessons.FirstSentence(line), room()) + "”: " + change
 }
 
 // How much of the error a summary quotes: at most, and at least to be

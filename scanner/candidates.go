@@ -227,7 +227,7 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		} else if t, ok := refusalTrigger(c.Tool, fileClass(class), line); ok && c.Tool != "Bash" && len(c.Examples.Match) > 0 {
 			c.Triggers.Errors = t.Errors // the environment's refusal in any wording, not this occurrence's path
 			c.Examples.Match[0].Error = line
-		} else if p := errorPattern(errorHeadline(c.Problem)); p != "" && len(c.Examples.Match) > 0 {
+		} else if p := errorPattern(lessons.FirstSentence(errorHeadline(c.Problem))); p != "" && len(c.Examples.Match) > 0 {
 			c.Triggers.Errors = []string{p}
 			c.Examples.Match[0].Error = errorHeadline(c.Problem)
 		}

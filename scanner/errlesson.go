@@ -123,9 +123,9 @@ func errorTrigger(tool, trigger, errLine, class string, fam lessons.Family) (les
 	}
 	var p string
 	if tool == "Bash" {
-		p = callPattern(firstClause(errLine), trigger, fam.Sub)
+		p = callPattern(lessons.FirstSentence(errLine), trigger, fam.Sub)
 	} else {
-		p = subjectPattern(firstClause(errLine))
+		p = subjectPattern(lessons.FirstSentence(errLine))
 	}
 	if p == "" {
 		return lessons.Trigger{}, lessons.Examples{}, false
@@ -161,18 +161,6 @@ func fileExample(tool, trigger, errLine string) lessons.ToolCall {
 		ex.Path = trigger
 	}
 	return ex
-}
-
-// firstClause is an error line up to the end of its first sentence, when
-// that sentence says enough on its own: what follows ("Available agents:
-// a, b, c", "Please use offset…") varies more than the error does.
-func firstClause(line string) string {
-	for i := 0; i+2 < len(line); i++ {
-		if line[i] == '.' && line[i+1] == ' ' && len(strings.Fields(line[:i])) >= 3 {
-			return line[:i+1]
-		}
-	}
-	return line
 }
 
 // familyOf is the family of a Bash trigger's failing command, read again

@@ -30,7 +30,7 @@ func objectTrigger(class, errLine string) (lessons.Trigger, bool) {
 		return lessons.Trigger{}, false
 	}
 	if p == "" {
-		p = errorPattern(firstClause(errLine)) // the line, its object unmasked
+		p = errorPattern(lessons.FirstSentence(errLine)) // the line, its object unmasked
 	}
 	re, err := lessons.CompilePattern(p)
 	if p == "" || err != nil {

@@ -494,7 +494,7 @@ func (a *analyzer) settleErrors() {
 		c := w.rec.call
 		lc := LoggedCall{Error: w.res.Output}
 		line, wrapper := lessons.ErrorLine(lc.ErrorText())
-		if problem == "" || wrapper || subjectPattern(firstClause(line)) == "" || c.Tool == "Bash" && !keysError(w.fam, w.res.Output, line) {
+		if problem == "" || wrapper || subjectPattern(lessons.FirstSentence(line)) == "" || c.Tool == "Bash" && !keysError(w.fam, w.res.Output, line) {
 			continue // a runner's status line, too little stable text for a trigger, or a line of the command's output that says nothing went wrong
 		}
 		keys = append(keys, key) // a later failure of the key that gave none may give one

@@ -500,7 +500,7 @@ func TestE2EReplayCountsWithinProjectsForAReason(t *testing.T) {
 		"b1 1 /w/b fine [Bash make deploy | ] repeat=false fired=[] ",
 		"a2 0 /w/a failed [Bash make deploy | usage] repeat=true fired=[true/before] prevented",
 		"a2 1 /w/a fine [Bash make deploy | ] repeat=false fired=[] ",
-		"a3 0 /w/a failed [Bash make deploy | make: *** No rule to make target <q>. Stop.] repeat=false fired=[true/before] unrelated",
+		"a3 0 /w/a failed [Bash make deploy | make: *** No rule to make target <q>.] repeat=false fired=[true/before] unrelated",
 		"a3 1 /w/a fine [Bash make deploy | ] repeat=false fired=[] ",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
