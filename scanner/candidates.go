@@ -247,7 +247,9 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		// command on a path of this machine is, named or not; an inline
 		// script is one task's, named or not.
 		c.Signals.OneOff = !f.Signals.Causal && oneOff(did, c.Problem) || ranOnMachinePath(did) || freeText(did)
-		key = "precondition\x00" + did
+		// one per step and failure: the same step before another error
+		// is another lesson, whose trigger is that error
+		key = "precondition\x00" + did + "\x00" + lessons.ErrorClass(c.Problem)
 	}
 	return c.identify(key, c.Triggers, f, sess, file, agent), true
 }

@@ -197,7 +197,7 @@ func (a *analyzer) found(id string) bool {
 // permission. Only such a failure can be fixed by a change of state; a
 // lint error, a type error or a failing assertion is fixed by the task's
 // own edits.
-var environmental = regexp.MustCompile(`(?i)(not found|no such|does not exist|doesn't exist|cannot find|can't find|could not find|no module named|cannot import|missing|not installed|is not set|not defined in the environment|connection refused|econnrefused|could not connect|is not running|unicode(en|de)codeerror|codec can't|locale|permission denied|unknown database|no such table|relation \S+ does not exist|not initialized|not a git repository|run .{1,40} first)`)
+var environmental = regexp.MustCompile(`(?i)(not found|no such|does not exist|doesn't exist|cannot find|can't find|could not find|(?:could not|cannot|can't|unable to) locate|no module named|cannot import|missing|not installed|is not set|not defined in the environment|connection refused|econnrefused|could not connect|is not running|unicode(en|de)codeerror|codec can't|locale|permission denied|unknown database|no such table|relation \S+ does not exist|not initialized|not a git repository|run .{1,40} first)`)
 
 // precondition emits the lesson of a failure that state changes fixed.
 func (a *analyzer) precondition(w *waiting, rerun string) {
@@ -383,11 +383,34 @@ func namesFile(cmd, p string) bool {
 func describeChange(c *Call) string {
 	switch c.Tool {
 	case "Bash":
-		return "run `" + clip(c.Command, 160) + "`"
+		return "run `" + clip(shownStep(c.Command), 160) + "`"
 	case "Write":
 		return "create " + c.Path
 	}
 	return "edit " + c.Path
+}
+
+// Output shaping at a step's end (lessons name the step, not how its
+// output was shown): a redirection of its streams, a last pipeline stage
+// that shows part of it.
+var (
+	trailingRedirect = regexp.MustCompile(`\s+(?:2>&1|[12]?>\s*/dev/null)\s*$`)
+	trailingViewer   = regexp.MustCompile(`\s*\|\s*(?:head|tail)(?:\s+-{1,2}[a-z]*=?\s*\d*)*\s*$`)
+)
+
+// shownStep is a one-line command without its output shaping
+// (`bun install 2>&1 | tail -5` is `bun install`), else as it is.
+func shownStep(cmd string) string {
+	if strings.Contains(cmd, "\n") {
+		return cmd
+	}
+	for {
+		s := trailingViewer.ReplaceAllString(trailingRedirect.ReplaceAllString(cmd, ""), "")
+		if s == cmd || s == "" {
+			return cmd
+		}
+		cmd = s
+	}
 }
 
 // failedFamily is the family of the command of a failed call that

@@ -249,3 +249,63 @@ func TestPreconditionTheCheckUndone(t *testing.T) {
 		})
 	}
 }
+
+// TestPreconditionStepWithoutItsOutputShaping: in two sessions a script
+// fails because the project's tools are not installed ("could not
+// locate"), the agent installs them, its output cut short two ways, and
+// the script works. One lesson, seen in both sessions, naming the step
+// as a user would type it. Before, "could not locate" was no missing
+// thing, and the step kept its pipe: no lesson, then two.
+func TestPreconditionStepWithoutItsOutputShaping(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	missing := "$ turbo run lint\nVolta error: Could not locate executable `turbo` in your project.\n\nPlease ensure that all project dependencies are installed with `npm install` or `yarn install`\nerror: script \"lint\" exited with code 126"
+	for id, install := range map[string]string{"s1": "bun install 2>&1 | tail -5", "s2": "bun install 2>&1"} {
+		writeClaude(t, dir, "/p", id, []step{
+			run("bun run lint 2>&1", 126, missing),
+			run(install, 0, "988 packages installed [2.42s]"),
+			run("bun run lint 2>&1", 0, "Checked 14 files in 40ms. No fixes applied."),
+		})
+	}
+	scan(t, state, Options{Paths: []string{dir}})
+	pre := ofKind(candidates(t, state), KindPrecondition)
+	if len(pre) != 1 || len(pre[0].Sessions) != 2 {
+		t.Fatalf("preconditions %v, want one seen in both sessions", summaries(pre))
+	}
+	if s := pre[0].Summary; !strings.HasSuffix(s, "first run `bun install`") {
+		t.Errorf("summary %q: want the step without its output shaping", s)
+	}
+}
+
+// TestPreconditionOnePerFailure: the same step got two failures past, in
+// two sessions: a module missing, then a tool not installed. Two
+// lessons, each after its own error. Before, the second merged into the
+// first and kept its error trigger: it never came after the second
+// error.
+func TestPreconditionOnePerFailure(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	fails := map[string]string{
+		"s1": "error: Cannot find package 'fast-glob' from '/p/scripts/build.ts'",
+		"s2": "Volta error: Could not locate executable `turbo` in your project.\n\nPlease ensure that all project dependencies are installed",
+	}
+	for id, out := range fails {
+		writeClaude(t, dir, "/p", id, []step{
+			run("bun run build", 1, out),
+			run("bun install", 0, "988 packages installed [2.42s]"),
+			run("bun run build", 0, "built in 1.2s"),
+		})
+	}
+	scan(t, state, Options{Paths: []string{dir}})
+	pre := ofKind(candidates(t, state), KindPrecondition)
+	if len(pre) != 2 {
+		t.Fatalf("preconditions %v, want one per failure", summaries(pre))
+	}
+	for _, c := range pre {
+		other := fails["s1"]
+		if strings.Contains(c.Problem, "fast-glob") {
+			other = fails["s2"]
+		}
+		if errorFires(t, c, other) {
+			t.Errorf("%q fires after the other failure %q", c.Summary, other)
+		}
+	}
+}
