@@ -11,11 +11,15 @@ import (
 
 var ccToolResult = []byte(`"tool_result"`)
 
+// refsStash is what git stash pop prints in every language (Result.keep).
+var refsStash = []byte("refs/stash")
+
 // claudeLine turns one Claude Code record into events.
 func claudeLine(b []byte, n int, s sink) {
 	// Most bytes are successful tool output: their ids are all that
-	// matters, and a search for the fields finds them without a decode.
-	if bytes.Contains(b, ccToolResult) && !hasError(b) && !bytes.Contains(b, []byte(`"progress"`)) {
+	// matters, and a search for the fields finds them without a decode;
+	// but for a run with the session's changes put aside (Result.keep).
+	if bytes.Contains(b, ccToolResult) && !hasError(b) && !bytes.Contains(b, []byte(`"progress"`)) && !bytes.Contains(b, refsStash) {
 		claudeSuccesses(b, n, s)
 		return
 	}
@@ -97,9 +101,7 @@ func claudeUser(msg []byte, n int, uid, at string, meta bool, s sink) {
 				s.event(Event{Kind: Rejection, Line: n, UID: uid, CallID: id, Text: strings.TrimSpace(out), Time: at, Guessed: true})
 				return
 			}
-			if r.Failed() {
-				r.Output = keepOutput(out)
-			}
+			r.keep(out)
 			s.event(Event{Kind: ToolResult, Line: n, UID: uid, CallID: id, Result: r})
 		}
 	})

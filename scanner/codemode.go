@@ -252,9 +252,7 @@ func codeModeResult(out string) (r *Result, cell bool) {
 	if b := []byte(strings.TrimSpace(body)); len(b) > 0 && b[0] == '{' {
 		if f := fields(b, "exit_code", "output"); f[0] != nil {
 			r := &Result{ExitCode: integer(f[0], -1)}
-			if r.Failed() {
-				r.Output = keepOutput(str(f[1]))
-			}
+			r.keep(str(f[1]))
 			return r, true
 		}
 	}

@@ -210,9 +210,7 @@ func codexResult(raw []byte) *Result {
 		strings.HasPrefix(lower, "verification failed") || strings.Contains(lower, "aborted")) {
 		r.IsError = true
 	}
-	if r.Failed() {
-		r.Output = keepOutput(out)
-	}
+	r.keep(out)
 	return r
 }
 
@@ -227,9 +225,7 @@ func codexEvent(p []byte, n int, s sink) {
 		s.event(Event{Kind: Compaction, Line: n})
 	case "exec_command_end":
 		r := &Result{ExitCode: integer(f[3], -1)}
-		if r.Failed() {
-			r.Output = keepOutput(firstString(f[6], f[5]))
-		}
+		r.keep(firstString(f[6], f[5]))
 		s.event(Event{Kind: ToolResult, Line: n, CallID: str(f[2]), Result: r})
 	case "patch_apply_end":
 		if string(f[4]) == "false" {

@@ -1,6 +1,10 @@
 package scanner
 
-import "github.com/lessons-dev/lessons"
+import (
+	"strings"
+
+	"github.com/lessons-dev/lessons"
+)
 
 // Kind is what one normalized event is.
 type Kind uint8
@@ -95,7 +99,8 @@ type Result struct {
 	// ExitCode is the command's exit status, or -1 when unknown.
 	ExitCode int
 	// Output is the error text for a failure; successful results leave
-	// it empty, since nothing downstream reads it.
+	// it empty, since nothing downstream reads it, but for a run with the
+	// session's changes put aside (keep).
 	Output string
 	// Timeout is set when the tool timed out or was interrupted.
 	Timeout bool
@@ -133,6 +138,16 @@ func keepOutput(out string) string {
 		t++
 	}
 	return out[:h] + "\n" + lessons.CutMark + "\n" + out[t:]
+}
+
+// keep keeps a result's output: a failure's, and a successful run's
+// that put the session's changes aside and took them back (git stash …
+// git stash pop prints refs/stash in every language), which shows how
+// the clean checkout fares (asideSaw).
+func (r *Result) keep(out string) {
+	if r.Failed() || strings.Contains(out, "refs/stash") {
+		r.Output = keepOutput(out)
+	}
 }
 
 // Failed reports whether the result is a failure: an error, a non-zero

@@ -116,9 +116,7 @@ func geminiToolCall(b []byte, n int, s sink) {
 	if i := strings.LastIndex(out, "Exit Code: "); i >= 0 {
 		r.ExitCode = exitCode([]byte(out[i:]))
 	}
-	if r.Failed() {
-		r.Output = keepOutput(out)
-	}
+	r.keep(out)
 	s.event(Event{Kind: ToolResult, Line: n, CallID: id, Result: r})
 }
 

@@ -241,6 +241,9 @@ func (a *analyzer) event(e Event) {
 			return // neither a failure nor a fix: the agent ended it
 		}
 		a.result(rec, e)
+		if asideRun(rec.call) {
+			a.asideSaw(rec, e.Result)
+		}
 		if e.Result.Failed() {
 			a.watchMissing(rec, e.Result)
 			a.noteCd(rec.call)

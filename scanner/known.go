@@ -54,6 +54,43 @@ type knownFailure struct {
 	refused, hook, passed bool
 }
 
+// A failure after the session changed things may be the checkout's all
+// the same: agents check by putting their changes aside and running the
+// command again (`git stash && npm run lint; git stash pop`). When that
+// run prints the failure's error line, it fails on the clean checkout,
+// and counts as a failure before any change.
+var (
+	stashAside = regexp.MustCompile(`\bgit\s+stash(?:\s+(?:push|save|-u|--include-untracked|-q|--quiet|-k|--keep-index))*\s*(?:&&|;|\n)`)
+	stashBack  = regexp.MustCompile(`\bgit\s+stash\s+(?:pop|apply)\b`)
+)
+
+// asideRun reports whether a shell command runs something between
+// putting the session's changes aside and taking them back.
+func asideRun(c *Call) bool {
+	return c.Tool == "Bash" && strings.Contains(c.Command, "stash") && stashAside.MatchString(c.Command) && stashBack.MatchString(c.Command)
+}
+
+// minAsideLine is the shortest error line a run with the changes put
+// aside must print again to reproduce a failure.
+const minAsideLine = 12
+
+// asideSaw sees a run with the session's changes put aside: the shell
+// failures after a change whose error line it prints again fail on the
+// clean checkout, as if before any change.
+func (a *analyzer) asideSaw(rec *callRec, r *Result) {
+	for i := range a.known {
+		k := &a.known[i]
+		if !k.after || k.family == "" || k.rec == rec {
+			continue
+		}
+		line, _ := lessons.ErrorLine(k.res.Output)
+		line = normalizeSpace(lessons.FirstSentence(lessons.StripANSI(line)))
+		if len(line) >= minAsideLine && strings.Contains(normalizeSpace(lessons.StripANSI(r.Output)), line) {
+			k.after = false
+		}
+	}
+}
+
 // beforeChange remembers a failed call (not a probe) made before the
 // session changed anything, a few made after, as support only, and a
 // few refusals made after. Its family and class are read at the
@@ -71,7 +108,7 @@ func (a *analyzer) beforeChange(rec *callRec, r *Result) {
 		}
 	}
 	if n < maxKnown {
-		k := knownFailure{rec: rec, res: r, after: a.changed, refused: refused, hook: hook}
+		k := knownFailure{rec: rec, res: r, after: a.changed && !asideRun(rec.call), refused: refused, hook: hook}
 		if rec.call.Tool == "Bash" {
 			k.family = failedFamily(rec.call.Command, r).String()
 		}

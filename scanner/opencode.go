@@ -81,9 +81,7 @@ func opencodePart(b []byte, uid, role string, n int, s sink) {
 		}
 		r := &Result{IsError: status == "error", ExitCode: integer(field(st[4], "exit"), -1), Timeout: timedOut(out),
 			Stopped: isTrue(field(st[4], "interrupted"))} // opencode aborts a call still running: "Tool execution aborted"
-		if r.Failed() {
-			r.Output = keepOutput(out)
-		}
+		r.keep(out)
 		s.event(Event{Kind: ToolResult, Line: n, UID: uid, CallID: id, Result: r})
 	}
 }
