@@ -395,12 +395,8 @@ func withoutRedirections(seg []string) []string {
 var exploring = map[string]bool{"--help": true, "-h": true, "help": true, "--version": true, "-V": true, "--dry-run": true}
 
 // invocationError matches errors about how a command was called, as
-// opposed to what it found (a failing test, a lint error). A command
-// that wanted a terminal to ask a question (an agent's shell has none)
-// was called without the option that answers it (--yes, --force,
-// --no-input): so is one that needed a terminal.
-var invocationError = regexp.MustCompile(`(?i)(unknown (option|flag|command|subcommand|argument)|unrecognized|invalid (option|argument|choice|value|flag)|usage:|command not found|not found|no such file|does not exist|requires? (an? )?(argument|value)|missing (required )?(argument|option|operand)|permission denied|not allowed|not permitted|did you mean|cannot find|could not find|couldn't find|externally.managed|enoent|not installed|no module named|not recognized|unsupported|unexpected argument|blocked|\bno \S+ found|` +
-	`\btty\b|not a terminal|terminal is required|non-?interactive|interactive (mode|operation|prompt)|inappropriate ioctl for device|raw mode is not supported|(cannot|can't|could not|unable to) prompt|\[y/n\]|\(y/n\))`)
+// opposed to what it found (a failing test, a lint error).
+var invocationError = regexp.MustCompile(`(?i)(unknown (option|flag|command|subcommand|argument)|unrecognized|invalid (option|argument|choice|value|flag)|usage:|command not found|not found|no such file|does not exist|requires? (an? )?(argument|value)|missing (required )?(argument|option|operand)|permission denied|not allowed|not permitted|did you mean|cannot find|could not find|couldn't find|externally.managed|enoent|not installed|no module named|not recognized|unsupported|unexpected argument|blocked|\bno \S+ found)`)
 
 // misuse matches errors that say the call itself was wrong (a command,
 // an option or an argument the tool does not know), as opposed to a

@@ -48,24 +48,3 @@ func candidatesOf(t *testing.T, dir string) []Candidate {
 	scan(t, state, Options{Paths: []string{dir}})
 	return candidates(t, state)
 }
-
-// TestRetryAnswersAPrompt: a command that wanted a terminal to ask
-// before it acted failed in the agent's shell; the same command with the
-// option that answers the question worked, in two sessions. A lesson on
-// the command: the option it needs here. Before, an error that names no
-// word of the call and no option was no reason for the retry.
-func TestRetryAnswersAPrompt(t *testing.T) {
-	dir, state := t.TempDir(), t.TempDir()
-	noTTY := "chezmoi: /home/ann/.zshrc: could not open a new TTY: open /dev/tty: device not configured"
-	for _, id := range []string{"s1", "s2"} {
-		writeClaude(t, dir, "/p", id, []step{
-			run("chezmoi apply", 1, noTTY),
-			run("chezmoi apply --force", 0, ""),
-		})
-	}
-	scan(t, state, Options{Paths: []string{dir}})
-	rs := ofKind(candidates(t, state), KindRetry)
-	if len(rs) != 1 || !strings.Contains(rs[0].Summary, "add --force") || len(rs[0].Sessions) != 2 {
-		t.Fatalf("retries %v, want one that adds --force, seen in both sessions", summaries(rs))
-	}
-}
