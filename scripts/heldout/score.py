@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Score OUT (from eval.sh): per set, recall through scripts/labelscore on the
 labels that join a call of the rebuilt histories (the count left out is
-printed), and the kept rate: candidates at or above 0.5 whose id a verdict
-file labels keep, over all such candidates (unlabelled ones count as not
-kept).
+printed), and the kept rate: candidates listed for review (status new) at
+or above 0.5 whose id a verdict file labels keep, over all such candidates
+(unlabelled ones count as not kept).
 
 usage: score.py OUT SET...   (run from anywhere; it finds the repo by itself)"""
 import sys, os, json, subprocess, glob, collections
@@ -53,7 +53,8 @@ for s in sets:
         try: cs = json.load(open(os.path.join(od, n + '.cands.json')))
         except Exception: cs = []
         for c in cs:
-            if (c.get('confidence') or 0) < 0.5: continue
+            if (c.get('confidence') or 0) < 0.5 or c.get('status') not in (None, 'new'):
+                continue  # folded into another, or a duplicate of an active lesson: never listed for review
             v = verd.get(c['id'])
             if v == 'keep': kept += 1
             elif v == 'noise': noise += 1
