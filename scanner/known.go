@@ -60,7 +60,7 @@ type knownFailure struct {
 // run prints the failure's error line, it fails on the clean checkout,
 // and counts as a failure before any change.
 var (
-	stashAside = regexp.MustCompile(`\bgit\s+stash(?:\s+(?:push|save|-u|--include-untracked|-q|--quiet|-k|--keep-index))*\s*(?:&&|;|\n)`)
+	stashAside = regexp.MustCompile(`\bgit\s+stash(?:\s+(?:push|save))?(?:\s+(?:-m\s+(?:"[^"]*"|'[^']*'|\S+)|-[\w-]+))*\s*(?:&&|;|\n)`)
 	stashBack  = regexp.MustCompile(`\bgit\s+stash\s+(?:pop|apply)\b`)
 )
 

@@ -696,3 +696,21 @@ func TestKnownFailureWithTheChangesPutAside(t *testing.T) {
 		t.Fatalf("known failures %v, want the lint error, seen in both sessions", summaries(known))
 	}
 }
+
+// TestAsideRun: the shapes of a run with the session's changes put aside
+// and taken back, and commands that only stash.
+func TestAsideRun(t *testing.T) {
+	for cmd, want := range map[string]bool{
+		"git stash && npm run lint 2>&1; git stash pop":                           true,
+		"git stash -u && cargo test config::tests 2>&1; git stash pop":            true,
+		`git stash push -m "wip check" && npx tsc --noEmit; git stash pop`:        true,
+		"git stash --include-untracked\nbun test 2>&1 | tail -5\ngit stash apply": true,
+		"git stash":                    false,
+		"git stash pop":                false,
+		"git stash list && git status": false,
+	} {
+		if got := asideRun(&Call{Tool: "Bash", Command: cmd}); got != want {
+			t.Errorf("asideRun(%q) = %v, want %v", cmd, got, want)
+		}
+	}
+}
