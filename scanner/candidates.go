@@ -87,8 +87,11 @@ type Provenance struct {
 	File      string `json:"file"`
 	Line      int    `json:"line"`
 	SessionID string `json:"sessionId,omitempty"`
-	Project   string `json:"project,omitempty"`
-	Agent     string `json:"agent"`
+	// Project is the project the session stands for (lessons.ProjectOf),
+	// and Dir the directory it ran in when that differs (a worktree).
+	Project string `json:"project,omitempty"`
+	Dir     string `json:"dir,omitempty"`
+	Agent   string `json:"agent"`
 	// Key identifies the occurrence, so that reading a record again
 	// (a rescan, a resumed session's copy) does not count it twice.
 	Key string `json:"key"`
@@ -124,6 +127,10 @@ const MaxProvenance = 200
 // examples. ok is false for a retry whose fix no trigger tells apart from
 // the failure: without that, the lesson could not say what to do.
 func build(f finding, sess Session, file, agent string, now time.Time) (Candidate, bool) {
+	// keys and provenance name the project a worktree stands for; the
+	// directory the session ran in stays in Dir
+	sess.Dir = cmp.Or(sess.Dir, sess.Project)
+	sess.Project = lessons.ProjectOf(sess.Project)
 	c := Candidate{
 		Kind: f.Kind, Status: StatusNew, Tool: lessons.CanonicalTool(strings.TrimSpace(f.Tool)),
 		Trigger: Redact(f.Trigger), Fixed: Redact(f.Fixed), Problem: Redact(f.Problem),
@@ -279,7 +286,11 @@ func (c Candidate) identify(key string, t lessons.Trigger, f finding, sess Sessi
 	if f.Call != "" {
 		call = cmp.Or(sess.ID, file) + ":" + f.Call
 	}
-	c.add(Provenance{File: file, Line: f.Line, SessionID: sess.ID, Project: sess.Project, Agent: agent, Key: f.Kind + ":" + uid, Call: call, Covered: f.Covered})
+	dir := sess.Dir
+	if dir == sess.Project {
+		dir = ""
+	}
+	c.add(Provenance{File: file, Line: f.Line, SessionID: sess.ID, Project: sess.Project, Dir: dir, Agent: agent, Key: f.Kind + ":" + uid, Call: call, Covered: f.Covered})
 	return c
 }
 

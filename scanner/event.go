@@ -159,8 +159,9 @@ type Session struct {
 	ID      string `json:"id,omitempty"`
 	Project string `json:"project,omitempty"`
 	// Dir is the directory the session's log says it ran in, kept when
-	// Project is a name given to it (replay --as-project): a retry that
-	// went back there ran from the project's root.
+	// Project is a name given to it (replay --as-project) or the project
+	// its worktree stands for (lessons.ProjectOf): a retry that went back
+	// there ran from the project's root.
 	Dir string `json:"dir,omitempty"`
 }
 

@@ -714,3 +714,36 @@ func TestAsideRun(t *testing.T) {
 		}
 	}
 }
+
+// TestKnownFailureAcrossWorktrees: the same check fails before any
+// change in two sessions, each in another worktree Claude Code made of
+// the repository. One known failure of the repository, seen in both
+// sessions, each occurrence naming the worktree it ran in. Before, each
+// worktree was a project of its own: two failures seen once.
+func TestKnownFailureAcrossWorktrees(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	broken := "error: could not compile `shop` (lib) due to 1 previous error\nerror[E0432]: unresolved import `crate::billing`"
+	for id, wt := range map[string]string{"s1": "fix-login", "s2": "add-cart"} {
+		writeClaude(t, dir, "/home/ann/shop/.claude/worktrees/"+wt, id, []step{
+			run("cargo build", 101, broken),
+		})
+	}
+	scan(t, state, Options{Paths: []string{dir}})
+	known := ofKind(candidates(t, state), KindKnown)
+	if len(known) != 1 || len(known[0].Sessions) != 2 || !slices.Equal(known[0].Projects, []string{"/home/ann/shop"}) {
+		t.Fatalf("known failures %v (projects %v), want one of /home/ann/shop seen in both sessions", summaries(known), projectsOf(known))
+	}
+	for _, p := range known[0].Provenance {
+		if !strings.HasPrefix(p.Dir, "/home/ann/shop/.claude/worktrees/") {
+			t.Errorf("occurrence %+v: want the worktree it ran in as its dir", p)
+		}
+	}
+}
+
+func projectsOf(cs []Candidate) [][]string {
+	var out [][]string
+	for _, c := range cs {
+		out = append(out, c.Projects)
+	}
+	return out
+}

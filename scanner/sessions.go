@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/scope"
 )
 
@@ -101,7 +102,8 @@ type ReadOptions struct {
 	Candidates bool
 	// Project, when set, is every session's project, whatever directory
 	// its log names: a team's history of one repository worked in
-	// several clones, worktrees or machines.
+	// several clones or machines (worktrees an agent made are one project
+	// without it: lessons.ProjectOf).
 	Project string
 
 	Now func() time.Time
@@ -375,8 +377,8 @@ func readOne[T any](j readJob, o Options, ro ReadOptions, work func(*LoggedSessi
 		return r
 	}
 	ls.Start = j.start
-	if ro.Project != "" {
-		ls.Dir, ls.Project = cmp.Or(ls.Dir, ls.Project), ro.Project
+	if p := cmp.Or(ro.Project, lessons.ProjectOf(ls.Project)); p != ls.Project {
+		ls.Dir, ls.Project = cmp.Or(ls.Dir, ls.Project), p // a name given to it, or the project its worktree stands for
 	}
 	if cands {
 		now := o.Now()

@@ -48,11 +48,17 @@ func Reminders(d scope.Dirs) *scope.Reminders {
 }
 
 // seenIn reports whether a candidate's reminder applies in project: it
-// was seen there (or below it), or in more than one project.
+// was seen there (or below it), in another worktree of the same
+// repository (lessons.ProjectOf), or in more than one project.
 func seenIn(c scanner.Candidate, project string) bool {
 	if len(c.Projects) != 1 {
 		return true
 	}
 	p := filepath.Clean(c.Projects[0])
-	return project != "" && (p == project || strings.HasPrefix(p, project+string(os.PathSeparator)))
+	for _, dir := range []string{project, filepath.FromSlash(lessons.ProjectOf(filepath.ToSlash(project)))} {
+		if dir != "" && (p == dir || strings.HasPrefix(p, dir+string(os.PathSeparator))) {
+			return true
+		}
+	}
+	return false
 }

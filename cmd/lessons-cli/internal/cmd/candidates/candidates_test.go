@@ -252,3 +252,41 @@ func TestPromoteFlags(t *testing.T) {
 		t.Error("--global --project was accepted")
 	}
 }
+
+// TestPromoteIntoAWorktreesProject: a candidate seen in an agent's
+// worktrees names the project they stand for, which may be no checkout
+// (Codex keeps one per task under an id). It goes to the worktree the
+// user stands in, else to one a session ran in that still exists; a
+// project that is a checkout takes it itself.
+func TestPromoteIntoAWorktreesProject(t *testing.T) {
+	root := t.TempDir()
+	mkRepo := func(dir string) string {
+		if err := os.MkdirAll(filepath.Join(dir, ".git"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	ran := mkRepo(filepath.Join(root, ".codex", "worktrees", "ab92", "mise"))
+	here := mkRepo(filepath.Join(root, ".codex", "worktrees", "cd34", "mise"))
+	if err := os.MkdirAll(filepath.Join(here, "src"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	shop := mkRepo(filepath.Join(root, "shop"))
+	mkRepo(filepath.Join(shop, ".claude", "worktrees", "fix-login"))
+	mise := filepath.ToSlash(filepath.Join(root, ".codex", "worktrees", "mise"))
+	codex := scanner.Candidate{Projects: []string{mise}, Provenance: []scanner.Provenance{{Project: mise, Dir: ran}}}
+	claude := scanner.Candidate{Projects: []string{shop}, Provenance: []scanner.Provenance{{Project: shop, Dir: filepath.Join(shop, ".claude", "worktrees", "fix-login")}}}
+	for _, tc := range []struct {
+		c         scanner.Candidate
+		cwd, want string
+	}{
+		{codex, root, ran},
+		{codex, filepath.Join(here, "src"), here},
+		{claude, root, shop},
+	} {
+		p := &Promoter{Cwd: tc.cwd}
+		if got := p.checkout(tc.c, tc.c.Projects[0]); got != tc.want {
+			t.Errorf("from %s, %v goes to %s, want %s", tc.cwd, tc.c.Projects, got, tc.want)
+		}
+	}
+}

@@ -154,12 +154,41 @@ func (p *Promoter) target(c scanner.Candidate, dest Dest) (cmdutil.Target, strin
 			return cmdutil.GlobalTarget(p.Dirs), p.Cwd, nil
 		}
 	}
-	root, err := projectRoot(project)
+	root, err := projectRoot(p.checkout(c, project))
 	if err != nil {
 		return cmdutil.Target{}, "", cmdutil.WithHint(fmt.Errorf("candidate %s: project %s: %w", c.ID, project, err),
 			"lessons promote "+c.ID+" --global")
 	}
 	return cmdutil.ProjectTarget(root), root, nil
+}
+
+// checkout is a directory of project to promote c into. project is the
+// project a session stood for (lessons.ProjectOf), which for the
+// worktrees of one repository may be no checkout of its own: the
+// checkout the user stands in when it is one of the project's, else
+// project when it is a checkout, else the last worktree a session of c
+// ran in that still exists, else project.
+func (p *Promoter) checkout(c scanner.Candidate, project string) string {
+	if root, err := projectRoot(p.Cwd); err == nil && lessons.ProjectOf(filepath.ToSlash(root)) == filepath.ToSlash(project) {
+		return root
+	}
+	if scope.FindProject(project) == project || exists(filepath.Join(project, ".git")) {
+		return project
+	}
+	for i := len(c.Provenance) - 1; i >= 0; i-- {
+		if q := c.Provenance[i]; q.Project == project && q.Dir != "" {
+			if _, err := os.Stat(q.Dir); err == nil {
+				return q.Dir
+			}
+		}
+	}
+	return project
+}
+
+// exists reports whether p exists (a directory, or a worktree's .git file).
+func exists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }
 
 // projectRoot is the root of the project a session ran in: the nearest

@@ -89,8 +89,10 @@ lessons fired before it.
 also one each time a learned lesson takes a form (learned, live or not,
 its confidence and triggers).
 
-A session's project is the directory its log names, so one repository
-worked in several clones, worktrees or machines reads as several
+A session's project is the directory its log names, or, for a worktree
+an agent made for a task (Claude Code's .claude/worktrees/NAME, Codex's
+worktrees/ID/REPO, Conductor's workspaces/REPO/NAME), the repository's:
+one repository worked in several clones or machines reads as several
 projects, and what was learned in one stays there. --as-project NAME
 counts every session read as one project: a team's history of one
 repository.

@@ -1,0 +1,48 @@
+package lessons
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// worktreeLayouts are where agents and the apps around them put a
+// repository's worktrees, one per task: inside the repository (Claude
+// Code's .claude/worktrees/NAME, a worktree kept under .git), under an
+// id per task (Codex's worktrees/ID/REPO), or under the repository's
+// name (Conductor's workspaces/REPO/NAME, a worktrees/REPO/NAME folder).
+// Each gives the project's part of the path, in its first group, and
+// the repository's name, in its second when the path holds it after
+// the task's part. Compiled on first use: the hook links this package.
+var worktreeLayouts = sync.OnceValue(func() []*regexp.Regexp {
+	return []*regexp.Regexp{
+		regexp.MustCompile(`^(.+?)/\.claude/worktrees/[^/]+(?:/.*)?$`),
+		regexp.MustCompile(`^(.+?)/\.git/.*$`),
+		regexp.MustCompile(`^(.*/\.codex/worktrees)/[^/]+/([^/]+)(?:/.*)?$`),
+		regexp.MustCompile(`^(.*/(?:conductor/workspaces|worktrees)/[^/]+)/[^/]+(?:/.*)?$`),
+	}
+})
+
+// ProjectOf is the project a session's directory stands for, as lessons
+// learned in it are kept: the directory itself, or, in a worktree an
+// agent made for a task, one name for every worktree of the repository
+// in that place (/repo for /repo/.claude/worktrees/fix-login;
+// ~/.codex/worktrees/mise for ~/.codex/worktrees/ab92/mise). A mistake
+// of the project then comes back across its tasks' worktrees, as it does
+// across sessions in one checkout. ProjectOf of its own result is that
+// result.
+func ProjectOf(dir string) string {
+	d := strings.TrimSuffix(strings.ReplaceAll(dir, "\\", "/"), "/")
+	if !strings.Contains(d, "/.") && !strings.Contains(d, "/worktrees/") && !strings.Contains(d, "/conductor/") {
+		return dir // most paths: no layout can match
+	}
+	for _, re := range worktreeLayouts() {
+		if m := re.FindStringSubmatch(d); m != nil {
+			if len(m) > 2 && m[2] != "" {
+				return m[1] + "/" + m[2]
+			}
+			return m[1]
+		}
+	}
+	return dir
+}
