@@ -32,17 +32,20 @@ var worktreeLayouts = sync.OnceValue(func() []*regexp.Regexp {
 // across sessions in one checkout. ProjectOf of its own result is that
 // result.
 func ProjectOf(dir string) string {
-	d := strings.TrimSuffix(strings.ReplaceAll(dir, "\\", "/"), "/")
+	d := strings.ReplaceAll(dir, "\\", "/") // the same length: offsets in d are offsets in dir
 	if !strings.Contains(d, "/.") && !strings.Contains(d, "/worktrees/") && !strings.Contains(d, "/conductor/") {
 		return dir // most paths: no layout can match
 	}
 	for _, re := range worktreeLayouts() {
-		if m := re.FindStringSubmatch(d); m != nil {
-			if len(m) > 2 && m[2] != "" {
-				return m[1] + "/" + m[2]
-			}
-			return m[1]
+		m := re.FindStringSubmatchIndex(strings.TrimSuffix(d, "/"))
+		if m == nil {
+			continue
 		}
+		project := dir[m[2]:m[3]] // in dir's own separators
+		if len(m) > 4 && m[4] >= 0 {
+			project += dir[m[3]:m[3]+1] + dir[m[4]:m[5]]
+		}
+		return project
 	}
 	return dir
 }

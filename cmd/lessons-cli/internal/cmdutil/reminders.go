@@ -55,7 +55,7 @@ func seenIn(c scanner.Candidate, project string) bool {
 		return true
 	}
 	p := filepath.Clean(c.Projects[0])
-	for _, dir := range []string{project, filepath.FromSlash(lessons.ProjectOf(filepath.ToSlash(project)))} {
+	for _, dir := range []string{project, lessons.ProjectOf(project)} {
 		if dir != "" && (p == dir || strings.HasPrefix(p, dir+string(os.PathSeparator))) {
 			return true
 		}

@@ -273,7 +273,7 @@ func TestPromoteIntoAWorktreesProject(t *testing.T) {
 	}
 	shop := mkRepo(filepath.Join(root, "shop"))
 	mkRepo(filepath.Join(shop, ".claude", "worktrees", "fix-login"))
-	mise := filepath.ToSlash(filepath.Join(root, ".codex", "worktrees", "mise"))
+	mise := filepath.Join(root, ".codex", "worktrees", "mise")
 	codex := scanner.Candidate{Projects: []string{mise}, Provenance: []scanner.Provenance{{Project: mise, Dir: ran}}}
 	claude := scanner.Candidate{Projects: []string{shop}, Provenance: []scanner.Provenance{{Project: shop, Dir: filepath.Join(shop, ".claude", "worktrees", "fix-login")}}}
 	for _, tc := range []struct {

@@ -169,7 +169,7 @@ func (p *Promoter) target(c scanner.Candidate, dest Dest) (cmdutil.Target, strin
 // project when it is a checkout, else the last worktree a session of c
 // ran in that still exists, else project.
 func (p *Promoter) checkout(c scanner.Candidate, project string) string {
-	if root, err := projectRoot(p.Cwd); err == nil && lessons.ProjectOf(filepath.ToSlash(root)) == filepath.ToSlash(project) {
+	if root, err := projectRoot(p.Cwd); err == nil && lessons.ProjectOf(root) == project {
 		return root
 	}
 	if scope.FindProject(project) == project || exists(filepath.Join(project, ".git")) {
