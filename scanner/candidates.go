@@ -181,7 +181,7 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 	if f.Kind == KindRetry && askedForLess(change, c.Problem) {
 		return Candidate{}, false
 	}
-	change = rootChange(change, cmp.Or(sess.Dir, sess.Project))
+	change = rootChange(change, sess.Dir)
 	if change != "" && f.Kind != KindTag {
 		c.Solution = strings.TrimSpace(strings.TrimSuffix(c.Solution, "Run `"+clip(c.Fixed, 300)+"` instead.") +
 			"\nFix: " + change + " (`" + clip(c.Fixed, 300) + "` worked).")

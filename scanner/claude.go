@@ -11,8 +11,8 @@ import (
 
 var ccToolResult = []byte(`"tool_result"`)
 
-// refsStash is what git stash pop prints in every language (Result.keep).
-var refsStash = []byte("refs/stash")
+// refsStash is stashRef's bytes (Result.keep).
+var refsStash = []byte(stashRef)
 
 // claudeLine turns one Claude Code record into events.
 func claudeLine(b []byte, n int, s sink) {

@@ -140,12 +140,15 @@ func keepOutput(out string) string {
 	return out[:h] + "\n" + lessons.CutMark + "\n" + out[t:]
 }
 
+// stashRef is what git stash pop prints in every language (keep).
+const stashRef = "refs/stash"
+
 // keep keeps a result's output: a failure's, and a successful run's
 // that put the session's changes aside and took them back (git stash …
 // git stash pop prints refs/stash in every language), which shows how
 // the clean checkout fares (asideSaw).
 func (r *Result) keep(out string) {
-	if r.Failed() || strings.Contains(out, "refs/stash") {
+	if r.Failed() || strings.Contains(out, stashRef) {
 		r.Output = keepOutput(out)
 	}
 }
