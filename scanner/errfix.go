@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -21,7 +22,13 @@ import (
 //     them");
 //   - a variable set in front of the same commands (PATH=…, FOO=1 cmd):
 //     the environment changed, the command did not; the value of one the
-//     error names is no one-off (askedValues).
+//     error names is no one-off (askedValues);
+//   - a step run first in the same line, whose words the error names
+//     (git add X && git commit … after "pathspec 'X' did not match");
+//   - the same command without operands the error named, adding
+//     nothing (git add a b after "paths are ignored …: b"), unless the
+//     error is about what is in them (a test or a lint finding there):
+//     leaving those out hides the failure.
 //
 // Such a lesson is a reminder only (Signals.Reminds): a team never saw
 // these fixes as candidates, so none is proposed for review.
@@ -40,7 +47,67 @@ func (w *errWatch) errorFix() (did string, ok bool) {
 	if vars := envAdded(failed, fix); len(vars) > 0 {
 		return "the same command worked with `" + strings.Join(vars, " ") + "` set", true
 	}
+	if step := namedPrelude(failed, fix, w.res); step != "" {
+		return "`" + clip(step, 200) + "`, run first in the same command, got past it (the error names what it works on): run such a step before the call", true
+	}
+	if gone := droppedNamed(failed, fix, w.res); len(gone) > 0 {
+		return "the same command worked without " + quotedList(gone) + ", which the error named: leave out what it names, or do what it says to include it", true
+	}
 	return "", false
+}
+
+// namedPrelude is a step a fix ran before the same command in one line,
+// when the step changes something (not cd, not a look around) and the
+// error names one of its words; "" otherwise.
+func namedPrelude(failed, fix string, res *Result) string {
+	d, ok := diffCommands(failed, fix)
+	if !ok || d.prelude == nil || res == nil {
+		return ""
+	}
+	step := strings.Join(d.prelude, " ")
+	if exe, _ := commandHead(d.prelude); exe == "cd" || !settingUp(step) && (lessons.CommandFamily(step).Probe || probes[exe]) {
+		return ""
+	}
+	out := strings.ToLower(errorBody(res.Output[:min(len(res.Output), addressesHead)]))
+	if !namedBy(out, &Call{Tool: "Bash", Command: step}) {
+		return ""
+	}
+	return step
+}
+
+// droppedNamed are the operands a fix left out of the same command,
+// adding nothing, when the error names each of them, by its path, its
+// first folder or its file name; nil otherwise, or when the error is
+// about their content: tests failed, or it points at a line in one.
+func droppedNamed(failed, fix string, res *Result) []string {
+	d, ok := diffCommands(failed, fix)
+	if !ok || res == nil || d.exe != d.gexe || d.sub != d.gsub || d.prelude != nil || d.wrapper != nil ||
+		d.quoted != "" || d.dash != "" || len(d.added) > 0 || len(d.removed) == 0 || testsFailed(res.Output) {
+		return nil
+	}
+	out := strings.ToLower(errorBody(res.Output[:min(len(res.Output), addressesHead)]))
+	for _, w := range d.removed {
+		w = strings.ToLower(strings.Trim(w, `'"`))
+		if strings.HasPrefix(w, "-") || strings.ContainsAny(w, "$`*?<>|") || !namedOperand(out, w) {
+			return nil
+		}
+	}
+	return d.removed
+}
+
+// namedOperand reports whether an error's text (lower case) names an
+// operand w by itself and not as a place in it (namesAlone): its path,
+// its first folder, or its file name.
+func namedOperand(out, w string) bool {
+	w = strings.TrimPrefix(w, "./")
+	top, _, _ := strings.Cut(w, "/")
+	base := path.Base(strings.TrimSuffix(w, "/"))
+	for _, n := range []string{strings.TrimSuffix(w, "/"), top, base} {
+		if len(n) >= 3 && namesAlone(out, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // appliedCheck is the check-mode flag (--check, --dry-run) that a fix
@@ -167,4 +234,29 @@ func (w *errWatch) namesOwnFlag() bool {
 		}
 	}
 	return false
+}
+
+// namesAlone reports whether w is a word of s somewhere that is not
+// the start of a place in it: a line (w:12), a test (w::name), a path
+// below it (w/x).
+func namesAlone(s, w string) bool {
+	for i := 0; ; {
+		j := strings.Index(s[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(w)
+		place := end < len(s) && s[end] == '/' ||
+			end+1 < len(s) && s[end] == ':' && (s[end+1] == ':' || s[end+1] >= '0' && s[end+1] <= '9')
+		if (j == 0 || !isWordByte(s[j-1])) && (end == len(s) || !isWordByte(s[end])) && !place {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+// quotedList is words as `a`, `b`.
+func quotedList(words []string) string {
+	return "`" + strings.Join(words, "`, `") + "`"
 }

@@ -399,3 +399,66 @@ func TestOneTaskFixSeenAgain(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorLessonOfAStepRunFirst: a commit with a pathspec failed on a
+// file git did not know; the same commit with `git add` of that file in
+// front of it, in one line, worked. The step the error named is what
+// got past it, said after the same error. Before, the step in the same
+// line was no change fixWorthy takes, and nothing was learned.
+func TestErrorLessonOfAStepRunFirst(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("git commit -F /tmp/msg.txt src/Toolbar.tsx", 1, "error: pathspec 'src/Toolbar.tsx' did not match any file(s) known to git"),
+		run("git add src/Toolbar.tsx && git commit -F /tmp/msg.txt src/Toolbar.tsx", 0, "[main 1a2b3c4] msg\n 1 file changed"),
+		// a look around in front of the same command is no step
+		run("make bundle", 2, "make: *** No rule to make target 'bundle'.  Stop."),
+		run("ls bundle; make bundle", 0, "bundle built"),
+	})
+	cs := errorCandidates(t, dir)
+	i := slices.IndexFunc(cs, func(c Candidate) bool { return c.Family == "`git commit`" })
+	if i < 0 {
+		t.Fatalf("no lesson on the pathspec error: %+v", summaries(cs))
+	}
+	c := cs[i]
+	if !strings.Contains(c.Solution, "`git add src/Toolbar.tsx`, run first") || !errorFires(t, c, "error: pathspec 'src/New.tsx' did not match any file(s) known to git") {
+		t.Errorf("solution %q: want the git add step, run first, after any such pathspec error", c.Solution)
+	}
+	if c.Confidence >= lessons.DefaultConfig().MinConfidence {
+		t.Errorf("confidence %.2f: a fix no team saw as a candidate is a reminder only", c.Confidence)
+	}
+	for _, c := range cs {
+		if strings.Contains(c.Solution, "`ls bundle`") {
+			t.Errorf("a look around taken for the step that got past the error: %q", c.Solution)
+		}
+	}
+}
+
+// TestErrorLessonWithoutWhatTheErrorNamed: git add refused a path the
+// .gitignore covers, and the same add without it worked: a lesson after
+// the same refusal says to leave out what the error names. A test run
+// or a lint that passed once the failing file was left out is no such
+// lesson: that hides the failure.
+func TestErrorLessonWithoutWhatTheErrorNamed(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("git add main.tex src/run.py results/tier2/run.log", 1, "The following paths are ignored by one of your .gitignore files:\nresults\nhint: Use -f if you really want to add them."),
+		run("git add main.tex src/run.py", 0, ""),
+		run("pytest tests/test_a.py tests/test_b.py", 1, "FAILED tests/test_b.py::test_total - assert 3 == 4\n1 failed, 4 passed in 0.2s"),
+		run("pytest tests/test_a.py", 0, "4 passed in 0.1s"),
+		run("eslint src/a.ts src/b.ts", 1, "src/b.ts:3:7  error  'x' is assigned a value but never used  no-unused-vars\n\n✖ 1 problem (1 error, 0 warnings)"),
+		run("eslint src/a.ts", 0, ""),
+	})
+	cs := errorCandidates(t, dir)
+	i := slices.IndexFunc(cs, func(c Candidate) bool { return c.Family == "`git add`" })
+	if i < 0 {
+		t.Fatalf("no lesson on the ignored paths: %+v", summaries(cs))
+	}
+	if c := cs[i]; !strings.Contains(c.Solution, "without `results/tier2/run.log`, which the error named") {
+		t.Errorf("solution %q: want the add without the ignored path", c.Solution)
+	}
+	for _, c := range cs {
+		if strings.Contains(c.Solution, "without `tests/test_b.py`") || strings.Contains(c.Solution, "without `src/b.ts`") {
+			t.Errorf("leaving out the failing file taught as a fix: %q", c.Solution)
+		}
+	}
+}
