@@ -102,10 +102,12 @@ func ErrorLine(text string) (line string, wrapper bool) {
 		}
 	}
 	l := firstErrorLine(lines, re)
-	if !saysError(l, re) {
-		// no line says what went wrong: the agent's note that the call
-		// ran out of time does ("terminated command after exceeding
-		// timeout"), where the output is a progress line or nothing
+	if !saysError(l, re) || TallyLine(l) {
+		// no line says what went wrong, or only how many tests failed:
+		// the agent's note that the call ran out of time does
+		// ("terminated command after exceeding timeout"), where the
+		// output is a progress line or nothing, as does a test's own
+		// ("Error: Timeout of 2000ms exceeded") under its runner's count
 		for _, t := range lines {
 			if containsAny(strings.ToLower(t), timeoutPhrases) {
 				return t, false

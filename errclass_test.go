@@ -95,6 +95,10 @@ func TestErrorLine(t *testing.T) {
 		// agent's note that the call ran out of time is
 		{"(no output)\n\n<bash_metadata>\nbash tool terminated command after exceeding timeout 30000 ms. If this command is expected to take longer, retry with a larger timeout value in milliseconds.\n</bash_metadata>",
 			"bash tool terminated command after exceeding timeout 30000 ms. If this command is expected to take longer, retry with a larger timeout value in milliseconds.", false},
+		// a test's own timeout under its runner's count: the line the
+		// class (timeout) was read from, not how many tests failed
+		{"  19 passing (7s)\n  1 failing\n\n  1) Workspace Probe\n       reports the workspace:\n     Error: Timeout of 2000ms exceeded. For async tests and hooks, ensure \"done()\" is called.\n ELIFECYCLE  Test failed.",
+			"Error: Timeout of 2000ms exceeded. For async tests and hooks, ensure \"done()\" is called.", false},
 	} {
 		line, wrapper := ErrorLine(tt.text)
 		if line != tt.line || wrapper != tt.wrapper {
