@@ -227,6 +227,9 @@ func (a *analyzer) watchSuccess(rec *callRec) {
 		case edit:
 			w.edits = true
 		case c.Tool != "Bash":
+			if len(w.steps) < maxWatchShell && toolStep(w, c) {
+				w.steps = append(w.steps, c) // another tool's call, which may have set the state the failed one needed
+			}
 		case len(w.steps) < maxWatchShell:
 			w.steps = append(w.steps, c) // read at the session's end: most watches never need it
 		default:
@@ -539,7 +542,7 @@ func (w *errWatch) taskEdits(edited []string) bool {
 		return false
 	}
 	if !w.settled {
-		return w.rec.call.Tool != "Bash" || !refusesTheCall(w.res.Output) && namesEdited(w.res.Output, edited)
+		return w.rec.call.Tool != "Bash" && !serviceTool(w.rec.call.Tool) || !refusesTheCall(w.res.Output) && namesEdited(w.res.Output, edited)
 	}
 	return w.rec.call.Tool == "Bash" || w.rerun
 }
@@ -572,7 +575,7 @@ func namesEdited(out string, edited []string) bool {
 func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 	f := w.rec.call
 	switch {
-	case !w.settled && f.Tool != "Bash" && aboutTheCall(w.res.Output, f):
+	case !w.settled && f.Tool != "Bash" && !serviceTool(f.Tool) && aboutTheCall(w.res.Output, f):
 		return "", "", false, false // a file or tool error nothing got past: the agent moved on
 	case !w.settled && f.Tool != "Bash":
 		// an error that names what the call did not (the tool's own
@@ -583,6 +586,17 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 	}
 	did := ""
 	switch {
+	case f.Tool != "Bash" && len(toolStepsOf(w, w.stepsTaken())) > 0:
+		var said []string
+		for _, s := range toolStepsOf(w, w.stepsTaken()) {
+			said = append(said, describeChange(s))
+		}
+		did = "the next " + f.Tool + " call worked after you " + strings.Join(said, ", then ") + ": do that first"
+		if w.rerun {
+			did = "it worked when run again after you " + strings.Join(said, ", then ") + ": do that first"
+		}
+		// a reminder only: no team saw a tool's step as a candidate
+		confirmed, w.afterOnly = true, true
 	case w.rerun && len(w.stepsTaken()) > 0:
 		steps := w.namedSteps()
 		if len(steps) == 0 {

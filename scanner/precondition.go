@@ -387,6 +387,9 @@ func describeChange(c *Call) string {
 	case "Write":
 		return "create " + c.Path
 	}
+	if c.Path == "" {
+		return "call `" + c.Tool + "`" // another tool (toolStep)
+	}
 	return "edit " + c.Path
 }
 

@@ -1,0 +1,86 @@
+package scanner
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/lessons-dev/lessons"
+)
+
+// TestErrorLessonOfAnotherToolsStep: a browser tool failed with no page
+// open, the navigate tool of its server ran, and the same click worked;
+// a code tool failed with no project active, the activate tool ran, and
+// the next query worked. A lesson after each error names the step to
+// take first, as a reminder. Before, the first read "it fails now and
+// then, run it again" and the second taught the query's own argument.
+func TestErrorLessonOfAnotherToolsStep(t *testing.T) {
+	dir := t.TempDir()
+	const click, nav = "mcp__pw__browser_click", "mcp__pw__browser_navigate"
+	const find, act, list = "mcp__serena__find_symbol", "mcp__serena__activate_project", "mcp__serena__list_dir"
+	writeClaude(t, dir, "/p", "s1", []step{
+		call(click, map[string]any{"ref": "e12"}, true, "Error: No open pages available. Navigate to a page first."),
+		call(nav, map[string]any{"url": "http://localhost:3000"}, false, "Page URL: http://localhost:3000"),
+		call(click, map[string]any{"ref": "e12"}, false, "Clicked"),
+		call(find, map[string]any{"name": "Foo"}, true, "Error: No active project. Ask the user to select a project from this list of known projects: [app]"),
+		call(act, map[string]any{"project": "app"}, false, "Activated project app"),
+		call(find, map[string]any{"name": "Bar"}, false, "[]"),
+		// a symbol not found, then another name after a look around:
+		// the look is no step, the name is the task's
+		call(find, map[string]any{"name": "Baz"}, true, "Error: symbol 'Baz' not found"),
+		call(list, map[string]any{"path": "src"}, false, "a.py b.py"),
+		call(find, map[string]any{"name": "Qux"}, false, "[]"),
+	})
+	cs := errorCandidates(t, dir)
+	cfg := lessons.DefaultConfig()
+	for _, want := range []struct{ tool, step string }{{click, nav}, {find, act}} {
+		i := slices.IndexFunc(cs, func(c Candidate) bool { return c.Tool == want.tool && strings.Contains(c.Solution, "call `"+want.step+"`") })
+		if i < 0 {
+			t.Errorf("no lesson on %s's error naming %s first: %v", want.tool, want.step, solutions(cs))
+			continue
+		}
+		if c := cs[i]; !c.Reminder(cfg) || c.Confidence >= cfg.MinConfidence {
+			t.Errorf("%s: reminder %v, confidence %.2f: want a reminder, not proposed", want.tool, c.Reminder(cfg), c.Confidence)
+		}
+	}
+	for _, c := range cs {
+		if strings.Contains(c.Solution, list) || strings.Contains(c.Solution, "run it again before changing anything") {
+			t.Errorf("solution %q: a look around or a flaky call taken for the step", c.Solution)
+		}
+	}
+}
+
+// TestErrorLessonOnAServiceNothingGotPast: an MCP tool failed for want
+// of a login in two sessions, after the task's first edit, nothing got
+// past it, and the agent went on editing files: a lesson after the same
+// error says it came before and nothing got past it. Before, a tool's error that quotes nothing
+// was read as the call's own input, moved on from, as a file tool's is.
+func TestErrorLessonOnAServiceNothingGotPast(t *testing.T) {
+	dir := t.TempDir()
+	const issues = "mcp__tracker__list_issues"
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{
+			write("/p/src/b.go", "package a"),
+			call(issues, map[string]any{"team": "core"}, true, "Error: Not authenticated. Your session has expired, sign in again."),
+			write("/p/src/a.go", "package a"),
+			run("go test ./...", 0, "ok  example.com/p/src 0.01s"),
+		})
+	}
+	cs := errorCandidates(t, dir)
+	i := slices.IndexFunc(cs, func(c Candidate) bool { return c.Tool == issues })
+	if i < 0 {
+		t.Fatalf("no lesson on the service's error: %v", solutions(cs))
+	}
+	if c := cs[i]; len(c.Sessions) != 2 || !strings.Contains(c.Solution, "no retry") || !errorFires(t, c, "Error: Not authenticated. Your session has expired, sign in again.") {
+		t.Errorf("sessions %d, solution %q: want both sessions, nothing got past it, after the same error", len(c.Sessions), c.Solution)
+	}
+}
+
+// solutions lists candidates' tools and solutions, for a test's message.
+func solutions(cs []Candidate) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Tool+": "+c.Solution)
+	}
+	return out
+}
