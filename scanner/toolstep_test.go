@@ -34,7 +34,9 @@ func TestErrorLessonOfAnotherToolsStep(t *testing.T) {
 	cs := errorCandidates(t, dir)
 	cfg := lessons.DefaultConfig()
 	for _, want := range []struct{ tool, step string }{{click, nav}, {find, act}} {
-		i := slices.IndexFunc(cs, func(c Candidate) bool { return c.Tool == want.tool && strings.Contains(c.Solution, "call `"+want.step+"`") })
+		i := slices.IndexFunc(cs, func(c Candidate) bool {
+			return c.Tool == want.tool && strings.Contains(c.Solution, "call `"+want.step+"`")
+		})
 		if i < 0 {
 			t.Errorf("no lesson on %s's error naming %s first: %v", want.tool, want.step, solutions(cs))
 			continue
