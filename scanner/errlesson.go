@@ -226,8 +226,11 @@ func (c *Candidate) retext() {
 	switch {
 	case c.Kind == KindKnown:
 		c.knownText()
-	case c.Kind == KindPath && c.Fixed == "":
-		c.pathText()
+	case c.Kind == KindPath:
+		if c.Fixed == "" {
+			c.pathText()
+		}
+		c.pathAfterError()
 	case c.Kind == KindError && c.Fixed == "":
 		c.errorText(c.Family, "", false)
 	}

@@ -223,6 +223,7 @@ func (l *Learner) Add(cs []Candidate) bool {
 		if old == nil {
 			c := c
 			l.support(&c, c.ID)
+			c.retext() // as a scan writes every candidate it changed
 			l.score(&c)
 			l.byID[c.ID] = &c
 			l.pos[c.ID] = len(l.order)

@@ -109,7 +109,7 @@ func (w Weights) Score(c *Candidate) {
 // as that task's call (remindOnly), since it comes only after its error.
 func (c *Candidate) capped() bool {
 	s, multiSession := c.Signals, len(c.Sessions) >= 2
-	oneOff := s.OneOff && c.Kind != KindError && !multiSession
+	oneOff := s.OneOff && c.Kind != KindError && !c.onePath() && !multiSession
 	// such a fix, said before every call; one the error says is worth
 	// saying before the call once the mistake came back in another
 	// session: the error's words did not stop it
@@ -136,7 +136,7 @@ func (c *Candidate) capped() bool {
 func (c *Candidate) remindOnly() bool {
 	return c.Kind == KindError && c.Fixed == "" && c.Instead == "" || c.missingFile() || c.afterTheWork() ||
 		c.unproven() && len(c.Triggers.Errors) > 0 || c.repairedOnce() || c.lackedOnce() || c.Signals.Twin ||
-		c.refusalSaysIt() || c.Kind == KindError && c.Signals.OneOff
+		c.refusalSaysIt() || c.Kind == KindError && c.Signals.OneOff || c.onePath()
 }
 
 // refusalSaysIt reports whether c is a known failure of a refusal whose

@@ -3,6 +3,7 @@ package scanner
 import (
 	"cmp"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -733,6 +734,44 @@ func (c *Candidate) pathText() {
 	c.Summary = secret.Sentence(shorten(wrong+" does not exist here", maxSummary))
 	c.Solution = wrong + " was missing in " + strconv.Itoa(n) + " session" + plural(n) + " of this project, and nothing of that name was used elsewhere after it. " +
 		"Do not read or run it on a guess: look for what you need first, or go on without it."
+}
+
+// pathAfterError keeps a wrong path's lesson that one session does not
+// make the project's (onePath) to after the same error on the same
+// path: an error trigger on the failure's line, a reminder never
+// proposed. Once a second session saw it, it comes before the call again,
+// where it stops the mistake rather than cuts it short.
+func (c *Candidate) pathAfterError() {
+	if !c.onePath() {
+		if len(c.Examples.Match) > 0 {
+			c.Examples.Match[0].Error = ""
+		}
+		c.Triggers.Errors = nil
+		return
+	}
+	if len(c.Examples.Match) > 0 {
+		line, _ := lessons.ErrorLine(c.Problem)
+		c.Triggers.Errors, c.Examples.Match[0].Error = []string{missingPathPattern}, line
+	}
+}
+
+// missingPathPattern finds an error saying a path does not exist
+// (missingPathWords), in any program's words: the lesson's own trigger
+// says which path.
+var missingPathPattern = func() string {
+	words := make([]string, len(missingPathWords))
+	for i, w := range missingPathWords {
+		words[i] = strings.ReplaceAll(regexp.QuoteMeta(w), " ", `\s+`)
+	}
+	return "(?i)" + strings.Join(words, "|")
+}()
+
+// onePath reports whether a wrong path's lesson is not yet the
+// project's: seen in a single session, its path one task's (OneOff) or
+// nothing of its name found elsewhere (a guess, which another session
+// may not make).
+func (c *Candidate) onePath() bool {
+	return c.Kind == KindPath && len(c.Sessions) < 2 && (c.Signals.OneOff || c.Fixed == "")
 }
 
 // foldPath folds a wrong path seen again into c: the first right path

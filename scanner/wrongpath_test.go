@@ -117,8 +117,16 @@ func TestWrongPathInCodex(t *testing.T) {
 			if c.Confidence >= min {
 				t.Errorf("confidence %.2f: a file of the project found elsewhere in it may move again; want a second session", c.Confidence)
 			}
-			if !fires(t, c, lessons.ToolCall{Tool: "Bash", Command: "head -20 internal/store/schema.sql"}) {
-				t.Errorf("triggers %q: want the wrong path", c.Triggers.Commands)
+			// one session: a reminder after the same path fails again,
+			// in any program's words, not before the call
+			missing := "head: cannot open 'internal/store/schema.sql' for reading: No such file or directory"
+			if !fires(t, c, lessons.ToolCall{Tool: "Bash", Command: "head -20 internal/store/schema.sql", Error: missing}) ||
+				fires(t, c, lessons.ToolCall{Tool: "Bash", Command: "head -20 internal/store/schema.sql"}) ||
+				fires(t, c, lessons.ToolCall{Tool: "Bash", Command: "head -20 db/other.sql", Error: missing}) {
+				t.Errorf("triggers %q, %q: want the wrong path, after it failed", c.Triggers.Commands, c.Triggers.Errors)
+			}
+			if !c.Reminder(lessons.DefaultConfig()) {
+				t.Errorf("not a reminder: want it said after the same failure from its first session")
 			}
 		default:
 			t.Errorf("right path %q: want one of the paths that worked", c.Fixed)
@@ -146,6 +154,12 @@ func TestWrongPathOfAFileTool(t *testing.T) {
 	c := cs[0]
 	if c.Confidence >= lessons.DefaultConfig().MinConfidence {
 		t.Errorf("confidence %.2f: a file of the project that moved within it may move again; want a second session first", c.Confidence)
+	}
+	// till then, a reminder after the same path failed, not before it
+	wrong := "/home/ann/app/src/config/settings.ts"
+	if !c.Reminder(lessons.DefaultConfig()) || fires(t, c, lessons.ToolCall{Tool: "Read", Path: wrong}) ||
+		!fires(t, c, lessons.ToolCall{Tool: "Read", Path: wrong, Error: "File does not exist."}) {
+		t.Errorf("reminder %v, triggers %+v: want it after Read of the wrong path failed only", c.Reminder(lessons.DefaultConfig()), c.Triggers)
 	}
 	writeClaude(t, dir, "/home/ann/app", "s2", []step{
 		call("Read", map[string]any{"file_path": "/home/ann/app/src/config/settings.ts"}, true, "File does not exist."),
