@@ -575,8 +575,12 @@ func namesEdited(out string, edited []string) bool {
 func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 	f := w.rec.call
 	switch {
-	case !w.settled && f.Tool != "Bash" && !serviceTool(f.Tool) && aboutTheCall(w.res.Output, f):
-		return "", "", false, false // a file or tool error nothing got past: the agent moved on
+	case !w.settled && f.Tool != "Bash" && !serviceTool(f.Tool) && aboutTheCall(w.res.Output, f) && lessons.ErrorClass(w.res.Output) == missingPath:
+		// a path of the call that was not there, nothing got past: the
+		// agent moved on (a wrong path's lesson says where it was); any
+		// other error of a tool (a size limit, a refusal) comes back
+		// with the next such call, and is said as one nothing got past
+		return "", "", false, false
 	case !w.settled && f.Tool != "Bash":
 		// an error that names what the call did not (the tool's own
 		// program missing): the environment's, and it comes back

@@ -86,3 +86,37 @@ func solutions(cs []Candidate) []string {
 	}
 	return out
 }
+
+// TestErrorLessonOnAToolLimitNothingGotPast: Read refused a file over its
+// size limit in two sessions, after the task's first edit (not a known
+// failure, then), and each time the agent read it another
+// way (the shell): a lesson after the same refusal
+// says it came before and nothing got past it. Before, a tool's error
+// that quotes nothing was taken for the call's own input, moved on
+// from. A path that was not there, moved on from, is still no lesson on
+// the error (a wrong path's lesson says it).
+func TestErrorLessonOnAToolLimitNothingGotPast(t *testing.T) {
+	dir := t.TempDir()
+	limit := "File content (41210 tokens) exceeds maximum allowed tokens (25000). Use offset and limit parameters to read specific portions of the file, or search for specific content instead of reading the whole file."
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{
+			write("/p/src/"+id+".go", "package src"),
+			call("Read", map[string]any{"file_path": "/p/data/" + id + ".json"}, true, limit),
+			run("sed -n 1,200p data/"+id+".json", 0, "{\"rows\": []}"),
+			call("Read", map[string]any{"file_path": "/p/notes/" + id + ".md"}, true, "File does not exist."),
+		})
+	}
+	cs := errorCandidates(t, dir)
+	i := slices.IndexFunc(cs, func(c Candidate) bool { return c.Tool == "Read" && strings.Contains(c.Summary, "exceeds maximum") })
+	if i < 0 {
+		t.Fatalf("no lesson on Read's size limit: %v", solutions(cs))
+	}
+	if c := cs[i]; len(c.Sessions) != 2 || !errorFires(t, c, strings.Replace(limit, "41210", "30001", 1)) {
+		t.Errorf("sessions %d, errors %q: want both sessions, after the same limit on any file", len(c.Sessions), c.Triggers.Errors)
+	}
+	for _, c := range cs {
+		if strings.Contains(c.Summary, "File does not exist") {
+			t.Errorf("a lesson on a missing path moved on from: %q", c.Summary)
+		}
+	}
+}
