@@ -240,20 +240,10 @@ func (w *errWatch) namesOwnFlag() bool {
 // the start of a place in it: a line (w:12), a test (w::name), a path
 // below it (w/x).
 func namesAlone(s, w string) bool {
-	for i := 0; ; {
-		j := strings.Index(s[i:], w)
-		if j < 0 {
-			return false
-		}
-		j += i
-		end := j + len(w)
-		place := end < len(s) && s[end] == '/' ||
-			end+1 < len(s) && s[end] == ':' && (s[end+1] == ':' || s[end+1] >= '0' && s[end+1] <= '9')
-		if (j == 0 || !isWordByte(s[j-1])) && (end == len(s) || !isWordByte(s[end])) && !place {
-			return true
-		}
-		i = j + 1
-	}
+	return findWord(s, w, func(end int) bool {
+		return !(end < len(s) && s[end] == '/' ||
+			end+1 < len(s) && s[end] == ':' && (s[end+1] == ':' || s[end+1] >= '0' && s[end+1] <= '9'))
+	})
 }
 
 // quotedList is words as `a`, `b`.

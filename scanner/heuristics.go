@@ -704,7 +704,11 @@ func refersTo(t string, f *failure) bool {
 
 // containsWord reports whether w occurs in s as a whole word; an empty w
 // does not.
-func containsWord(s, w string) bool {
+func containsWord(s, w string) bool { return findWord(s, w, nil) }
+
+// findWord reports whether w is a word of s somewhere, and where keep is
+// set, one at whose end (the index after it) keep holds.
+func findWord(s, w string, keep func(end int) bool) bool {
 	if w == "" {
 		return false
 	}
@@ -714,9 +718,8 @@ func containsWord(s, w string) bool {
 			return false
 		}
 		j += i
-		before := j == 0 || !isWordByte(s[j-1])
-		after := j+len(w) == len(s) || !isWordByte(s[j+len(w)])
-		if before && after {
+		end := j + len(w)
+		if (j == 0 || !isWordByte(s[j-1])) && (end == len(s) || !isWordByte(s[end])) && (keep == nil || keep(end)) {
 			return true
 		}
 		i = j + 1
