@@ -3,6 +3,7 @@ package scanner
 import (
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/lessons-dev/lessons"
@@ -246,7 +247,19 @@ func namesAlone(s, w string) bool {
 	})
 }
 
-// quotedList is words as `a`, `b`.
+// quotedList is words as `a`, `b`: the first maxListed, clipped, and
+// how many more.
 func quotedList(words []string) string {
-	return "`" + strings.Join(words, "`, `") + "`"
+	shown := make([]string, 0, maxListed)
+	for _, w := range words[:min(len(words), maxListed)] {
+		shown = append(shown, clip(w, 120))
+	}
+	s := "`" + strings.Join(shown, "`, `") + "`"
+	if n := len(words) - len(shown); n > 0 {
+		s += " and " + strconv.Itoa(n) + " more"
+	}
+	return s
 }
+
+// maxListed caps the words a lesson lists.
+const maxListed = 3

@@ -462,3 +462,15 @@ func TestErrorLessonWithoutWhatTheErrorNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotedListIsBounded: a fix that left out many operands names the
+// first few, and how many more, not all of them.
+func TestQuotedListIsBounded(t *testing.T) {
+	words := []string{"results/a.log", "results/b.log", "results/c.log", "results/d.log", "results/e.log"}
+	if got, want := quotedList(words), "`results/a.log`, `results/b.log`, `results/c.log` and 2 more"; got != want {
+		t.Errorf("quotedList = %q, want %q", got, want)
+	}
+	if got := quotedList(words[:1]); got != "`results/a.log`" {
+		t.Errorf("quotedList of one = %q", got)
+	}
+}
