@@ -589,10 +589,14 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		return "", "", false, true // nothing got past it: the text says so at build, with its sessions
 	}
 	did := ""
+	var toolSteps []*Call
+	if f.Tool != "Bash" {
+		toolSteps = toolStepsOf(w, w.stepsTaken())
+	}
 	switch {
-	case f.Tool != "Bash" && len(toolStepsOf(w, w.stepsTaken())) > 0:
+	case len(toolSteps) > 0:
 		var said []string
-		for _, s := range toolStepsOf(w, w.stepsTaken()) {
+		for _, s := range toolSteps {
 			said = append(said, describeChange(s))
 		}
 		did = "the next " + f.Tool + " call worked after you " + strings.Join(said, ", then ") + ": do that first"

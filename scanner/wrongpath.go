@@ -77,6 +77,12 @@ type wrongPath struct {
 var missingPathWords = []string{"no such file", "does not exist", "doesn't exist", "enoent", "cannot access",
 	"can't open file", "cannot open", "not found", "cannot find", "could not find", "can't find", "no such directory"}
 
+// saysMissing reports whether a lower-case error line says a path does
+// not exist (missingPathWords).
+func saysMissing(low string) bool {
+	return slices.ContainsFunc(missingPathWords, func(w string) bool { return strings.Contains(low, w) })
+}
+
 // existenceProbes ask whether a path exists: their failure is an answer,
 // and their success after a "||" says nothing.
 var existenceProbes = map[string]bool{"test": true, "[": true, "[[": true, "ls": true, "stat": true, "file": true,
@@ -218,7 +224,7 @@ func missingErrorLines(out string) []string {
 			break
 		}
 		low := strings.ToLower(line)
-		if slices.ContainsFunc(missingPathWords, func(w string) bool { return strings.Contains(low, w) }) {
+		if saysMissing(low) {
 			lines = append(lines, strings.TrimSpace(line))
 		}
 	}
@@ -737,22 +743,21 @@ func (c *Candidate) pathText() {
 }
 
 // pathAfterError keeps a wrong path's lesson that one session does not
-// make the project's (onePath) to after the same error on the same
-// path: an error trigger on the failure's line, a reminder never
-// proposed. Once a second session saw it, it comes before the call again,
-// where it stops the mistake rather than cuts it short.
+// make the project's (onePath) to after the same path failed again: an
+// error trigger on any program's words for a missing path, its failing
+// example the error line that said so, a reminder never proposed. Once
+// a second session saw it, it comes before the call again, where it
+// stops the mistake rather than cuts it short.
 func (c *Candidate) pathAfterError() {
-	if !c.onePath() {
+	line, _ := lessons.ErrorLine(c.Problem)
+	if !c.onePath() || len(c.Examples.Match) == 0 || !saysMissing(strings.ToLower(line)) {
 		if len(c.Examples.Match) > 0 {
 			c.Examples.Match[0].Error = ""
 		}
 		c.Triggers.Errors = nil
 		return
 	}
-	if len(c.Examples.Match) > 0 {
-		line, _ := lessons.ErrorLine(c.Problem)
-		c.Triggers.Errors, c.Examples.Match[0].Error = []string{missingPathPattern}, line
-	}
+	c.Triggers.Errors, c.Examples.Match[0].Error = []string{missingPathPattern}, line
 }
 
 // missingPathPattern finds an error saying a path does not exist
