@@ -29,7 +29,10 @@ import (
 //   - the same command without operands the error named, adding
 //     nothing (git add a b after "paths are ignored …: b"), unless the
 //     error is about what is in them (a test or a lint finding there):
-//     leaving those out hides the failure.
+//     leaving those out hides the failure;
+//   - one operand the error named put right by the same name elsewhere
+//     (.venv/bin/python for python, cmd/x.go for go/cmd/x.go): the
+//     name, not another file or value, which is the next task's.
 //
 // Such a lesson is a reminder only (Signals.Reminds): a team never saw
 // these fixes as candidates, so none is proposed for review.
@@ -50,6 +53,9 @@ func (w *errWatch) errorFix() (did string, ok bool) {
 	}
 	if step := namedPrelude(failed, fix, w.res); step != "" {
 		return "`" + clip(step, 200) + "`, run first in the same command, got past it (the error names what it works on): run such a step before the call", true
+	}
+	if from, to := swappedNamed(failed, fix, w.res); from != "" {
+		return "the same command worked with `" + clip(to, 120) + "` for `" + clip(from, 120) + "`, which the error named", true
 	}
 	if gone := droppedNamed(failed, fix, w.res); len(gone) > 0 {
 		return "the same command worked without " + quotedList(gone) + ", which the error named: leave out what it names, or do what it says to include it", true
@@ -95,6 +101,31 @@ func droppedNamed(failed, fix string, res *Result) []string {
 	}
 	return d.removed
 }
+
+// swappedNamed is the one operand a fix put in place of another in the
+// same command, changing nothing else, when the error names the one it
+// replaced (a script, a target, a file the tool did not find by that
+// name); "" otherwise, or when tests failed (another test is another
+// run, not a name put right).
+func swappedNamed(failed, fix string, res *Result) (from, to string) {
+	d, ok := inPlace(failed, fix)
+	if !ok || res == nil || len(d.added) != 1 || len(d.removed) != 1 || testsFailed(res.Output) {
+		return "", ""
+	}
+	from, to = d.removed[0], d.added[0]
+	if !plainValue(from) || !plainValue(to) || !operand(from, d.f, d.removed) || !operand(to, d.g, d.added) ||
+		strings.ContainsAny(from+to, "$`*?<>| \t\n") || baseName(from) != baseName(to) {
+		return "", ""
+	}
+	out := strings.ToLower(errorBody(res.Output[:min(len(res.Output), addressesHead)]))
+	if !namedOperand(out, strings.ToLower(strings.Trim(from, `'"`))) {
+		return "", ""
+	}
+	return from, to
+}
+
+// baseName is a path's last part, without a trailing slash.
+func baseName(p string) string { return path.Base(strings.TrimSuffix(p, "/")) }
 
 // namedOperand reports whether an error's text (lower case) names an
 // operand w by itself and not as a place in it (namesAlone): its path,

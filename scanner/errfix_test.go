@@ -474,3 +474,35 @@ func TestQuotedListIsBounded(t *testing.T) {
 		t.Errorf("quotedList of one = %q", got)
 	}
 }
+
+// TestErrorLessonOfANameFoundElsewhere: a program the shell did not find,
+// run from the project's virtualenv, and a file read under a folder
+// doubled, read from the right one: the same name put right, which the
+// error named, is said after the same error. A commit of another file
+// after a pathspec error is another task's value, and no such lesson.
+func TestErrorLessonOfANameFoundElsewhere(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run(`python -c "import app; print(app.VERSION)"`, 127, "(eval):1: command not found: python"),
+		run(`.venv/bin/python -c "import app; print(app.VERSION)"`, 0, "1.4.2"),
+		run("rg -n handler go/cmd/api/main.go", 2, "rg: go/cmd/api/main.go: No such file or directory (os error 2)"),
+		run("rg -n handler cmd/api/main.go", 0, "12: handler := api.New()"),
+		run("git commit -m wip gas/appsscript.json", 1, "error: pathspec 'gas/appsscript.json' did not match any file(s) known to git"),
+		run("git commit -m wip gas/package-lock.json", 0, "[main 1a2b3c4] wip"),
+	})
+	cs := errorCandidates(t, dir)
+	for fam, want := range map[string]string{
+		"`python -c`": "with `.venv/bin/python` for `python`",
+		"`rg`":        "with `cmd/api/main.go` for `go/cmd/api/main.go`",
+	} {
+		i := slices.IndexFunc(cs, func(c Candidate) bool { return c.Family == fam })
+		if i < 0 || !strings.Contains(cs[i].Solution, want) {
+			t.Errorf("%s: want a lesson saying %q; lessons %q", fam, want, summaries(cs))
+		}
+	}
+	for _, c := range cs {
+		if strings.Contains(c.Solution, "package-lock.json") {
+			t.Errorf("another file committed taught as the fix: %q", c.Solution)
+		}
+	}
+}
