@@ -3,13 +3,11 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 )
 
 // taskSession writes a Claude Code session of /home/dev/shop in which a
@@ -17,37 +15,16 @@ import (
 // set, the call with the right one works.
 func taskSession(t *testing.T, s *sandbox, dir, id, agent string, hour int, fix bool) {
 	t.Helper()
-	var b strings.Builder
-	n := 0
-	line := func(typ string, content any) {
-		n++
-		rec := map[string]any{"sessionId": id, "cwd": "/home/dev/shop", "type": typ, "uuid": fmt.Sprintf("%s-%d", id, n),
-			"timestamp": fmt.Sprintf("2026-01-01T%02d:00:%02dZ", hour, n), "message": map[string]any{"role": typ, "content": content}}
-		data, _ := json.Marshal(rec)
-		b.Write(data)
-		b.WriteByte('\n')
-	}
+	l := &claudeLog{id: id, cwd: "/home/dev/shop", hour: hour}
 	task := func(tid, subagent string, fail bool, out string) {
-		line("assistant", []any{map[string]any{"type": "tool_use", "id": tid, "name": "Task",
-			"input": map[string]any{"subagent_type": subagent, "description": "Review the cart code", "prompt": "Review cart/"}}})
-		res := map[string]any{"type": "tool_result", "tool_use_id": tid, "content": out}
-		if fail {
-			res["is_error"] = true
-		}
-		line("user", []any{res})
+		l.call(tid, "Task", map[string]any{"subagent_type": subagent, "description": "Review the cart code", "prompt": "Review cart/"}, out, fail)
 	}
-	line("user", "review the cart")
+	l.line("user", "review the cart")
 	task(id+"-t1", agent, true, "Agent type '"+agent+"' not found. Available agents: general-purpose, Explore, shop:code-reviewer, shop:db-auditor")
 	if fix {
 		task(id+"-t2", "shop:"+agent, false, "The cart code looks fine.")
 	}
-	path := filepath.Join(dir, id+".jsonl")
-	s.write(path, b.String())
-	// a session over: a scan settles what it found at its end
-	old := time.Now().Add(-24 * time.Hour)
-	if err := os.Chtimes(path, old, old); err != nil {
-		t.Fatal(err)
-	}
+	l.save(t, s, dir) // a session over: a scan settles what it found at its end
 }
 
 // TestE2ELearnedErrorLesson follows a lesson learned from a failure of a

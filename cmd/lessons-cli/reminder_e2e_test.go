@@ -2,46 +2,24 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // lockedSession writes a Claude Code session in project whose report
 // command fails on a lock and which nothing got past: the agent leaves it.
 func lockedSession(t *testing.T, s *sandbox, dir, project, id string) {
 	t.Helper()
-	var b strings.Builder
-	n := 0
-	line := func(typ string, content any) {
-		n++
-		rec := map[string]any{"sessionId": id, "cwd": project, "type": typ, "uuid": fmt.Sprintf("%s-%d", id, n),
-			"timestamp": fmt.Sprintf("2026-01-01T01:00:%02dZ", n), "message": map[string]any{"role": typ, "content": content}}
-		data, _ := json.Marshal(rec)
-		b.Write(data)
-		b.WriteByte('\n')
-	}
+	l := &claudeLog{id: id, cwd: project, hour: 1}
 	bash := func(tid, cmd, out string, fail bool) {
-		line("assistant", []any{map[string]any{"type": "tool_use", "id": tid, "name": "Bash", "input": map[string]any{"command": cmd}}})
-		res := map[string]any{"type": "tool_result", "tool_use_id": tid, "content": out}
-		if fail {
-			res["is_error"] = true
-		}
-		line("user", []any{res})
+		l.call(tid, "Bash", map[string]any{"command": cmd}, out, fail)
 	}
-	line("user", "run the monthly report")
+	l.line("user", "run the monthly report")
 	bash("t1", "./bin/report --month 11", "Error: the report database is locked by another process (lock file .report.lock)", true)
-	line("assistant", []any{map[string]any{"type": "text", "text": "The report cannot run while its database is locked; I will summarise without it."}})
+	l.line("assistant", []any{map[string]any{"type": "text", "text": "The report cannot run while its database is locked; I will summarise without it."}})
 	bash("t2", "ls", "README.md\nbin", false)
-	path := filepath.Join(dir, id+".jsonl")
-	s.write(path, b.String())
-	old := time.Now().Add(-24 * time.Hour) // a session over
-	if err := os.Chtimes(path, old, old); err != nil {
-		t.Fatal(err)
-	}
+	l.save(t, s, dir)
 }
 
 // TestE2EReminder follows a failure seen once, that nothing got past, to

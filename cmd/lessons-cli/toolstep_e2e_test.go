@@ -1,13 +1,9 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // browserSession writes a Claude Code session in project in which a
@@ -15,35 +11,13 @@ import (
 // the same server opens one, and the same click works.
 func browserSession(t *testing.T, s *sandbox, dir, project, id string) {
 	t.Helper()
-	var b strings.Builder
-	n := 0
-	line := func(typ string, content any) {
-		n++
-		rec := map[string]any{"sessionId": id, "cwd": project, "type": typ, "uuid": fmt.Sprintf("%s-%d", id, n),
-			"timestamp": fmt.Sprintf("2026-01-01T01:00:%02dZ", n), "message": map[string]any{"role": typ, "content": content}}
-		data, _ := json.Marshal(rec)
-		b.Write(data)
-		b.WriteByte('\n')
-	}
-	tool := func(tid, name string, input map[string]any, out string, fail bool) {
-		line("assistant", []any{map[string]any{"type": "tool_use", "id": tid, "name": name, "input": input}})
-		res := map[string]any{"type": "tool_result", "tool_use_id": tid, "content": out}
-		if fail {
-			res["is_error"] = true
-		}
-		line("user", []any{res})
-	}
-	line("user", "check the login button")
-	tool("t1", "mcp__playwright__browser_click", map[string]any{"element": "Login", "ref": "e12"},
+	l := &claudeLog{id: id, cwd: project, hour: 1}
+	l.line("user", "check the login button")
+	l.call("t1", "mcp__playwright__browser_click", map[string]any{"element": "Login", "ref": "e12"},
 		"Error: No open pages available. Navigate to a page first.", true)
-	tool("t2", "mcp__playwright__browser_navigate", map[string]any{"url": "http://localhost:3000"}, "Page URL: http://localhost:3000", false)
-	tool("t3", "mcp__playwright__browser_click", map[string]any{"element": "Login", "ref": "e12"}, "Clicked Login", false)
-	path := filepath.Join(dir, id+".jsonl")
-	s.write(path, b.String())
-	old := time.Now().Add(-24 * time.Hour) // a session over
-	if err := os.Chtimes(path, old, old); err != nil {
-		t.Fatal(err)
-	}
+	l.call("t2", "mcp__playwright__browser_navigate", map[string]any{"url": "http://localhost:3000"}, "Page URL: http://localhost:3000", false)
+	l.call("t3", "mcp__playwright__browser_click", map[string]any{"element": "Login", "ref": "e12"}, "Clicked Login", false)
+	l.save(t, s, dir)
 }
 
 // TestE2EToolStepReminder: an MCP tool that failed for want of another
