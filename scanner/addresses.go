@@ -23,7 +23,7 @@ import (
 func addresses(d cmdDiff, res *Result) bool {
 	if d.dash != "" {
 		// a pattern read as an option: the error says so, or names it
-		lower := strings.ToLower(errorBody(res.Output[:min(len(res.Output), addressesHead)]))
+		lower := res.headLower()
 		return misuse.MatchString(lower) || strings.Contains(lower, "option") || said(lower, strings.ToLower(d.dash))
 	}
 	if d.quoted != "" || d.prelude != nil || d.wrapper != nil || d.gexe != d.exe ||
@@ -41,7 +41,7 @@ func addresses(d cmdDiff, res *Result) bool {
 		// (a filter, an option) passed them: the failure came and went
 		return false
 	}
-	lower := strings.ToLower(errorBody(res.Output[:min(len(res.Output), addressesHead)]))
+	lower := res.headLower()
 	mentioned := func(w string) bool {
 		w = strings.ToLower(strings.Trim(w, `'"`))
 		if k, v, ok := strings.Cut(w, "="); ok && k != "" {
@@ -138,6 +138,13 @@ func quotesOnlyTheCall(out string, d cmdDiff) bool {
 // addressesHead is how much of an output addresses reads: the head,
 // where a tool says what it could not do.
 const addressesHead = 4096
+
+// headLower is the head of a failure's output (addressesHead) without
+// the agents' status lines (errorBody), lower case: what a fix is judged
+// against.
+func (r *Result) headLower() string {
+	return strings.ToLower(errorBody(r.Output[:min(len(r.Output), addressesHead)]))
+}
 
 // said reports whether an error text holds a word of a command: as a
 // whole word when it is short, anywhere when it is long enough not to

@@ -45,54 +45,60 @@ func (w *errWatch) errorFix() (did string, ok bool) {
 	if w.check != "" && w.rechecked {
 		return "`" + commandGist(fix) + "` (the command without " + w.check + ") fixed what the check reported, and the check passed after it: run it before the check", true
 	}
-	if flag := hintedFlag(failed, fix, w.res); flag != "" {
+	d, diffed := diffCommands(failed, fix)
+	out := ""
+	if diffed {
+		out = w.res.headLower()
+	}
+	if flag := hintedFlag(d, out); diffed && flag != "" {
 		return "the same command worked with `" + flag + "`, as the error's output suggests", true
 	}
 	if vars := envAdded(failed, fix); len(vars) > 0 {
 		return "the same command worked with `" + strings.Join(vars, " ") + "` set", true
 	}
-	if step := namedPrelude(failed, fix, w.res); step != "" {
+	if !diffed {
+		return "", false
+	}
+	if step := namedPrelude(d, out); step != "" {
 		return "`" + clip(step, 200) + "`, run first in the same command, got past it (the error names what it works on): run such a step before the call", true
 	}
-	if from, to := swappedNamed(failed, fix, w.res); from != "" {
+	tests := testsFailed(w.res.Output)
+	if from, to := swappedNamed(d, out, tests); from != "" {
 		return "the same command worked with `" + clip(to, 120) + "` for `" + clip(from, 120) + "`, which the error named", true
 	}
-	if gone := droppedNamed(failed, fix, w.res); len(gone) > 0 {
+	if gone := droppedNamed(d, out, tests); len(gone) > 0 {
 		return "the same command worked without " + quotedList(gone) + ", which the error named: leave out what it names, or do what it says to include it", true
 	}
 	return "", false
 }
 
-// namedPrelude is a step a fix ran before the same command in one line,
-// when the step changes something (not cd, not a look around) and the
-// error names one of its words; "" otherwise.
-func namedPrelude(failed, fix string, res *Result) string {
-	d, ok := diffCommands(failed, fix)
-	if !ok || d.prelude == nil || res == nil {
+// namedPrelude is a step a fix ran before the same command in one line
+// (d), when the step changes something (not cd, not a look around) and
+// the error (out, lower case) names one of its words; "" otherwise.
+func namedPrelude(d cmdDiff, out string) string {
+	if d.prelude == nil {
 		return ""
 	}
 	step := strings.Join(d.prelude, " ")
 	if exe, _ := commandHead(d.prelude); exe == "cd" || !settingUp(step) && (lessons.CommandFamily(step).Probe || probes[exe]) {
 		return ""
 	}
-	out := strings.ToLower(errorBody(res.Output[:min(len(res.Output), addressesHead)]))
 	if !namedBy(out, &Call{Tool: "Bash", Command: step}) {
 		return ""
 	}
 	return step
 }
 
-// droppedNamed are the operands a fix left out of the same command,
-// adding nothing, when the error names each of them, by its path, its
-// first folder or its file name; nil otherwise, or when the error is
-// about their content: tests failed, or it points at a line in one.
-func droppedNamed(failed, fix string, res *Result) []string {
-	d, ok := diffCommands(failed, fix)
-	if !ok || res == nil || d.exe != d.gexe || d.sub != d.gsub || d.prelude != nil || d.wrapper != nil ||
-		d.quoted != "" || d.dash != "" || len(d.added) > 0 || len(d.removed) == 0 || testsFailed(res.Output) {
+// droppedNamed are the operands a fix left out of the same command (d),
+// adding nothing, when the error (out, lower case) names each of them,
+// by its path, its first folder or its file name; nil otherwise, or when
+// the error is about their content: tests failed, or it points at a
+// line in one.
+func droppedNamed(d cmdDiff, out string, tests bool) []string {
+	if d.exe != d.gexe || d.sub != d.gsub || d.prelude != nil || d.wrapper != nil ||
+		d.quoted != "" || d.dash != "" || len(d.added) > 0 || len(d.removed) == 0 || tests {
 		return nil
 	}
-	out := strings.ToLower(errorBody(res.Output[:min(len(res.Output), addressesHead)]))
 	for _, w := range d.removed {
 		w = strings.ToLower(strings.Trim(w, `'"`))
 		if strings.HasPrefix(w, "-") || strings.ContainsAny(w, "$`*?<>|") || !namedOperand(out, w) {
@@ -103,13 +109,12 @@ func droppedNamed(failed, fix string, res *Result) []string {
 }
 
 // swappedNamed is the one operand a fix put in place of another in the
-// same command, changing nothing else, when the error names the one it
-// replaced (a script, a target, a file the tool did not find by that
-// name); "" otherwise, or when tests failed (another test is another
+// same command (d, inPlace), changing nothing else, when the error (out,
+// lower case) names the one it replaced and the new one is the same name
+// elsewhere; "" otherwise, or when tests failed (another test is another
 // run, not a name put right).
-func swappedNamed(failed, fix string, res *Result) (from, to string) {
-	d, ok := inPlace(failed, fix)
-	if !ok || res == nil || len(d.added) != 1 || len(d.removed) != 1 || testsFailed(res.Output) {
+func swappedNamed(d cmdDiff, out string, tests bool) (from, to string) {
+	if !d.inPlace() || len(d.added) != 1 || len(d.removed) != 1 || tests {
 		return "", ""
 	}
 	from, to = d.removed[0], d.added[0]
@@ -117,7 +122,6 @@ func swappedNamed(failed, fix string, res *Result) (from, to string) {
 		strings.ContainsAny(from+to, "$`*?<>| \t\n") || baseName(from) != baseName(to) {
 		return "", ""
 	}
-	out := strings.ToLower(errorBody(res.Output[:min(len(res.Output), addressesHead)]))
 	if !namedOperand(out, strings.ToLower(strings.Trim(from, `'"`))) {
 		return "", ""
 	}
@@ -166,15 +170,13 @@ func checksAgain(cmd, fam, check string) bool {
 }
 
 // hintedFlag is a flag the fix added to the same program and subcommand
-// that the failure's output names as a word ("hint: Use -f if you really
+// (d) that the failure's output (out, lower case) names as a word ("hint: Use -f if you really
 // want to add them"), or "". Asking for help (--help, a usage error's
 // "For more information, try '--help'") is looking, not a fix.
-func hintedFlag(failed, fix string, res *Result) string {
-	d, ok := diffCommands(failed, fix)
-	if !ok || d.exe != d.gexe || d.sub != d.gsub || d.prelude != nil || d.wrapper != nil || res == nil {
+func hintedFlag(d cmdDiff, out string) string {
+	if d.exe != d.gexe || d.sub != d.gsub || d.prelude != nil || d.wrapper != nil {
 		return ""
 	}
-	out := strings.ToLower(errorBody(res.Output[:min(len(res.Output), addressesHead)]))
 	for _, a := range d.added {
 		k, _, _ := strings.Cut(a, "=")
 		if strings.HasPrefix(k, "-") && len(k) >= 2 && k != "--" && !exploring[k] && containsWord(out, strings.ToLower(k)) {

@@ -89,6 +89,19 @@ type errWatch struct {
 	// went through by switching a check off (checkSkipped): around the
 	// failure, not past it.
 	skipped string
+	// low is errText, once read.
+	low string
+}
+
+// errText is the head of the watched failure's output (familyHead),
+// lower case: where its error names what it is about. Read once: a
+// failed tool call's watch asks it of every other tool's call after it
+// (toolStep).
+func (w *errWatch) errText() string {
+	if w.low == "" {
+		w.low = strings.ToLower(head(w.res.Output, familyHead))
+	}
+	return w.low
 }
 
 // maxTried caps the commands a lesson nothing got past names as tried.
@@ -674,7 +687,7 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		w.settled, w.fix = false, nil
 		return "", "", false, true
 	default:
-		d := argsChange(f, w.fix, strings.ToLower(head(w.res.Output, familyHead)))
+		d := argsChange(f, w.fix, w.errText())
 		switch {
 		case d.unsure:
 			// it asked for another thing, and changed a setting the error
@@ -765,7 +778,7 @@ func (w *errWatch) namedSteps() []*Call {
 	if len(steps) > maxWatchStep {
 		return nil
 	}
-	errText := strings.ToLower(head(w.res.Output, familyHead)) // a hint may follow the error lines
+	errText := w.errText() // a hint may follow the error lines
 	line, _ := lessons.ErrorLine(w.res.Output)
 	line = strings.ToLower(line)
 	var named []*Call

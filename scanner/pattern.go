@@ -666,7 +666,13 @@ func commandMatcher(t lessons.Trigger) func(cmd string) bool {
 // refused) is read from it.
 func inPlace(failing, fixed string) (cmdDiff, bool) {
 	d, ok := diffCommands(failing, fixed)
-	return d, ok && d.quoted == "" && d.dash == "" && d.wrapper == nil && d.prelude == nil && d.gexe == d.exe && d.gsub == d.sub && flagValue(d) == nil
+	return d, ok && d.inPlace()
+}
+
+// inPlace reports whether a found change (diffCommands) is one in place
+// (inPlace).
+func (d cmdDiff) inPlace() bool {
+	return d.quoted == "" && d.dash == "" && d.wrapper == nil && d.prelude == nil && d.gexe == d.exe && d.gsub == d.sub && flagValue(d) == nil
 }
 
 // operandChange reports whether a retry added or dropped two or more

@@ -23,7 +23,7 @@ func toolStep(w *errWatch, c *Call) bool {
 	if f.Tool == "Bash" || c.Tool == f.Tool || c.Path != "" {
 		return false
 	}
-	return sameServer(f.Tool, c.Tool) || toolNamed(strings.ToLower(head(w.res.Output, familyHead)), c.Tool)
+	return sameServer(f.Tool, c.Tool) || toolNamed(w.errText(), c.Tool)
 }
 
 // mcpServer is the server an MCP tool's name (mcp__server__tool) is of,
@@ -80,7 +80,7 @@ var stateError = regexp.MustCompile(`(?i)\bno (?:active|open|current|selected|ru
 // failed tool's own server between, when the error is about a state.
 func toolStepsOf(w *errWatch, steps []*Call) []*Call {
 	f := w.rec.call
-	errText := strings.ToLower(head(w.res.Output, familyHead))
+	errText := w.errText()
 	var named, server []*Call
 	for _, s := range steps {
 		switch {

@@ -749,15 +749,16 @@ func (c *Candidate) pathText() {
 // a second session saw it, it comes before the call again, where it
 // stops the mistake rather than cuts it short.
 func (c *Candidate) pathAfterError() {
-	line, _ := lessons.ErrorLine(c.Problem)
-	if !c.onePath() || len(c.Examples.Match) == 0 || !saysMissing(strings.ToLower(line)) {
-		if len(c.Examples.Match) > 0 {
-			c.Examples.Match[0].Error = ""
+	if c.onePath() && len(c.Examples.Match) > 0 {
+		if line, _ := lessons.ErrorLine(c.Problem); saysMissing(strings.ToLower(line)) {
+			c.Triggers.Errors, c.Examples.Match[0].Error = []string{missingPathPattern}, line
+			return
 		}
-		c.Triggers.Errors = nil
-		return
 	}
-	c.Triggers.Errors, c.Examples.Match[0].Error = []string{missingPathPattern}, line
+	c.Triggers.Errors = nil
+	if len(c.Examples.Match) > 0 {
+		c.Examples.Match[0].Error = ""
+	}
 }
 
 // missingPathPattern finds an error saying a path does not exist
