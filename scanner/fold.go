@@ -151,22 +151,30 @@ func foldKinds(cs []*Candidate) []*Candidate {
 			if done[i] {
 				continue
 			}
+			// a twin's evidence may make another one of the same failure
+			// (a project it adds), so look again until none joins
 			var twins []*Candidate
-			for j := i + 1; j < len(group); j++ {
-				if !done[j] && sameFailure(best, group[j]) {
-					done[j] = true
-					twins = append(twins, group[j])
+			grew := false
+			for joined := true; joined; {
+				joined = false
+				for j := i + 1; j < len(group); j++ {
+					if done[j] || !sameFailure(best, group[j]) {
+						continue
+					}
+					done[j], joined = true, true
+					t := group[j]
+					twins = append(twins, t)
+					for _, p := range t.Provenance {
+						grew = best.add(p) || grew
+					}
 				}
 			}
 			if best.Status == StatusFolded && len(twins) == 0 {
 				continue // its twin is folded into a better one
 			}
-			grew := best.Status != StatusNew
+			grew = grew || best.Status != StatusNew
 			best.Status = StatusNew
 			for _, t := range twins {
-				for _, p := range t.Provenance {
-					grew = best.add(p) || grew
-				}
 				if t.Status != StatusFolded {
 					t.Status = StatusFolded
 					changed = append(changed, t)

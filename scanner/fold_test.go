@@ -276,3 +276,34 @@ func TestFoldKindsFixRefutesKnown(t *testing.T) {
 		t.Errorf("statuses %s (the fix) and %s (known): want the fix listed, the known failure folded", fixed.Status, known.Status)
 	}
 }
+
+// TestFoldKindsTwinsOfTwins: a missing package's precondition fix seen in
+// project /a, the same error's lesson seen in /a and /b (another kind: it
+// joins by its trigger), and a precondition fix of the same program seen
+// in /b alone. The third is the same failure once the second's evidence
+// brings /b in, whichever order the three are compared in: one is listed.
+func TestFoldKindsTwinsOfTwins(t *testing.T) {
+	errs := []string{`Cannot\s+find\s+module\s+'@a/core'`}
+	prov := func(session, project string) Provenance {
+		return Provenance{SessionID: session, Key: session, Call: session + ":1", Project: project}
+	}
+	cand := func(id, kind string, conf float64, cmd string, ps ...Provenance) *Candidate {
+		c := &Candidate{ID: id, Kind: kind, Status: StatusNew, Tool: "Bash", Confidence: conf,
+			Triggers: lessons.Trigger{Tools: []string{"Bash"}, Errors: errs},
+			Examples: lessons.Examples{Match: []lessons.ToolCall{{Tool: "Bash", Command: cmd, Error: "error: Cannot find module '@a/core'"}}}}
+		for _, p := range ps {
+			c.add(p)
+		}
+		return c
+	}
+	best := cand("a", KindPrecondition, 0.9, "bun run typecheck", prov("s1", "/a"), prov("s2", "/a"))
+	sameProgram := cand("b", KindPrecondition, 0.6, "cd pkg && bun test", prov("s3", "/b"))
+	otherKind := cand("c", KindError, 0.5, "node build.js", prov("s4", "/a"), prov("s5", "/b"))
+	foldKinds([]*Candidate{best, sameProgram, otherKind})
+	if best.Status != StatusNew || sameProgram.Status != StatusFolded || otherKind.Status != StatusFolded {
+		t.Errorf("statuses %s, %s, %s: want the best listed and both twins folded into it", best.Status, sameProgram.Status, otherKind.Status)
+	}
+	if len(best.Sessions) != 5 {
+		t.Errorf("listed candidate has sessions %v, want all five", best.Sessions)
+	}
+}
