@@ -241,6 +241,9 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		if c.Tool != "Bash" && len(c.Triggers.Errors) == 0 {
 			return Candidate{}, false // it would fire before every call on the folder
 		}
+		if len(c.Triggers.Commands) > 0 {
+			c.Triggers.Commands = familyCommands(f.Change, c.Triggers.Commands)
+		}
 		if folderKeyed(&c) {
 			c.Triggers.Tools = nil // its path: any file tool
 		}

@@ -747,3 +747,38 @@ func projectsOf(cs []Candidate) [][]string {
 	}
 	return out
 }
+
+// TestKnownFailureOfAProgramWhateverItIsGiven: a program with no
+// subcommands fails the same way in two sessions, given other folders.
+// The known failure's trigger is its family's, the program, not the
+// first session's folder: a third session's call on another folder
+// meets it.
+func TestKnownFailureOfAProgramWhateverItIsGiven(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	fail := "lint: cannot load config: .lintrc.yml: unknown key \"rulez\""
+	for id, arg := range map[string]string{"s1": "src", "s2": "docs"} {
+		writeClaude(t, dir, "/p", id, []step{
+			run("lint -q "+arg, 2, fail),
+			run("ls", 0, "src docs"),
+		})
+	}
+	scan(t, state, Options{Paths: []string{dir}})
+	var known []Candidate
+	for _, c := range candidates(t, state) {
+		if c.Kind == KindKnown {
+			known = append(known, c)
+		}
+	}
+	if len(known) != 1 {
+		t.Fatalf("%d known-failure candidates, want 1", len(known))
+	}
+	l := ToLesson(known[0])
+	for _, call := range []lessons.ToolCall{
+		{Tool: "Bash", Command: "lint -q tests", Error: fail},
+		{Tool: "Bash", Command: "cd /p && lint .", Error: fail},
+	} {
+		if !firesOn(l, []lessons.ToolCall{call}) {
+			t.Errorf("known failure (commands %q) is not said after %q failed the same way", l.Triggers.Commands, call.Command)
+		}
+	}
+}
