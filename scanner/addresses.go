@@ -42,16 +42,7 @@ func addresses(d cmdDiff, res *Result) bool {
 		return false
 	}
 	lower := res.headLower()
-	mentioned := func(w string) bool {
-		w = strings.ToLower(strings.Trim(w, `'"`))
-		if k, v, ok := strings.Cut(w, "="); ok && k != "" {
-			return said(lower, k) || said(lower, v)
-		}
-		if len(w) == 2 && w[0] == '-' && w[1] != '-' {
-			return containsWord(lower, w) // a one-letter flag the output names as a word ("Use -f if you really want")
-		}
-		return said(lower, w)
-	}
+	mentioned := mentionedIn(lower)
 	if listNamed(listDrop(flagValue(d)), res.Output) {
 		return true // a value dropped from a flag's list, which the error names
 	}
@@ -82,6 +73,40 @@ func addresses(d cmdDiff, res *Result) bool {
 	// about what the command found (a failing test, a lint error) was
 	// got around (--no-verify past a failing hook), not fixed
 	return !named && (misuse.MatchString(lower) || invocationError.MatchString(lower) && quotesOnlyTheCall(res.Output, d))
+}
+
+// mentionedIn reports whether an error's head (lower case) names a word
+// of a command: a flag's name or value, a one-letter flag as a word.
+func mentionedIn(lower string) func(string) bool {
+	return func(w string) bool {
+		w = strings.ToLower(strings.Trim(w, `'"`))
+		if k, v, ok := strings.Cut(w, "="); ok && k != "" {
+			return said(lower, k) || said(lower, v)
+		}
+		if len(w) == 2 && w[0] == '-' && w[1] != '-' {
+			return containsWord(lower, w) // a one-letter flag the output names as a word ("Use -f if you really want")
+		}
+		return said(lower, w)
+	}
+}
+
+// leftAlone reports whether an error names words of the failing call,
+// past its program and subcommand, that the fix kept, and none that it
+// changed: the failure was about them (a module a test file imports),
+// and the fix worked for another reason.
+func leftAlone(d cmdDiff, res *Result) bool {
+	mentioned := mentionedIn(res.headLower())
+	named := false
+	for _, w := range d.f {
+		if w == d.exe || w == d.sub || path.Base(w) == d.exe || !mentioned(w) {
+			continue
+		}
+		if !slices.Contains(d.g, w) {
+			return false
+		}
+		named = true
+	}
+	return named && !slices.ContainsFunc(append(slices.Clone(d.added), d.removed...), mentioned)
 }
 
 // testsFailed reports whether a failure's error line is a tally of

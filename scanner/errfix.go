@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -69,7 +70,35 @@ func (w *errWatch) errorFix() (did string, ok bool) {
 	if gone := droppedNamed(d, out, tests); len(gone) > 0 {
 		return "the same command worked without " + quotedList(gone) + ", which the error named: leave out what it names, or do what it says to include it", true
 	}
+	if opts := addedOptions(d, tests || placedFinding.MatchString(w.res.Output)); len(opts) > 0 && !leftAlone(d, w.res) {
+		return "`" + clip(fix, 300) + "` worked, with " + quotedList(opts) + " added", true
+	}
 	return "", false
+}
+
+// addedOptions are the options a fix added to the same program and
+// subcommand (d), aimed at the same things or at fewer of them (it drops
+// operands, adds none): the call's way changed, not its target; nil
+// otherwise. An option to look (--help) is no way, and none is when the
+// failure was about content (found: tests failed, or a check placed
+// findings at lines of files), which an option only gets past by
+// fixing it for you or looking away (--fix, --quiet).
+func addedOptions(d cmdDiff, found bool) []string {
+	if d.exe != d.gexe || d.sub != d.gsub || d.prelude != nil || d.wrapper != nil || found {
+		return nil
+	}
+	var opts []string
+	for i, a := range d.added {
+		switch {
+		case exploring[a] || a == "--" || a == "-":
+			return nil
+		case strings.HasPrefix(a, "-"):
+			opts = append(opts, a)
+		case i == 0 || !strings.HasPrefix(d.added[i-1], "-"):
+			return nil // an operand of its own: another target
+		}
+	}
+	return opts
 }
 
 // namedPrelude is a step a fix ran before the same command in one line
@@ -296,3 +325,8 @@ func quotedList(words []string) string {
 
 // maxListed caps the words a lesson lists.
 const maxListed = 3
+
+// placedFinding matches a line of a check's output placed at a line of a
+// file: a compiler's or linter's "src/a.go:12:3: …", or a stylish
+// report's "  12:3  error  …" under the file's name.
+var placedFinding = regexp.MustCompile(`(?m)^\s*(?:[\w./\\@+-]+\.\w{1,6}:\d+(?::\d+)?[:\s]|\d+:\d+\s+(?:error|warning)\b)`)

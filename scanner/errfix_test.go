@@ -506,3 +506,38 @@ func TestErrorLessonOfANameFoundElsewhere(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorLessonOfOptionsAdded: a call refused for its arguments, then
+// the same program and subcommand with an option added (and an operand
+// left out) worked: what got past the error is said after it, as that
+// task's call. A lint whose findings sit at lines of a file, got past by
+// adding --fix, another target (an operand, not an option), and an
+// option added when the error named only what the call kept (a module
+// its test file imports), teach no way of calling.
+func TestErrorLessonOfOptionsAdded(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("gh pr diff 10854 -- src/shorthands.rs", 1, "accepts at most 1 arg(s), received 3"),
+		run("git remote -v", 0, "origin git@github.com:o/r.git"),
+		run("gh pr diff 10854 --patch", 0, "diff --git a/src/shorthands.rs b/src/shorthands.rs"),
+		run("textlint docs/guide.md", 1, "/p/docs/guide.md\n  3:10  error  Line is too long  max-len\n\n✖ 1 problem (1 error, 0 warnings)"),
+		run("textlint --fix docs/guide.md", 0, ""),
+		run("kubectl logs api-7f9c", 1, "Error from server (NotFound): pods \"api-7f9c\" not found"),
+		run("kubectl logs -n prod api-7f9c api-sidecar", 0, "started"),
+		run("pytest tests/test_api.py -x", 2, "ERROR tests/test_api.py - ModuleNotFoundError: No module named 'httpx'"),
+		run("pytest tests/test_api.py -x -p no:cacheprovider", 0, "4 passed"),
+	})
+	cs := errorCandidates(t, dir)
+	i := slices.IndexFunc(cs, func(c Candidate) bool { return c.Family == "`gh pr`" })
+	if i < 0 || !strings.Contains(cs[i].Solution, "`gh pr diff 10854 --patch` worked, with `--patch` added") {
+		t.Fatalf("want a lesson on gh pr's error saying the call with --patch; lessons %q", summaries(cs))
+	}
+	if c := cs[i]; c.Confidence >= lessons.DefaultConfig().MinConfidence || !c.Reminder(lessons.DefaultConfig()) {
+		t.Errorf("confidence %.2f, reminder %v: want said after the error, not proposed", c.Confidence, c.Reminder(lessons.DefaultConfig()))
+	}
+	for _, c := range cs {
+		if strings.Contains(c.Solution, "--fix") || strings.Contains(c.Solution, "api-sidecar") || strings.Contains(c.Solution, "cacheprovider") {
+			t.Errorf("a fix for the findings, or another target, taught as a way: %q", c.Solution)
+		}
+	}
+}
