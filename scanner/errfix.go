@@ -33,7 +33,11 @@ import (
 //     leaving those out hides the failure;
 //   - one operand the error named put right by the same name elsewhere
 //     (.venv/bin/python for python, cmd/x.go for go/cmd/x.go): the
-//     name, not another file or value, which is the next task's.
+//     name, not another file or value, which is the next task's;
+//   - options added to the command the failure is put down to, aimed at
+//     the same things or fewer (gh pr diff N --patch after "accepts at
+//     most 1 arg(s)"), unless the failure was about content or the
+//     error named only what the fix kept (addedOptions, leftAlone).
 //
 // Such a lesson is a reminder only (Signals.Reminds): a team never saw
 // these fixes as candidates, so none is proposed for review.
@@ -70,7 +74,7 @@ func (w *errWatch) errorFix() (did string, ok bool) {
 	if gone := droppedNamed(d, out, tests); len(gone) > 0 {
 		return "the same command worked without " + quotedList(gone) + ", which the error named: leave out what it names, or do what it says to include it", true
 	}
-	if opts := addedOptions(d, tests || placedFinding.MatchString(w.res.Output)); len(opts) > 0 && !leftAlone(d, w.res) {
+	if opts := addedOptions(d, tests || placedFinding.MatchString(w.res.Output)); len(opts) > 0 && d.exe == w.fam.Exe && !leftAlone(d, w.res) {
 		return "`" + clip(fix, 300) + "` worked, with " + quotedList(opts) + " added", true
 	}
 	return "", false

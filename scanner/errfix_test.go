@@ -513,7 +513,8 @@ func TestErrorLessonOfANameFoundElsewhere(t *testing.T) {
 // task's call. A lint whose findings sit at lines of a file, got past by
 // adding --fix, another target (an operand, not an option), and an
 // option added when the error named only what the call kept (a module
-// its test file imports), teach no way of calling.
+// its test file imports), and an option added to another command of the
+// line than the one the failure is put down to, teach no way of calling.
 func TestErrorLessonOfOptionsAdded(t *testing.T) {
 	dir := t.TempDir()
 	writeClaude(t, dir, "/p", "s1", []step{
@@ -526,6 +527,8 @@ func TestErrorLessonOfOptionsAdded(t *testing.T) {
 		run("kubectl logs -n prod api-7f9c api-sidecar", 0, "started"),
 		run("pytest tests/test_api.py -x", 2, "ERROR tests/test_api.py - ModuleNotFoundError: No module named 'httpx'"),
 		run("pytest tests/test_api.py -x -p no:cacheprovider", 0, "4 passed"),
+		run("go test ./color -run TestProbe\nrm color/probe_test.go", 1, "Command timed out after 30s"),
+		run("go test ./color -run TestProbe -timeout 20s\nrm color/probe_test.go", 0, "ok"),
 	})
 	cs := errorCandidates(t, dir)
 	i := slices.IndexFunc(cs, func(c Candidate) bool { return c.Family == "`gh pr`" })
@@ -536,7 +539,8 @@ func TestErrorLessonOfOptionsAdded(t *testing.T) {
 		t.Errorf("confidence %.2f, reminder %v: want said after the error, not proposed", c.Confidence, c.Reminder(lessons.DefaultConfig()))
 	}
 	for _, c := range cs {
-		if strings.Contains(c.Solution, "--fix") || strings.Contains(c.Solution, "api-sidecar") || strings.Contains(c.Solution, "cacheprovider") {
+		if strings.Contains(c.Solution, "--fix") || strings.Contains(c.Solution, "api-sidecar") || strings.Contains(c.Solution, "cacheprovider") ||
+			strings.Contains(c.Solution, "-timeout") {
 			t.Errorf("a fix for the findings, or another target, taught as a way: %q", c.Solution)
 		}
 	}
