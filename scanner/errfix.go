@@ -134,11 +134,35 @@ func droppedNamed(d cmdDiff, out string, tests bool) []string {
 	}
 	for _, w := range d.removed {
 		w = strings.ToLower(strings.Trim(w, `'"`))
-		if strings.HasPrefix(w, "-") || strings.ContainsAny(w, "$`*?<>|") || !namedOperand(out, w) {
+		if strings.HasPrefix(w, "-") || strings.ContainsAny(w, "$`*?<>|") ||
+			!namedOperand(out, w) && !(otherKind(w, d.g) && findWord(out, w, func(int) bool { return true })) {
 			return nil
 		}
 	}
 	return d.removed
+}
+
+// otherKind reports whether a file operand w is of another kind than
+// every operand of words that has one (gofmt given README.md beside
+// .go files): named at a line, it was the wrong input, not a file whose
+// findings leaving it out would hide.
+func otherKind(w string, words []string) bool {
+	ext := path.Ext(w)
+	if ext == "" {
+		return false
+	}
+	kinds := 0
+	for _, g := range words[1:] {
+		e := strings.ToLower(path.Ext(strings.Trim(g, `'"`)))
+		if e == "" || strings.HasPrefix(g, "-") {
+			continue
+		}
+		if e == ext {
+			return false
+		}
+		kinds++
+	}
+	return kinds > 0
 }
 
 // swappedNamed is the one operand a fix put in place of another in the

@@ -437,7 +437,9 @@ func TestErrorLessonOfAStepRunFirst(t *testing.T) {
 // .gitignore covers, and the same add without it worked: a lesson after
 // the same refusal says to leave out what the error names. A test run
 // or a lint that passed once the failing file was left out is no such
-// lesson: that hides the failure.
+// lesson: that hides the failure. A file of another kind than the rest
+// (README.md given to gofmt with .go files) is one, though the error
+// names it at a line: it was the wrong input.
 func TestErrorLessonWithoutWhatTheErrorNamed(t *testing.T) {
 	dir := t.TempDir()
 	writeClaude(t, dir, "/p", "s1", []step{
@@ -447,8 +449,13 @@ func TestErrorLessonWithoutWhatTheErrorNamed(t *testing.T) {
 		run("pytest tests/test_a.py", 0, "4 passed in 0.1s"),
 		run("eslint src/a.ts src/b.ts", 1, "src/b.ts:3:7  error  'x' is assigned a value but never used  no-unused-vars\n\n✖ 1 problem (1 error, 0 warnings)"),
 		run("eslint src/a.ts", 0, ""),
+		run("gofmt -w cmd/main.go internal/sync.go README.md", 2, "README.md:1:1: illegal character U+0023 '#'"),
+		run("gofmt -w cmd/main.go internal/sync.go", 0, ""),
 	})
 	cs := errorCandidates(t, dir)
+	if i := slices.IndexFunc(cs, func(c Candidate) bool { return c.Family == "`gofmt`" }); i < 0 || !strings.Contains(cs[i].Solution, "without `README.md`") {
+		t.Errorf("want a lesson on gofmt's error saying it worked without the file of another kind; lessons %q", summaries(cs))
+	}
 	i := slices.IndexFunc(cs, func(c Candidate) bool { return c.Family == "`git add`" })
 	if i < 0 {
 		t.Fatalf("no lesson on the ignored paths: %+v", summaries(cs))
