@@ -34,6 +34,9 @@ import (
 //   - one operand the error named put right by the same name elsewhere
 //     (.venv/bin/python for python, cmd/x.go for go/cmd/x.go): the
 //     name, not another file or value, which is the next task's;
+//   - options moved before the operands, the same words otherwise, when
+//     the error names one (a program that reads options only before its
+//     operands took --no-cache for a target);
 //   - options added to the command the failure is put down to, aimed at
 //     the same things or fewer (gh pr diff N --patch after "accepts at
 //     most 1 arg(s)"), unless the failure was about content or the
@@ -62,6 +65,9 @@ func (w *errWatch) errorFix() (did string, ok bool) {
 		return "the same command worked with `" + strings.Join(vars, " ") + "` set", true
 	}
 	if !diffed {
+		if moved := movedOptions(failed, fix, w.res.headLower()); len(moved) > 0 {
+			return "the same command worked with " + quotedList(moved) + " put before its operands: after an operand, the program read it as one", true
+		}
 		return "", false
 	}
 	if step := namedPrelude(d, out); step != "" {
@@ -358,3 +364,37 @@ const maxListed = 3
 // file: a compiler's or linter's "src/a.go:12:3: …", or a stylish
 // report's "  12:3  error  …" under the file's name.
 var placedFinding = regexp.MustCompile(`(?m)^\s*(?:[\w./\\@+-]+\.\w{1,6}:\d+(?::\d+)?[:\s]|\d+:\d+\s+(?:error|warning)\b)`)
+
+// movedOptions are the options a fix moved from after an operand to
+// before it, in a simple command otherwise the same word for word (go
+// run ./cmd/x --no-cache pkg:a after go run ./cmd/x pkg:a --no-cache
+// failed with invalid target "--no-cache"), when the error (out, lower
+// case) names one of them: a program that reads options only before its
+// operands; nil otherwise.
+func movedOptions(failed, fix, out string) []string {
+	gs := segments(fix)
+	for _, f := range segments(failed) {
+		g := closest(f, gs)
+		if g == nil || slices.Equal(f, g) || !slices.Equal(slices.Sorted(slices.Values(f)), slices.Sorted(slices.Values(g))) {
+			continue
+		}
+		var moved, operands []string
+		named := false
+		for _, o := range headArgs(f) {
+			if !strings.HasPrefix(o, "-") {
+				operands = append(operands, o)
+				continue
+			}
+			if !slices.ContainsFunc(operands, func(p string) bool { return slices.Index(g, o) < slices.Index(g, p) }) {
+				continue // after the same operands as before
+			}
+			moved = append(moved, o)
+			named = named || said(out, strings.ToLower(o))
+		}
+		if named {
+			return moved
+		}
+		return nil
+	}
+	return nil
+}

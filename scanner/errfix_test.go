@@ -552,3 +552,28 @@ func TestErrorLessonOfOptionsAdded(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorLessonOfAnOptionMoved: a program that reads options only
+// before its operands took --no-cache, written after one, for a target;
+// the same words with the option first worked. The lesson after the same
+// error says to put it first. Words only reordered where the error names
+// none of them teach nothing.
+func TestErrorLessonOfAnOptionMoved(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("go run ./cmd/repiq pypi:pydantic --no-cache", 1, "invalid target \"--no-cache\": missing \":\""),
+		run("go run ./cmd/repiq --no-cache pypi:pydantic", 0, "pydantic 2.9"),
+		run("tar xf dist.tar -C out --strip 1", 2, "tar: dist.tar: Cannot open: No such file or directory"),
+		run("tar xf dist.tar --strip 1 -C out", 0, ""),
+	})
+	cs := errorCandidates(t, dir)
+	i := slices.IndexFunc(cs, func(c Candidate) bool { return strings.HasPrefix(c.Family, "`go run") })
+	if i < 0 || !strings.Contains(cs[i].Solution, "with `--no-cache` put before its operands") {
+		t.Fatalf("want a lesson saying to put --no-cache first; lessons %q", summaries(cs))
+	}
+	for _, c := range cs {
+		if strings.Contains(c.Solution, "put before") && !strings.HasPrefix(c.Family, "`go run") {
+			t.Errorf("a reorder the error does not name taught: %q", c.Solution)
+		}
+	}
+}
