@@ -763,12 +763,7 @@ func TestKnownFailureOfAProgramWhateverItIsGiven(t *testing.T) {
 		})
 	}
 	scan(t, state, Options{Paths: []string{dir}})
-	var known []Candidate
-	for _, c := range candidates(t, state) {
-		if c.Kind == KindKnown {
-			known = append(known, c)
-		}
-	}
+	known := ofKind(candidates(t, state), KindKnown)
 	if len(known) != 1 {
 		t.Fatalf("%d known-failure candidates, want 1", len(known))
 	}
