@@ -49,20 +49,12 @@ func addresses(d cmdDiff, res *Result) bool {
 	if misuse.MatchString(lower) && blamesUnnamedFlags(d, mentioned) {
 		return false
 	}
-	named := false
-	for _, w := range d.f {
-		if w == d.exe || w == d.sub || path.Base(w) == d.exe || !mentioned(w) {
-			continue
-		}
-		if !slices.Contains(d.g, w) {
-			return true // the fix changed a word the error named
-		}
-		named = true
+	changed, named := namedWords(d, mentioned)
+	if changed {
+		return true // the fix changed a word the error named
 	}
-	for _, w := range append(append([]string(nil), d.added...), d.removed...) {
-		if mentioned(w) {
-			return true
-		}
+	if slices.ContainsFunc(d.added, mentioned) || slices.ContainsFunc(d.removed, mentioned) {
+		return true
 	}
 	if droppedAbbreviated(d, lower) {
 		return true // the one option dropped is what the error spells out ("no library targets": --lib)
@@ -90,23 +82,30 @@ func mentionedIn(lower string) func(string) bool {
 	}
 }
 
+// namedWords reports whether an error (mentioned) names words of the
+// failing call past its program and subcommand: one the fix changed
+// (changed), and one it kept (kept, read only when none changed).
+func namedWords(d cmdDiff, mentioned func(string) bool) (changed, kept bool) {
+	for _, w := range d.f {
+		if w == d.exe || w == d.sub || path.Base(w) == d.exe || !mentioned(w) {
+			continue
+		}
+		if !slices.Contains(d.g, w) {
+			return true, kept
+		}
+		kept = true
+	}
+	return false, kept
+}
+
 // leftAlone reports whether an error names words of the failing call,
 // past its program and subcommand, that the fix kept, and none that it
 // changed: the failure was about them (a module a test file imports),
 // and the fix worked for another reason.
 func leftAlone(d cmdDiff, res *Result) bool {
 	mentioned := mentionedIn(res.headLower())
-	named := false
-	for _, w := range d.f {
-		if w == d.exe || w == d.sub || path.Base(w) == d.exe || !mentioned(w) {
-			continue
-		}
-		if !slices.Contains(d.g, w) {
-			return false
-		}
-		named = true
-	}
-	return named && !slices.ContainsFunc(append(slices.Clone(d.added), d.removed...), mentioned)
+	changed, kept := namedWords(d, mentioned)
+	return kept && !changed && !slices.ContainsFunc(d.added, mentioned) && !slices.ContainsFunc(d.removed, mentioned)
 }
 
 // testsFailed reports whether a failure's error line is a tally of

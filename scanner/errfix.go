@@ -157,7 +157,7 @@ func otherKind(w string, words []string) bool {
 	if ext == "" {
 		return false
 	}
-	kinds := 0
+	other := false
 	for _, g := range words[1:] {
 		e := strings.ToLower(path.Ext(strings.Trim(g, `'"`)))
 		if e == "" || strings.HasPrefix(g, "-") {
@@ -166,9 +166,9 @@ func otherKind(w string, words []string) bool {
 		if e == ext {
 			return false
 		}
-		kinds++
+		other = true
 	}
-	return kinds > 0
+	return other
 }
 
 // swappedNamed is the one operand a fix put in place of another in the

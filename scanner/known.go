@@ -541,19 +541,19 @@ func editDistance(a, b string) int {
 // familyCommands is the command trigger of a shell command's known
 // failure, keyed by its family ("pytest | KeyError", "npm run build |
 // …"): the program and the subcommand the family reads, not a script's
-// name nor its path (the error trigger tells one failure from another). The failing
-// call's first word after the program is no part of it unless the family
-// reads it as a subcommand: a file, a folder or a value, the next
-// session fails the same way with another. cmds is kept when the key
-// names no family.
+// name nor its path (the error trigger tells one failure from another).
+// The failing call's first word after the program is no part of it
+// unless the family reads it as a subcommand: a file, a folder or a
+// value, the next session fails the same way with another. cmds is kept
+// when the key names no family.
 func familyCommands(key string, cmds []string) []string {
-	fam, _, _ := strings.Cut(key, " | ")
-	exe, sub, _ := strings.Cut(fam, " ")
-	if exe == "" || exe == "Bash" || strings.ContainsAny(exe, "\n") {
-		return cmds
+	fam := familyOf("Bash " + key)
+	if fam.Exe == "" || fam.Exe == "Bash" || strings.Contains(fam.Exe, "\n") {
+		return cmds // no family, the environment's ("Bash | …": any command), or a key split at a line
 	}
-	if sub, _, _ = strings.Cut(sub, " "); !subcommandWord.MatchString(sub) {
+	sub, _, _ := strings.Cut(fam.Sub, " ")
+	if !subcommandWord.MatchString(sub) {
 		sub = "" // a script's name (python tools/x.py): written with its path
 	}
-	return []string{headPattern(exe, sub)}
+	return []string{headPattern(fam.Exe, sub)}
 }
