@@ -136,7 +136,7 @@ func TestGotPast(t *testing.T) {
 func TestKnownFailureOfAFileTool(t *testing.T) {
 	dir, state := t.TempDir(), t.TempDir()
 	refused := func(p string) string {
-		return "Refused: " + p + " is inside a guarded folder (policy hook). Use another location."
+		return "Refused: " + p + " is inside a guarded folder (policy hook)."
 	}
 	for i, name := range []string{"calm-otter", "busy-heron", "quiet-lynx"} {
 		p := "/home/u/.agent/drafts/" + name + ".md"
@@ -603,6 +603,34 @@ func TestKnownRefusalThatSaysWhatToDo(t *testing.T) {
 				t.Errorf("%q: confidence %.2f, reminder %v: want proposed %v, else said after the refusal",
 					tc.said, c.Confidence, c.Reminder(cfg), tc.propose)
 			}
+		}
+	}
+}
+
+// TestKnownFailureWhoseErrorSaysWhatToDo: Read refuses the same large
+// file before any change in two sessions. When its error says what to do
+// (read a part of it), the known failure would only repeat it: it is
+// said after the error, not proposed. When it does not, it is proposed.
+func TestKnownFailureWhoseErrorSaysWhatToDo(t *testing.T) {
+	cfg := lessons.DefaultConfig()
+	for _, tc := range []struct {
+		said    string
+		propose bool
+	}{
+		{"File content (41230 tokens) exceeds maximum allowed tokens (25000). Use offset and limit parameters to read specific portions of the file.", false},
+		{"File content (41230 tokens) exceeds maximum allowed tokens (25000).", true},
+	} {
+		dir, state := t.TempDir(), t.TempDir()
+		for _, s := range []string{"s1", "s2"} {
+			writeClaude(t, dir, "/p", s, []step{call("Read", map[string]any{"file_path": "/p/docs/ARCHITECTURE.md"}, true, tc.said)})
+		}
+		scan(t, state, Options{Paths: []string{dir}})
+		known := ofKind(candidates(t, state), KindKnown)
+		if len(known) != 1 {
+			t.Fatalf("%q: %d known failures, want 1", tc.said, len(known))
+		}
+		if c := known[0]; (c.Confidence >= cfg.MinConfidence) != tc.propose || !c.Reminder(cfg) {
+			t.Errorf("%q: confidence %.2f, reminder %v: want proposed %v, else said after the error", tc.said, c.Confidence, c.Reminder(cfg), tc.propose)
 		}
 	}
 }

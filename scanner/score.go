@@ -129,27 +129,27 @@ func (c *Candidate) capped() bool {
 // (afterTheWork), its step repaired the one thing the error named
 // (repairedOnce), seen in one session, a retry only added what the call
 // lacked (lackedOnce), or it is a file tool's known failure another says
-// on another path (Signals.Twin), it is a refusal whose own words
-// say what to do (refusalSaysIt), or its fix is one task's (OneOff: it
+// on another path (Signals.Twin), it is a known failure whose own words
+// say what to do (errorSaysIt), or its fix is one task's (OneOff: it
 // counts the sessions of its error, not of its fix, and keeps the first
 // fix found, until the same fix comes back; merge clears OneOff).
 func (c *Candidate) remindOnly() bool {
 	return c.Kind == KindError && c.Fixed == "" && c.Instead == "" || c.missingFile() || c.afterTheWork() ||
 		c.unproven() && len(c.Triggers.Errors) > 0 || c.repairedOnce() || c.lackedOnce() || c.Signals.Twin ||
-		c.refusalSaysIt() || c.Kind == KindError && c.Signals.OneOff || c.onePath()
+		c.errorSaysIt() || c.Kind == KindError && c.Signals.OneOff || c.onePath()
 }
 
-// refusalSaysIt reports whether c is a known failure of a refusal whose
-// message tells the agent what to do, as Claude Code's permission
-// denials do ("you should not attempt to work around this denial";
-// "continue working on those"): said after it, the lesson repeats the
-// refusal, as a lesson on an error that names its fix does
-// (Signals.Reminds). The same sentence read in a user's reason is an
-// instruction (instructionClause). A terse refusal ("This command
-// requires approval") says nothing of the kind, and the lesson is
-// proposed.
-func (c *Candidate) refusalSaysIt() bool {
-	return c.Kind == KindKnown && lessons.IsRefusal(lessons.ErrorClass(c.Problem)) && instructionClause(c.Problem) != ""
+// errorSaysIt reports whether c is a known failure whose message tells
+// the agent what to do, as Claude Code's permission denials do ("you
+// should not attempt to work around this denial"; "continue working on
+// those") and Read's size limit does ("Use offset and limit
+// parameters"): said after it, the lesson repeats the error, as a lesson
+// on an error that names its fix does (Signals.Reminds). The same
+// sentence read in a user's reason is an instruction (instructionClause).
+// A terse refusal ("This command requires approval") says nothing of the
+// kind, and the lesson is proposed.
+func (c *Candidate) errorSaysIt() bool {
+	return c.Kind == KindKnown && instructionClause(c.Problem) != ""
 }
 
 // lackedOnce reports whether c is a retry that only added what the call
