@@ -80,6 +80,9 @@ type Candidate struct {
 	// same id found before, and is dropped when there is none (a known
 	// failure seen again after the session changed something).
 	SupportOnly bool `json:"-"`
+	// FailedIn is the sessions its failure was seen in, under any lesson
+	// on it (comebacks); 0 until counted.
+	FailedIn int `json:"failedIn,omitempty"`
 }
 
 // Provenance is one occurrence of a candidate.

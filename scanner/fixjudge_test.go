@@ -166,7 +166,7 @@ func TestBypassIsNoFix(t *testing.T) {
 		run("pytest -q tests", 1, "PermissionError: [Errno 13] Permission denied: '.pytest_cache'"),
 		run("pytest -q -p no:cacheprovider tests", 0, "3 passed"),
 	})
-	if cs := shown(t, dir); len(cs) != 1 || cs[0].Kind != KindRetry {
+	if cs := reaching(t, dir); len(cs) != 1 || cs[0].Kind != KindRetry {
 		t.Errorf("candidates %q: want the retry that turned the cache off", summaries(cs))
 	}
 }
@@ -261,13 +261,13 @@ func TestPreconditionOnBareCommandIsErrorGated(t *testing.T) {
 		run("bun run typecheck", 0, ""),
 	})
 	var pre []Candidate
-	for _, c := range shown(t, dir) {
+	for _, c := range reaching(t, dir) {
 		if c.Kind == KindPrecondition {
 			pre = append(pre, c)
 		}
 	}
 	if len(pre) != 1 {
-		t.Fatalf("%d precondition lessons shown, want 1", len(pre))
+		t.Fatalf("%d precondition lessons reaching the agent, want 1", len(pre))
 	}
 	if len(pre[0].Triggers.Errors) == 0 || !errorFires(t, pre[0], "@acme/core typecheck: /bin/bash: line 4: tsc: command not found") ||
 		errorFires(t, pre[0], `error: script "lint" exited with code 1`) {
@@ -284,7 +284,7 @@ func TestRetryToAnotherInterpreter(t *testing.T) {
 		run(`python3 -c "import httpx"`, 1, "Traceback (most recent call last):\nModuleNotFoundError: No module named 'httpx'"),
 		run(`.venv/bin/python -c "import httpx"`, 0, ""),
 	})
-	cs := shown(t, dir)
+	cs := ofKind(reaching(t, dir), KindRetry)
 	if len(cs) != 1 || !strings.Contains(cs[0].Summary, ".venv/bin/python") {
 		t.Fatalf("candidates %q: want one naming .venv/bin/python", summaries(cs))
 	}
@@ -348,13 +348,13 @@ func TestCdToTheProjectRootSaidByItsRelation(t *testing.T) {
 		run("cd /home/ann/shop && git add server/cart.go && git commit -m 'cart: totals'", 0, "[main 1a2b3c4] cart: totals"),
 	})
 	var got []Candidate
-	for _, c := range shown(t, dir) {
+	for _, c := range reaching(t, dir) {
 		if c.Kind == KindRetry {
 			got = append(got, c)
 		}
 	}
 	if len(got) != 1 {
-		t.Fatalf("%d retry lessons shown, want 1: %v", len(got), summaries(shown(t, dir)))
+		t.Fatalf("%d retry lessons reaching the agent, want 1: %v", len(got), summaries(reaching(t, dir)))
 	}
 	if s := got[0].Summary; !strings.Contains(s, "project's root") || strings.Contains(s, "/home/ann") {
 		t.Errorf("summary %q: want the project's root, not this machine's path", s)

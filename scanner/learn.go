@@ -38,6 +38,9 @@ type Learner struct {
 	// last Recheck.
 	failures map[string][]string
 	folded   []string
+	// comeback indexes the held candidates by the failure they are about
+	// (comebackKeys), to count the sessions it was seen in.
+	comeback map[string][]string
 	// pending holds, by id, the support found for a candidate not held
 	// yet: a scan of the sessions so far merges support in at its end,
 	// whichever of them found the candidate, so a failure that came back
@@ -53,7 +56,7 @@ const maxPending = maxSupport
 func NewLearner(w Weights) *Learner {
 	return &Learner{weights: w, byID: map[string]*Candidate{}, pos: map[string]int{}, alias: map[string]string{},
 		calls: map[string]string{}, families: map[string][]string{}, heads: map[string][]string{}, grown: map[string]bool{},
-		failures: map[string][]string{}, pending: map[string][]Candidate{}}
+		failures: map[string][]string{}, pending: map[string][]Candidate{}, comeback: map[string][]string{}}
 }
 
 // familyKeys are the tool and command families of c's failing examples:
@@ -88,6 +91,7 @@ func (l *Learner) index(c *Candidate) {
 	if k := failureKey(c); k != "" && !slices.Contains(l.failures[k], c.ID) {
 		l.failures[k] = append(l.failures[k], c.ID)
 	}
+	l.recount(c)
 	if c.Kind == KindRetry || c.Kind == KindPrecondition {
 		if h := headWords(c.Trigger); h != "" && !slices.Contains(l.heads[h], c.ID) {
 			l.heads[h] = append(l.heads[h], c.ID)
@@ -174,6 +178,39 @@ func (l *Learner) foldPaths() {
 		l.weights.Score(f)
 		if !slices.Contains(l.folded, f.ID) {
 			l.folded = append(l.folded, f.ID)
+		}
+	}
+}
+
+// recount counts again the sessions of the failure c is about, for c and
+// every held lesson on the same failure (comebacks), rescores those whose
+// count changed, and remembers their ids for Recheck.
+func (l *Learner) recount(c *Candidate) {
+	keys := comebackKeys(c)
+	group := func(k string) []*Candidate {
+		out := make([]*Candidate, 0, len(l.comeback[k]))
+		for _, id := range l.comeback[k] {
+			out = append(out, l.byID[id])
+		}
+		return out
+	}
+	var touched []*Candidate
+	for _, k := range keys {
+		if !slices.Contains(l.comeback[k], c.ID) {
+			l.comeback[k] = append(l.comeback[k], c.ID)
+		}
+		for _, o := range group(k) {
+			if !slices.Contains(touched, o) {
+				touched = append(touched, o)
+			}
+		}
+	}
+	for _, o := range touched {
+		if recount(o, group) {
+			l.weights.Score(o)
+			if o != c && !slices.Contains(l.folded, o.ID) {
+				l.folded = append(l.folded, o.ID)
+			}
 		}
 	}
 }

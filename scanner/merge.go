@@ -160,6 +160,9 @@ func (m *merger) write() error {
 		for _, c := range markTwins(m.sorted()) {
 			m.dirty[c.ID] = true
 		}
+		for _, c := range comebacks(m.sorted()) {
+			m.dirty[c.ID] = true
+		}
 	}
 	ids := make([]string, 0, len(m.dirty))
 	for id := range m.dirty {

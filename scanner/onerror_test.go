@@ -173,8 +173,8 @@ func TestPreconditionStepOfTheSameFamily(t *testing.T) {
 		t.Fatalf("%d precondition fixes, want 1", len(pre))
 	}
 	c := pre[0]
-	if !strings.Contains(c.Summary, "python manage.py migrate") || c.Confidence < lessons.DefaultConfig().MinConfidence {
-		t.Errorf("summary %q, confidence %.2f: want the migrate step, at minConfidence", c.Summary, c.Confidence)
+	if !strings.Contains(c.Summary, "python manage.py migrate") || !c.Reminder(lessons.DefaultConfig()) {
+		t.Errorf("summary %q, confidence %.2f: want the migrate step, said after the error", c.Summary, c.Confidence)
 	}
 	if !commandFires(c.Triggers, "python manage.py test billing") {
 		t.Errorf("trigger %q does not fire before the next test run", c.Triggers.Commands)
@@ -373,8 +373,8 @@ func TestErrorLessonOfAShellSetting(t *testing.T) {
 	if !strings.Contains(c.Solution, "`dangerouslyDisableSandbox` set to `true`") || strings.Contains(c.Solution, "unchanged") {
 		t.Errorf("solution %q: want the setting that got past the sandbox", c.Solution)
 	}
-	if c.Confidence < lessons.DefaultConfig().MinConfidence {
-		t.Errorf("confidence %.2f: a setting that got past the error is a fix from its first session", c.Confidence)
+	if !c.Reminder(lessons.DefaultConfig()) {
+		t.Errorf("confidence %.2f: a setting that got past the error is said after it from its first session", c.Confidence)
 	}
 	if !errorFires(t, c, "Error: listen EPERM: operation not permitted 127.0.0.1") {
 		t.Errorf("error trigger %q misses the error", c.Triggers.Errors)

@@ -41,11 +41,11 @@ func TestSaidWhy(t *testing.T) {
 		dir := t.TempDir()
 		writeClaude(t, dir, "/p", "s1", c.steps)
 		retry := false
-		for _, cand := range shown(t, dir) {
+		for _, cand := range reaching(t, dir) {
 			retry = retry || cand.Kind == KindRetry
 		}
 		if retry != c.retry {
-			t.Errorf("%s: retry candidate %v, want %v (%s): %q", c.name, retry, c.retry, c.reason, summaries(shown(t, dir)))
+			t.Errorf("%s: retry candidate %v, want %v (%s): %q", c.name, retry, c.retry, c.reason, summaries(reaching(t, dir)))
 		}
 	}
 }

@@ -3,6 +3,8 @@ package scanner
 import (
 	"strings"
 	"testing"
+
+	"github.com/lessons-dev/lessons"
 )
 
 // TestSandboxedErrorAnyCommand: in a Codex session `cargo build` cannot
@@ -62,8 +64,8 @@ func TestSandboxedErrorCodeMode(t *testing.T) {
 			cell("const r = "+escalated, "Script completed", `{"exit_code":0,"output":""}`),
 		})
 		cs := errorCandidates(t, dir)
-		if len(cs) != 1 || !strings.Contains(cs[0].Solution, "escalated") || cs[0].Confidence < 0.5 {
-			t.Errorf("cell %q: lessons %+v, want one naming the setting that got past it, proposed", escalated, cs)
+		if len(cs) != 1 || !strings.Contains(cs[0].Solution, "escalated") || !cs[0].Reminder(lessons.DefaultConfig()) {
+			t.Errorf("cell %q: lessons %+v, want one naming the setting that got past it, said after the error", escalated, cs)
 		}
 	}
 }

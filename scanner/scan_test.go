@@ -77,8 +77,6 @@ func scanned(t *testing.T, sessions ...[]step) []Candidate {
 	return candidates(t, state)
 }
 
-// hasKind reports whether one of cs is of kind, at or above confidence
-// min.
 // atFailure reports whether a lesson on an error of the work, or a
 // shell command's known failure, reaches the agent right after its
 // failure without review: a reminder, below minConfidence (afterTheWork).
@@ -98,6 +96,8 @@ func ofKind(cs []Candidate, kind string) []Candidate {
 	return out
 }
 
+// hasKind reports whether one of cs is of kind, at or above confidence
+// min.
 func hasKind(cs []Candidate, kind string, min float64) bool {
 	return slices.ContainsFunc(cs, func(c Candidate) bool { return c.Kind == kind && c.Confidence >= min })
 }

@@ -130,13 +130,14 @@ func (c *Candidate) capped() bool {
 // (repairedOnce), seen in one session, a retry only added what the call
 // lacked (lackedOnce), or it is a file tool's known failure another says
 // on another path (Signals.Twin), it is a known failure whose own words
-// say what to do (errorSaysIt), or its fix is one task's (OneOff: it
+// say what to do (errorSaysIt), its fix is one task's (OneOff: it
 // counts the sessions of its error, not of its fix, and keeps the first
-// fix found, until the same fix comes back; merge clears OneOff).
+// fix found, until the same fix comes back; merge clears OneOff), or its
+// failure was seen in one session only (seenOnce).
 func (c *Candidate) remindOnly() bool {
 	return c.Kind == KindError && c.Fixed == "" && c.Instead == "" || c.missingFile() || c.afterTheWork() ||
 		c.unproven() && len(c.Triggers.Errors) > 0 || c.repairedOnce() || c.lackedOnce() || c.Signals.Twin ||
-		c.errorSaysIt() || c.Kind == KindError && c.Signals.OneOff || c.onePath()
+		c.errorSaysIt() || c.Kind == KindError && c.Signals.OneOff || c.onePath() || c.seenOnce()
 }
 
 // errorSaysIt reports whether c is a known failure whose message tells

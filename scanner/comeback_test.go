@@ -1,0 +1,108 @@
+package scanner
+
+import (
+	"context"
+	"testing"
+
+	"github.com/lessons-dev/lessons"
+)
+
+// interpreterSessions writes the first session of a project: python3
+// lacks a package the project's virtualenv has, and the agent switches
+// interpreter (a lesson after the error). then, when set, is a later
+// session that meets the same error and gets past it otherwise.
+func interpreterSessions(t *testing.T, dir string, then []step) {
+	t.Helper()
+	fail := "Traceback (most recent call last):\nModuleNotFoundError: No module named 'httpx'"
+	writeClaude(t, dir, "/p", "s1", []step{
+		run(`python3 -c "import httpx"`, 1, fail),
+		run(`.venv/bin/python -c "import httpx"`, 0, ""),
+	})
+	if then != nil {
+		writeClaude(t, dir, "/p", "s2", append([]step{run(`python3 -c "import httpx"`, 1, fail)}, then...))
+	}
+}
+
+// TestProposedOnceTheFailureCameBack: a lesson after an error, seen in
+// one session, is said after that error but not proposed to the team.
+// When the same failure comes back in another session, got past another
+// way there or not at all, it is proposed: an incremental scan that reads
+// only the new session raises the one it stored.
+func TestProposedOnceTheFailureCameBack(t *testing.T) {
+	cfg := lessons.DefaultConfig()
+	retry := func(cs []Candidate) *Candidate {
+		for i := range cs {
+			if cs[i].Kind == KindRetry && cs[i].Fixed != "" && cs[i].Fixed[0] == '.' {
+				return &cs[i]
+			}
+		}
+		return nil
+	}
+	for name, then := range map[string][]step{
+		"another way": {run(`uv run python -c "import httpx"`, 0, "")},
+		"nothing":     {say("httpx is missing here; I will leave it.")},
+	} {
+		dir, state := t.TempDir(), t.TempDir()
+		interpreterSessions(t, dir, nil)
+		scan(t, state, Options{Paths: []string{dir}})
+		c := retry(candidates(t, state))
+		if c == nil || len(c.Triggers.Errors) == 0 {
+			t.Fatalf("%s: no retry after the error: %+v", name, c)
+		}
+		if c.Confidence >= cfg.MinConfidence || !c.Reminder(cfg) {
+			t.Errorf("%s, one session: confidence %.2f, reminder %v: want said after the error, not proposed", name, c.Confidence, c.Reminder(cfg))
+		}
+		interpreterSessions(t, dir, then)
+		scan(t, state, Options{Paths: []string{dir}})
+		c = retry(candidates(t, state))
+		if c == nil || c.Confidence < cfg.MinConfidence || len(c.Sessions) != 1 || c.FailedIn != 2 {
+			t.Errorf("%s, the failure back in a second session: %+v; want the first session's lesson proposed, its failure seen in 2", name, c)
+		}
+	}
+}
+
+// TestLearnerProposesOnceTheFailureCameBack: a replay that learns as it
+// goes raises the lesson as the scan does, when the second session's
+// candidates are added, and Recheck reports it changed.
+func TestLearnerProposesOnceTheFailureCameBack(t *testing.T) {
+	dir := t.TempDir()
+	interpreterSessions(t, dir, []step{run(`uv run python -c "import httpx"`, 0, "")})
+	l := NewLearner(DefaultWeights())
+	var first string
+	var after []float64
+	var rechecked []string
+	_, err := ReadSessions(context.Background(), ReadOptions{Paths: []string{dir}, Workers: 1, Candidates: true},
+		func(s *LoggedSession) *LoggedSession { return s },
+		func(s *LoggedSession) error {
+			l.Saw(s)
+			l.Add(s.Candidates)
+			for _, c := range s.Candidates {
+				if first == "" && c.Kind == KindRetry {
+					first = l.Resolve(c.ID)
+				}
+			}
+			rechecked = append(rechecked, l.Recheck()...)
+			c, _ := l.Candidate(first)
+			after = append(after, c.Confidence)
+			return nil
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	min := lessons.DefaultConfig().MinConfidence
+	if len(after) != 2 || after[0] >= min || after[1] < min {
+		t.Errorf("confidence after each session %v: want below %v, then at or above", after, min)
+	}
+	if !slicesContains(rechecked, first) {
+		t.Errorf("Recheck reported %q: want the raised lesson %s, so that a replay takes it up", rechecked, first)
+	}
+}
+
+func slicesContains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
