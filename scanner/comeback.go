@@ -23,10 +23,10 @@ import (
 // be triggered by patterns of two breadths. None for a lesson that does
 // not come after its error (its own sessions count).
 func comebackKeys(c *Candidate) []string {
-	if len(c.Triggers.Errors) == 0 {
-		return nil
+	var keys []string
+	if len(c.Triggers.Errors) > 0 {
+		keys = append(keys, "t "+c.Tool+"\x00"+strings.Join(c.Triggers.Errors, "\x00"))
 	}
-	keys := []string{"t " + c.Tool + "\x00" + strings.Join(c.Triggers.Errors, "\x00")}
 	if class := lessons.ErrorClass(c.Problem); class != "" && len(c.Examples.Match) > 0 {
 		k := "f " + c.Tool
 		if cmd := c.Examples.Match[0].Command; cmd != "" {
@@ -42,10 +42,10 @@ func comebackKeys(c *Candidate) []string {
 // have their own rules (toldOnce, tags).
 func (c *Candidate) seenOnce() bool {
 	switch c.Kind {
-	case KindTag, KindRejection, KindCorrection:
+	case KindTag, KindRejection, KindCorrection, KindPath:
 		return false
 	}
-	return len(c.Triggers.Errors) > 0 && max(len(c.Sessions), c.FailedIn) < 2
+	return max(len(c.Sessions), c.FailedIn) < 2
 }
 
 // comebacks sets, for each of cs, the sessions its failure was seen in
@@ -90,4 +90,20 @@ func recount(c *Candidate, group func(key string) []*Candidate) bool {
 	}
 	c.FailedIn = len(sessions)
 	return c.Status == StatusNew
+}
+
+// AsReminder is c as the hook says it before anyone reviews it, after its
+// error (Reminder): a lesson seen once that fires before its command
+// (keyed on the option it dropped) comes after its error instead, until
+// it is proposed; others are said as they are.
+func (c Candidate) AsReminder() Candidate {
+	if len(c.Triggers.Errors) > 0 || !c.seenOnce() {
+		return c
+	}
+	c.Examples.Match = slices.Clone(c.Examples.Match)
+	c.Triggers.Commands = slices.Clone(c.Triggers.Commands)
+	if !c.narrowToError() {
+		return Candidate{}
+	}
+	return c
 }

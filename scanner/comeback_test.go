@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/lessons-dev/lessons"
@@ -93,16 +94,31 @@ func TestLearnerProposesOnceTheFailureCameBack(t *testing.T) {
 	if len(after) != 2 || after[0] >= min || after[1] < min {
 		t.Errorf("confidence after each session %v: want below %v, then at or above", after, min)
 	}
-	if !slicesContains(rechecked, first) {
+	if !slices.Contains(rechecked, first) {
 		t.Errorf("Recheck reported %q: want the raised lesson %s, so that a replay takes it up", rechecked, first)
 	}
 }
 
-func slicesContains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
+// TestOptionLessonSaidAfterItsErrorUntilItCameBack: a retry that drops
+// an option the command does not take fires before any call with that
+// option. Seen once, it is said after the error instead (the hook's
+// reminder carries an error trigger the candidate does not); once the
+// failure came back in another session it is proposed as it is, before
+// the call.
+func TestOptionLessonSaidAfterItsErrorUntilItCameBack(t *testing.T) {
+	cfg := lessons.DefaultConfig()
+	once := []step{run("gh pr diff 12 --stat", 1, "unknown flag: --stat"), run("gh pr diff 12", 0, "diff --git a/x b/x")}
+	c := find(scanned(t, once), KindRetry, "gh pr diff")
+	if c == nil || len(c.Triggers.Errors) != 0 {
+		t.Fatalf("retry %+v: want one keyed on the option, with no error trigger", c)
 	}
-	return false
+	said := c.AsReminder()
+	if c.Confidence >= cfg.MinConfidence || !c.Reminder(cfg) || len(said.Triggers.Errors) == 0 || !errorFires(t, said, "unknown flag: --stat") {
+		t.Errorf("one session: confidence %.2f, reminder %v, said with error triggers %q: want said after the error only",
+			c.Confidence, c.Reminder(cfg), said.Triggers.Errors)
+	}
+	c = find(scanned(t, once, []step{run("gh pr diff 7 --stat", 1, "unknown flag: --stat"), say("I will read the PR on the web.")}), KindRetry, "gh pr diff")
+	if c == nil || c.Confidence < cfg.MinConfidence || len(c.Triggers.Errors) != 0 || c.AsReminder().Summary != c.Summary {
+		t.Errorf("the failure back in a second session: %+v; want it proposed, before the call", c)
+	}
 }

@@ -363,8 +363,8 @@ func TestRetryThroughAWrapper(t *testing.T) {
 		}
 		steps = append(steps, write("/p/flake.nix", "{ packages = [ vp ]; }"), run(tc.worked, 0, "ok"))
 		got := find(scanned(t, steps), KindRetry, "vp check")
-		if proposed := got != nil && got.Confidence >= lessons.DefaultConfig().MinConfidence; proposed != tc.want {
-			t.Fatalf("after %q: proposed retry lesson %v, want %v", tc.worked, got, tc.want)
+		if said := got != nil && got.Reminder(lessons.DefaultConfig()); said != tc.want {
+			t.Fatalf("after %q: retry lesson said after the error %v, want %v", tc.worked, got, tc.want)
 		}
 		if got != nil && (!strings.Contains(got.Summary, "run it through `nix develop --command`") || strings.Contains(got.Summary, "app.ts")) {
 			t.Errorf("summary %q: want the wrapper, without the task's file", got.Summary)

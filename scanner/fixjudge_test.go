@@ -403,13 +403,13 @@ func TestRetryDropsAListValue(t *testing.T) {
 				run(tc.fixed, 0, "{}"),
 			})
 			var got *Candidate
-			for _, c := range shown(t, dir) {
+			for _, c := range reaching(t, dir) {
 				if c.Kind == KindRetry {
 					got = &c
 				}
 			}
 			if (got != nil) != tc.want {
-				t.Fatalf("retry lesson %v, want %v: %q", got != nil, tc.want, summaries(shown(t, dir)))
+				t.Fatalf("retry lesson %v, want %v: %q", got != nil, tc.want, summaries(reaching(t, dir)))
 			}
 			if got == nil {
 				return

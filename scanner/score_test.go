@@ -186,7 +186,9 @@ func TestAfterTheWorkIsAReminder(t *testing.T) {
 // the error does not name (an option and its value, a variable) gave
 // the call what it lacked, for every call or for this task only: in one
 // session it is said after its error, not proposed. An option dropped
-// with no value is a way of calling the command, and is proposed.
+// with no value is a way of calling the command: said after its error
+// too in one session, and proposed once it came back
+// (TestProposedOnceTheFailureCameBack).
 // (Where the error or the agent named what was added, the retry is
 // proposed: TestSaidWhy, TestBypassIsNoFix, the labelled git push -u.)
 func TestRetryOfTaskValuesHeldBack(t *testing.T) {
@@ -198,7 +200,7 @@ func TestRetryOfTaskValuesHeldBack(t *testing.T) {
 		{"./bin/report run", "error: missing required argument <name>", "./bin/report run nightly", false, false},
 		{"./bin/deploy push", "error: invalid argument: a target is required", "./bin/deploy push --env staging", false, true},
 		{"python3 report.py", "UnicodeEncodeError: 'charmap' codec can't encode character", "PYTHONIOENCODING=utf-8 python3 report.py", false, true},
-		{"gh pr diff 12 --stat", "unknown flag: --stat", "gh pr diff 12", true, true},
+		{"gh pr diff 12 --stat", "unknown flag: --stat", "gh pr diff 12", false, true},
 	} {
 		cs := scanned(t, []step{run(tc.failed, 1, tc.out), run(tc.fixed, 0, "ok")})
 		c := find(cs, KindRetry, tc.failed)

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -76,5 +78,46 @@ func TestE2EReminder(t *testing.T) {
 	s.ok(s.root, "reject", cands[0].ID)
 	if r := call(s.project, "h4", "PostToolUseFailure", failed); r.code != 0 || strings.Contains(r.stdout, slug) {
 		t.Errorf("after the candidate was rejected: exit %d, %s; want nothing of %s", r.code, r.stdout, slug)
+	}
+}
+
+// TestE2EOptionReminder: a retry that dropped an option the command does
+// not take, seen once, is keyed on that option, before the call. Until
+// its failure comes back it is no proposal: the hook says it after the
+// same error, and not before a call with the option.
+func TestE2EOptionReminder(t *testing.T) {
+	s := newSandbox(t)
+	logs := filepath.Join(s.root, "logs", "-project")
+	l := &claudeLog{id: "s1", cwd: s.project, hour: 1}
+	l.line("user", "show what the PR changes")
+	l.call("t1", "Bash", map[string]any{"command": "gh pr diff 12 --stat"}, "unknown flag: --stat", true)
+	l.call("t2", "Bash", map[string]any{"command": "gh pr diff 12"}, "diff --git a/x b/x", false)
+	l.save(t, s, logs)
+	s.ok(s.project, "init", "--project")
+	s.ok(s.root, "scan", "--path", filepath.Dir(logs))
+	type candidate struct {
+		ID         string
+		Kind       string
+		Confidence float64
+	}
+	var cands []candidate
+	if err := json.Unmarshal([]byte(s.ok(s.root, "candidates", "--json").stdout), &cands); err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(cands, func(c candidate) bool { return c.Kind == "retry" })
+	if i < 0 || slices.ContainsFunc(cands, func(c candidate) bool { return c.Confidence >= 0.5 }) {
+		t.Fatalf("candidates %+v, want a retry, none at minConfidence", cands)
+	}
+	slug := "reminder-" + cands[i].ID
+	hookBin := cmp.Or(bin.front, bin.cli)
+	call := func(event, extra string) result {
+		return s.exec(hookBin, s.project, `{"session_id":"h1","cwd":"`+s.project+`","hook_event_name":"`+event+
+			`","tool_name":"Bash","tool_input":{"command":"gh pr diff 13 --stat"}`+extra+`}`, "hook")
+	}
+	if r := call("PreToolUse", ""); r.code != 0 || strings.Contains(r.stdout, slug) {
+		t.Errorf("before the call: exit %d, %s; want nothing of %s", r.code, r.stdout, slug)
+	}
+	if r := call("PostToolUseFailure", `,"error":"unknown flag: --stat"`); r.code != 0 || !strings.Contains(r.stdout, slug) || !strings.Contains(r.stdout, "--stat") {
+		t.Errorf("after the same error: exit %d, want %s:\n%s%s", r.code, slug, r.stdout, r.stderr)
 	}
 }

@@ -36,7 +36,7 @@ func Reminders(d scope.Dirs) *scope.Reminders {
 			if !c.Reminder(cfg) || !seenIn(c, project) {
 				continue
 			}
-			l := scanner.ToLesson(c)
+			l := scanner.ToLesson(c.AsReminder())
 			l.ID, l.Slug, l.NeedsReview = ReminderPrefix+c.ID, ReminderPrefix+c.ID, false
 			out = append(out, scope.Resolved{Lesson: l, Path: filepath.Join(st.Dir(), c.ID+".json")})
 			if len(out) == maxReminders {

@@ -13,7 +13,8 @@ import (
 // One repository worked in two checkouts: a failure fixed in the first
 // comes back in the second. Read as two projects it is no repeat and
 // the lesson learned in the first stays there; --as-project reads the
-// history as one project, so the lesson prevents the second failure.
+// history as one project, so the lesson cuts the second failure short
+// (seen once, it is said after its error).
 func TestAsProjectJoinsCheckouts(t *testing.T) {
 	dir := t.TempDir()
 	start := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -37,8 +38,8 @@ func TestAsProjectJoinsCheckouts(t *testing.T) {
 			rep.Repeated, rep.Learn.Prevented, len(rep.Projects))
 	}
 	rep := run("shop")
-	if rep.Repeated != 1 || rep.Learn.Prevented != 1 || len(rep.Projects) != 1 || rep.Projects[0].Name != "shop" {
-		t.Errorf("--as-project shop: %d repeated, %d prevented, projects %+v; want 1, 1, [shop]",
-			rep.Repeated, rep.Learn.Prevented, rep.Projects)
+	if rep.Repeated != 1 || rep.Learn.Shortened != 1 || len(rep.Projects) != 1 || rep.Projects[0].Name != "shop" {
+		t.Errorf("--as-project shop: %d repeated, %d shortened, projects %+v; want 1, 1, [shop]",
+			rep.Repeated, rep.Learn.Shortened, rep.Projects)
 	}
 }

@@ -174,14 +174,18 @@ func (l *learning) boundary(s *scanner.LoggedSession, r *sessionResult) error {
 		if sc, p := scanner.DefaultScope(cur); sc == lessons.ScopeProject {
 			project = cmp.Or(p, noProject)
 		}
-		sign := fmt.Sprintf("%v %g %d %s %s %q", live, cur.Confidence, cur.Priority, project, cur.Summary, cur.Triggers.Errors)
+		said := cur
+		if live && cur.Confidence < cfg.MinConfidence {
+			said = cur.AsReminder() // as the hook says it, after its error
+		}
+		sign := fmt.Sprintf("%v %g %d %s %s %q", live, cur.Confidence, cur.Priority, project, said.Summary, said.Triggers.Errors)
 		if sign == ll.sign {
 			continue
 		}
-		if cur.Summary != ll.lesson.Summary || !slices.Equal(cur.Triggers.Errors, ll.lesson.Triggers.Errors) {
+		if said.Summary != ll.lesson.Summary || !slices.Equal(said.Triggers.Errors, ll.lesson.Triggers.Errors) {
 			// a #lesson folded in: the agent's words replace the
 			// heuristic's; or a trigger narrowed to its error
-			les := scanner.ToLesson(cur)
+			les := scanner.ToLesson(said)
 			les.ID, les.Slug, les.NeedsReview = ll.lesson.ID, ll.lesson.Slug, false
 			ll.lesson = les
 		}
