@@ -1,7 +1,6 @@
 package scanner
 
 import (
-	"context"
 	"slices"
 	"testing"
 
@@ -68,28 +67,19 @@ func TestProposedOnceTheFailureCameBack(t *testing.T) {
 func TestLearnerProposesOnceTheFailureCameBack(t *testing.T) {
 	dir := t.TempDir()
 	interpreterSessions(t, dir, []step{run(`uv run python -c "import httpx"`, 0, "")})
-	l := NewLearner(DefaultWeights())
 	var first string
 	var after []float64
 	var rechecked []string
-	_, err := ReadSessions(context.Background(), ReadOptions{Paths: []string{dir}, Workers: 1, Candidates: true},
-		func(s *LoggedSession) *LoggedSession { return s },
-		func(s *LoggedSession) error {
-			l.Saw(s)
-			l.Add(s.Candidates)
-			for _, c := range s.Candidates {
-				if first == "" && c.Kind == KindRetry {
-					first = l.Resolve(c.ID)
-				}
+	learnEach(t, dir, func(l *Learner, s *LoggedSession) {
+		for _, c := range s.Candidates {
+			if first == "" && c.Kind == KindRetry {
+				first = l.Resolve(c.ID)
 			}
-			rechecked = append(rechecked, l.Recheck()...)
-			c, _ := l.Candidate(first)
-			after = append(after, c.Confidence)
-			return nil
-		})
-	if err != nil {
-		t.Fatal(err)
-	}
+		}
+		rechecked = append(rechecked, l.Recheck()...)
+		c, _ := l.Candidate(first)
+		after = append(after, c.Confidence)
+	})
 	min := lessons.DefaultConfig().MinConfidence
 	if len(after) != 2 || after[0] >= min || after[1] < min {
 		t.Errorf("confidence after each session %v: want below %v, then at or above", after, min)

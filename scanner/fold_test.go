@@ -80,22 +80,13 @@ func TestOneFailureUnderTwoKinds(t *testing.T) {
 // reminder), and the fold is among what Recheck reports changed.
 func TestLearnerFoldsOneFailureUnderTwoKinds(t *testing.T) {
 	dir, _ := missingProgram(t)
-	l := NewLearner(DefaultWeights())
 	var ids, rechecked []string
-	_, err := ReadSessions(context.Background(), ReadOptions{Paths: []string{dir}, Workers: 1, Candidates: true},
-		func(s *LoggedSession) *LoggedSession { return s },
-		func(s *LoggedSession) error {
-			l.Saw(s)
-			l.Add(s.Candidates)
-			for _, c := range s.Candidates {
-				ids = append(ids, l.Resolve(c.ID))
-			}
-			rechecked = append(rechecked, l.Recheck()...)
-			return nil
-		})
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := learnEach(t, dir, func(l *Learner, s *LoggedSession) {
+		for _, c := range s.Candidates {
+			ids = append(ids, l.Resolve(c.ID))
+		}
+		rechecked = append(rechecked, l.Recheck()...)
+	})
 	slices.Sort(ids)
 	var live []string
 	for _, id := range slices.Compact(ids) {
@@ -306,4 +297,23 @@ func TestFoldKindsTwinsOfTwins(t *testing.T) {
 	if len(best.Sessions) != 5 {
 		t.Errorf("listed candidate has sessions %v, want all five", best.Sessions)
 	}
+}
+
+// learnEach reads the sessions under dir in order into a Learner, as
+// replay --learn does, and calls each after each session is added.
+func learnEach(t *testing.T, dir string, each func(*Learner, *LoggedSession)) *Learner {
+	t.Helper()
+	l := NewLearner(DefaultWeights())
+	_, err := ReadSessions(context.Background(), ReadOptions{Paths: []string{dir}, Workers: 1, Candidates: true},
+		func(s *LoggedSession) *LoggedSession { return s },
+		func(s *LoggedSession) error {
+			l.Saw(s)
+			l.Add(s.Candidates)
+			each(l, s)
+			return nil
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
 }
