@@ -81,8 +81,12 @@ type Candidate struct {
 	// failure seen again after the session changed something).
 	SupportOnly bool `json:"-"`
 	// FailedIn is the sessions its failure was seen in, under any lesson
-	// on it (comebacks); 0 until counted.
-	FailedIn int `json:"failedIn,omitempty"`
+	// on it (comebacks); 0 until counted. Failure is that failure as a
+	// replay counts repeats (tool, command family, error class), kept so
+	// that a scan groups the store's lessons without reading their
+	// errors again.
+	FailedIn int    `json:"failedIn,omitempty"`
+	Failure  string `json:"failure,omitempty"`
 }
 
 // Provenance is one occurrence of a candidate.

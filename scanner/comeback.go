@@ -27,14 +27,26 @@ func comebackKeys(c *Candidate) []string {
 	if len(c.Triggers.Errors) > 0 {
 		keys = append(keys, "t "+c.Tool+"\x00"+strings.Join(c.Triggers.Errors, "\x00"))
 	}
-	if class := lessons.ErrorClass(c.Problem); class != "" && len(c.Examples.Match) > 0 {
-		k := "f " + c.Tool
+	if f := c.failure(); f != "" {
+		keys = append(keys, "f "+f)
+	}
+	return keys
+}
+
+// failure is c's Failure, worked out from its first failing example and
+// its problem when not yet known.
+func (c *Candidate) failure() string {
+	if c.Failure != "" || len(c.Examples.Match) == 0 {
+		return c.Failure
+	}
+	if class := lessons.ErrorClass(c.Problem); class != "" {
+		k := c.Tool
 		if cmd := c.Examples.Match[0].Command; cmd != "" {
 			k += " " + lessons.FailedFamily(cmd, c.Problem).String()
 		}
-		keys = append(keys, k+" | "+class)
+		c.Failure = k + " | " + class
 	}
-	return keys
+	return c.Failure
 }
 
 // seenOnce reports whether c is a heuristic whose failure was seen in a

@@ -186,6 +186,7 @@ func (l *Learner) foldPaths() {
 // every held lesson on the same failure (comebacks), rescores those whose
 // count changed, and remembers their ids for Recheck.
 func (l *Learner) recount(c *Candidate) {
+	c.Failure = "" // its text may have changed: read it again
 	keys := comebackKeys(c)
 	group := func(k string) []*Candidate {
 		out := make([]*Candidate, 0, len(l.comeback[k]))

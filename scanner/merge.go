@@ -160,6 +160,9 @@ func (m *merger) write() error {
 		for _, c := range markTwins(m.sorted()) {
 			m.dirty[c.ID] = true
 		}
+		for id := range m.dirty {
+			m.byID[id].Failure = "" // its text may have changed: read it again
+		}
 		for _, c := range comebacks(m.sorted()) {
 			m.dirty[c.ID] = true
 		}

@@ -177,7 +177,7 @@ func TestCandidatesJSONFields(t *testing.T) {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	want := "agents confidence contentHash failedIn firstSeen id kind lastSeen needsReview occurrences priority projects provenance scope sessions signals solution status summary problem tool trigger triggers examples"
+	want := "agents confidence contentHash failedIn failure firstSeen id kind lastSeen needsReview occurrences priority projects provenance scope sessions signals solution status summary problem tool trigger triggers examples"
 	wantKeys := strings.Fields(want)
 	slices.Sort(wantKeys)
 	if strings.Join(keys, " ") != strings.Join(wantKeys, " ") {
