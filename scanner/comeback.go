@@ -60,48 +60,57 @@ func (c *Candidate) seenOnce() bool {
 	return max(len(c.Sessions), c.FailedIn) < 2
 }
 
+// failedSessions holds, by comeback key, the sessions the failure was
+// seen in, up to maxSupport: past that, seeing it again says nothing
+// more (supportBonus), and FailedIn is counted up to it.
+type failedSessions map[string][]string
+
+// add adds c's sessions to its keys and reports whether one grew.
+func (f failedSessions) add(c *Candidate) bool {
+	grew := false
+	for _, k := range comebackKeys(c) {
+		for _, s := range c.Sessions {
+			if ss := f[k]; len(ss) < maxSupport && !slices.Contains(ss, s) {
+				f[k], grew = append(ss, s), true
+			}
+		}
+	}
+	return grew
+}
+
+// recount sets c's FailedIn from the sessions of its keys and reports
+// whether it changed on a candidate of status new.
+func (f failedSessions) recount(c *Candidate) bool {
+	var n []string
+	for _, k := range comebackKeys(c) {
+		for _, s := range f[k] {
+			if len(n) < maxSupport && !slices.Contains(n, s) {
+				n = append(n, s)
+			}
+		}
+	}
+	if c.FailedIn == len(n) {
+		return false
+	}
+	c.FailedIn = len(n)
+	return c.Status == StatusNew
+}
+
 // comebacks sets, for each of cs, the sessions its failure was seen in
 // under any lesson of cs on it (comebackKeys), and returns those of
 // status new whose count changed.
 func comebacks(cs []*Candidate) []*Candidate {
-	groups := map[string][]*Candidate{}
+	f := failedSessions{}
 	for _, c := range cs {
-		for _, k := range comebackKeys(c) {
-			groups[k] = append(groups[k], c)
-		}
+		f.add(c)
 	}
 	var changed []*Candidate
 	for _, c := range cs {
-		if recount(c, func(k string) []*Candidate { return groups[k] }) {
+		if f.recount(c) {
 			changed = append(changed, c)
 		}
 	}
 	return changed
-}
-
-// recount sets c's FailedIn from the lessons on its failure (group gives
-// them by key) and reports whether it changed on a candidate of status
-// new.
-func recount(c *Candidate, group func(key string) []*Candidate) bool {
-	keys := comebackKeys(c)
-	if len(keys) == 0 {
-		return false
-	}
-	var sessions []string
-	for _, k := range keys {
-		for _, o := range group(k) {
-			for _, s := range o.Sessions {
-				if !slices.Contains(sessions, s) {
-					sessions = append(sessions, s)
-				}
-			}
-		}
-	}
-	if c.FailedIn == len(sessions) {
-		return false
-	}
-	c.FailedIn = len(sessions)
-	return c.Status == StatusNew
 }
 
 // AsReminder is c as the hook says it before anyone reviews it, after its

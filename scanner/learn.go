@@ -39,8 +39,9 @@ type Learner struct {
 	failures map[string][]string
 	folded   []string
 	// comeback indexes the held candidates by the failure they are about
-	// (comebackKeys), to count the sessions it was seen in.
+	// (comebackKeys), and failed counts the sessions it was seen in.
 	comeback map[string][]string
+	failed   failedSessions
 	// pending holds, by id, the support found for a candidate not held
 	// yet: a scan of the sessions so far merges support in at its end,
 	// whichever of them found the candidate, so a failure that came back
@@ -56,7 +57,7 @@ const maxPending = maxSupport
 func NewLearner(w Weights) *Learner {
 	return &Learner{weights: w, byID: map[string]*Candidate{}, pos: map[string]int{}, alias: map[string]string{},
 		calls: map[string]string{}, families: map[string][]string{}, heads: map[string][]string{}, grown: map[string]bool{},
-		failures: map[string][]string{}, pending: map[string][]Candidate{}, comeback: map[string][]string{}}
+		failures: map[string][]string{}, pending: map[string][]Candidate{}, comeback: map[string][]string{}, failed: failedSessions{}}
 }
 
 // familyKeys are the tool and command families of c's failing examples:
@@ -182,32 +183,30 @@ func (l *Learner) foldPaths() {
 	}
 }
 
-// recount counts again the sessions of the failure c is about, for c and
-// every held lesson on the same failure (comebacks), rescores those whose
-// count changed, and remembers their ids for Recheck.
+// recount counts again the sessions of the failure c is about, for c
+// and, when they grew, every held lesson on the same failure
+// (comebacks), rescores those whose count changed, and remembers their
+// ids for Recheck.
 func (l *Learner) recount(c *Candidate) {
 	c.Failure = "" // its text may have changed: read it again
-	keys := comebackKeys(c)
-	group := func(k string) []*Candidate {
-		out := make([]*Candidate, 0, len(l.comeback[k]))
-		for _, id := range l.comeback[k] {
-			out = append(out, l.byID[id])
-		}
-		return out
-	}
-	var touched []*Candidate
-	for _, k := range keys {
-		if !slices.Contains(l.comeback[k], c.ID) {
-			l.comeback[k] = append(l.comeback[k], c.ID)
-		}
-		for _, o := range group(k) {
-			if !slices.Contains(touched, o) {
-				touched = append(touched, o)
+	touched, seen := []*Candidate{c}, map[string]bool{c.ID: true}
+	if l.failed.add(c) {
+		for _, k := range comebackKeys(c) {
+			for _, id := range l.comeback[k] {
+				if !seen[id] {
+					seen[id] = true
+					touched = append(touched, l.byID[id])
+				}
 			}
 		}
 	}
+	for _, k := range comebackKeys(c) {
+		if !slices.Contains(l.comeback[k], c.ID) {
+			l.comeback[k] = append(l.comeback[k], c.ID)
+		}
+	}
 	for _, o := range touched {
-		if recount(o, group) {
+		if l.failed.recount(o) {
 			l.weights.Score(o)
 			if o != c && !slices.Contains(l.folded, o.ID) {
 				l.folded = append(l.folded, o.ID)
