@@ -290,3 +290,14 @@ func TestPromoteIntoAWorktreesProject(t *testing.T) {
 		}
 	}
 }
+
+// TestDescribeSaysWhereTheFailureCameBack: a lesson seen in one session
+// whose failure came back in others (got past another way) says so, as
+// that is why it is proposed.
+func TestDescribeSaysWhereTheFailureCameBack(t *testing.T) {
+	var b strings.Builder
+	describe(&b, scanner.Candidate{ID: "abc", Kind: scanner.KindRetry, Occurrences: 1, Sessions: []string{"s1"}, FailedIn: 3})
+	if first, _, _ := strings.Cut(b.String(), "\n"); !strings.HasSuffix(first, "seen 1× in 1 session(s), 0 project(s); its failure in 3") {
+		t.Errorf("first line %q: want the sessions its failure was seen in", first)
+	}
+}

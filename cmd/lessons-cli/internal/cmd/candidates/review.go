@@ -118,8 +118,13 @@ func validAnswer(a string) error {
 // describe prints a candidate with its evidence.
 func describe(w io.Writer, c scanner.Candidate) {
 	w = iostreams.NewEscaper(w)
-	fmt.Fprintf(w, "%s  %s  confidence %.2f  priority %d  seen %d× in %d session(s), %d project(s)\n",
+	fmt.Fprintf(w, "%s  %s  confidence %.2f  priority %d  seen %d× in %d session(s), %d project(s)",
 		c.ID, kind(c), c.Confidence, c.Priority, c.Occurrences, len(c.Sessions), len(c.Projects))
+	if c.FailedIn > len(c.Sessions) {
+		// its failure came back, got past another way or not at all
+		fmt.Fprintf(w, "; its failure in %d", c.FailedIn)
+	}
+	fmt.Fprintln(w)
 	field := func(name, value string) {
 		for i, line := range strings.Split(strings.TrimSpace(value), "\n") {
 			switch {
