@@ -16,21 +16,31 @@ import (
 // lesson on it (a retry in one session, a lesson on the error in the
 // next).
 
-// comebackKeys are what groups the lessons on one failure: the tool and
-// the error triggers, and, as a replay counts a repeat, the tool, the
+// comebackKeys are what groups the lessons on one failure in one project
+// (a failure of another project is another project's mistake): the tool
+// and the error triggers, and, as a replay counts a repeat, the tool, the
 // failed command's family and the error's class ("Bash python3 |
 // ModuleNotFoundError: No module named <q>"): two lessons on one error may
-// be triggered by patterns of two breadths. None for a lesson that does
-// not come after its error (its own sessions count).
-func comebackKeys(c *Candidate) []string {
+// be triggered by patterns of two breadths. They are keys of project p.
+func comebackKeys(c *Candidate, p string) []string {
 	var keys []string
 	if len(c.Triggers.Errors) > 0 {
-		keys = append(keys, "t "+c.Tool+"\x00"+strings.Join(c.Triggers.Errors, "\x00"))
+		keys = append(keys, p+"\x00t "+c.Tool+"\x00"+strings.Join(c.Triggers.Errors, "\x00"))
 	}
 	if f := c.failure(); f != "" {
-		keys = append(keys, "f "+f)
+		keys = append(keys, p+"\x00f "+f)
 	}
 	return keys
+}
+
+// seenWhere calls yield with each project c was seen in and a session of
+// it, from its provenance.
+func seenWhere(c *Candidate, yield func(project, session string)) {
+	for _, p := range c.Provenance {
+		if p.SessionID != "" {
+			yield(p.Project, p.SessionID)
+		}
+	}
 }
 
 // failure is c's Failure, worked out from its first failing example and
@@ -68,13 +78,13 @@ type failedSessions map[string][]string
 // add adds c's sessions to its keys and reports whether one grew.
 func (f failedSessions) add(c *Candidate) bool {
 	grew := false
-	for _, k := range comebackKeys(c) {
-		for _, s := range c.Sessions {
+	seenWhere(c, func(p, s string) {
+		for _, k := range comebackKeys(c, p) {
 			if ss := f[k]; len(ss) < maxSupport && !slices.Contains(ss, s) {
 				f[k], grew = append(ss, s), true
 			}
 		}
-	}
+	})
 	return grew
 }
 
@@ -82,10 +92,12 @@ func (f failedSessions) add(c *Candidate) bool {
 // whether it changed on a candidate of status new.
 func (f failedSessions) recount(c *Candidate) bool {
 	var n []string
-	for _, k := range comebackKeys(c) {
-		for _, s := range f[k] {
-			if len(n) < maxSupport && !slices.Contains(n, s) {
-				n = append(n, s)
+	for _, p := range c.Projects {
+		for _, k := range comebackKeys(c, p) {
+			for _, s := range f[k] {
+				if len(n) < maxSupport && !slices.Contains(n, s) {
+					n = append(n, s)
+				}
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/lessons-dev/lessons"
@@ -57,6 +58,22 @@ func TestProposedOnceTheFailureCameBack(t *testing.T) {
 		c = retry(candidates(t, state))
 		if c == nil || c.Confidence < cfg.MinConfidence || len(c.Sessions) != 1 || c.FailedIn != 2 {
 			t.Errorf("%s, the failure back in a second session: %+v; want the first session's lesson proposed, its failure seen in 2", name, c)
+		}
+	}
+}
+
+// TestFailureOfAnotherProjectIsNoComeback: the same failure in a session
+// of another project is that project's mistake: the first project's
+// lesson stays a reminder.
+func TestFailureOfAnotherProjectIsNoComeback(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	interpreterSessions(t, dir, nil)
+	writeClaude(t, dir, "/q", "s2", []step{run(`python3 -c "import httpx"`, 1, "Traceback (most recent call last):\nModuleNotFoundError: No module named 'httpx'"),
+		run(`uv run python -c "import httpx"`, 0, "")})
+	scan(t, state, Options{Paths: []string{dir}})
+	for _, c := range candidates(t, state) {
+		if c.Kind == KindRetry && strings.HasPrefix(c.Fixed, ".venv") && (c.Confidence >= lessons.DefaultConfig().MinConfidence || c.FailedIn != 1) {
+			t.Errorf("%s: confidence %.2f, its failure in %d sessions: want a reminder, seen in its own project's one", c.Summary, c.Confidence, c.FailedIn)
 		}
 	}
 }

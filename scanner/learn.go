@@ -190,19 +190,18 @@ func (l *Learner) foldPaths() {
 func (l *Learner) recount(c *Candidate) {
 	c.Failure = "" // its text may have changed: read it again
 	touched, seen := []*Candidate{c}, map[string]bool{c.ID: true}
-	if l.failed.add(c) {
-		for _, k := range comebackKeys(c) {
+	grew := l.failed.add(c)
+	for _, p := range c.Projects {
+		for _, k := range comebackKeys(c, p) {
+			if !slices.Contains(l.comeback[k], c.ID) {
+				l.comeback[k] = append(l.comeback[k], c.ID)
+			}
 			for _, id := range l.comeback[k] {
-				if !seen[id] {
+				if grew && !seen[id] {
 					seen[id] = true
 					touched = append(touched, l.byID[id])
 				}
 			}
-		}
-	}
-	for _, k := range comebackKeys(c) {
-		if !slices.Contains(l.comeback[k], c.ID) {
-			l.comeback[k] = append(l.comeback[k], c.ID)
 		}
 	}
 	for _, o := range touched {
