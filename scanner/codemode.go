@@ -16,7 +16,10 @@ import (
 // command, and one that applies a patch is that edit: the reader makes
 // them the calls they stand for, so that learning and replay see the
 // shell commands of code-mode sessions as those of any other. A cell
-// that runs several commands, or none, stays an exec call.
+// that polls a command still running (tools.write_stdin({session_id:
+// N})) is that poll: the exit status it prints is the polled command's,
+// as a write_stdin call's is (codex.go). A cell that runs several
+// commands, or none, stays an exec call.
 //
 // A cell prints what it chooses: JSON.stringify(r) holds the command's
 // exit_code and output, text(r.output) only its output. With no exit
@@ -47,6 +50,13 @@ func codeModeCall(src []byte) *Call {
 		}
 		c.Tool, c.Command, c.Args = "Bash", cmd, cellSettings(props)
 		c.Dir, _ = jsProperty(props, "workdir")
+	case n == 0 && strings.Count(js, "tools.write_stdin(") == 1:
+		props := jsObject(js[strings.Index(js, "tools.write_stdin(")+len("tools.write_stdin("):])
+		sid, quoted := jsProperty(props, "session_id")
+		if sid != "" && len(sid) <= maxSessionID && (quoted || strings.Trim(sid, "0123456789") == "") {
+			chars, _ := jsProperty(props, "chars")
+			c.Tool, c.Session, c.Stops = "write_stdin", sid, strings.ContainsAny(chars, stopChars)
+		}
 	case n == 0 && strings.Contains(js, "tools.apply_patch("):
 		if i := strings.Index(js, "*** Begin Patch"); i > 0 {
 			if patch, ok := jsString(js[i-1:]); ok {
@@ -230,11 +240,14 @@ func jsString(s string) (string, bool) {
 
 // codeModeResult reads a code-mode cell's output (its text parts,
 // joined); cell is false when the output is not one, and r is nil for a
-// cell still running: its outcome comes later, to a wait call.
-func codeModeResult(out string) (r *Result, cell bool) {
+// cell still running: its outcome comes later, to a wait call. running
+// is the session of a command the cell left running (it printed the
+// result with a session_id and no exit_code): its outcome comes later,
+// to a poll.
+func codeModeResult(out string) (r *Result, running string, cell bool) {
 	status, rest, _ := strings.Cut(out, "\n")
 	if !strings.HasPrefix(status, "Script ") {
-		return nil, false
+		return nil, "", false
 	}
 	body := rest
 	for _, head := range []string{"Wall time ", "Output:"} {
@@ -245,22 +258,26 @@ func codeModeResult(out string) (r *Result, cell bool) {
 	body = strings.TrimPrefix(body, "\n")
 	switch {
 	case strings.HasPrefix(status, "Script running"):
-		return nil, true
+		return nil, "", true
 	case strings.HasPrefix(status, "Script failed"):
-		return &Result{ExitCode: -1, IsError: true, Output: keepOutput(strings.TrimPrefix(body, "Script error:\n"))}, true
+		return &Result{ExitCode: -1, IsError: true, Output: keepOutput(strings.TrimPrefix(body, "Script error:\n"))}, "", true
 	}
 	if b := []byte(strings.TrimSpace(body)); len(b) > 0 && b[0] == '{' {
-		if f := fields(b, "exit_code", "output"); f[0] != nil {
+		f := fields(b, "exit_code", "output", "session_id")
+		if f[0] != nil {
 			r := &Result{ExitCode: integer(f[0], -1)}
 			r.keep(str(f[1]))
-			return r, true
+			return r, "", true
+		}
+		if sid := scalar(f[2]); sid != "" {
+			return nil, sid, true
 		}
 	}
 	lower := strings.ToLower(body[:min(len(body), 200)])
 	if shellSaid.MatchString(body) || len(body) <= 200 && (strings.HasPrefix(lower, "error") || strings.HasPrefix(lower, "fatal")) {
-		return &Result{ExitCode: -1, IsError: true, Output: keepOutput(body)}, true
+		return &Result{ExitCode: -1, IsError: true, Output: keepOutput(body)}, "", true
 	}
-	return &Result{}, true
+	return &Result{}, "", true
 }
 
 // shellSaid is a line a shell printed about a command it could not run

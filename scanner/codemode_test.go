@@ -79,6 +79,42 @@ func FuzzCodeMode(f *testing.F) {
 		if c.Tool == "Bash" && (c.Command == "" || len(c.Command) > len(js)) {
 			t.Errorf("command %q from cell %q", c.Command, js)
 		}
-		codeModeResult(out)
+		codeModeResult(out) // must not panic
 	})
+}
+
+// TestCodeModePolls: a code-mode cell that leaves a command running
+// prints its session and no exit code; a later cell polls it with
+// tools.write_stdin. The exit status the poll prints is the command's,
+// and the poll itself does not fail, nor does a poll of a command the log
+// did not start. Before, the poll cell was an exec call that failed with
+// the command's error, and two sessions of it made a known failure of
+// "exec".
+func TestCodeModePolls(t *testing.T) {
+	dir := t.TempDir()
+	eperm := "Error: listen EPERM: operation not permitted 127.0.0.1"
+	writeCodex(t, dir, "/repo/bot", "s1", []cxStep{
+		cell(`const r = await tools.exec_command({cmd:"npx vitest run",workdir:"/repo/bot",yield_time_ms:1000}); text(JSON.stringify(r))`,
+			"Script completed", `{"chunk_id":"c1","wall_time_seconds":1.0,"session_id":51819,"output":"RUN v4.1.9\n"}`),
+		cell(`const r = await tools.write_stdin({session_id:51819,chars:"",yield_time_ms:1000}); text(JSON.stringify(r))`,
+			"Script completed", `{"chunk_id":"c2","wall_time_seconds":0.0,"exit_code":1,"output":"`+eperm+`\n"}`),
+		cell(`const r = await tools.write_stdin({session_id:"777",chars:"",yield_time_ms:1000}); text(JSON.stringify(r))`,
+			"Script completed", `{"chunk_id":"c3","wall_time_seconds":0.0,"exit_code":1,"output":"`+eperm+`\n"}`),
+	})
+	var got []string
+	_, err := ReadSessions(context.Background(), ReadOptions{Paths: []string{dir}, Workers: 1},
+		func(s *LoggedSession) []LoggedCall { return s.Calls },
+		func(calls []LoggedCall) error {
+			for _, c := range calls {
+				got = append(got, c.Tool+" "+c.Command+" "+c.Outcome.String())
+			}
+			return nil
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"Bash npx vitest run failed", "write_stdin  fine", "write_stdin  fine"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("calls:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }

@@ -75,18 +75,15 @@ func (cr *codexReader) item(p []byte, n int, s sink) {
 		}
 	case "function_call":
 		c := newCall(str(f[3]), f[4])
-		if str(f[3]) == "write_stdin" && len(cr.polls) < maxCodexSessions {
-			if sid := pollSession(f[4]); sid != "" {
-				cr.polls[id] = sid
-				if c.Stops {
-					cr.stops[id] = true
-				}
-			}
+		if str(f[3]) == "write_stdin" {
+			cr.notePoll(id, pollSession(f[4]), c.Stops)
 		}
 		s.event(Event{Kind: ToolCall, Line: n, UID: id, CallID: id, Call: c})
 	case "custom_tool_call":
 		if str(f[3]) == codeModeTool {
-			s.event(Event{Kind: ToolCall, Line: n, UID: id, CallID: id, Call: codeModeCall(f[5])})
+			c := codeModeCall(f[5])
+			cr.notePoll(id, c.Session, c.Stops)
+			s.event(Event{Kind: ToolCall, Line: n, UID: id, CallID: id, Call: c})
 			return
 		}
 		c := &Call{Tool: str(f[3])}
@@ -103,10 +100,8 @@ func (cr *codexReader) item(p []byte, n int, s sink) {
 	case "function_call_output", "custom_tool_call_output":
 		out := f[7]
 		if t := codeModeOutput(out); t != "" {
-			if r, cell := codeModeResult(t); cell {
-				if r != nil { // a cell still running has no outcome yet
-					s.event(Event{Kind: ToolResult, Line: n, CallID: id, Result: r})
-				}
+			if r, running, cell := codeModeResult(t); cell {
+				cr.cellOutput(id, r, running, n, s)
 				return
 			}
 		}
@@ -115,6 +110,53 @@ func (cr *codexReader) item(p []byte, n int, s sink) {
 		}
 		cr.output(id, out, n, s)
 	}
+}
+
+// notePoll remembers a write_stdin call (or a code-mode cell that is
+// one) that polls process session sid, and whether it stops it.
+func (cr *codexReader) notePoll(id, sid string, stops bool) {
+	if sid == "" || len(cr.polls) >= maxCodexSessions {
+		return
+	}
+	cr.polls[id] = sid
+	if stops {
+		cr.stops[id] = true
+	}
+}
+
+// cellOutput reads a code-mode cell's outcome as output reads a call's:
+// a command the cell left running (running) has no outcome yet, and the
+// exit status a poll cell prints is the polled command's. A poll of a
+// command started before the log (or printed in a form the reader does
+// not know) has no outcome of its own: a poll does not fail, the
+// command does.
+func (cr *codexReader) cellOutput(id string, r *Result, running string, n int, s sink) {
+	sid, poll := cr.polls[id]
+	stops := cr.stops[id]
+	delete(cr.polls, id)
+	delete(cr.stops, id)
+	unknown := &Result{ExitCode: -1}
+	switch {
+	case running != "":
+		if !poll && len(cr.running) < maxCodexSessions {
+			cr.running[running] = id // its outcome comes with a poll
+		}
+		if poll {
+			s.event(Event{Kind: ToolResult, Line: n, CallID: id, Result: unknown})
+		}
+		return
+	case r == nil:
+		return // a cell still running has no outcome yet
+	case !poll:
+		s.event(Event{Kind: ToolResult, Line: n, CallID: id, Result: r})
+		return
+	}
+	if started, ok := cr.running[sid]; ok {
+		delete(cr.running, sid)
+		r.Stopped = r.Stopped || stops // the poll was a Ctrl-C: whatever the exit, the agent ended it
+		s.event(Event{Kind: ToolResult, Line: n, CallID: started, Result: r})
+	}
+	s.event(Event{Kind: ToolResult, Line: n, CallID: id, Result: unknown})
 }
 
 // output reads a call's output: a command still running has no outcome
