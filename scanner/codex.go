@@ -124,68 +124,55 @@ func (cr *codexReader) notePoll(id, sid string, stops bool) {
 	}
 }
 
-// cellOutput reads a code-mode cell's outcome as output reads a call's:
-// a command the cell left running (running) has no outcome yet, and the
-// exit status a poll cell prints is the polled command's. A poll of a
-// command started before the log (or printed in a form the reader does
-// not know) has no outcome of its own: a poll does not fail, the
-// command does.
+// cellOutput reads a code-mode cell's outcome as output reads a call's
+// (settle). A poll of a command started before the log, or printed in a
+// form the reader does not know, has no outcome of its own: a poll does
+// not fail, the command does. A cell still running (r nil) has none yet.
 func (cr *codexReader) cellOutput(id string, r *Result, running string, n int, s sink) {
-	sid, poll := cr.polls[id]
-	stops := cr.stops[id]
-	delete(cr.polls, id)
-	delete(cr.stops, id)
-	unknown := &Result{ExitCode: -1}
-	switch {
-	case running != "":
-		if !poll && len(cr.running) < maxCodexSessions {
-			cr.running[running] = id // its outcome comes with a poll
-		}
-		if poll {
-			s.event(Event{Kind: ToolResult, Line: n, CallID: id, Result: unknown})
-		}
-		return
-	case r == nil:
-		return // a cell still running has no outcome yet
-	case !poll:
-		s.event(Event{Kind: ToolResult, Line: n, CallID: id, Result: r})
+	if r == nil && running == "" {
 		return
 	}
-	if started, ok := cr.running[sid]; ok {
-		delete(cr.running, sid)
-		r.Stopped = r.Stopped || stops // the poll was a Ctrl-C: whatever the exit, the agent ended it
-		s.event(Event{Kind: ToolResult, Line: n, CallID: started, Result: r})
-	}
-	s.event(Event{Kind: ToolResult, Line: n, CallID: id, Result: unknown})
+	cr.settle(id, r, running, false, n, s)
 }
 
 // output reads a call's output: a command still running has no outcome
 // yet; a poll's report of the end of a command it polls is that
-// command's outcome, and the poll itself worked.
+// command's outcome, and the poll itself worked (settle).
 func (cr *codexReader) output(id string, out []byte, n int, s sink) {
-	r := codexResult(out)
+	cr.settle(id, codexResult(out), runningSession(out), true, n, s)
+}
+
+// settle gives call id its outcome r. running is the session of a
+// command the call left running ("?" when its output does not say
+// which): no outcome yet, it comes with a poll. A poll's r is the outcome
+// of the command it polls, and the poll itself worked; a poll of a
+// command the log did not start keeps r when own is set.
+func (cr *codexReader) settle(id string, r *Result, running string, own bool, n int, s sink) {
 	sid, poll := cr.polls[id]
 	stops := cr.stops[id]
 	delete(cr.polls, id)
 	delete(cr.stops, id)
-	if sess := runningSession(out); sess != "" {
-		if !poll && sess != "?" && len(cr.running) < maxCodexSessions {
-			cr.running[sess] = id // its outcome comes with a poll
+	worked := &Result{ExitCode: -1}
+	if running != "" {
+		if !poll && running != "?" && len(cr.running) < maxCodexSessions {
+			cr.running[running] = id // its outcome comes with a poll
 		}
 		if poll {
-			s.event(Event{Kind: ToolResult, Line: n, CallID: id, Result: &Result{ExitCode: -1}})
+			s.event(Event{Kind: ToolResult, Line: n, CallID: id, Result: worked})
 		}
 		return
 	}
 	started, ok := cr.running[sid]
-	if !poll || !ok {
+	switch {
+	case !poll || !ok && own:
 		s.event(Event{Kind: ToolResult, Line: n, CallID: id, Result: r})
 		return
+	case ok:
+		delete(cr.running, sid)
+		r.Stopped = r.Stopped || stops // the poll was a Ctrl-C: whatever the exit, the agent ended it
+		s.event(Event{Kind: ToolResult, Line: n, CallID: started, Result: r})
 	}
-	delete(cr.running, sid)
-	r.Stopped = r.Stopped || stops // the poll was a Ctrl-C: whatever the exit, the agent ended it
-	s.event(Event{Kind: ToolResult, Line: n, CallID: started, Result: r})
-	s.event(Event{Kind: ToolResult, Line: n, CallID: id, Result: &Result{ExitCode: -1}})
+	s.event(Event{Kind: ToolResult, Line: n, CallID: id, Result: worked})
 }
 
 // pollSession is the process session a write_stdin call's arguments
