@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // cxStep is one call of a Codex session a test writes, as Codex CLI
@@ -193,5 +195,36 @@ func TestCodexRetryClaimsAreLiteral(t *testing.T) {
 				t.Errorf("a lesson says the same call worked, and no such call did: %q", cs[0].Solution)
 			}
 		})
+	}
+}
+
+// TestScanWhileTheAgentWritesTheResult: a scan reads the log while the
+// agent is still writing it, up to half the line of a failed call's
+// result. The next scan, once the session is over, still sees the call:
+// the state resumes at a call whose result was not written yet, as at a
+// failure still open. Before, it resumed after the call, the result named
+// a call the reader never saw, and the retry was lost (a hook's scan
+// during a Codex session, in the real-agent suite on a loaded machine).
+func TestScanWhileTheAgentWritesTheResult(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	f := writeCodex(t, dir, "/repo/app", "s1", []cxStep{
+		execCmd(map[string]any{"cmd": "./deploy.sh"}, 2, "error: --env is required\n"),
+		execCmd(map[string]any{"cmd": "./deploy.sh --env dev"}, 0, "deployed to dev\n"),
+	})
+	full, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := bytes.Index(full, []byte(`"function_call_output"`))
+	if err := os.WriteFile(f, full[:at], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	scan(t, state, Options{Paths: []string{dir}, Now: time.Now}) // the session is being written
+	if err := os.WriteFile(f, full, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	scan(t, state, Options{Paths: []string{dir}}) // an hour later
+	if c := find(candidates(t, state), KindRetry, "./deploy.sh"); c == nil || !strings.Contains(c.Summary, "--env") {
+		t.Errorf("retry %+v: want deploy.sh's, adding --env", c)
 	}
 }

@@ -290,6 +290,30 @@ func (a *analyzer) event(e Event) {
 	}
 }
 
+// resumeAt is the earliest call of a session still being written that a
+// later read must see again: a failure still open (a retry or a
+// correction may follow), or a call whose result is not written yet.
+// Read from after it, the result would name a call the reader never saw
+// (an agent writing its log while a scan reads it: the failed call of a
+// retry lost). nil when there is none.
+func (a *analyzer) resumeAt() *callRec {
+	var first *callRec
+	earlier := func(r *callRec) {
+		if first == nil || r.off < first.off {
+			first = r
+		}
+	}
+	for _, f := range a.open {
+		earlier(f.rec)
+	}
+	for _, id := range a.order {
+		if r := a.calls[id]; r != nil && !r.done {
+			earlier(r)
+		}
+	}
+	return first
+}
+
 func (a *analyzer) push(f *failure) {
 	a.open = append(a.open, f)
 	if len(a.open) > maxOpen {

@@ -413,15 +413,9 @@ func scanFile(j job, opts Options) fileResult {
 	}
 	if isIdle {
 		a.flush()
-	} else if len(a.open) > 0 {
+	} else if first := a.resumeAt(); first != nil {
 		st.Pending = true
 		if st.Format.lineBased() {
-			first := a.open[0].rec
-			for _, f := range a.open[1:] {
-				if f.rec.off < first.off {
-					first = f.rec
-				}
-			}
 			st.Offset, st.Line = first.off, first.line-1
 		}
 	}
