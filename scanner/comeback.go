@@ -33,16 +33,6 @@ func comebackKeys(c *Candidate, p string) []string {
 	return keys
 }
 
-// seenWhere calls yield with each project c was seen in and a session of
-// it, from its provenance.
-func seenWhere(c *Candidate, yield func(project, session string)) {
-	for _, p := range c.Provenance {
-		if p.SessionID != "" {
-			yield(p.Project, p.SessionID)
-		}
-	}
-}
-
 // failure is c's Failure, worked out from its first failing example and
 // its problem when not yet known.
 func (c *Candidate) failure() string {
@@ -75,16 +65,26 @@ func (c *Candidate) seenOnce() bool {
 // more (supportBonus), and FailedIn is counted up to it.
 type failedSessions map[string][]string
 
-// add adds c's sessions to its keys and reports whether one grew.
+// add adds c's sessions, from its provenance, to its keys in each
+// project and reports whether one grew.
 func (f failedSessions) add(c *Candidate) bool {
 	grew := false
-	seenWhere(c, func(p, s string) {
-		for _, k := range comebackKeys(c, p) {
-			if ss := f[k]; len(ss) < maxSupport && !slices.Contains(ss, s) {
-				f[k], grew = append(ss, s), true
+	keys := map[string][]string{} // by project
+	for _, p := range c.Provenance {
+		if p.SessionID == "" {
+			continue
+		}
+		ks, ok := keys[p.Project]
+		if !ok {
+			ks = comebackKeys(c, p.Project)
+			keys[p.Project] = ks
+		}
+		for _, k := range ks {
+			if ss := f[k]; len(ss) < maxSupport && !slices.Contains(ss, p.SessionID) {
+				f[k], grew = append(ss, p.SessionID), true
 			}
 		}
-	})
+	}
 	return grew
 }
 
@@ -126,17 +126,21 @@ func comebacks(cs []*Candidate) []*Candidate {
 }
 
 // AsReminder is c as the hook says it before anyone reviews it, after its
-// error (Reminder): a lesson seen once that fires before its command
-// (keyed on the option it dropped) comes after its error instead, until
-// it is proposed; others are said as they are.
-func (c Candidate) AsReminder() Candidate {
-	if len(c.Triggers.Errors) > 0 || !c.seenOnce() {
-		return c
+// error, and ok when it says it at all (Reminder): a lesson with error
+// triggers as it is, and one seen once that fires before its command
+// (keyed on the option it dropped) narrowed to its error, until it is
+// proposed.
+func (c Candidate) AsReminder(cfg lessons.Config) (said Candidate, ok bool) {
+	if c.Status != StatusNew || c.capped() || !cfg.Admits(c.Confidence, true) {
+		return Candidate{}, false
+	}
+	if len(c.Triggers.Errors) > 0 {
+		return c, true
+	}
+	if !c.seenOnce() {
+		return Candidate{}, false
 	}
 	c.Examples.Match = slices.Clone(c.Examples.Match)
 	c.Triggers.Commands = slices.Clone(c.Triggers.Commands)
-	if !c.narrowToError() {
-		return Candidate{}
-	}
-	return c
+	return c, c.narrowToError()
 }

@@ -141,7 +141,7 @@ func droppedNamed(d cmdDiff, out string, tests bool) []string {
 	for _, w := range d.removed {
 		w = strings.ToLower(strings.Trim(w, `'"`))
 		if strings.HasPrefix(w, "-") || strings.ContainsAny(w, "$`*?<>|") ||
-			!namedOperand(out, w) && !(otherKind(w, d.g) && findWord(out, w, func(int) bool { return true })) {
+			!namedOperand(out, w) && !(otherKind(w, d.g) && containsWord(out, w)) {
 			return nil
 		}
 	}

@@ -196,8 +196,11 @@ func (l *Learner) recount(c *Candidate) {
 			if !slices.Contains(l.comeback[k], c.ID) {
 				l.comeback[k] = append(l.comeback[k], c.ID)
 			}
+			if !grew {
+				continue // no other lesson's count changed
+			}
 			for _, id := range l.comeback[k] {
-				if grew && !seen[id] {
+				if !seen[id] {
 					seen[id] = true
 					touched = append(touched, l.byID[id])
 				}

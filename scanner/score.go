@@ -232,8 +232,8 @@ func (c *Candidate) afterTries() bool {
 // before a call, so the cost of one that is wrong is a few lines after a
 // failure it names.
 func (c *Candidate) Reminder(cfg lessons.Config) bool {
-	return c.Status == StatusNew && !c.capped() && cfg.Admits(c.Confidence, true) &&
-		(len(c.Triggers.Errors) > 0 || len(c.AsReminder().Triggers.Errors) > 0)
+	_, ok := c.AsReminder(cfg)
+	return ok
 }
 
 // With returns w with the weights named in overrides (by their JSON names,

@@ -33,10 +33,11 @@ func Reminders(d scope.Dirs) *scope.Reminders {
 		}
 		var out []scope.Resolved
 		for _, c := range cs {
-			if !c.Reminder(cfg) || !seenIn(c, project) {
+			said, ok := c.AsReminder(cfg)
+			if !ok || !seenIn(c, project) {
 				continue
 			}
-			l := scanner.ToLesson(c.AsReminder())
+			l := scanner.ToLesson(said)
 			l.ID, l.Slug, l.NeedsReview = ReminderPrefix+c.ID, ReminderPrefix+c.ID, false
 			out = append(out, scope.Resolved{Lesson: l, Path: filepath.Join(st.Dir(), c.ID+".json")})
 			if len(out) == maxReminders {

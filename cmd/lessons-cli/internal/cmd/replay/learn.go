@@ -168,15 +168,16 @@ func (l *learning) boundary(s *scanner.LoggedSession, r *sessionResult) error {
 		// live as a team that promotes every candidate at or above
 		// minConfidence has it, or as the hook has a reminder (design.md
 		// "Reminders")
-		live := cur.Status != scanner.StatusFolded && (cur.Confidence >= cfg.MinConfidence || cur.Reminder(cfg)) &&
+		reminder, reminds := cur.AsReminder(cfg)
+		live := cur.Status != scanner.StatusFolded && (cur.Confidence >= cfg.MinConfidence || reminds) &&
 			(l.job.Learn != LearnTags || cur.Kind == scanner.KindTag)
+		said := cur
+		if live && cur.Confidence < cfg.MinConfidence {
+			said = reminder // as the hook says it, after its error
+		}
 		project := ""
 		if sc, p := scanner.DefaultScope(cur); sc == lessons.ScopeProject {
 			project = cmp.Or(p, noProject)
-		}
-		said := cur
-		if live && cur.Confidence < cfg.MinConfidence {
-			said = cur.AsReminder() // as the hook says it, after its error
 		}
 		sign := fmt.Sprintf("%v %g %d %s %s %q", live, cur.Confidence, cur.Priority, project, said.Summary, said.Triggers.Errors)
 		if sign == ll.sign {
