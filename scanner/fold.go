@@ -227,6 +227,57 @@ func foldFolders(cs []*Candidate) []*Candidate {
 	return changed
 }
 
+// foldShifts folds, among cs, the lessons on wrong folders that are one
+// mistake made again on folder after folder: each was guessed the same
+// level off (App/Data read for App/App/Data, then App/Domain for
+// App/App/Domain), the same parent on both sides and the folder of the
+// same name. The lesson the team is asked about says every such folder
+// and fires on each (its paths); it returns the candidates it changed.
+func foldShifts(cs []*Candidate) []*Candidate {
+	var changed []*Candidate
+	for _, g := range groupBy(cs, shiftKey) {
+		if len(g) < 2 {
+			continue
+		}
+		into := slices.MaxFunc(g, func(a, b *Candidate) int {
+			return cmp.Or(cmp.Compare(len(a.Triggers.Paths), len(b.Triggers.Paths)), cmp.Compare(len(a.Sessions), len(b.Sessions)))
+		})
+		for _, c := range g {
+			if c == into {
+				continue
+			}
+			for _, p := range c.Triggers.Paths {
+				if !slices.Contains(into.Triggers.Paths, p) {
+					into.Triggers.Paths = append(into.Triggers.Paths, p)
+				}
+			}
+			into.Examples.Match = append(into.Examples.Match, c.Examples.Match...)
+			for _, p := range c.Provenance {
+				into.add(p)
+			}
+			c.Status = StatusFolded
+			changed = append(changed, c)
+		}
+		into.pathText()
+		changed = append(changed, into)
+	}
+	return changed
+}
+
+// shiftKey is what groups the lessons on wrong folders guessed the same
+// level off (foldShifts): the project, the parent of the wrong folder and
+// that of the right one; "" for any other lesson.
+func shiftKey(c *Candidate) string {
+	if c.Kind != KindPath || c.Status != StatusNew || !c.onFolder() || c.Fixed == "" {
+		return ""
+	}
+	wrong, right := strings.TrimSuffix(c.Family, "/"), strings.TrimSuffix(c.Fixed, "/")
+	if path.Base(wrong) != path.Base(right) {
+		return ""
+	}
+	return strings.Join(c.Projects, "\x00") + "\x00" + path.Dir(wrong) + "\x00" + path.Dir(right)
+}
+
 // markTwins marks, among cs, the known failures of one file tool with
 // the same error triggers in one project, on other paths (Grep's record
 // limit met on a file, on its folder and on the root): one mistake, of

@@ -175,7 +175,7 @@ func (l *Learner) foldPaths() {
 			paths = append(paths, c)
 		}
 	}
-	for _, f := range foldFolders(paths) {
+	for _, f := range append(foldFolders(paths), foldShifts(paths)...) {
 		l.weights.Score(f)
 		if !slices.Contains(l.folded, f.ID) {
 			l.folded = append(l.folded, f.ID)

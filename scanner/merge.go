@@ -157,6 +157,9 @@ func (m *merger) write() error {
 		for _, c := range foldFolders(m.sorted()) {
 			m.dirty[c.ID] = true
 		}
+		for _, c := range foldShifts(m.sorted()) {
+			m.dirty[c.ID] = true
+		}
 		for _, c := range markTwins(m.sorted()) {
 			m.dirty[c.ID] = true
 		}

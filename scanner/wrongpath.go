@@ -550,8 +550,12 @@ func (a *analyzer) wrongFolder(m *missingWatch) (wrong, right string) {
 	if tail < 2 || tail == len(w) || tail == len(r) {
 		return "", "" // only the name is the same, or one path is the other's tail
 	}
+	// the first folder off the path that worked, after all the folders
+	// the two share from the root: where a name repeats (App/App/x.swift
+	// read as App/x.swift), the shared tail alone would point at a folder
+	// that is there
 	k := 0
-	for k < len(w)-tail && k < len(r)-tail && w[k] == r[k] {
+	for k < len(w)-1 && k < len(r)-1 && w[k] == r[k] {
 		k++
 	}
 	if k < minAreaDepth || len(w)-k-1 > tail {
@@ -722,6 +726,10 @@ func (c *Candidate) onFolder() bool { return strings.HasSuffix(c.Family, "/") }
 // so far.
 func (c *Candidate) pathText() {
 	wrong, n := "`"+clip(c.Family, 200)+"`", len(c.Sessions)
+	if c.onFolder() && c.Fixed != "" && len(c.Triggers.Paths) > 1 {
+		c.shiftText()
+		return
+	}
 	if c.onFolder() && c.Fixed != "" {
 		right := "`" + clip(c.Fixed, 200) + "`"
 		c.Summary = secret.Sentence(shorten("Files are under "+right+", not "+wrong, maxSummary))
@@ -740,6 +748,26 @@ func (c *Candidate) pathText() {
 	c.Summary = secret.Sentence(shorten(wrong+" does not exist here", maxSummary))
 	c.Solution = wrong + " was missing in " + strconv.Itoa(n) + " session" + plural(n) + " of this project, and nothing of that name was used elsewhere after it. " +
 		"Do not read or run it on a guess: look for what you need first, or go on without it."
+}
+
+// shiftText writes the lesson on folders guessed the same level off
+// (foldShifts): which folders are not where the agent looked, and the
+// folder that holds them.
+func (c *Candidate) shiftText() {
+	wrong := path.Dir(strings.TrimSuffix(c.Family, "/"))
+	right := path.Dir(strings.TrimSuffix(c.Fixed, "/"))
+	if len(c.Projects) == 1 {
+		right = pathKey(right, c.Projects[0]) // as the wrong folders are named
+	}
+	right = "`" + clip(right, 200) + "/`"
+	var names []string
+	for _, g := range c.Triggers.Paths {
+		names = append(names, "`"+path.Join(wrong, path.Base(strings.TrimSuffix(g, "/**")))+"/`")
+	}
+	list := strings.Join(names, ", ")
+	c.Summary = secret.Sentence(shorten(list+" are under "+right, maxSummary))
+	c.Solution = "There are no folders " + list + " (the call failed: " + firstLine(errorHeadline(c.Problem)) + "). " +
+		"Later calls found the same files under " + right + ": look for them there."
 }
 
 // pathAfterError keeps a wrong path's lesson that one session does not

@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -440,6 +441,48 @@ func TestWrongPathFoundUnderTheSameFolders(t *testing.T) {
 	}
 }
 
+// TestFoldersGuessedTheSameLevelOff: the app's sources sit one level
+// deeper than the agent thinks (Shop/Shop/Data, read as Shop/Data), and
+// it guesses wrong under one folder, then another, in two sessions. The
+// team is asked about one lesson that names both folders and comes
+// before a read under either, not about one lesson a folder; a folder
+// that is there (Shop/Tests) stays quiet.
+func TestFoldersGuessedTheSameLevelOff(t *testing.T) {
+	const project = "/home/ann/work/shop"
+	missing := "<tool_use_error>File does not exist. Note: your current working directory is " + project + ".</tool_use_error>"
+	dir := t.TempDir()
+	for i, folder := range []string{"Data", "Domain"} {
+		writeClaude(t, dir, project, fmt.Sprint("s", i), []step{
+			call("Read", map[string]any{"file_path": project + "/Shop/Tests/cart_test.swift"}, false, "import XCTest"),
+			call("Read", map[string]any{"file_path": project + "/Shop/" + folder + "/Cart.swift"}, true, missing),
+			call("Read", map[string]any{"file_path": project + "/Shop/Shop/" + folder + "/Cart.swift"}, false, "struct Cart {}"),
+			call("Read", map[string]any{"file_path": project + "/Shop/" + folder + "/Order.swift"}, true, missing),
+			call("Read", map[string]any{"file_path": project + "/Shop/Shop/" + folder + "/Order.swift"}, false, "struct Order {}"),
+		})
+	}
+	cs := slices.DeleteFunc(pathCandidates(t, dir), func(c Candidate) bool { return c.Status == StatusFolded })
+	if len(cs) != 1 {
+		t.Fatalf("%d lessons on wrong paths listed, want 1: %v", len(cs), summaries(cs))
+	}
+	c := cs[0]
+	if !strings.Contains(c.Summary, "`Shop/Data/`") || !strings.Contains(c.Summary, "`Shop/Domain/`") || !strings.Contains(c.Summary, "`Shop/Shop/`") {
+		t.Errorf("summary %q: want both folders and where they are", c.Summary)
+	}
+	if c.Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Errorf("confidence %.2f: want it proposed, the mistake was made in two sessions", c.Confidence)
+	}
+	for p, want := range map[string]bool{
+		project + "/Shop/Data/Basket.swift":      true,
+		project + "/Shop/Domain/Price.swift":     true,
+		project + "/Shop/Shop/Data/Basket.swift": false,
+		project + "/Shop/Tests/cart_test.swift":  false,
+	} {
+		if got := fires(t, c, lessons.ToolCall{Tool: "Read", Path: p}); got != want {
+			t.Errorf("fires before a read of %s: %v, want %v", p, got, want)
+		}
+	}
+}
+
 // TestWrongFolderShapes: the folder lesson needs the same folders and
 // name under another root; a wrong path with folders the right one lacks,
 // however many, is no wrong root (and must not be read past its start).
@@ -450,6 +493,10 @@ func TestWrongFolderShapes(t *testing.T) {
 		{"/home/ann/work/shop/x/y/z/v/u/t/src/cart.ts", "/home/ann/work/shop/src/cart.ts", ""},
 		{"/home/ann/work/a/b/c/d/e/f/g/h/i/src/cart.ts", "/home/ann/src/cart.ts", ""},
 		{"/home/ann/work/shop/lib/cart.ts", "/home/ann/work/shop/src/cart.ts", ""},
+		// a level of a repeated name left out, or one too many: the
+		// folder that is not there, not the shop folder that is
+		{"/home/ann/work/shop/Shop/Domain/cart.ts", "/home/ann/work/shop/Shop/Shop/Domain/cart.ts", "/home/ann/work/shop/Shop/Domain"},
+		{"/home/ann/work/shop/Shop/Shop/Domain/cart.ts", "/home/ann/work/shop/Shop/Domain/cart.ts", "/home/ann/work/shop/Shop/Shop"},
 	} {
 		m := &missingWatch{rec: &callRec{call: &Call{Tool: "Read", Path: tc.wrong}}, abs: tc.wrong, found: tc.found, by: &Call{Tool: "Read", Path: tc.found}}
 		if got, _ := a.wrongFolder(m); got != tc.want {
