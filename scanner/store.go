@@ -64,11 +64,16 @@ func (s *Store) List(opts ListOptions) ([]Candidate, error) {
 			out = append(out, c)
 		}
 	}
-	slices.SortFunc(out, func(a, b Candidate) int {
-		return cmp.Or(compareBool(a.Signals.Weak(), b.Signals.Weak()), cmp.Compare(b.Priority, a.Priority), cmp.Compare(b.Confidence, a.Confidence),
-			b.LastSeen.Compare(a.LastSeen), cmp.Compare(a.ID, b.ID))
-	})
+	slices.SortFunc(out, ReviewOrder)
 	return out, nil
+}
+
+// ReviewOrder orders candidates the most important first, as List lists
+// them and the hook keeps its reminders: strong signals, then priority,
+// confidence and the latest seen.
+func ReviewOrder(a, b Candidate) int {
+	return cmp.Or(compareBool(a.Signals.Weak(), b.Signals.Weak()), cmp.Compare(b.Priority, a.Priority), cmp.Compare(b.Confidence, a.Confidence),
+		b.LastSeen.Compare(a.LastSeen), cmp.Compare(a.ID, b.ID))
 }
 
 // compareBool orders false before true.

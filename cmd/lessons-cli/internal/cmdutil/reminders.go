@@ -10,10 +10,11 @@ import (
 	"github.com/lessons-dev/lessons/scope"
 )
 
-// maxReminders bounds the reminders one manifest holds, the most
-// important first: as many lessons on an error as the hook's outcome
-// benchmark (engine BenchmarkHookOutcomeErrors) carries.
-const maxReminders = 100
+// MaxReminders bounds the reminders one manifest holds, the most
+// important first (scanner.ReviewOrder): as many lessons on an error as
+// the hook's outcome benchmark (engine BenchmarkHookOutcomeErrors)
+// carries.
+const MaxReminders = 100
 
 // ReminderPrefix starts the slug and id of a reminder; the candidate's id
 // follows.
@@ -40,7 +41,7 @@ func Reminders(d scope.Dirs) *scope.Reminders {
 			l := scanner.ToLesson(said)
 			l.ID, l.Slug, l.NeedsReview = ReminderPrefix+c.ID, ReminderPrefix+c.ID, false
 			out = append(out, scope.Resolved{Lesson: l, Path: filepath.Join(st.Dir(), c.ID+".json")})
-			if len(out) == maxReminders {
+			if len(out) == MaxReminders {
 				break
 			}
 		}

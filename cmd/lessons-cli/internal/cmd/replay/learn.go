@@ -3,6 +3,7 @@ package replay
 import (
 	"cmp"
 	"fmt"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
 	"maps"
 	"slices"
 
@@ -52,6 +53,10 @@ type learnedLesson struct {
 	// live: it is at or above minConfidence (and a #lesson report under
 	// --learn=tags).
 	live bool
+	// held: a reminder past the most the hook carries (holdReminders);
+	// rank is what the hook orders reminders by (scanner.ReviewOrder).
+	held bool
+	rank scanner.Candidate
 	// project is the project it applies to, "" for a global lesson.
 	project string
 	info    learnedInfo
@@ -168,6 +173,7 @@ func (l *learning) boundary(s *scanner.LoggedSession, r *sessionResult) error {
 		// live as a team that promotes every candidate at or above
 		// minConfidence has it, or as the hook has a reminder (design.md
 		// "Reminders")
+		ll.rank = scanner.Candidate{ID: id, Signals: cur.Signals, Priority: cur.Priority, Confidence: cur.Confidence, LastSeen: cur.LastSeen}
 		reminder, reminds := cur.AsReminder(cfg)
 		live := cur.Status != scanner.StatusFolded && (cur.Confidence >= cfg.MinConfidence || reminds) &&
 			(l.job.Learn != LearnTags || cur.Kind == scanner.KindTag)
@@ -208,13 +214,57 @@ func (l *learning) boundary(s *scanner.LoggedSession, r *sessionResult) error {
 			return err
 		}
 	}
+	return l.holdReminders(s)
+}
+
+// holdReminders holds back, on each shelf, the reminders past the most a
+// manifest carries (cmdutil.MaxReminders), in the order the hook keeps
+// them (scanner.ReviewOrder), and lets those back in that rose; a held
+// one is skipped as a stale form is.
+func (l *learning) holdReminders(s *scanner.LoggedSession) error {
+	min := l.job.Merged.Config.MinConfidence
+	byProject := map[string][]*learnedLesson{}
+	for _, ll := range l.order {
+		if ll.live && ll.lesson.Confidence < min {
+			byProject[ll.project] = append(byProject[ll.project], ll)
+		} else if err := l.hold(ll, false, s); err != nil {
+			return err
+		}
+	}
+	for _, ls := range byProject {
+		if len(ls) > cmdutil.MaxReminders {
+			slices.SortFunc(ls, func(a, b *learnedLesson) int { return scanner.ReviewOrder(a.rank, b.rank) })
+		}
+		for i, ll := range ls {
+			if err := l.hold(ll, i >= cmdutil.MaxReminders, s); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
+}
+
+// hold sets whether ll is held back, and traces a change. One let back in
+// is compiled again: chunks merged while it was held left it out.
+func (l *learning) hold(ll *learnedLesson, held bool, s *scanner.LoggedSession) error {
+	if ll.held == held {
+		return nil
+	}
+	ll.held = held
+	if l.tracing {
+		l.changed = append(l.changed, ll.trace(s))
+	}
+	if held || !ll.live {
+		return nil
+	}
+	ll.ver++
+	return l.shelves[ll.project].add(ll, l.rp.Forget)
 }
 
 // trace is the lesson's trace line after session s.
 func (l *learnedLesson) trace(s *scanner.LoggedSession) TraceLesson {
 	keys := slices.Sorted(maps.Keys(l.info.keys))
-	return TraceLesson{Kind: traceKindLesson, File: s.File, Session: s.ID, Slug: l.lesson.Slug, Live: l.live,
+	return TraceLesson{Kind: traceKindLesson, File: s.File, Session: s.ID, Slug: l.lesson.Slug, Live: l.live && !l.held,
 		Confidence: l.lesson.Confidence, Project: l.project, Summary: l.lesson.Summary, Triggers: l.lesson.Triggers, Keys: keys}
 }
 

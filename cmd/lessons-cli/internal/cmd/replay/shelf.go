@@ -44,7 +44,7 @@ const fanIn = 4
 // shelf.
 func (c *chunk) current(i int, key string) bool {
 	l := c.from[i]
-	return l != nil && c.vers[i] == l.ver && l.live && l.project == key
+	return l != nil && c.vers[i] == l.ver && l.live && !l.held && l.project == key
 }
 
 func (sh *shelf) add(l *learnedLesson, forget func(*engine.Manifest)) error {
