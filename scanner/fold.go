@@ -3,6 +3,7 @@ package scanner
 import (
 	"cmp"
 	"path"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -45,12 +46,14 @@ func failureKey(c *Candidate) string {
 // trigger fires on the other's failing example, and for a file tool both
 // are about the same file or both about the tool (a missing file is not
 // the tool's error); or they are shell commands of one program in one
-// project (oneProgram).
+// project (oneProgram); or they are of one kind with the same triggers
+// in a project in common, learned under two keys (a web tool's known failure on two hosts whose
+// error trigger takes any host): the hook would say both at one failure.
 func sameFailure(a, b *Candidate) bool {
 	if a.Tool != b.Tool || !slices.Equal(a.Triggers.Errors, b.Triggers.Errors) {
 		return false
 	}
-	if oneProgram(a, b) {
+	if oneProgram(a, b) || a.Kind == b.Kind && reflect.DeepEqual(a.Triggers, b.Triggers) && shareProject(a, b) {
 		return true
 	}
 	if a.Kind == b.Kind || a.Tool != "Bash" && exampleFile(a) != exampleFile(b) {
@@ -66,13 +69,17 @@ func sameFailure(a, b *Candidate) bool {
 // one project. One error of one program in one project is one lesson,
 // whichever of its subcommands a chain's failure was put down to.
 func oneProgram(a, b *Candidate) bool {
-	if a.Tool != "Bash" || len(a.Examples.Match) == 0 || len(b.Examples.Match) == 0 ||
-		!slices.ContainsFunc(a.Projects, func(p string) bool { return slices.Contains(b.Projects, p) }) {
+	if a.Tool != "Bash" || len(a.Examples.Match) == 0 || len(b.Examples.Match) == 0 || !shareProject(a, b) {
 		return false
 	}
 	ea, eb := a.Examples.Match[0], b.Examples.Match[0]
 	pa := lessons.FailedFamily(ea.Command, ea.Error).Exe
 	return pa != "" && pa == lessons.FailedFamily(eb.Command, eb.Error).Exe
+}
+
+// shareProject reports whether a and b were seen in a project in common.
+func shareProject(a, b *Candidate) bool {
+	return slices.ContainsFunc(a.Projects, func(p string) bool { return slices.Contains(b.Projects, p) })
 }
 
 // exampleFile is the file name a file tool's candidate is about, "" for

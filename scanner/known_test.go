@@ -805,3 +805,27 @@ func TestKnownFailureOfAProgramWhateverItIsGiven(t *testing.T) {
 		}
 	}
 }
+
+// TestKnownFailureOnTwoHostsIsOneLesson: a web tool refused on one host
+// in two sessions, and on another host in two more, with an error whose
+// trigger takes any host: the hook would say the two lessons at one
+// failure, so the team is asked about one, with the evidence of both.
+func TestKnownFailureOnTwoHostsIsOneLesson(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	for i, host := range []string{"docs.example.dev", "docs.example.dev", "api.example.org", "api.example.org"} {
+		writeClaude(t, dir, "/p", fmt.Sprint("s", i), []step{
+			call("WebFetch", map[string]any{"url": "https://" + host + "/guide", "prompt": "summarise"}, true,
+				"Unable to verify if domain "+host+" is safe to fetch. This may be due to network restrictions."),
+		})
+	}
+	scan(t, state, Options{Paths: []string{dir}})
+	var listed []Candidate
+	for _, c := range candidates(t, state) {
+		if c.Status == StatusNew && c.Confidence >= lessons.DefaultConfig().MinConfidence {
+			listed = append(listed, c)
+		}
+	}
+	if len(listed) != 1 || len(listed[0].Sessions) != 4 {
+		t.Fatalf("listed for review: %v; want one lesson on the refused fetch, seen in 4 sessions", summaries(listed))
+	}
+}
