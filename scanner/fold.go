@@ -285,36 +285,6 @@ func shiftKey(c *Candidate) string {
 	return strings.Join(c.Projects, "\x00") + "\x00" + path.Dir(wrong) + "\x00" + path.Dir(right)
 }
 
-// markTwins marks, among cs, the known failures of one file tool with
-// the same error triggers in one project, on other paths (Grep's record
-// limit met on a file, on its folder and on the root): one mistake, of
-// which the team is asked about the best supported (supportOrder) and
-// the others are said after their failure only (Signals.Twin). Unlike a
-// fold, each keeps its path trigger and stays live as a reminder. It
-// returns the candidates whose mark changed.
-func markTwins(cs []*Candidate) []*Candidate {
-	var changed []*Candidate
-	for _, g := range groupBy(cs, func(c *Candidate) string {
-		if c.Kind != KindKnown || c.Status != StatusNew || !slices.Contains(lessons.FileTools, c.Tool) || !failureKind(c) {
-			return ""
-		}
-		return failureKey(c) + "\x00" + strings.Join(c.Projects, "\x00")
-	}) {
-		// more sessions first: a twin's confidence is held down, so it
-		// would not overtake the one asked about however often seen
-		slices.SortFunc(g, func(a, b *Candidate) int {
-			return cmp.Or(cmp.Compare(len(b.Sessions), len(a.Sessions)), supportOrder(a, b))
-		})
-		for i, c := range g {
-			if twin := i > 0; c.Signals.Twin != twin {
-				c.Signals.Twin = twin
-				changed = append(changed, c)
-			}
-		}
-	}
-	return changed
-}
-
 // groupBy groups cs by key, in the order each key is first met; a
 // candidate whose key is "" is left out.
 func groupBy(cs []*Candidate, key func(*Candidate) string) [][]*Candidate {

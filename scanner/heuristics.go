@@ -126,10 +126,6 @@ type Signals struct {
 	// proposed: the sessions do not agree on what gets past the error.
 	FixVaries bool `json:"fixVaries,omitempty"`
 	FixAgain  bool `json:"fixAgain,omitempty"`
-	// Twin marks a file tool's known failure that another, better
-	// supported, of the same tool and error in the same project says on
-	// another path (markTwins): said after its failure, not proposed.
-	Twin bool `json:"twin,omitempty"`
 	// Sandboxed marks a lesson on an error that a setting letting the
 	// shell out of its sandbox got past: the environment refused, not
 	// the command.

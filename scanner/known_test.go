@@ -131,8 +131,8 @@ func TestGotPast(t *testing.T) {
 // TestKnownFailureOfAFileTool: a file tool refused on the same folder
 // before any change, in session after session and under a new file name
 // each time, is a known failure of that folder, whatever the tool (a hook
-// that refuses writes there refuses reads), with a lesson after the
-// error; missing files guessed, in one folder or in two, are not one.
+// that refuses writes there refuses reads), said after the error; missing
+// files guessed, in one folder or in two, are not one.
 func TestKnownFailureOfAFileTool(t *testing.T) {
 	dir, state := t.TempDir(), t.TempDir()
 	refused := func(p string) string {
@@ -162,16 +162,20 @@ func TestKnownFailureOfAFileTool(t *testing.T) {
 			known = append(known, c)
 		}
 	}
-	var live []Candidate
+	cfg := lessons.DefaultConfig()
+	var folder []Candidate
 	for _, c := range known {
-		if c.Confidence >= lessons.DefaultConfig().MinConfidence {
-			live = append(live, c)
+		if c.Confidence >= cfg.MinConfidence || !c.Reminder(cfg) {
+			t.Errorf("%s: confidence %.2f, reminder %v: want said after the error, not proposed", c.Summary, c.Confidence, c.Reminder(cfg))
+		}
+		if len(c.Sessions) > 1 {
+			folder = append(folder, c)
 		}
 	}
-	if len(live) != 1 {
-		t.Fatalf("%d known failures at or above minConfidence (of %d), want 1: the guarded folder", len(live), len(known))
+	if len(folder) != 1 {
+		t.Fatalf("%d known failures seen in more than one session (of %d), want 1: the guarded folder", len(folder), len(known))
 	}
-	c := live[0]
+	c := folder[0]
 	if len(c.Triggers.Tools) != 0 || len(c.Sessions) != 3 || !slices.Equal(c.Triggers.Paths, []string{"drafts/*.md"}) || len(c.Triggers.Errors) != 1 {
 		t.Fatalf("known failure of %v on %v, %d sessions, errors %v: want any file tool on drafts/*.md in 3 sessions, with its error", c.Triggers.Tools, c.Triggers.Paths, len(c.Sessions), c.Triggers.Errors)
 	}
@@ -208,8 +212,9 @@ func TestKnownFailureOfABrokenTool(t *testing.T) {
 			known = append(known, c)
 		}
 	}
-	if len(known) != 1 || len(known[0].Sessions) != 2 || known[0].Confidence < lessons.DefaultConfig().MinConfidence {
-		t.Fatalf("known failures %+v: want one of the Grep tool, seen in 2 sessions, at minConfidence", known)
+	cfg := lessons.DefaultConfig()
+	if len(known) != 1 || len(known[0].Sessions) != 2 || known[0].Confidence >= cfg.MinConfidence || !known[0].Reminder(cfg) {
+		t.Fatalf("known failures %+v: want one of the Grep tool, seen in 2 sessions, said after its error", known)
 	}
 	c := known[0]
 	if !slices.Equal(c.Triggers.Tools, []string{"Grep"}) || len(c.Triggers.Paths) != 0 || len(c.Triggers.Errors) != 1 {
@@ -544,12 +549,11 @@ func TestKnownMissingFileIsAReminder(t *testing.T) {
 	}
 }
 
-// TestKnownTwinsOnOtherPaths: Grep's record limit is met before any
-// change on a file in two sessions, on its folder in three, and on the
-// project's root in two: one mistake. The team is asked about the one
-// seen in most sessions; the others are said after their failure, each
-// on its own path, and are not proposed.
-func TestKnownTwinsOnOtherPaths(t *testing.T) {
+// TestKnownFailureOnOtherPathsIsSaidOnEach: Grep's record limit is met
+// before any change on a file in two sessions, on its folder in three,
+// and on the project's root in two. Each is said after the failure on
+// its own path; none is proposed.
+func TestKnownFailureOnOtherPathsIsSaidOnEach(t *testing.T) {
 	dir := t.TempDir()
 	grep := func(path string) step {
 		return call("Grep", map[string]any{"path": path, "pattern": "TODO"}, true, "Ripgrep JSON record exceeded 65536 bytes")
@@ -559,78 +563,62 @@ func TestKnownTwinsOnOtherPaths(t *testing.T) {
 		writeClaude(t, dir, "/p", fmt.Sprintf("s%d", i), []step{grep(path), run("rg -n TODO "+path, 0, "a.ts:1: TODO")})
 	}
 	cfg := lessons.DefaultConfig()
-	var proposed []string
 	said := 0
 	for _, c := range reaching(t, dir) {
 		if c.Kind != KindKnown || c.Tool != "Grep" {
 			continue
 		}
-		if c.Confidence >= cfg.MinConfidence {
-			proposed = append(proposed, c.Examples.Match[0].Path)
-		} else if c.Reminder(cfg) {
-			said++
-			call := lessons.ToolCall{Tool: "Grep", Path: c.Examples.Match[0].Path, Error: "Ripgrep JSON record exceeded 65536 bytes"}
-			if !fires(t, c, call) {
-				t.Errorf("twin on %s: silent after the failure on its path", call.Path)
-			}
+		if c.Confidence >= cfg.MinConfidence || !c.Reminder(cfg) {
+			t.Errorf("on %s: confidence %.2f, reminder %v: want said after the failure, not proposed", c.Examples.Match[0].Path, c.Confidence, c.Reminder(cfg))
+			continue
+		}
+		said++
+		call := lessons.ToolCall{Tool: "Grep", Path: c.Examples.Match[0].Path, Error: "Ripgrep JSON record exceeded 65536 bytes"}
+		if !fires(t, c, call) {
+			t.Errorf("on %s: silent after the failure on its path", call.Path)
 		}
 	}
-	if len(proposed) != 1 || proposed[0] != "/p/src" || said != 2 {
-		t.Errorf("proposed %q and %d said after the failure; want /p/src proposed and the two others said", proposed, said)
+	if said != 3 {
+		t.Errorf("%d said after the failure, want 3: the file, the folder, the root", said)
 	}
 }
 
-// TestKnownRefusalThatSaysWhatToDo: a permission denial whose message
-// tells the agent not to work around it and to go on with other work, in
-// three sessions before any change: the known failure repeats what the
-// denial says, so it is said after it and not proposed. A terse refusal
-// (TestKnownRefusalSaysSo) is proposed.
-func TestKnownRefusalThatSaysWhatToDo(t *testing.T) {
+// TestKnownFailureIsSaidNotProposed: a failure met before any change in
+// two or three sessions, whatever it says (a permission denial that
+// tells the agent what to do, a terse refusal, Read's size limit with or
+// without its advice), is said right after the same error comes back,
+// and never proposed: it says what failed, not what fixes it.
+func TestKnownFailureIsSaidNotProposed(t *testing.T) {
+	cfg := lessons.DefaultConfig()
 	denied := "Permission for this action was denied by the Claude Code auto mode classifier. Reason: Blocked. " +
 		"If you have other tasks that don't depend on this action, continue working on those. " +
 		"You should not attempt to work around this denial; do not retry it."
-	cfg := lessons.DefaultConfig()
-	for _, tc := range []struct {
-		said    string
-		propose bool
-	}{{denied, false}, {"This command requires approval", true}} {
-		known := knownIn(t, run("terraform apply -auto-approve", 1, tc.said), run("ls", 0, "go.mod"))
+	for _, said := range []string{denied, "This command requires approval"} {
+		known := knownIn(t, run("terraform apply -auto-approve", 1, said), run("ls", 0, "go.mod"))
 		if len(known) == 0 {
-			t.Fatalf("%q: no known failure of the refusal", tc.said)
+			t.Fatalf("%q: no known failure of the refusal", said)
 		}
 		for _, c := range known {
-			if proposed := c.Confidence >= cfg.MinConfidence; proposed != tc.propose || !proposed && !c.Reminder(cfg) {
-				t.Errorf("%q: confidence %.2f, reminder %v: want proposed %v, else said after the refusal",
-					tc.said, c.Confidence, c.Reminder(cfg), tc.propose)
+			if c.Confidence >= cfg.MinConfidence || !c.Reminder(cfg) {
+				t.Errorf("%q: confidence %.2f, reminder %v: want said after the refusal, not proposed", said, c.Confidence, c.Reminder(cfg))
 			}
 		}
 	}
-}
-
-// TestKnownFailureWhoseErrorSaysWhatToDo: Read refuses the same large
-// file before any change in two sessions. When its error says what to do
-// (read a part of it), the known failure would only repeat it: it is
-// said after the error, not proposed. When it does not, it is proposed.
-func TestKnownFailureWhoseErrorSaysWhatToDo(t *testing.T) {
-	cfg := lessons.DefaultConfig()
-	for _, tc := range []struct {
-		said    string
-		propose bool
-	}{
-		{"File content (41230 tokens) exceeds maximum allowed tokens (25000). Use offset and limit parameters to read specific portions of the file.", false},
-		{"File content (41230 tokens) exceeds maximum allowed tokens (25000).", true},
+	for _, said := range []string{
+		"File content (41230 tokens) exceeds maximum allowed tokens (25000). Use offset and limit parameters to read specific portions of the file.",
+		"File content (41230 tokens) exceeds maximum allowed tokens (25000).",
 	} {
 		dir, state := t.TempDir(), t.TempDir()
 		for _, s := range []string{"s1", "s2"} {
-			writeClaude(t, dir, "/p", s, []step{call("Read", map[string]any{"file_path": "/p/docs/ARCHITECTURE.md"}, true, tc.said)})
+			writeClaude(t, dir, "/p", s, []step{call("Read", map[string]any{"file_path": "/p/docs/ARCHITECTURE.md"}, true, said)})
 		}
 		scan(t, state, Options{Paths: []string{dir}})
 		known := ofKind(candidates(t, state), KindKnown)
 		if len(known) != 1 {
-			t.Fatalf("%q: %d known failures, want 1", tc.said, len(known))
+			t.Fatalf("%q: %d known failures, want 1", said, len(known))
 		}
-		if c := known[0]; (c.Confidence >= cfg.MinConfidence) != tc.propose || !c.Reminder(cfg) {
-			t.Errorf("%q: confidence %.2f, reminder %v: want proposed %v, else said after the error", tc.said, c.Confidence, c.Reminder(cfg), tc.propose)
+		if c := known[0]; c.Confidence >= cfg.MinConfidence || !c.Reminder(cfg) {
+			t.Errorf("%q: confidence %.2f, reminder %v: want said after the error, not proposed", said, c.Confidence, c.Reminder(cfg))
 		}
 	}
 }
@@ -809,7 +797,7 @@ func TestKnownFailureOfAProgramWhateverItIsGiven(t *testing.T) {
 // TestKnownFailureOnTwoHostsIsOneLesson: a web tool refused on one host
 // in two sessions, and on another host in two more, with an error whose
 // trigger takes any host: the hook would say the two lessons at one
-// failure, so the team is asked about one, with the evidence of both.
+// failure, so one stays, with the evidence of both.
 func TestKnownFailureOnTwoHostsIsOneLesson(t *testing.T) {
 	dir, state := t.TempDir(), t.TempDir()
 	for i, host := range []string{"docs.example.dev", "docs.example.dev", "api.example.org", "api.example.org"} {
@@ -819,13 +807,13 @@ func TestKnownFailureOnTwoHostsIsOneLesson(t *testing.T) {
 		})
 	}
 	scan(t, state, Options{Paths: []string{dir}})
-	var listed []Candidate
+	var said []Candidate
 	for _, c := range candidates(t, state) {
-		if c.Status == StatusNew && c.Confidence >= lessons.DefaultConfig().MinConfidence {
-			listed = append(listed, c)
+		if c.Status == StatusNew {
+			said = append(said, c)
 		}
 	}
-	if len(listed) != 1 || len(listed[0].Sessions) != 4 {
-		t.Fatalf("listed for review: %v; want one lesson on the refused fetch, seen in 4 sessions", summaries(listed))
+	if len(said) != 1 || len(said[0].Sessions) != 4 {
+		t.Fatalf("not folded: %v; want one lesson on the refused fetch, seen in 4 sessions", summaries(said))
 	}
 }

@@ -158,7 +158,7 @@ func (l *Learner) fold(c *Candidate) {
 	for _, id := range ids {
 		group = append(group, l.byID[id])
 	}
-	for _, f := range append(foldKinds(group), markTwins(group)...) {
+	for _, f := range foldKinds(group) {
 		l.weights.Score(f)
 		if !slices.Contains(l.folded, f.ID) {
 			l.folded = append(l.folded, f.ID)

@@ -160,9 +160,6 @@ func (m *merger) write() error {
 		for _, c := range foldShifts(m.sorted()) {
 			m.dirty[c.ID] = true
 		}
-		for _, c := range markTwins(m.sorted()) {
-			m.dirty[c.ID] = true
-		}
 		for id := range m.dirty {
 			m.byID[id].Failure = "" // its text may have changed: read it again
 		}

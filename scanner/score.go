@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/lessons-dev/lessons"
 )
@@ -121,36 +120,25 @@ func (c *Candidate) capped() bool {
 }
 
 // remindOnly reports whether a lesson on an error is said as a reminder
-// but never proposed to the team, however often it was seen: nothing got
-// past its error (it says only that the error came before, and what was
-// tried), a lesson that comes only after its error has a fix not shown
-// to be the team's (unproven), it is a file tool's known failure on a
-// file that does not exist, it is about the work's own commands
+// but never proposed to the team, however often it was seen: a known
+// failure (it says what failed before and not to retry it as it is, with
+// no fix: on the sets no rule was tuned on, labellers kept 1 of the 12
+// proposed, the others a transient breakage, a tool misused one way and
+// then another, or what the error said), a lesson on an error nothing
+// got past (it says only that the error came before, and what was
+// tried), a lesson that comes only after its error whose fix is not
+// shown to be the team's (unproven), one about the work's own commands
 // (afterTheWork), its step repaired the one thing the error named
 // (repairedOnce), seen in one session, a retry only added what the call
-// lacked (lackedOnce), or it is a file tool's known failure another says
-// on another path (Signals.Twin), it is a known failure whose own words
-// say what to do (errorSaysIt), its fix is one task's (OneOff: it
-// counts the sessions of its error, not of its fix, and keeps the first
-// fix found, until the same fix comes back; merge clears OneOff), or its
-// failure was seen in one session only (seenOnce).
+// lacked (lackedOnce), its fix is one task's (OneOff: it counts the
+// sessions of its error, not of its fix, and keeps the first fix found,
+// until the same fix comes back; merge clears OneOff), or its failure
+// was seen in one session only (seenOnce). Said right after the same
+// failure, each saves the agent a detour.
 func (c *Candidate) remindOnly() bool {
-	return c.Kind == KindError && c.Fixed == "" && c.Instead == "" || c.missingFile() || c.afterTheWork() ||
-		c.unproven() && len(c.Triggers.Errors) > 0 || c.repairedOnce() || c.lackedOnce() || c.Signals.Twin ||
-		c.errorSaysIt() || c.Kind == KindError && c.Signals.OneOff || c.onePath() || c.seenOnce()
-}
-
-// errorSaysIt reports whether c is a known failure whose message tells
-// the agent what to do, as Claude Code's permission denials do ("you
-// should not attempt to work around this denial"; "continue working on
-// those") and Read's size limit does ("Use offset and limit
-// parameters"): said after it, the lesson repeats the error, as a lesson
-// on an error that names its fix does (Signals.Reminds). The same
-// sentence read in a user's reason is an instruction (instructionClause).
-// A terse refusal ("This command requires approval") says nothing of the
-// kind, and the lesson is proposed.
-func (c *Candidate) errorSaysIt() bool {
-	return c.Kind == KindKnown && instructionClause(c.Problem) != ""
+	return c.Kind == KindKnown || c.Kind == KindError && c.Fixed == "" && c.Instead == "" || c.afterTheWork() ||
+		c.unproven() && len(c.Triggers.Errors) > 0 || c.repairedOnce() || c.lackedOnce() ||
+		c.Kind == KindError && c.Signals.OneOff || c.onePath() || c.seenOnce()
 }
 
 // lackedOnce reports whether c is a retry that only added what the call
@@ -171,19 +159,17 @@ func (c *Candidate) repairedOnce() bool {
 	return c.Kind == KindPrecondition && c.Signals.Causal && len(c.Sessions) < 2
 }
 
-// afterTheWork reports whether c is a lesson on an error, or a known
-// failure of a shell command or an MCP server's tool, that no refusal of
-// the environment explains (the network, an operation, the agent's
+// afterTheWork reports whether c is a lesson on an error that no refusal
+// of the environment explains (the network, an operation, the agent's
 // permissions, the sandbox): what got past a failure of the work's own
-// commands, that a check fails on the checkout, or what a server said
-// about the task's data. Said right after the same failure, it saves
-// the agent a detour; proposed to the team, such lessons were kept 1
-// time in about 20 on the tuned sets, and none of 11 on v12: the error
-// mostly says it, or the reading of the failure is one session's. A
-// refusal names a cause a team acts on, and is proposed; so is a limit
-// of the agent's own tools (Read's size, Grep's record).
+// commands, or what a server said about the task's data. Said right
+// after the same failure, it saves the agent a detour; proposed to the
+// team, such lessons were kept 1 time in about 20 on the tuned sets, and
+// none of 11 on v12: the error mostly says it, or the reading of the
+// failure is one session's. A refusal names a cause a team acts on, and
+// is proposed.
 func (c *Candidate) afterTheWork() bool {
-	if c.Kind != KindError && (c.Kind != KindKnown || c.Tool != "Bash" && !strings.HasPrefix(c.Tool, "mcp__")) {
+	if c.Kind != KindError {
 		return false
 	}
 	class := lessons.ErrorClass(c.Problem)
@@ -204,15 +190,6 @@ func (c *Candidate) unproven() bool {
 func (c *Candidate) doubtful() bool {
 	s := c.Signals
 	return c.afterTries() || s.FixVaries && !s.FixAgain
-}
-
-// missingFile reports whether c is a known failure of a file tool on one
-// file that does not exist: it speaks after the tool said so, and adds
-// only that it was missing before (a lesson on the path, before the
-// call, is the one to propose).
-func (c *Candidate) missingFile() bool {
-	return c.Kind == KindKnown && c.Tool != "Bash" && c.Trigger != "" && !folderKeyed(c) &&
-		lessons.ErrorClass(c.Problem) == missingPath
 }
 
 // afterTries reports whether a heuristic's fix came only after more than

@@ -147,11 +147,11 @@ func TestRetryOfOperandsHeldBack(t *testing.T) {
 }
 
 // TestAfterTheWorkIsAReminder: a lesson on an error of the work's own
-// command, and a known failure of a shell command or an MCP server's
-// tool, are said after their failure but never proposed, however often seen and whatever fixed
-// them; one on a refusal of the environment or the agent's permissions,
-// one a sandbox setting got past, and a file tool's known failure, are
-// proposed.
+// command, and a known failure of any kind (a check, a refusal, a
+// server's answer, a server out of reach), are said after their failure
+// but never proposed, however often seen and whatever fixed them; a
+// lesson on a refusal of the environment, or one a sandbox setting got
+// past, is proposed.
 func TestAfterTheWorkIsAReminder(t *testing.T) {
 	w, cfg := DefaultWeights(), lessons.DefaultConfig()
 	errTrigger := lessons.Trigger{Tools: []string{"Bash"}, Errors: []string{"x"}}
@@ -164,10 +164,10 @@ func TestAfterTheWorkIsAReminder(t *testing.T) {
 		{"the network refused", Candidate{Kind: KindError, Tool: "Bash", Problem: "dial tcp: lookup proxy.golang.org: no such host", Fixed: "go build"}, true},
 		{"the sandbox got past", Candidate{Kind: KindError, Tool: "Bash", Problem: "listen on 127.0.0.1:8080 failed", Fixed: "npm start", Signals: Signals{Sandboxed: true}}, true},
 		{"a check on the checkout", Candidate{Kind: KindKnown, Tool: "Bash", Problem: "FAILED tests/test_tz.py::test_paris"}, false},
-		{"a permission refusal", Candidate{Kind: KindKnown, Tool: "Bash", Problem: "This command requires approval"}, true},
-		{"a file tool's refusal", Candidate{Kind: KindKnown, Tool: "Read", Problem: "EPERM: operation not permitted, open '/home/u/.ssh/config'"}, true},
+		{"a permission refusal", Candidate{Kind: KindKnown, Tool: "Bash", Problem: "This command requires approval"}, false},
+		{"a file tool's refusal", Candidate{Kind: KindKnown, Tool: "Read", Problem: "EPERM: operation not permitted, open '/home/u/.ssh/config'"}, false},
 		{"a server's answer", Candidate{Kind: KindKnown, Tool: "mcp__github__issue_write", Problem: "Validation Failed: label does not exist"}, false},
-		{"a server out of reach", Candidate{Kind: KindKnown, Tool: "mcp__github__issue_write", Problem: "getaddrinfo ENOTFOUND api.github.com"}, true},
+		{"a server out of reach", Candidate{Kind: KindKnown, Tool: "mcp__github__issue_write", Problem: "getaddrinfo ENOTFOUND api.github.com"}, false},
 	} {
 		c := tc.c
 		c.Status, c.Triggers, c.Sessions = StatusNew, errTrigger, []string{"s1", "s2", "s3", "s4"}
