@@ -19,14 +19,20 @@ import (
 const StatusDuplicate Status = "duplicate"
 
 // sameMistake reports whether two candidates are one mistake: the same
-// tool, and they come from the same failing call, or each one's trigger
-// fires on the other's failing example and they say the same (their
-// words overlap by lessons.NearDuplicateThreshold) or share a fix.
+// tool, and they come from the same failing call, or their errors are of
+// one class (a replay's repeat key: "Cannot find module 'xlsx'" and
+// "… 'playwright'" are two, as a class keeps the object it names), each
+// one's trigger fires on the other's failing example and they say the
+// same (their words overlap by lessons.NearDuplicateThreshold) or share
+// a fix.
 func sameMistake(a, b *Candidate) bool {
 	if a.Tool == b.Tool && sharesCall(a, b) {
 		return true // one failing call, reported by the agent and seen by a heuristic
 	}
 	if a.Tool != b.Tool || len(a.Examples.Match) == 0 || len(b.Examples.Match) == 0 {
+		return false
+	}
+	if ca, cb := lessons.ErrorClass(a.Problem), lessons.ErrorClass(b.Problem); ca != "" && cb != "" && ca != cb {
 		return false
 	}
 	if !firesOn(ToLesson(*a), b.Examples.Match) || !firesOn(ToLesson(*b), a.Examples.Match) {

@@ -316,3 +316,30 @@ func TestPreconditionOnePerFailure(t *testing.T) {
 		}
 	}
 }
+
+// TestPreconditionsOnTwoModulesAreTwo: node misses one module in a
+// session and another in the next, and each time an install gets past
+// it. The error class keeps the module it names, so they are two
+// mistakes: neither counts the other's session, nor takes its words.
+func TestPreconditionsOnTwoModulesAreTwo(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("node scripts/report.js", 1, "node:internal/modules/cjs/loader:1479\n  throw err;\n\nError: Cannot find module 'xlsx'\nRequire stack:\n- /p/scripts/report.js"),
+		run("npm install xlsx", 0, "added 1 package"),
+		run("node scripts/report.js", 0, "report written"),
+	})
+	writeClaude(t, dir, "/p", "s2", []step{
+		run("node scripts/sync.js", 1, "node:internal/modules/cjs/loader:1479\n  throw err;\n\nError: Cannot find module 'playwright'\nRequire stack:\n- /p/scripts/sync.js"),
+		run("npm install", 0, "added 40 packages"),
+		run("node scripts/sync.js", 0, "synced"),
+	})
+	scan(t, state, Options{Paths: []string{dir}})
+	for _, c := range ofKind(candidates(t, state), KindPrecondition) {
+		if c.Status == StatusFolded {
+			continue
+		}
+		if len(c.Sessions) != 1 {
+			t.Errorf("%s: seen in %d sessions, want 1: the other session missed another module", c.Summary, len(c.Sessions))
+		}
+	}
+}
