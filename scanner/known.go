@@ -418,7 +418,7 @@ func (c *Candidate) knownText() {
 	if c.Tool != "Bash" {
 		c.Summary = secret.Sentence(shorten("`"+what+"` fails before any change: "+line, maxSummary))
 		c.Solution = "`" + what + "` failed with this error in " + strconv.Itoa(n) + " session" + plural(n) +
-			" of this project, before any change too: it does not come from your work. "
+			" of this project, before any change too: your changes did not cause it. "
 		if lessons.IsRefusal(lessons.ErrorClass(c.Problem)) {
 			// a refusal names its cause: a hook, a permission, a sandbox
 			c.Solution += "The environment refuses it. Do not try it again as it is, nor work around the refusal; use another way to do what you meant, or ask."
