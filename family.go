@@ -77,6 +77,29 @@ func FixFamilies(command string) []Family {
 	return out
 }
 
+// FallsBack reports whether a command line runs family f only in
+// pipelines followed by || (`pnpm run typecheck | grep x || echo ok`,
+// `make check || true`): the line succeeds whether f did or not. False
+// when the line runs none of f.
+func FallsBack(command string, f Family) bool {
+	segs := segments(command)
+	ran := false
+	for i, seg := range segs {
+		if segmentFamily(shellWords(seg.text)) != f {
+			continue
+		}
+		end := i // the pipeline's last command, whose status the line goes on from
+		for end < len(segs)-1 && segs[end].piped {
+			end++
+		}
+		if !segs[end].orElse {
+			return false
+		}
+		ran = true
+	}
+	return ran
+}
+
 // FailedFamily is the family of the command that failed in a command
 // line. Of its simple commands:
 //   - the last one the error names: errText (the failure's output, or
@@ -322,6 +345,9 @@ type segment struct {
 	// piped: its output goes into another command, whose exit status the
 	// shell reports instead of its own.
 	piped bool
+	// orElse: it is followed by ||; the command after it runs when it
+	// fails, and the line's status is that one's.
+	orElse bool
 	// afterAnd: it follows &&; it runs only when the one before worked.
 	afterAnd bool
 }
@@ -334,9 +360,9 @@ func segments(command string) []segment {
 	var out []segment
 	start := 0
 	and := false // the last separator was &&
-	add := func(end int, piped, andNext bool) {
+	add := func(end int, piped, orElse, andNext bool) {
 		if t := strings.TrimSpace(command[start:end]); t != "" {
-			out = append(out, segment{text: t, piped: piped, afterAnd: and})
+			out = append(out, segment{text: t, piped: piped, orElse: orElse, afterAnd: and})
 		}
 		and = andNext
 	}
@@ -375,7 +401,7 @@ func segments(command string) []segment {
 			}
 			continue
 		case c == '\n' && len(heredoc) > 0:
-			add(i, false, false)
+			add(i, false, false, false)
 			i = skipHeredocs(command, i+1, heredoc) - 1
 			heredoc = nil
 			start = i + 1
@@ -401,21 +427,21 @@ func segments(command string) []segment {
 		case c == '&' && (i > 0 && command[i-1] == '>' || next == '>'):
 			// 2>&1, &>file: a redirection
 		case c == '|' && next == '|', c == '&' && next == '&':
-			add(i, false, c == '&')
+			add(i, false, c == '|', c == '&')
 			i++
 			start = i + 1
 		case c == '|':
-			add(i, true, false)
+			add(i, true, false, false)
 			if next == '&' { // |& pipes stderr too
 				i++
 			}
 			start = i + 1
 		case c == ';', c == '&', c == '\n':
-			add(i, false, false)
+			add(i, false, false, false)
 			start = i + 1
 		}
 	}
-	add(len(command), false, false)
+	add(len(command), false, false, false)
 	return out
 }
 

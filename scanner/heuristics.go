@@ -347,6 +347,10 @@ func (a *analyzer) result(rec *callRec, e Event) {
 		a.close(prev) // fixed elsewhere, or a change no lesson can teach
 		return
 	}
+	if prev.res != nil && lessons.FallsBack(rec.call.Command, failedFamily(prev.rec.call.Command, prev.res)) {
+		a.close(prev) // the line succeeds whether the command did or not: no sign the change fixed it
+		return
+	}
 	a.emit(prev, rec.call.Command)
 }
 
