@@ -47,8 +47,9 @@ func failureKey(c *Candidate) string {
 // are about the same file or both about the tool (a missing file is not
 // the tool's error); or they are shell commands of one program in one
 // project (oneProgram); or they are of one kind with the same triggers
-// in a project in common, learned under two keys (a web tool's known failure on two hosts whose
-// error trigger takes any host): the hook would say both at one failure.
+// in a project in common, learned under two keys (a web tool's known
+// failure on two hosts whose error trigger takes any host): the hook
+// would say both at one failure.
 func sameFailure(a, b *Candidate) bool {
 	if a.Tool != b.Tool || !slices.Equal(a.Triggers.Errors, b.Triggers.Errors) {
 		return false

@@ -3,11 +3,11 @@ package replay
 import (
 	"cmp"
 	"fmt"
-	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
 	"maps"
 	"slices"
 
 	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/cmd/lessons-cli/internal/cmdutil"
 	"github.com/lessons-dev/lessons/engine"
 	"github.com/lessons-dev/lessons/scanner"
 )
