@@ -19,12 +19,12 @@ import (
 const StatusDuplicate Status = "duplicate"
 
 // sameMistake reports whether two candidates are one mistake: the same
-// tool, and they come from the same failing call, or their errors are of
-// one class (a replay's repeat key: "Cannot find module 'xlsx'" and
-// "… 'playwright'" are two, as a class keeps the object it names), each
-// one's trigger fires on the other's failing example and they say the
-// same (their words overlap by lessons.NearDuplicateThreshold) or share
-// a fix.
+// tool, and they come from the same failing call, or (where both were
+// read from a failed call's error, of one class, as a replay's repeat
+// key: "Cannot find module 'xlsx'" and "… 'playwright'" are two, as a
+// class keeps the object it names) each one's trigger fires on the
+// other's failing example and they say the same (their words overlap by
+// lessons.NearDuplicateThreshold) or share a fix.
 func sameMistake(a, b *Candidate) bool {
 	if a.Tool == b.Tool && sharesCall(a, b) {
 		return true // one failing call, reported by the agent and seen by a heuristic
@@ -32,7 +32,7 @@ func sameMistake(a, b *Candidate) bool {
 	if a.Tool != b.Tool || len(a.Examples.Match) == 0 || len(b.Examples.Match) == 0 {
 		return false
 	}
-	if ca, cb := lessons.ErrorClass(a.Problem), lessons.ErrorClass(b.Problem); ca != "" && cb != "" && ca != cb {
+	if ca, cb := a.errorClass(), b.errorClass(); ca != "" && cb != "" && ca != cb {
 		return false
 	}
 	if !firesOn(ToLesson(*a), b.Examples.Match) || !firesOn(ToLesson(*b), a.Examples.Match) {
@@ -43,6 +43,17 @@ func sameMistake(a, b *Candidate) bool {
 	}
 	la, lb := ToLesson(*a), ToLesson(*b)
 	return lessons.Similarity(&la, &lb) >= lessons.NearDuplicateThreshold
+}
+
+// errorClass is the class of the failed call's error a heuristic read
+// c from; "" for what a user said or the agent's own report: words, of
+// no error class.
+func (c *Candidate) errorClass() string {
+	switch c.Kind {
+	case KindTag, KindRejection, KindCorrection:
+		return ""
+	}
+	return lessons.ErrorClass(c.Problem)
 }
 
 // repeats reports whether candidate c catches the mistake an active
