@@ -568,6 +568,7 @@ func (c *Candidate) merge(n Candidate) bool {
 	s.FixVaries = s.FixVaries || n.Signals.FixVaries
 	s.FixAgain = s.FixAgain || n.Signals.FixAgain
 	s.Sandboxed = s.Sandboxed || n.Signals.Sandboxed
+	s.Wrote = s.Wrote && n.Signals.Wrote
 	if n.LastSeen.After(c.LastSeen) {
 		c.LastSeen = n.LastSeen
 	}

@@ -130,6 +130,12 @@ type Signals struct {
 	// shell out of its sandbox got past: the environment refused, not
 	// the command.
 	Sandboxed bool `json:"sandboxed,omitempty"`
+	// Wrote marks a precondition whose steps write a file: a file the
+	// agent writes stays in the checkout, so what comes back is another
+	// task needing another file, and what it wrote is the task's (the
+	// code a test written first imports, a file it rewrote). Said after
+	// its error, never proposed.
+	Wrote bool `json:"wrote,omitempty"`
 }
 
 type callRec struct {

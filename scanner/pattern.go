@@ -454,16 +454,28 @@ func fixPatterns(failing, fixed string) (commands, unless []string, change strin
 			change += ", drop " + strings.Join(d.removed, " ")
 			// The failing form had what the fix dropped: key on it too,
 			// or the lesson fires on every call without the added words.
-			commands = []string{head + `.*` + argPattern(d.removed[0])}
+			commands = []string{head + `.*` + argPattern(dropped(d.removed))}
 		}
 	default:
 		change = "drop " + strings.Join(d.removed, " ")
-		commands = []string{head + `.*` + argPattern(d.removed[0])}
+		commands = []string{head + `.*` + argPattern(dropped(d.removed))}
 	}
 	if !examplesHold(commands, unless, failing, fixed) {
 		return nil, nil, "", false
 	}
 	return commands, unless, change, true
+}
+
+// dropped is the word a trigger keys a dropped change on: the first
+// removed word that says something, not a bare -- (npm test -- --watch:
+// any call that passes its runner an option holds the --).
+func dropped(removed []string) string {
+	for _, w := range removed {
+		if !optionEnds[w] {
+			return w
+		}
+	}
+	return removed[0]
 }
 
 // listChanged is the index of the one word of f that g changed when it

@@ -91,3 +91,20 @@ func TestFixWorthy(t *testing.T) {
 		}
 	}
 }
+
+// A fix that dropped an option the runner did not take, with the -- that
+// passed it, is keyed on the option: every call that passes its runner
+// an option holds a --.
+func TestDroppedOptionEndIsNoKey(t *testing.T) {
+	cmds, unless, change, ok := fixPatterns("npm test -- --runInBand", "npm test")
+	if !ok || change != "drop -- --runInBand" {
+		t.Fatalf("fixPatterns = %q, %v", change, ok)
+	}
+	tr := lessons.Trigger{Commands: cmds, Unless: unless}
+	if !commandFires(tr, "npm test -- --runInBand src/a.test.ts") {
+		t.Error("the lesson does not fire on the mistake again")
+	}
+	if commandFires(tr, "npm test -- --run src/a.test.ts") {
+		t.Error("the lesson fires on a call that passes its runner another option")
+	}
+}

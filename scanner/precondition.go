@@ -248,7 +248,9 @@ func (a *analyzer) precondition(w *waiting, rerun string) {
 		steps = setup
 	}
 	var did, ran []string
+	wrote := false
 	for _, s := range steps {
+		wrote = wrote || s.call.Tool == "Write"
 		did = append(did, describeChange(s.call))
 		ran = append(ran, s.call.Command)
 	}
@@ -261,7 +263,7 @@ func (a *analyzer) precondition(w *waiting, rerun string) {
 		Call: w.rec.id, Change: strings.Join(did, "; "),
 		Problem:  worldFirst(problem),
 		Solution: "Before `" + clip(c.Command, 200) + "`, " + strings.Join(did, ", then ") + ". It failed until then, and `" + clip(rerun, 200) + "` worked after.",
-		Signals:  Signals{FixConfirmed: true, Causal: len(named) > 0, Reminds: told},
+		Signals:  Signals{FixConfirmed: true, Causal: len(named) > 0, Reminds: told, Wrote: wrote},
 	})
 }
 

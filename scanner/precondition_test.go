@@ -343,3 +343,44 @@ func TestPreconditionsOnTwoModulesAreTwo(t *testing.T) {
 		}
 	}
 }
+
+// TestPreconditionWritingAFileIsSaid: a test imports a module that is not
+// written yet, the agent writes it, and the test passes, in two sessions.
+// A file written stays in the checkout and is the task's (the code a test
+// written first imports): the lesson is said after the same error, never
+// proposed. An install the error names, seen in two sessions, is.
+func TestPreconditionWritingAFileIsSaid(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		fix      step
+		want     string
+		proposed bool
+	}{
+		{"a file written", write("/p/src/providers.ts", "export const providers = []\n"), "create /p/src/providers.ts", false},
+		{"a package installed", run("npm install providers", 0, "added 1 package"), "npm install providers", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for i := range 2 {
+				writeClaude(t, dir, "/p", fmt.Sprintf("s%d", i), []step{
+					run("bun test src/providers.test.ts", 1, "error: Cannot find module './providers' from '/p/src/providers.test.ts'"),
+					tc.fix,
+					run("bun test src/providers.test.ts", 0, "1 pass"),
+				})
+			}
+			var c *Candidate
+			for _, r := range reaching(t, dir) {
+				if r.Kind == KindPrecondition && strings.Contains(r.Summary, tc.want) {
+					c = &r
+				}
+			}
+			if c == nil {
+				t.Fatalf("no precondition naming %s", tc.want)
+			}
+			cfg := lessons.DefaultConfig()
+			if got := c.Confidence >= cfg.MinConfidence; got != tc.proposed || !c.Reminder(cfg) {
+				t.Errorf("proposed %v (confidence %.2f), want %v; reminder %v, want true", got, c.Confidence, tc.proposed, c.Reminder(cfg))
+			}
+		})
+	}
+}

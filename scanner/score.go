@@ -133,12 +133,15 @@ func (c *Candidate) capped() bool {
 // lacked (lackedOnce), its fix is one task's (OneOff: it counts the
 // sessions of its error, not of its fix, and keeps the first fix found,
 // until the same fix comes back; merge clears OneOff), or its failure
-// was seen in one session only (seenOnce). Said right after the same
+// was seen in one session only (seenOnce), or it is a precondition whose
+// step writes a file (Signals.Wrote: on the sets no rule was tuned on,
+// labellers kept none of the 2 proposed). Said right after the same
 // failure, each saves the agent a detour.
 func (c *Candidate) remindOnly() bool {
 	return c.Kind == KindKnown || c.Kind == KindError && c.Fixed == "" && c.Instead == "" || c.afterTheWork() ||
 		c.unproven() && len(c.Triggers.Errors) > 0 || c.repairedOnce() || c.lackedOnce() ||
-		c.Kind == KindError && c.Signals.OneOff || c.onePath() || c.seenOnce()
+		c.Kind == KindError && c.Signals.OneOff || c.onePath() || c.seenOnce() ||
+		c.Kind == KindPrecondition && c.Signals.Wrote
 }
 
 // lackedOnce reports whether c is a retry that only added what the call
