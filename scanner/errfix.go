@@ -361,9 +361,9 @@ func quotedList(words []string) string {
 const maxListed = 3
 
 // placedFinding matches a line of a check's output placed at a line of a
-// file: a compiler's or linter's "src/a.go:12:3: …", or a stylish
-// report's "  12:3  error  …" under the file's name.
-var placedFinding = regexp.MustCompile(`(?m)^\s*(?:[\w./\\@+-]+\.\w{1,6}:\d+(?::\d+)?[:\s]|\d+:\d+\s+(?:error|warning)\b)`)
+// file: a compiler's or linter's "src/a.go:12:3: …" or "src/a.ts(12,3):
+// …", or a stylish report's "  12:3  error  …" under the file's name.
+var placedFinding = regexp.MustCompile(`(?m)^\s*(?:[\w./\\@+-]+\.\w{1,6}(?::\d+(?::\d+)?[:\s]|\(\d+,\d+\):)|\d+:\d+\s+(?:error|warning)\b)`)
 
 // movedOptions are the options a fix moved from after an operand to
 // before it, in a simple command otherwise the same word for word (go

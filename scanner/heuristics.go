@@ -415,6 +415,21 @@ func filteredOnly(failing, fixed string) bool {
 // status, not the command's.
 var filters = map[string]bool{"sort": true, "uniq": true, "cut": true, "tr": true, "column": true, "nl": true, "less": true, "more": true}
 
+// unplaced is an output without the lines a check placed at a line of a
+// file (placedFinding): what a compiler or a linter found in the code.
+func unplaced(out string) string {
+	if !placedFinding.MatchString(out) {
+		return out
+	}
+	var b strings.Builder
+	for line := range strings.Lines(out) {
+		if !placedFinding.MatchString(line) {
+			b.WriteString(line)
+		}
+	}
+	return b.String()
+}
+
 // withoutRedirections is a simple command's words but its redirections
 // (2>&1).
 func withoutRedirections(seg []string) []string {
@@ -449,8 +464,11 @@ func fixWorthy(failing, fixed string, res *Result) (worthy bool) {
 	}
 	out, reported := "", ""
 	if res != nil {
-		out = strings.ToLower(res.Output)
-		reported = strings.ToLower(withoutNotices(res.Output)) // a passing check's name ("throws UnknownFlagError") is no misuse
+		// what a check found in the code, placed at a line of a file
+		// ("a.ts(21,27): error TS2835: … Did you mean '../worker.js'?"), is
+		// no word on how the command was called
+		out = strings.ToLower(unplaced(res.Output))
+		reported = strings.ToLower(withoutNotices(unplaced(res.Output))) // a passing check's name ("throws UnknownFlagError") is no misuse
 		defer func() {
 			// checked last, since most retries fail the cheaper tests
 			worthy = worthy && addresses(d, res) // else it failed for a reason the fix left alone
