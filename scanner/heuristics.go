@@ -503,6 +503,8 @@ func fixWorthy(failing, fixed string, res *Result) (worthy bool) {
 		}
 	case d.gsub != d.sub:
 		return false
+	case positional(d.f) > 0 && positional(d.g) == 0:
+		return false // it ran without what it was to work on (pnpm run -w lists the scripts): another job
 	case !hasFlag(d.added) && !hasFlag(d.removed) && positional(d.f) > 0 && !misuse.MatchString(reported):
 		return false
 	case hasWord(d.added) && hasWord(d.removed) && !misuse.MatchString(reported):

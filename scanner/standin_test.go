@@ -7,7 +7,8 @@ import "testing"
 // tsc, cat for the script that failed), or runs another script (build
 // for typecheck) while the compiler's findings suggest a file ("Did you
 // mean '../worker.js'?"), which says nothing of how the command was
-// called. Neither is a retry's fix. A
+// called. Nor does the same command run without what it was to work on
+// (pnpm run -w lists the scripts). None is a retry's fix. A
 // script the tool said it does not have, then the one it named, is.
 func TestAnotherJobIsNoFix(t *testing.T) {
 	tsc := "src/a.ts(3,1): error TS2307: Cannot find module 'x' or its corresponding type declarations."
@@ -19,6 +20,7 @@ func TestAnotherJobIsNoFix(t *testing.T) {
 			`cd /p/web && rg "^import" src/a.tsx src/b.tsx src/c.tsx`, false},
 		{"pnpm run typecheck", tsc + "\nsrc/b.ts(4,2): error TS2835: Relative import paths need explicit file extensions. Did you mean '../worker.js'?", "pnpm run build", false},
 		{"python scripts/report.py", "FileNotFoundError: [Errno 2] No such file or directory: 'data.csv'", "cat scripts/report.py", false},
+		{"pnpm run typecheck", "ERR_PNPM_NO_SCRIPT  Missing script: typecheck\n\nCommand \"typecheck\" not found.", "pnpm run -w 2>&1 | head -30", false},
 		{"pnpm run typecheck", "ERR_PNPM_NO_SCRIPT Missing script: typecheck. Did you mean \"pnpm run type-check\"?", "pnpm run type-check", true},
 	} {
 		cs := scanned(t, []step{
