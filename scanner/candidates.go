@@ -320,7 +320,7 @@ func (c *Candidate) trigger(change *string, stopped bool) bool {
 	defer c.checkFix(bash)
 	switch {
 	case bash && c.Fixed != "":
-		if cmds, unless, ch, ok := fixPatterns(cmd, c.Fixed); ok {
+		if cmds, unless, ch, ok := fixPatterns(cmd, c.Fixed, c.Problem); ok {
 			c.Triggers = lessons.Trigger{Commands: cmds, Unless: unless}
 			c.Examples = lessons.Examples{Match: []lessons.ToolCall{{Tool: "Bash", Command: cmd}}, NoMatch: []lessons.ToolCall{{Tool: "Bash", Command: c.Fixed}}}
 			*change = ch

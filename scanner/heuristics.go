@@ -372,7 +372,7 @@ func retryAnswers(out, failed, fixed string) bool {
 	if !lessons.IsRefusal(class) {
 		return true
 	}
-	_, _, change, ok := fixPatterns(failed, fixed)
+	_, _, change, ok := fixPatterns(failed, fixed, out)
 	return ok && class == lessons.ShellGlobRefusal && strings.HasPrefix(change, "quote ")
 }
 

@@ -676,7 +676,7 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		confirmed, w.afterOnly = true, true
 	case f.Tool == "Bash":
 		did = "`" + clip(w.fix.Command, 300) + "` worked"
-		if _, _, ch, ok := fixPatterns(f.Command, w.fix.Command); ok && ch != "" {
+		if _, _, ch, ok := fixPatterns(f.Command, w.fix.Command, w.res.Output); ok && ch != "" {
 			did += " (" + ch + ")"
 		}
 		confirmed = true

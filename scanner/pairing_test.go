@@ -36,7 +36,7 @@ func TestFlagValueFix(t *testing.T) {
 	if !fixWorthy(failing, fixed, res) {
 		t.Fatalf("fixWorthy(%q, %q) = false", failing, fixed)
 	}
-	cmds, unless, change, ok := fixPatterns(failing, fixed)
+	cmds, unless, change, ok := fixPatterns(failing, fixed, "")
 	if !ok || change != "use --since 1 instead of --since 1d" {
 		t.Fatalf("fixPatterns = %v %v %q %v", cmds, unless, change, ok)
 	}
@@ -76,7 +76,7 @@ func TestRetryTriggerIsSpecific(t *testing.T) {
 		{"git-ai search --verbose login", "git-ai search -v login", "git-ai search --limit 5 billing"},
 		{"npx eslint --fix-all src", "npx eslint --fix src", "npx eslint src"},
 	} {
-		cmds, unless, _, ok := fixPatterns(tt.failing, tt.fixed)
+		cmds, unless, _, ok := fixPatterns(tt.failing, tt.fixed, "")
 		if !ok {
 			t.Errorf("fixPatterns(%q, %q) found no trigger", tt.failing, tt.fixed)
 			continue

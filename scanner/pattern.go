@@ -399,9 +399,11 @@ func preludeOf(after, fs [][]string) []string {
 
 // fixPatterns builds a trigger from a failing command and the fixed one
 // that worked: the head of the simple command that changed, narrowed by a
-// removed argument, and an unless for the arguments the fix added. ok is
-// false when no such trigger tells the two apart.
-func fixPatterns(failing, fixed string) (commands, unless []string, change string, ok bool) {
+// removed argument, and an unless for the arguments the fix added. The
+// value of an option the fix added is named by a placeholder unless
+// errText (the failure's output) names it (taskValues). ok is false when
+// no such trigger tells the two apart.
+func fixPatterns(failing, fixed, errText string) (commands, unless []string, change string, ok bool) {
 	d, ok := diffCommands(failing, fixed)
 	if !ok {
 		return nil, nil, "", false
@@ -443,13 +445,26 @@ func fixPatterns(failing, fixed string) (commands, unless []string, change strin
 		commands = []string{head + `.*` + argPattern(d.removed[0])}
 		unless = []string{argPattern(d.added[0])}
 	case len(d.added) > 0:
-		change = "add " + strings.Join(d.added, " ")
-		commands = []string{head}
+		values := d.taskValues(errText)
+		isValue := map[string]bool{}
+		for _, v := range values {
+			isValue[v] = true
+		}
+		var shown []string
 		for _, a := range d.added {
+			if isValue[a] {
+				continue // shown by its option's placeholder: any value will do
+			}
+			shown = append(shown, a)
+			if _, ok := values[a]; ok {
+				shown = append(shown, placeholder(a))
+			}
 			if len(unless) < 2 && !optionEnds[a] { // a bare -- says nothing
 				unless = append(unless, argPattern(a))
 			}
 		}
+		change = "add " + strings.Join(shown, " ")
+		commands = []string{head}
 		if len(d.removed) > 0 {
 			change += ", drop " + strings.Join(d.removed, " ")
 			// The failing form had what the fix dropped: key on it too,
@@ -464,6 +479,31 @@ func fixPatterns(failing, fixed string) (commands, unless []string, change strin
 		return nil, nil, "", false
 	}
 	return commands, unless, change, true
+}
+
+// taskValues maps each option the fix added along with a value
+// (--branch feature/x) to that value, when which branch, file or name it
+// is belongs to the call's task: a lesson shows a placeholder for it
+// (--branch BRANCH). A value the error names (git push's "origin"), one
+// the failing call held already, or a setting (addopts=) is the fix's
+// own, and shown as it is.
+func (d cmdDiff) taskValues(errText string) map[string]string {
+	lower := strings.ToLower(errText)
+	values := map[string]string{}
+	for i := 1; i < len(d.g); i++ {
+		opt, w := d.g[i-1], d.g[i]
+		if strings.HasPrefix(opt, "--") && !strings.Contains(opt, "=") && plainValue(w) &&
+			slices.Contains(d.added, opt) && slices.Contains(d.added, w) && !strings.Contains(lower, strings.ToLower(w)) {
+			values[opt] = w
+		}
+	}
+	return values
+}
+
+// placeholder names an option's value by the option (--body-file:
+// BODY_FILE), as a usage line does.
+func placeholder(opt string) string {
+	return strings.ToUpper(strings.ReplaceAll(strings.TrimLeft(opt, "-"), "-", "_"))
 }
 
 // dropped is the word a trigger keys a dropped change on: the first

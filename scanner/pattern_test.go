@@ -20,7 +20,7 @@ func TestFixPatterns(t *testing.T) {
 		{"git commit -m 'a (b)' 2>&1", "SKIP=lint git commit -m 'a (b)' 2>&1", "add SKIP=lint"},
 	}
 	for _, tt := range tests {
-		cmds, unless, change, ok := fixPatterns(tt.failing, tt.fixed)
+		cmds, unless, change, ok := fixPatterns(tt.failing, tt.fixed, "")
 		if !ok || change != tt.change {
 			t.Errorf("fixPatterns(%q, %q) = %q, %v; want %q", tt.failing, tt.fixed, change, ok, tt.change)
 			continue
@@ -31,7 +31,7 @@ func TestFixPatterns(t *testing.T) {
 			}
 		}
 	}
-	if _, _, _, ok := fixPatterns("make test", "make test"); ok {
+	if _, _, _, ok := fixPatterns("make test", "make test", ""); ok {
 		t.Error("an identical retry gave a trigger")
 	}
 }
@@ -96,7 +96,7 @@ func TestFixWorthy(t *testing.T) {
 // passed it, is keyed on the option: every call that passes its runner
 // an option holds a --.
 func TestDroppedOptionEndIsNoKey(t *testing.T) {
-	cmds, unless, change, ok := fixPatterns("npm test -- --runInBand", "npm test")
+	cmds, unless, change, ok := fixPatterns("npm test -- --runInBand", "npm test", "")
 	if !ok || change != "drop -- --runInBand" {
 		t.Fatalf("fixPatterns = %q, %v", change, ok)
 	}
@@ -106,5 +106,29 @@ func TestDroppedOptionEndIsNoKey(t *testing.T) {
 	}
 	if commandFires(tr, "npm test -- --run src/a.test.ts") {
 		t.Error("the lesson fires on a call that passes its runner another option")
+	}
+}
+
+// An option a fix added with a value is shown with a placeholder for the
+// value, which is the task's (a branch, a file), and the lesson does not
+// fire when the option comes with another value; a value the error names
+// is the fix's own, shown as it is.
+func TestTaskValuesArePlaceholders(t *testing.T) {
+	for _, tc := range []struct {
+		failing, fixed, errText, change, other string
+	}{
+		{"gh run list --pr 12 --json status", "gh run list --branch feature/next --json status", "unknown flag: --pr",
+			"add --branch BRANCH, drop --pr 12", "gh run list --pr 16 --branch release/2 --json status"},
+		{"git push", "git push --set-upstream origin feat", "fatal: The current branch feat has no upstream branch.\nTo push the current branch and set the remote as upstream, use\n\n    git push --set-upstream origin feat",
+			"add --set-upstream origin feat", ""},
+	} {
+		cmds, unless, change, ok := fixPatterns(tc.failing, tc.fixed, tc.errText)
+		if !ok || change != tc.change {
+			t.Errorf("fixPatterns(%q, %q) = %q, %v; want %q", tc.failing, tc.fixed, change, ok, tc.change)
+			continue
+		}
+		if tc.other != "" && commandFires(lessons.Trigger{Commands: cmds, Unless: unless}, tc.other) {
+			t.Errorf("%s: fires on %q, which names the option with another value", change, tc.other)
+		}
 	}
 }
