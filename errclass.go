@@ -165,7 +165,7 @@ func errorLines(text string, raw bool) []string {
 		if bare == "" || isStatusLine(bare) || NoticeLine(bare) || passReport(bare) || SnapshotLine(bare) {
 			continue // a warning, a passing check or the agent's shell set-up says nothing of what failed
 		}
-		if caretLine(bare) {
+		if CaretLine(bare) {
 			// a marker under a quoted source line (Node's throw, Python's
 			// and compilers' excerpts): neither is the error
 			if len(tail) > 0 {
@@ -290,9 +290,13 @@ func dotLeaderPass(t string) bool {
 	return strings.HasSuffix(rest, "...")
 }
 
-// caretLine reports a line of only markers (^, ~) that points into the
-// source line above it, behind a runner's prefix or not.
-func caretLine(t string) bool {
+// CaretLine reports a line of only markers (^, ~) that points into the
+// source line above it, behind a runner's prefix or not, or PowerShell's
+// (+ under the excerpt's +, then ~).
+func CaretLine(t string) bool {
+	if rest, ok := strings.CutPrefix(t, "+ "); ok {
+		return strings.Trim(rest, "~ ") == "" && strings.Contains(rest, "~")
+	}
 	if !strings.Contains(t, "^") {
 		return false
 	}

@@ -90,6 +90,8 @@ func TestErrorLine(t *testing.T) {
 		// a quoted source line with a caret under it is not the error
 		{"node:events:486\n      throw er; // Unhandled 'error' event\n      ^\n\nError: listen EPERM: operation not permitted 127.0.0.1\n    at Server.setupListenHandle (node:net:1926:21)",
 			"Error: listen EPERM: operation not permitted 127.0.0.1", false},
+		{"At line:2 char:559\r\n+ ... tosave' } | Select-Object FullName } } | Sort-Ob ...\r\n+                                  ~\r\nAn empty pipe element is not allowed.\r\n    + CategoryInfo          : ParserError: (:) [], ParentContainsErrorRecordException\r\n    + FullyQualifiedErrorId : EmptyPipeElement",
+			"An empty pipe element is not allowed.", false},
 		{"", "", false},
 		// opencode's placeholder for no output is no error line; the
 		// agent's note that the call ran out of time is

@@ -93,8 +93,8 @@ func TestCaretLineBehindARunnerPrefix(t *testing.T) {
 		t.Errorf("ErrorLine(%q) = %q, want the TS1005 line", text, line)
 	}
 	for _, l := range []string{"@a/b:build:         ^", "pkg test:   ~~~^~~", "api-1  |    ^"} {
-		if !caretLine(l) {
-			t.Errorf("caretLine(%q) = false, want true", l)
+		if !CaretLine(l) {
+			t.Errorf("CaretLine(%q) = false, want true", l)
 		}
 	}
 }

@@ -952,11 +952,30 @@ func errorBody(out string) string {
 	return strings.Join(keep, "\n")
 }
 
+// withoutExcerpts is lines without the source lines an error quoted with
+// a marker under them (lessons.CaretLine), nor the markers: the code,
+// not what went wrong (PowerShell's "+ ... $x} } | Format- ..." names
+// one script's words).
+func withoutExcerpts(lines []string) []string {
+	var keep []string
+	for _, l := range lines {
+		if lessons.CaretLine(strings.TrimSpace(l)) {
+			if len(keep) > 0 {
+				keep = keep[:len(keep)-1]
+			}
+			continue
+		}
+		keep = append(keep, l)
+	}
+	return keep
+}
+
 // trimError keeps the lines of an error output that say what went wrong,
 // up to a few hundred bytes.
 func trimError(out string) string {
 	out = strings.TrimPrefix(strings.TrimSuffix(errorBody(out), "</tool_use_error>"), "<tool_use_error>")
 	lines := slices.DeleteFunc(strings.Split(out, "\n"), lessons.SnapshotLine) // the agent's shell set-up, on every call
+	lines = withoutExcerpts(lines)
 	var keep []string
 	for _, l := range lines {
 		if errorLine.MatchString(l) && !lessons.NoticeLine(l) { // a warning or a passing check is not what failed
