@@ -59,6 +59,9 @@ type missingWatch struct {
 	// tail is set when found is the missing path's tail (the same file
 	// under the project): only a wrong folder's lesson may come of it.
 	tail bool
+	// dirs are the folders (up to two) of the files of its name that
+	// later calls used: two say the name does not tell one file.
+	dirs []string
 }
 
 // wrongPath is what a lesson on a wrong path is made of.
@@ -454,6 +457,9 @@ func (a *analyzer) missingSaw(rec *callRec) {
 				m.gone = true // used again and it worked, or written: it was missing, not wrong
 				return
 			}
+			if dir := path.Dir(cmp.Or(abs, p)); len(m.dirs) < 2 && !slices.Contains(m.dirs, dir) {
+				m.dirs = append(m.dirs, dir)
+			}
 			// the first path of the name that worked, unless a later one
 			// shares more of the missing path's folders (app/generate/x.ts
 			// for app-app/app/generate/x.ts, not app/settings/x.ts)
@@ -503,7 +509,7 @@ func (a *analyzer) settlePaths() {
 		}
 		if wrong, right := a.wrongFolder(m); wrong != "" {
 			wp.Path, wp.Found, wp.Key, wp.Glob = wrong+"/", right+"/", pathKey(wrong, a.sess.Project)+"/", wrong+"/**"
-		} else if m.tail || !wp.trigger(m, a.sess.Project) {
+		} else if m.tail || m.namesNone() || !wp.trigger(m, a.sess.Project) {
 			continue
 		}
 		// a file of the project read where it is not and found elsewhere
@@ -527,6 +533,14 @@ func (a *analyzer) settlePaths() {
 		})
 	}
 	a.missing, a.areas = nil, nil
+}
+
+// namesNone reports whether the file found shares only its name with the
+// missing path while files of that name in two folders were used (an
+// index.ts, a SKILL.md): the name does not say which file was meant, and
+// the one found is as likely another file.
+func (m *missingWatch) namesNone() bool {
+	return m.found != "" && len(m.dirs) > 1 && sharedTail(m.path, m.found) < 2
 }
 
 // wrongFolder finds a folder guessed wrong: a file tool's path was
