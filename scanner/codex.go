@@ -222,6 +222,13 @@ func codexResult(raw []byte) *Result {
 		return r
 	}
 	out := str(raw)
+	if strings.HasPrefix(out, "{") {
+		// Codex before its unified exec (2025) wrapped a shell call's
+		// output: {"output": …, "metadata": {"exit_code": …}}
+		if f := fields([]byte(out), "output", "metadata"); f[0] != nil && f[1] != nil {
+			out = str(f[0])
+		}
+	}
 	if strings.HasPrefix(out, "aborted by user") {
 		r.Stopped = true // the user interrupted the turn (Esc) while the call ran: no failure of the call's own
 		return r

@@ -1,0 +1,46 @@
+package scanner
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestCodexShellEnvelope: Codex before its unified exec logged a shell
+// call's output as a JSON object in a string ({"output": …, "metadata":
+// {"exit_code": …}}). The lesson's problem and error trigger are the
+// command's output, not the envelope's JSON.
+func TestCodexShellEnvelope(t *testing.T) {
+	env := func(out string, code int) string {
+		o, _ := json.Marshal(out)
+		return fmt.Sprintf(`{"output":%s,"metadata":{"exit_code":%d,"duration_seconds":0.0}}`, o, code)
+	}
+	shell := func(cmd string, code int, out string) cxStep {
+		return cxStep{tool: "shell", args: map[string]any{"command": []string{"bash", "-lc", cmd}, "workdir": "/srv/app"}, out: env(out, code)}
+	}
+	dir := t.TempDir()
+	for _, id := range []string{"0199c435-57e2-76c3-a82a-d103098ae1ee", "0199c46b-604e-7aa1-a5a2-e6c751e6d15d"} {
+		writeCodex(t, dir, "/srv/app", id, []cxStep{
+			shell(`rg -n "step" install.sh`, 127, "bash: line 1: rg: command not found\n"),
+			shell(`grep -n "step" install.sh`, 0, "12: step one\n"),
+		})
+	}
+	state := t.TempDir()
+	scan(t, state, Options{Paths: []string{dir}})
+	var found bool
+	for _, c := range candidates(t, state) {
+		if strings.Contains(c.Problem+c.Summary, `"metadata"`) {
+			t.Errorf("%s: %q reads the envelope's JSON", c.Kind, c.Problem)
+		}
+		for _, e := range c.Triggers.Errors {
+			found = found || strings.Contains(e, "command")
+			if strings.Contains(e, `"`) {
+				t.Errorf("%s: error trigger %q holds the envelope's quotes", c.Kind, e)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no lesson on rg not found: %v", summaries(candidates(t, state)))
+	}
+}
