@@ -229,6 +229,14 @@ func codexResult(raw []byte) *Result {
 			out = str(f[0])
 		}
 	}
+	if rest, ok := strings.CutPrefix(out, "failed in sandbox: "); ok {
+		// Codex of 2025 said so of any command that failed under its
+		// sandbox, whatever the cause: what follows is the command's own
+		// error output (none, often)
+		r.IsError, r.Timeout = true, timedOut(rest)
+		r.keep(rest)
+		return r
+	}
 	if strings.HasPrefix(out, "aborted by user") {
 		r.Stopped = true // the user interrupted the turn (Esc) while the call ran: no failure of the call's own
 		return r

@@ -44,3 +44,26 @@ func TestCodexShellEnvelope(t *testing.T) {
 		t.Errorf("no lesson on rg not found: %v", summaries(candidates(t, state)))
 	}
 }
+
+// TestCodexFailedInSandbox: Codex of 2025 put "failed in sandbox: " before
+// the error output of any command that failed under its sandbox, whatever
+// the cause. A check's findings so prefixed are the check's: no lesson
+// says the sandbox refused it; a failure with no output of its own is a
+// failure, with no words to learn.
+func TestCodexFailedInSandbox(t *testing.T) {
+	dir := t.TempDir()
+	for _, id := range []string{"0199c435-57e2-76c3-a82a-d103098ae1ee", "0199c46b-604e-7aa1-a5a2-e6c751e6d15d"} {
+		writeCodex(t, dir, "/srv/app", id, []cxStep{
+			{tool: "shell", args: map[string]any{"command": []string{"bash", "-lc", "shellcheck deploy.sh"}}, out: "failed in sandbox: In deploy.sh line 3:\ncd $DIR\n   ^--^ SC2086 (info): Double quote to prevent globbing and word splitting.\n"},
+			{tool: "shell", args: map[string]any{"command": []string{"bash", "-lc", "pnpm install"}}, out: "failed in sandbox: "},
+			{tool: "shell", args: map[string]any{"command": []string{"bash", "-lc", "pnpm install"}, "with_escalated_permissions": true}, out: `{"output":"Done\n","metadata":{"exit_code":0,"duration_seconds":1.0}}`},
+		})
+	}
+	state := t.TempDir()
+	scan(t, state, Options{Paths: []string{dir}})
+	for _, c := range candidates(t, state) {
+		if strings.Contains(c.Summary+c.Problem, "sandbox") {
+			t.Errorf("%s %q: the sandbox is blamed for %q", c.Kind, c.Summary, c.Trigger)
+		}
+	}
+}
