@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/lessons-dev/lessons"
@@ -515,7 +516,7 @@ func normalizeSpace(s string) string { return strings.Join(strings.Fields(string
 // whether anything changed.
 func (c *Candidate) add(p Provenance) bool {
 	for _, q := range c.Provenance {
-		if q.Key == p.Key || p.Call != "" && q.Call == p.Call {
+		if q.Key == p.Key || p.Call != "" && q.Call == p.Call || p.copyOf(q) {
 			return false
 		}
 	}
@@ -527,6 +528,24 @@ func (c *Candidate) add(p Provenance) bool {
 	c.Projects = addUnique(c.Projects, p.Project)
 	c.Agents = addUnique(c.Agents, p.Agent)
 	return true
+}
+
+// copyOf reports whether p is q's call copied into another session: a
+// resumed or forked session's log repeats the calls before it with their
+// ids, which the agent drew at random (toolu_01YAwy…, call_9cYEmx…), so
+// the same drawn id in two sessions is one call, seen once. An id
+// counted out in its session (run_shell_command-1) is no such id.
+func (p Provenance) copyOf(q Provenance) bool {
+	id, qid := p.Call[strings.LastIndexByte(p.Call, ':')+1:], q.Call[strings.LastIndexByte(q.Call, ':')+1:]
+	return id == qid && slices.ContainsFunc(strings.FieldsFunc(id, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}), drawn)
+}
+
+// drawn reports whether a word of an id looks drawn at random: ten or
+// more letters and digits, both.
+func drawn(w string) bool {
+	return len(w) >= 10 && strings.ContainsFunc(w, unicode.IsLetter) && strings.ContainsFunc(w, unicode.IsDigit)
 }
 
 func addUnique(list []string, v string) []string {
