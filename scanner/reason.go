@@ -112,6 +112,8 @@ func clauseKind(c string) int {
 			return clauseTakeover
 		}
 		return clauseInstruction
+	case negation[first] && len(w) == 1:
+		return clauseChatter // "stop" alone: a halt, with nothing said of what not to do
 	case negation[first], hortative[first], first == "do" && second == "not", first == "no" && second != "":
 		return clauseInstruction
 	case takeover[first] && (first != "i'm" || second == "going" || second == "gonna"):

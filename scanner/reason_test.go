@@ -30,6 +30,8 @@ func TestClassifyReason(t *testing.T) {
 		{"let me do this one by hand, never mind the script", false, true},
 		{"you always use the same flags for this", false, true},
 		{"ok", false, true},
+		{"stop", false, true}, // a halt says nothing of what not to do
+		{"stop running the e2e suite", false, false},
 		{"really?", true, false},
 		{"no, use pnpm", false, false},
 		{"huh, that's what I expected. Use the fixture instead.", false, false},
