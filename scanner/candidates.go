@@ -189,6 +189,7 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 	if f.Kind == KindRetry && askedForLess(change, c.Problem) {
 		return Candidate{}, false
 	}
+	c.Signals.Cd = f.Kind == KindRetry && strings.HasPrefix(change, "run `cd ")
 	change = rootChange(change, sess.Dir)
 	if change != "" && f.Kind != KindTag {
 		c.Solution = strings.TrimSpace(strings.TrimSuffix(c.Solution, "Run `"+clip(c.Fixed, 300)+"` instead.") +
@@ -588,6 +589,7 @@ func (c *Candidate) merge(n Candidate) bool {
 	s.FixAgain = s.FixAgain || n.Signals.FixAgain
 	s.Sandboxed = s.Sandboxed || n.Signals.Sandboxed
 	s.Wrote = s.Wrote && n.Signals.Wrote
+	s.Cd = s.Cd && n.Signals.Cd
 	if n.LastSeen.After(c.LastSeen) {
 		c.LastSeen = n.LastSeen
 	}

@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -421,5 +422,41 @@ func TestRetryDropsAListValue(t *testing.T) {
 				t.Errorf("triggers %+v: want them before a list that holds the value, and only then", got.Triggers)
 			}
 		})
+	}
+}
+
+// TestCdOnceIsSaidNotProposed: where the shell stood is its session's: a
+// retry that ran the command from another directory, seen in one
+// session, is said after the same error, not proposed, though the same
+// error came back in another session for another reason (a file never
+// written); the same slip in a second session is proposed.
+func TestCdOnceIsSaidNotProposed(t *testing.T) {
+	slip := []step{
+		run("cd /home/ann/shop/server && make build", 0, "ok"),
+		write("/home/ann/shop/server/cart.go", "package cart"),
+		run("git add server/cart.go && git commit -m 'cart: totals'", 128,
+			"warning: could not open directory 'server/server/': No such file or directory\nfatal: pathspec 'server/cart.go' did not match any files"),
+		run("cd /home/ann/shop && git add server/cart.go && git commit -m 'cart: totals'", 0, "[main 1a2b3c4] cart: totals"),
+	}
+	cfg := lessons.DefaultConfig()
+	dir := t.TempDir()
+	writeClaude(t, dir, "/home/ann/shop", "other", []step{
+		run("git add server/gone.go", 128, "fatal: pathspec 'server/gone.go' did not match any files"),
+		run("git status --short", 0, " M server/cart.go"),
+	})
+	for i, want := range []bool{false, true} {
+		writeClaude(t, dir, "/home/ann/shop", fmt.Sprintf("s%d", i), slip)
+		var c *Candidate
+		for _, r := range reaching(t, dir) {
+			if r.Kind == KindRetry {
+				c = &r
+			}
+		}
+		if c == nil {
+			t.Fatalf("after %d sessions: no retry lesson", i+1)
+		}
+		if got := c.Confidence >= cfg.MinConfidence; got != want || !c.Reminder(cfg) {
+			t.Errorf("after %d sessions: proposed %v (confidence %.2f), want %v; reminder %v, want true", i+1, got, c.Confidence, want, c.Reminder(cfg))
+		}
 	}
 }

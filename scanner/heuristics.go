@@ -136,6 +136,10 @@ type Signals struct {
 	// code a test written first imports, a file it rewrote). Said after
 	// its error, never proposed.
 	Wrote bool `json:"wrote,omitempty"`
+	// Cd marks a retry whose fix ran the command from another directory
+	// (cd there first): where the shell stood is its session's, so seen
+	// in one session the lesson is said after its error, not proposed.
+	Cd bool `json:"cd,omitempty"`
 }
 
 type callRec struct {

@@ -135,13 +135,16 @@ func (c *Candidate) capped() bool {
 // until the same fix comes back; merge clears OneOff), or its failure
 // was seen in one session only (seenOnce), or it is a precondition whose
 // step writes a file (Signals.Wrote: on the sets no rule was tuned on,
-// labellers kept none of the 2 proposed). Said right after the same
-// failure, each saves the agent a detour.
+// labellers kept none of the 2 proposed), or a retry that ran the
+// command from another directory, seen in one session (Signals.Cd: of
+// the 9 such lessons labelled blind or afresh, 2 were kept; the sets'
+// first labels kept 9 of 11). Said right after the same failure, each
+// saves the agent a detour.
 func (c *Candidate) remindOnly() bool {
 	return c.Kind == KindKnown || c.Kind == KindError && c.Fixed == "" && c.Instead == "" || c.afterTheWork() ||
 		c.unproven() && len(c.Triggers.Errors) > 0 || c.repairedOnce() || c.lackedOnce() ||
 		c.Kind == KindError && c.Signals.OneOff || c.onePath() || c.seenOnce() ||
-		c.Kind == KindPrecondition && c.Signals.Wrote
+		c.Kind == KindPrecondition && c.Signals.Wrote || c.Signals.Cd && len(c.Sessions) < 2
 }
 
 // lackedOnce reports whether c is a retry that only added what the call
