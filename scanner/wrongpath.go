@@ -228,10 +228,26 @@ func missingErrorLines(out string) []string {
 		}
 		low := strings.ToLower(line)
 		if saysMissing(low) {
-			lines = append(lines, strings.TrimSpace(line))
+			lines = append(lines, strings.TrimSpace(withoutReferrer(line, low)))
 		}
 	}
 	return lines
+}
+
+// referrers are the words with which an error names the file that asked
+// for the missing one ("Cannot find module 'a' imported from b.mjs"): that
+// file is there.
+var referrers = []string{" imported from ", " required from ", " referenced from ", " included from "}
+
+// withoutReferrer is an error line (low, lower case) up to where it names
+// the file that asked for the missing one.
+func withoutReferrer(line, low string) string {
+	for _, r := range referrers {
+		if i := strings.Index(low, r); i >= 0 {
+			line, low = line[:i], low[:i]
+		}
+	}
+	return line
 }
 
 // pathWord is a shell word as the path it names ("" for a word that is no

@@ -552,3 +552,20 @@ func TestWrongPathNotOnANameOfMany(t *testing.T) {
 		})
 	}
 }
+
+// TestWrongPathNotTheFileThatAsked: a script run fails because a module
+// it imports is missing ("Cannot find module 'a' imported from
+// script.mjs"); the script is there, and a copy of it elsewhere whose
+// module was built works. The script is no wrong path: the error says
+// what is missing, and names the script only as the file that asked.
+func TestWrongPathNotTheFileThatAsked(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/home/ann/app", "s1", []step{
+		run("node /home/ann/tools/a/skills/scan.mjs /home/ann/app", 1,
+			"node:internal/modules/esm/resolve:275\nError [ERR_MODULE_NOT_FOUND]: Cannot find module '/home/ann/tools/a/core/dist/index.js' imported from /home/ann/tools/a/skills/scan.mjs"),
+		run("node /home/ann/tools/b/skills/scan.mjs /home/ann/app", 0, "scanned 12 files"),
+	})
+	if cs := pathCandidates(t, dir); len(cs) != 0 {
+		t.Errorf("%d lessons on a wrong path, want none: %v", len(cs), summaries(cs))
+	}
+}
