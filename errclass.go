@@ -55,7 +55,7 @@ func classOf(lines []string) string {
 			return "No module named " + m[1]
 		}
 	}
-	if strings.Contains(body, "Cannot find ") {
+	if strings.Contains(body, "Cannot find ") || strings.Contains(body, "Can't resolve ") {
 		if m := re.jsModule.FindStringSubmatch(body); m != nil {
 			return "Cannot find module " + m[1]
 		}
@@ -603,7 +603,7 @@ var classPatterns = sync.OnceValue(func() *patterns {
 		notFound:    regexp.MustCompile(`([\w.+-]+): command not found`),
 		notFoundZsh: regexp.MustCompile(`command not found: ([\w.+-]+)`),
 		noModule:    regexp.MustCompile(`No module named '?([\w.]+)`),
-		jsModule:    regexp.MustCompile(`Cannot find (?:module|package) '([^']{1,100})'`),
+		jsModule:    regexp.MustCompile(`(?:Cannot find (?:module|package)|Can't resolve) '([^']{1,100})'`), // Node's, a bundler's (webpack)
 		exception: regexp.MustCompile(`^(?:Uncaught |Unhandled |Exception in thread "[^"]*" |E\s+)?` +
 			`((?:[a-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Failure))(?::|$|\s)`),
 		quoted:     regexp.MustCompile("`[^`']*['`]|'[^']*'|\"[^\"]*\"|‘[^’]*’|“[^”]*”"), // `GNU-style' quotes too

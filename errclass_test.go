@@ -13,6 +13,8 @@ func TestErrorClass(t *testing.T) {
 		{"zsh: command not found: poetry", "command not found: poetry"},
 		{"Exit code 1\nTraceback (most recent call last):\nModuleNotFoundError: No module named 'yaml'", "No module named yaml"},
 		{"Error: Cannot find module './util'\nRequire stack:", "Cannot find module ./util"},
+		// a bundler's wording of the same (webpack, under Next.js)
+		{"Failed to compile.\nModule not found: Can't resolve 'uuid' in '/home/a/app/src/lib'\n> Build failed because of webpack errors", "Cannot find module uuid"},
 		{"TypeError: x.map is not a function\n    at f (/a/b.js:3:9)", "TypeError"},
 		{"cat: /tmp/nope.txt: No such file or directory", "missing path"},
 		{"File does not exist. Note: your current working directory is /Users/me/shop.", "missing path"}, // Claude Code's Read

@@ -22,7 +22,7 @@ import (
 var objectForms = []struct{ class, pattern string }{
 	{"command not found: ", `(?:^|[^\w.+-])%s: command not found|command not found: %s(?:$|[^\w.+-])`},
 	{"No module named ", `No module named '?%s(?:$|[^\w.])`},
-	{"Cannot find module ", `Cannot find (?:module|package) '%s'`},
+	{"Cannot find module ", `(?:Cannot find (?:module|package)|Can't resolve) '%s'`},
 }
 
 // maxObject is the longest object name kept in a pattern.

@@ -9,7 +9,8 @@ func TestClassObject(t *testing.T) {
 		misses        []string
 	}{
 		{"Cannot find module @a/core", "@a/core",
-			[]string{"error: Cannot find module '@a/core' from '/w/x.ts'", "x.ts(1,2): error TS2307: Cannot find module '@a/core' or its corresponding type declarations."},
+			[]string{"error: Cannot find module '@a/core' from '/w/x.ts'", "x.ts(1,2): error TS2307: Cannot find module '@a/core' or its corresponding type declarations.",
+				"Module not found: Can't resolve '@a/core' in '/w/src'"},
 			[]string{"Cannot find module '@a/core-utils'", "Cannot find module '@a/web'"}},
 		{"command not found: go", "go",
 			[]string{"/bin/bash: line 1: go: command not found", "zsh: command not found: go"},
