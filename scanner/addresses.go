@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -36,9 +37,11 @@ func addresses(d cmdDiff, res *Result) bool {
 		// that dropped it does not say the option was wrong
 		return false
 	}
-	if len(d.added) == 0 && testsFailed(res.Output) {
+	if len(d.removed) > 0 && testsFailed(res.Output) {
 		// tests ran and some failed; the same run with words dropped
-		// (a filter, an option) passed them: the failure came and went
+		// (a filter, an option), or others in their place (--test '*'
+		// for --lib), passed: it ran other tests, or the failure came
+		// and went
 		return false
 	}
 	lower := res.headLower()
@@ -109,11 +112,18 @@ func leftAlone(d cmdDiff, res *Result) bool {
 }
 
 // testsFailed reports whether a failure's error line is a tally of
-// failed tests ("1 failing", "Tests: 2 failed"): the tests ran.
+// failed tests ("1 failing", "Tests: 2 failed") or a runner's word that
+// tests failed: the tests ran.
 func testsFailed(out string) bool {
 	line, _ := lessons.ErrorLine(out)
-	return lessons.TallyLine(line)
+	return lessons.TallyLine(line) || testFailedLine.MatchString(line)
 }
+
+// testFailedLine is a runner's line that tests failed, without counting
+// them (cargo's "error: test failed, to rerun pass `--lib`", npm's "Test
+// failed."), or one test's failure as cargo ("test a::b ... FAILED") and
+// pytest ("FAILED tests/a.py::test_b") print it.
+var testFailedLine = regexp.MustCompile(`(?i)\btests? failed\b|^test\s\S+\s\.\.\.\s+failed$|^FAILED\s+\S+::`)
 
 // substitution reports whether a word of a simple command is a command
 // substitution's value (segments leaves "$" where "$(" began) or holds one.

@@ -350,11 +350,11 @@ func (a *analyzer) result(rec *callRec, e Event) {
 	prev.rec.fixed = prev.rec.fixed || gotPast(prev.rec.call, rec.call)
 	a.drop(prev)
 	a.settle(prev)
-	if prev.rec.call.Tool != "Bash" || prev.rec.call.Command == rec.call.Command ||
+	if prev.rec.call.Tool != "Bash" || prev.rec.call.Command == rec.call.Command || rec.line < prev.line ||
 		(prev.correction == "" && !fixWorthy(prev.rec.call.Command, rec.call.Command, prev.res) &&
 			!saidWhy(prev.said, prev.rec.call.Command, rec.call.Command)) ||
 		prev.correction == "" && !retryAnswers(prev.res.Output, prev.rec.call.Command, rec.call.Command) {
-		a.close(prev) // fixed elsewhere, or a change no lesson can teach
+		a.close(prev) // fixed elsewhere, made alongside the failure (before it came back), or a change no lesson can teach
 		return
 	}
 	if prev.res != nil && lessons.FallsBack(rec.call.Command, failedFamily(prev.rec.call.Command, prev.res)) {
