@@ -251,7 +251,7 @@ func (a *analyzer) event(e Event) {
 			a.asideSaw(rec, e.Result)
 		}
 		if e.Result.Failed() {
-			a.watchMissing(rec, e.Result)
+			a.watchMissing(rec, e.Result, e.Line)
 			a.noteCd(rec.call)
 			if !probe(rec.call, e.Result) && !conflicted(e.Result.Output) {
 				a.waitFor(rec, e.Result)

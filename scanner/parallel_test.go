@@ -71,3 +71,36 @@ func TestParallelCallIsNoFix(t *testing.T) {
 		})
 	}
 }
+
+// TestParallelReadIsNotWhereItIs: two files read in one turn, before
+// either result came back; one was missing. The other, of the same name
+// elsewhere, was not read in answer to the failure: it says nothing of
+// where the missing file is.
+func TestParallelReadIsNotWhereItIs(t *testing.T) {
+	var b strings.Builder
+	n := 0
+	line := func(typ string, content any) {
+		n++
+		j, _ := json.Marshal(map[string]any{"sessionId": "s1", "cwd": "/home/ann/app", "type": typ, "uuid": "u" + string(rune('a'+n)),
+			"timestamp": "2026-01-01T00:00:0" + string(rune('0'+n)) + "Z", "message": map[string]any{"content": content}})
+		b.Write(j)
+		b.WriteByte('\n')
+	}
+	read := func(id, p string) map[string]any {
+		return map[string]any{"type": "tool_use", "id": id, "name": "Read", "input": map[string]any{"file_path": p}}
+	}
+	line("user", "read the two skills")
+	line("assistant", []any{read("t1", "/home/ann/app/skills/plans/SKILL.md")})
+	line("assistant", []any{read("t2", "/home/ann/app/skills/review/SKILL.md")})
+	line("user", []any{map[string]any{"type": "tool_result", "tool_use_id": "t1", "content": "File does not exist.", "is_error": true}})
+	line("user", []any{map[string]any{"type": "tool_result", "tool_use_id": "t2", "content": "# Review"}})
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "s1.jsonl"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range pathCandidates(t, dir) {
+		if c.Fixed != "" {
+			t.Errorf("a lesson on where the file is: %q", c.Summary)
+		}
+	}
+}

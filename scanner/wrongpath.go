@@ -62,6 +62,9 @@ type missingWatch struct {
 	// dirs are the folders (up to two) of the files of its name that
 	// later calls used: two say the name does not tell one file.
 	dirs []string
+	// at is the line of the failure's result: a call made before it was
+	// made alongside the failed one, not in answer to it.
+	at int
 }
 
 // wrongPath is what a lesson on a wrong path is made of.
@@ -98,7 +101,7 @@ var creators = map[string]bool{"mkdir": true, "touch": true, "cp": true, "mv": t
 
 // watchMissing starts watching a failed call whose error says a path it
 // named does not exist.
-func (a *analyzer) watchMissing(rec *callRec, r *Result) {
+func (a *analyzer) watchMissing(rec *callRec, r *Result, at int) {
 	if len(a.missing) >= maxMissing || r.Timeout {
 		return
 	}
@@ -113,7 +116,7 @@ func (a *analyzer) watchMissing(rec *callRec, r *Result) {
 			return // the same path again: one lesson
 		}
 	}
-	a.missing = append(a.missing, &missingWatch{rec: rec, res: r, path: p, abs: abs, key: key, run: run})
+	a.missing = append(a.missing, &missingWatch{rec: rec, res: r, path: p, abs: abs, key: key, run: run, at: at})
 }
 
 // missingPath is the path of a failed call that its error says does not
@@ -472,6 +475,9 @@ func (a *analyzer) missingSaw(rec *callRec) {
 			if p == m.path || pathKey(cmp.Or(abs, p), a.sess.Project) == m.key {
 				m.gone = true // used again and it worked, or written: it was missing, not wrong
 				return
+			}
+			if rec.line < m.at {
+				return // made alongside the failed call: no answer to it
 			}
 			if dir := path.Dir(cmp.Or(abs, p)); len(m.dirs) < 2 && !slices.Contains(m.dirs, dir) {
 				m.dirs = append(m.dirs, dir)
