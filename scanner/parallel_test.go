@@ -2,11 +2,40 @@ package scanner
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
+
+// turns writes one Claude Code session of records (type, message
+// content) in the order given, so a test can put results after several
+// calls of one turn; it returns the directory holding it.
+func turns(t *testing.T, cwd string, recs ...[2]any) string {
+	t.Helper()
+	var b strings.Builder
+	for i, r := range recs {
+		j, _ := json.Marshal(map[string]any{"sessionId": "s1", "cwd": cwd, "type": r[0], "uuid": fmt.Sprintf("u%d", i),
+			"timestamp": fmt.Sprintf("2026-01-01T00:00:%02dZ", i), "message": map[string]any{"content": r[1]}})
+		b.Write(j)
+		b.WriteByte('\n')
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "s1.jsonl"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// toolResult is a tool_result record's content.
+func toolResult(id, out string, failed bool) []any {
+	r := map[string]any{"type": "tool_result", "tool_use_id": id, "content": out}
+	if failed {
+		r["is_error"] = true
+	}
+	return []any{r}
+}
 
 // TestParallelCallIsNoFix: two commands made in one turn, before either
 // result came back (cargo test --lib beside cargo test --test '*'): the
@@ -24,41 +53,16 @@ func TestParallelCallIsNoFix(t *testing.T) {
 		{"made after", false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var b strings.Builder
-			n := 0
-			line := func(typ string, content any) {
-				n++
-				j, _ := json.Marshal(map[string]any{"sessionId": "s1", "cwd": "/p", "type": typ, "uuid": "u" + string(rune('a'+n)),
-					"timestamp": "2026-01-01T00:00:0" + string(rune('0'+n)) + "Z", "message": map[string]any{"content": content}})
-				b.Write(j)
-				b.WriteByte('\n')
+			use := func(id, cmd string) [2]any {
+				return [2]any{"assistant", []any{map[string]any{"type": "tool_use", "id": id, "name": "Bash", "input": map[string]any{"command": cmd}}}}
 			}
-			use := func(id, cmd string) map[string]any {
-				return map[string]any{"type": "tool_use", "id": id, "name": "Bash", "input": map[string]any{"command": cmd}}
+			failed := [2]any{"user", toolResult("t1", "Exit code 2\n"+fail, true)}
+			worked := [2]any{"user", toolResult("t2", "ok: 40 passed", false)}
+			recs := [][2]any{{"user", "run the tests"}, use("t1", "mise run test --lib"), use("t2", "mise run test --all"), failed, worked}
+			if !tc.parallel {
+				recs = [][2]any{{"user", "run the tests"}, use("t1", "mise run test --lib"), failed, use("t2", "mise run test --all"), worked}
 			}
-			res := func(id, out string, failed bool) []any {
-				r := map[string]any{"type": "tool_result", "tool_use_id": id, "content": out}
-				if failed {
-					r["is_error"] = true
-				}
-				return []any{r}
-			}
-			line("user", "run the tests")
-			if tc.parallel {
-				line("assistant", []any{use("t1", "mise run test --lib")})
-				line("assistant", []any{use("t2", "mise run test --all")})
-				line("user", res("t1", "Exit code 2\n"+fail, true))
-				line("user", res("t2", "ok: 40 passed", false))
-			} else {
-				line("assistant", []any{use("t1", "mise run test --lib")})
-				line("user", res("t1", "Exit code 2\n"+fail, true))
-				line("assistant", []any{use("t2", "mise run test --all")})
-				line("user", res("t2", "ok: 40 passed", false))
-			}
-			dir := t.TempDir()
-			if err := os.WriteFile(filepath.Join(dir, "s1.jsonl"), []byte(b.String()), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			dir := turns(t, "/p", recs...)
 			state := t.TempDir()
 			scan(t, state, Options{Paths: []string{dir}})
 			got := false
@@ -77,27 +81,12 @@ func TestParallelCallIsNoFix(t *testing.T) {
 // elsewhere, was not read in answer to the failure: it says nothing of
 // where the missing file is.
 func TestParallelReadIsNotWhereItIs(t *testing.T) {
-	var b strings.Builder
-	n := 0
-	line := func(typ string, content any) {
-		n++
-		j, _ := json.Marshal(map[string]any{"sessionId": "s1", "cwd": "/home/ann/app", "type": typ, "uuid": "u" + string(rune('a'+n)),
-			"timestamp": "2026-01-01T00:00:0" + string(rune('0'+n)) + "Z", "message": map[string]any{"content": content}})
-		b.Write(j)
-		b.WriteByte('\n')
+	read := func(id, p string) [2]any {
+		return [2]any{"assistant", []any{map[string]any{"type": "tool_use", "id": id, "name": "Read", "input": map[string]any{"file_path": p}}}}
 	}
-	read := func(id, p string) map[string]any {
-		return map[string]any{"type": "tool_use", "id": id, "name": "Read", "input": map[string]any{"file_path": p}}
-	}
-	line("user", "read the two skills")
-	line("assistant", []any{read("t1", "/home/ann/app/skills/plans/SKILL.md")})
-	line("assistant", []any{read("t2", "/home/ann/app/skills/review/SKILL.md")})
-	line("user", []any{map[string]any{"type": "tool_result", "tool_use_id": "t1", "content": "File does not exist.", "is_error": true}})
-	line("user", []any{map[string]any{"type": "tool_result", "tool_use_id": "t2", "content": "# Review"}})
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "s1.jsonl"), []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir := turns(t, "/home/ann/app", [2]any{"user", "read the two skills"},
+		read("t1", "/home/ann/app/skills/plans/SKILL.md"), read("t2", "/home/ann/app/skills/review/SKILL.md"),
+		[2]any{"user", toolResult("t1", "File does not exist.", true)}, [2]any{"user", toolResult("t2", "# Review", false)})
 	for _, c := range pathCandidates(t, dir) {
 		if c.Fixed != "" {
 			t.Errorf("a lesson on where the file is: %q", c.Summary)
