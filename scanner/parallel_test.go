@@ -93,3 +93,19 @@ func TestParallelReadIsNotWhereItIs(t *testing.T) {
 		}
 	}
 }
+
+// TestOtherTestsAreNoFix: a test run failed (cargo's own lines say so);
+// the next run, with the library's tests dropped for others, passed: it
+// ran other tests, which fixes nothing.
+func TestOtherTestsAreNoFix(t *testing.T) {
+	out := "running 23 tests\ntest layout_cache::tests::test_cache_invalidation ... FAILED\n\nfailures:\n\nerror: test failed, to rerun pass `--lib`"
+	cs := scanned(t, []step{
+		run("cargo test --lib", 101, out),
+		run("cargo test --test '*'", 0, "test result: ok. 2 passed; 0 failed"),
+	})
+	for _, c := range cs {
+		if c.Kind == KindRetry {
+			t.Errorf("a retry: %q", c.Summary)
+		}
+	}
+}
