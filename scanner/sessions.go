@@ -382,6 +382,9 @@ func readOne[T any](j readJob, o Options, ro ReadOptions, work func(*LoggedSessi
 	}
 	if cands {
 		now := o.Now()
+		if !ls.Start.IsZero() {
+			now = ls.Start // seen when the session ran: sessions read at once are built in no order
+		}
 		for _, fd := range c.a.findings {
 			if cand, ok := build(fd, ls.Session, j.path, ls.Agent, now); ok {
 				ls.Candidates = append(ls.Candidates, cand)
