@@ -29,10 +29,59 @@ const (
 	minBroadSample     = 8    // fewer calls of a head say nothing
 )
 
-// callSample is the commands a scan read, by head.
+// callSample is the commands a scan read, by head, and the folders of
+// the files its file tools used and worked (usedFolder).
 type callSample struct {
 	byHead map[string][]string
 	n      int
+	// folders are the folders of files calls used and that worked, each
+	// with when it was last so (a file's time in a scan, a session's
+	// place in a replay).
+	folders map[string]int64
+}
+
+// sampleFolders bounds the folders a scan keeps.
+const sampleFolders = 8192
+
+// addFolders keeps the folders of files that calls used and that worked,
+// at when.
+func (s *callSample) addFolders(dirs []string, when int64) {
+	if s.folders == nil {
+		s.folders = map[string]int64{}
+	}
+	for _, d := range dirs {
+		if t, ok := s.folders[d]; ok || len(s.folders) < sampleFolders {
+			s.folders[d] = max(t, when)
+		}
+	}
+}
+
+// usedFolder reports whether a folder lesson's wrong folder (its trigger
+// glob without "/**") held a file a call used and that worked, later
+// than since (the lesson's first failure): the folder is there, the
+// files were missing one by one, and the lesson would come before calls
+// that go fine. A use before it says nothing: a folder may be moved.
+func (s *callSample) usedFolder(c *Candidate, since int64) bool {
+	if c.Kind != KindPath {
+		return false
+	}
+	for _, g := range c.Triggers.Paths {
+		g, ok := strings.CutSuffix(g, "/**")
+		if !ok {
+			continue
+		}
+		for d, when := range s.folders {
+			if when <= since {
+				continue
+			}
+			for x := d; len(x) > 1; x = path.Dir(x) {
+				if globMatches(g, x) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // add keeps the commands of one file, within the bounds, and calls grew

@@ -196,7 +196,9 @@ type analyzer struct {
 	watch     []*errWatch     // failures waiting for what gets past them (onerror.go)
 	edited    []string        // files the session edited (onerror.go)
 	missing   []*missingWatch // paths that did not exist (wrongpath.go)
-	areas     []string        // folders of files the session used (wrongpath.go)
+	areas     map[string]bool // folders of files the session used (wrongpath.go)
+	cwds      map[string]bool // folders its calls ran in: they exist
+	folders   []string        // a sample of the folders of files used that worked, for the file (broad.go)
 	procs     processes       // the processes the agent runs and stops (stopped.go)
 	malformed int
 	templates int

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"maps"
 	"slices"
+	"strings"
 
 	lessons "github.com/lessons-dev/lessons"
 )
@@ -33,6 +34,11 @@ type Learner struct {
 	sample callSample
 	heads  map[string][]string
 	grown  map[string]bool
+	// seen counts the sessions seen (Saw); folders holds the held folder
+	// lessons, with the count when each was learned: a folder a later
+	// session used is there (callSample.usedFolder).
+	seen    int64
+	folders map[string]int64
 	// failures indexes the held lessons at a failure by tool and error
 	// triggers, for foldKinds; folded holds the ids it changed since the
 	// last Recheck.
@@ -57,7 +63,8 @@ const maxPending = maxSupport
 func NewLearner(w Weights) *Learner {
 	return &Learner{weights: w, byID: map[string]*Candidate{}, pos: map[string]int{}, alias: map[string]string{},
 		calls: map[string]string{}, families: map[string][]string{}, heads: map[string][]string{}, grown: map[string]bool{},
-		failures: map[string][]string{}, pending: map[string][]Candidate{}, comeback: map[string][]string{}, failed: failedSessions{}}
+		failures: map[string][]string{}, pending: map[string][]Candidate{}, comeback: map[string][]string{}, failed: failedSessions{},
+		folders: map[string]int64{}}
 }
 
 // familyKeys are the tool and command families of c's failing examples:
@@ -98,6 +105,9 @@ func (l *Learner) index(c *Candidate) {
 			l.heads[h] = append(l.heads[h], c.ID)
 		}
 	}
+	if _, ok := l.folders[c.ID]; !ok && c.Kind == KindPath && slices.ContainsFunc(c.Triggers.Paths, func(g string) bool { return strings.HasSuffix(g, "/**") }) {
+		l.folders[c.ID] = l.seen
+	}
 }
 
 // Saw adds a session's shell commands to the sample a learned trigger is
@@ -105,13 +115,19 @@ func (l *Learner) index(c *Candidate) {
 // fires on most calls of its command is narrowed to its error, or held
 // below minConfidence, in a replay that learns as in a scan.
 func (l *Learner) Saw(s *LoggedSession) {
-	var cmds []string
+	var cmds, dirs []string
 	for i := range s.Calls {
-		if c := s.Calls[i].Command; c != "" && len(cmds) < sampleCallsPerFile {
-			cmds = append(cmds, c)
+		c := &s.Calls[i]
+		if c.Command != "" && len(cmds) < sampleCallsPerFile {
+			cmds = append(cmds, c.Command)
+		}
+		if j := strings.LastIndexByte(c.Path, '/'); j > 0 && c.Path[0] == '/' && c.Tool != "Bash" && c.Outcome == OutcomeFine && len(dirs) < sampleCallsPerFile {
+			dirs = append(dirs, c.Path[:j])
 		}
 	}
 	l.sample.add(cmds, func(h string) { l.grown[h] = true })
+	l.seen++
+	l.sample.addFolders(dirs, l.seen)
 }
 
 // Recheck checks again, against the sample as it grew, the held retry
@@ -137,6 +153,17 @@ func (l *Learner) Recheck() []string {
 		}
 	}
 	clear(l.grown)
+	for _, id := range slices.Sorted(maps.Keys(l.folders)) {
+		c := l.byID[id]
+		if c == nil || c.Status != StatusNew || c.Signals.Broad {
+			continue
+		}
+		if l.sample.usedFolder(c, l.folders[id]) {
+			c.Signals.Broad = true // a later session used a file in its folder
+			l.weights.Score(c)
+			changed = append(changed, id)
+		}
+	}
 	changed = append(changed, l.folded...)
 	l.folded = l.folded[:0]
 	return changed

@@ -20,8 +20,11 @@ type merger struct {
 	knownRead bool
 	loaded    bool
 	sample    callSample
-	byID      map[string]*Candidate
-	dirty     map[string]bool
+	// since is, for a candidate first found in this scan, the time of the
+	// file it was found in: a folder used in a later file is there.
+	since map[string]int64
+	byID  map[string]*Candidate
+	dirty map[string]bool
 	// support holds the scan's SupportOnly candidates, merged at the end
 	// so that the order the files were read in does not matter.
 	support []Candidate
@@ -47,6 +50,7 @@ func (m *merger) load() error {
 
 func (m *merger) merge(r fileResult) error {
 	m.sample.add(r.commands, nil)
+	m.sample.addFolders(r.folders, r.mtime)
 	if len(r.found) == 0 {
 		return nil
 	}
@@ -68,6 +72,10 @@ func (m *merger) merge(r fileResult) error {
 			m.byID[c.ID] = &c
 			m.dirty[c.ID] = true
 			m.created++
+			if m.since == nil {
+				m.since = map[string]int64{}
+			}
+			m.since[c.ID] = r.mtime
 			continue
 		}
 		if c.ID != old.ID && (old.Status == StatusNew || old.Status == StatusDuplicate) {
@@ -141,6 +149,9 @@ func (m *merger) write() error {
 	}
 	for id := range m.dirty {
 		if c := m.byID[id]; c.Status == StatusNew {
+			if m.sample.usedFolder(c, m.since[id]) {
+				c.Signals.Broad = true // a folder lesson on a folder a later call used
+			}
 			m.sample.check(c) // a trigger on most calls of its command narrows to its error
 			if failureKind(c) {
 				c.retext()

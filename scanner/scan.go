@@ -365,6 +365,7 @@ type fileResult struct {
 	sessions  map[string]*fileState
 	found     []Candidate
 	commands  []string // a sample of the shell commands read
+	folders   []string // a sample of the folders of files used that worked
 	files     int
 	lines     int
 	bytes     int64
@@ -421,7 +422,7 @@ func scanFile(j job, opts Options) fileResult {
 	}
 	st.Session = a.sess
 	r.tags, r.malformed, r.templates = a.tags, a.malformed, a.templates
-	r.commands = a.commands
+	r.commands, r.folders = a.commands, a.folders
 	now := opts.Now()
 	for _, fd := range a.findings {
 		if c, ok := build(fd, a.sess, j.path, st.Format.Agent(), now); ok {

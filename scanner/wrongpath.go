@@ -447,9 +447,19 @@ func usedPaths(c *Call, visit func(p string, written bool)) {
 func (a *analyzer) missingSaw(rec *callRec) {
 	c := rec.call
 	if i := strings.LastIndexByte(c.Path, '/'); i > 0 && c.Path[0] == '/' && c.Tool != "Bash" && len(a.areas) < maxAreas {
-		if d := c.Path[:i]; !slices.Contains(a.areas, d) {
-			a.areas = append(a.areas, d) // file tools name absolute paths; a relative one is in the project
+		if a.areas == nil {
+			a.areas = map[string]bool{}
 		}
+		a.areas[c.Path[:i]] = true // file tools name absolute paths; a relative one is in the project
+		if len(a.folders) < sampleCallsPerFile && !slices.Contains(a.folders, c.Path[:i]) {
+			a.folders = append(a.folders, c.Path[:i])
+		}
+	}
+	if strings.HasPrefix(c.Dir, "/") && len(a.cwds) < maxAreas {
+		if a.cwds == nil {
+			a.cwds = map[string]bool{}
+		}
+		a.cwds[path.Clean(c.Dir)] = true
 	}
 	if len(a.missing) == 0 {
 		return
@@ -554,7 +564,7 @@ func (a *analyzer) settlePaths() {
 			Signals: Signals{FixConfirmed: m.found != "", OneOff: moved},
 		})
 	}
-	a.missing, a.areas = nil, nil
+	a.missing, a.areas, a.cwds = nil, nil, nil
 }
 
 // namesNone reports whether the file found shares only its name with the
@@ -599,9 +609,10 @@ func (a *analyzer) wrongFolder(m *missingWatch) (wrong, right string) {
 	}
 	wrong = strings.Join(w[:k+1], "/")
 	right = strings.Join(r[:len(r)-(len(w)-k-1)], "/")
-	if slices.ContainsFunc(a.areas, func(d string) bool { return d == wrong || strings.HasPrefix(d, wrong+"/") }) ||
+	under := func(d string) bool { return d == wrong || strings.HasPrefix(d, wrong+"/") }
+	if anyKey(a.areas, under) || anyKey(a.cwds, under) || under(a.sess.Dir) || under(a.sess.Project) ||
 		!lessonPath(wrong, wrong, a.sess.Project) {
-		return "", ""
+		return "", "" // the session used a file in it, or ran in it: it is there
 	}
 	return wrong, right
 }
@@ -613,8 +624,19 @@ func outsideProject(key string) bool {
 	return strings.HasPrefix(key, "/") || strings.HasPrefix(key, "~")
 }
 
-// maxAreas caps the folders a session remembers using files in.
-const maxAreas = 64
+// maxAreas caps the folders a session remembers using files in, and
+// running in.
+const maxAreas = 1024
+
+// anyKey reports whether f holds for a key of set.
+func anyKey(set map[string]bool, f func(string) bool) bool {
+	for k := range set {
+		if f(k) {
+			return true
+		}
+	}
+	return false
+}
 
 // workArea reports whether a missing path lies where the session works:
 // in the project, or in a folder it shares two levels below the home
@@ -638,7 +660,7 @@ func (a *analyzer) inArea(dir string) bool {
 	if _, home := homeRest(dir + "/"); home {
 		need++ // /home/me/src, not /home/me/.config
 	}
-	return slices.ContainsFunc(a.areas, func(d string) bool {
+	return anyKey(a.areas, func(d string) bool {
 		n := 0
 		for i, part := range strings.Split(d, "/") {
 			if i >= len(parts) || parts[i] != part {

@@ -2,9 +2,12 @@ package scanner
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lessons-dev/lessons"
 	"github.com/lessons-dev/lessons/engine"
@@ -567,5 +570,70 @@ func TestWrongPathNotTheFileThatAsked(t *testing.T) {
 	})
 	if cs := pathCandidates(t, dir); len(cs) != 0 {
 		t.Errorf("%d lessons on a wrong path, want none: %v", len(cs), summaries(cs))
+	}
+}
+
+// TestWrongFolderUsedLater: a folder lesson whose wrong folder a later
+// session used a file in, and that worked, is held back: the folder is
+// there, the files were missing one by one. A use in an earlier session
+// says nothing (a folder may be moved since).
+func TestWrongFolderUsedLater(t *testing.T) {
+	const project, guessed = "/home/ann/work/shop", "/home/ann/work/shop-app"
+	missing := "<tool_use_error>File does not exist. Note: your current working directory is " + project + ".</tool_use_error>"
+	now := time.Now()
+	for _, tc := range []struct {
+		name     string
+		at       time.Duration // when the session that used the folder ran, against the mistakes
+		proposed bool
+	}{
+		{"used later", time.Hour, false},
+		{"used before", -time.Hour, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for id, file := range map[string]string{"s1": "src/cart.ts", "s2": "lib/db/pool.ts"} {
+				writeClaude(t, dir, project, id, []step{
+					call("Read", map[string]any{"file_path": guessed + "/" + file}, true, missing),
+					call("Read", map[string]any{"file_path": project + "/" + file}, false, "export {}"),
+				})
+				os.Chtimes(filepath.Join(dir, id+".jsonl"), now.Add(-3*time.Hour), now.Add(-3*time.Hour))
+			}
+			writeClaude(t, dir, guessed, "s3", []step{
+				call("Read", map[string]any{"file_path": guessed + "/README.md"}, false, "# shop-app"),
+			})
+			at := now.Add(-3*time.Hour + tc.at)
+			os.Chtimes(filepath.Join(dir, "s3.jsonl"), at, at)
+			var folder *Candidate
+			for _, c := range pathCandidates(t, dir) {
+				if strings.HasSuffix(c.Family, "/") && c.Status == StatusNew {
+					folder = &c
+				}
+			}
+			if folder == nil {
+				t.Fatal("no folder lesson")
+			}
+			if got := folder.Confidence >= lessons.DefaultConfig().MinConfidence; got != tc.proposed {
+				t.Errorf("proposed %v (confidence %.2f), want %v", got, folder.Confidence, tc.proposed)
+			}
+		})
+	}
+}
+
+// TestWrongFolderWhereTheSessionRan: a file missing under the folder the
+// session runs in, found under another: the folder is there (the session
+// stands in it), so no lesson says it is not.
+func TestWrongFolderWhereTheSessionRan(t *testing.T) {
+	const here, other = "/home/ann/work/site", "/home/ann/work/api"
+	dir := t.TempDir()
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, here, id, []step{
+			call("Read", map[string]any{"file_path": here + "/src/db/pool.ts"}, true, "File does not exist."),
+			call("Read", map[string]any{"file_path": other + "/src/db/pool.ts"}, false, "export {}"),
+		})
+	}
+	for _, c := range pathCandidates(t, dir) {
+		if strings.HasSuffix(c.Family, "/") {
+			t.Errorf("a folder lesson on the folder the session ran in: %q", c.Summary)
+		}
 	}
 }
