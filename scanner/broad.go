@@ -62,6 +62,11 @@ func (s *callSample) addFolders(dirs []string, when int64) {
 // files were missing one by one, and the lesson would come before calls
 // that go fine. A use before it says nothing: a folder may be moved.
 func (s *callSample) usedFolder(c *Candidate, since int64) bool {
+	return usedFolderIn(c, s.folders, since)
+}
+
+// usedFolderIn is usedFolder on folders (each with when it was used).
+func usedFolderIn(c *Candidate, folders map[string]int64, since int64) bool {
 	if c.Kind != KindPath {
 		return false
 	}
@@ -70,7 +75,7 @@ func (s *callSample) usedFolder(c *Candidate, since int64) bool {
 		if !ok {
 			continue
 		}
-		for d, when := range s.folders {
+		for d, when := range folders {
 			if when <= since {
 				continue
 			}

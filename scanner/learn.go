@@ -35,10 +35,12 @@ type Learner struct {
 	heads  map[string][]string
 	grown  map[string]bool
 	// seen counts the sessions seen (Saw); folders holds the held folder
-	// lessons, with the count when each was learned: a folder a later
-	// session used is there (callSample.usedFolder).
+	// lessons, with the count when each was learned, and used the folders
+	// sessions used files in since the last Recheck: a folder a later
+	// session used is there (usedFolderIn).
 	seen    int64
 	folders map[string]int64
+	used    map[string]int64
 	// failures indexes the held lessons at a failure by tool and error
 	// triggers, for foldKinds; folded holds the ids it changed since the
 	// last Recheck.
@@ -64,7 +66,7 @@ func NewLearner(w Weights) *Learner {
 	return &Learner{weights: w, byID: map[string]*Candidate{}, pos: map[string]int{}, alias: map[string]string{},
 		calls: map[string]string{}, families: map[string][]string{}, heads: map[string][]string{}, grown: map[string]bool{},
 		failures: map[string][]string{}, pending: map[string][]Candidate{}, comeback: map[string][]string{}, failed: failedSessions{},
-		folders: map[string]int64{}}
+		folders: map[string]int64{}, used: map[string]int64{}}
 }
 
 // familyKeys are the tool and command families of c's failing examples:
@@ -127,7 +129,11 @@ func (l *Learner) Saw(s *LoggedSession) {
 	}
 	l.sample.add(cmds, func(h string) { l.grown[h] = true })
 	l.seen++
-	l.sample.addFolders(dirs, l.seen)
+	for _, d := range dirs {
+		if len(l.used) < sampleFolders {
+			l.used[d] = l.seen
+		}
+	}
 }
 
 // Recheck checks again, against the sample as it grew, the held retry
@@ -158,12 +164,13 @@ func (l *Learner) Recheck() []string {
 		if c == nil || c.Status != StatusNew || c.Signals.Broad {
 			continue
 		}
-		if l.sample.usedFolder(c, l.folders[id]) {
+		if usedFolderIn(c, l.used, l.folders[id]) {
 			c.Signals.Broad = true // a later session used a file in its folder
 			l.weights.Score(c)
 			changed = append(changed, id)
 		}
 	}
+	clear(l.used)
 	changed = append(changed, l.folded...)
 	l.folded = l.folded[:0]
 	return changed
