@@ -57,19 +57,24 @@ func (s *callSample) addFolders(dirs []string, when int64) {
 }
 
 // usedFolder reports whether a folder lesson's wrong folder (its trigger
-// glob without "/**") held a file a call used and that worked, later
-// than since (the lesson's first failure): the folder is there, the
-// files were missing one by one, and the lesson would come before calls
-// that go fine. A use before it says nothing: a folder may be moved.
+// glob without "/**") held files that calls used and that worked, later
+// than since (the lesson's first failure), in at least as many folders as
+// the sessions it failed in: the folder is there, the files were missing
+// one by one, and the lesson would come before calls that go fine. A few
+// uses against many failures leave it (a stale copy of the project a
+// pipeline keeps guessing); a use before it says nothing (a folder may
+// have been moved since).
 func (s *callSample) usedFolder(c *Candidate, since int64) bool {
-	return usedFolderIn(c, s.folders, since)
+	return usedFolders(c, s.folders, since) >= max(1, len(c.Sessions))
 }
 
-// usedFolderIn is usedFolder on folders (each with when it was used).
-func usedFolderIn(c *Candidate, folders map[string]int64, since int64) bool {
+// usedFolders counts the folders of folders (each with when it was
+// used) later than since under a folder lesson's wrong folder.
+func usedFolders(c *Candidate, folders map[string]int64, since int64) int {
 	if c.Kind != KindPath {
-		return false
+		return 0
 	}
+	n := 0
 	for _, g := range c.Triggers.Paths {
 		g, ok := strings.CutSuffix(g, "/**")
 		if !ok {
@@ -81,12 +86,13 @@ func usedFolderIn(c *Candidate, folders map[string]int64, since int64) bool {
 			}
 			for x := d; len(x) > 1; x = path.Dir(x) {
 				if globMatches(g, x) {
-					return true
+					n++
+					break
 				}
 			}
 		}
 	}
-	return false
+	return n
 }
 
 // add keeps the commands of one file, within the bounds, and calls grew

@@ -36,11 +36,13 @@ type Learner struct {
 	grown  map[string]bool
 	// seen counts the sessions seen (Saw); folders holds the held folder
 	// lessons, with the count when each was learned, and used the folders
-	// sessions used files in since the last Recheck: a folder a later
-	// session used is there (usedFolderIn).
-	seen    int64
-	folders map[string]int64
-	used    map[string]int64
+	// sessions used files in since the last Recheck, and folderUses how
+	// many a lesson's folder held so far: a folder later sessions used as
+	// often as it failed is there (callSample.usedFolder).
+	seen       int64
+	folders    map[string]int64
+	folderUses map[string]int
+	used       map[string]int64
 	// failures indexes the held lessons at a failure by tool and error
 	// triggers, for foldKinds; folded holds the ids it changed since the
 	// last Recheck.
@@ -66,7 +68,7 @@ func NewLearner(w Weights) *Learner {
 	return &Learner{weights: w, byID: map[string]*Candidate{}, pos: map[string]int{}, alias: map[string]string{},
 		calls: map[string]string{}, families: map[string][]string{}, heads: map[string][]string{}, grown: map[string]bool{},
 		failures: map[string][]string{}, pending: map[string][]Candidate{}, comeback: map[string][]string{}, failed: failedSessions{},
-		folders: map[string]int64{}, used: map[string]int64{}}
+		folders: map[string]int64{}, folderUses: map[string]int{}, used: map[string]int64{}}
 }
 
 // familyKeys are the tool and command families of c's failing examples:
@@ -164,7 +166,8 @@ func (l *Learner) Recheck() []string {
 		if c == nil || c.Status != StatusNew || c.Signals.Broad {
 			continue
 		}
-		if usedFolderIn(c, l.used, l.folders[id]) {
+		l.folderUses[id] += usedFolders(c, l.used, l.folders[id])
+		if l.folderUses[id] >= max(1, len(c.Sessions)) {
 			c.Signals.Broad = true // a later session used a file in its folder
 			l.weights.Score(c)
 			changed = append(changed, id)

@@ -573,10 +573,11 @@ func TestWrongPathNotTheFileThatAsked(t *testing.T) {
 	}
 }
 
-// TestWrongFolderUsedLater: a folder lesson whose wrong folder a later
-// session used a file in, and that worked, is held back: the folder is
-// there, the files were missing one by one. A use in an earlier session
-// says nothing (a folder may be moved since).
+// TestWrongFolderUsedLater: a folder lesson whose wrong folder later
+// sessions used files in, and that worked, in as many folders as the
+// sessions it failed in, is held back: the folder is there, the files
+// were missing one by one. Uses in an earlier session say nothing (a
+// folder may be moved since), nor does one use against two failures.
 func TestWrongFolderUsedLater(t *testing.T) {
 	const project, guessed = "/home/ann/work/shop", "/home/ann/work/shop-app"
 	missing := "<tool_use_error>File does not exist. Note: your current working directory is " + project + ".</tool_use_error>"
@@ -584,10 +585,12 @@ func TestWrongFolderUsedLater(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
 		at       time.Duration // when the session that used the folder ran, against the mistakes
+		files    []string      // it read under the wrong folder
 		proposed bool
 	}{
-		{"used later", time.Hour, false},
-		{"used before", -time.Hour, true},
+		{"used later", time.Hour, []string{"README.md", "src/old.ts"}, false},
+		{"used before", -time.Hour, []string{"README.md", "src/old.ts"}, true},
+		{"used once later", time.Hour, []string{"README.md"}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -598,9 +601,11 @@ func TestWrongFolderUsedLater(t *testing.T) {
 				})
 				os.Chtimes(filepath.Join(dir, id+".jsonl"), now.Add(-3*time.Hour), now.Add(-3*time.Hour))
 			}
-			writeClaude(t, dir, guessed, "s3", []step{
-				call("Read", map[string]any{"file_path": guessed + "/README.md"}, false, "# shop-app"),
-			})
+			var reads []step
+			for _, f := range tc.files {
+				reads = append(reads, call("Read", map[string]any{"file_path": guessed + "/" + f}, false, "x"))
+			}
+			writeClaude(t, dir, guessed, "s3", reads)
 			at := now.Add(-3*time.Hour + tc.at)
 			os.Chtimes(filepath.Join(dir, "s3.jsonl"), at, at)
 			var folder *Candidate
