@@ -65,12 +65,13 @@ func (s *callSample) addFolders(dirs []string, when int64) {
 // pipeline keeps guessing); a use before it says nothing (a folder may
 // have been moved since).
 func (s *callSample) usedFolder(c *Candidate, since int64) bool {
-	return usedFolders(c, s.folders, since) >= max(1, len(c.Sessions))
+	return usedFolders(c, s.folders, since, nil) >= max(1, len(c.Sessions))
 }
 
-// usedFolders counts the folders of folders (each with when it was
-// used) later than since under a folder lesson's wrong folder.
-func usedFolders(c *Candidate, folders map[string]int64, since int64) int {
+// usedFolders counts the folders (each with when a file in it was used)
+// used later than since under a folder lesson's wrong folder, calling
+// each (when set) with the folder.
+func usedFolders(c *Candidate, folders map[string]int64, since int64, each func(string)) int {
 	if c.Kind != KindPath {
 		return 0
 	}
@@ -87,6 +88,9 @@ func usedFolders(c *Candidate, folders map[string]int64, since int64) int {
 			for x := d; len(x) > 1; x = path.Dir(x) {
 				if globMatches(g, x) {
 					n++
+					if each != nil {
+						each(d)
+					}
 					break
 				}
 			}

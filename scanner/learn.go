@@ -34,14 +34,15 @@ type Learner struct {
 	sample callSample
 	heads  map[string][]string
 	grown  map[string]bool
-	// seen counts the sessions seen (Saw); folders holds the held folder
-	// lessons, with the count when each was learned, and used the folders
-	// sessions used files in since the last Recheck, and folderUses how
-	// many a lesson's folder held so far: a folder later sessions used as
-	// often as it failed is there (callSample.usedFolder).
+	// seen counts the sessions seen (Saw). folders holds the held folder
+	// lessons with the count when each was learned; used, the folders
+	// sessions used files in since the last Recheck; folderUses, by
+	// lesson, the folders under its wrong folder used since it was
+	// learned: one used in as many as the sessions it failed in is there
+	// (callSample.usedFolder).
 	seen       int64
 	folders    map[string]int64
-	folderUses map[string]int
+	folderUses map[string]map[string]bool
 	used       map[string]int64
 	// failures indexes the held lessons at a failure by tool and error
 	// triggers, for foldKinds; folded holds the ids it changed since the
@@ -68,7 +69,7 @@ func NewLearner(w Weights) *Learner {
 	return &Learner{weights: w, byID: map[string]*Candidate{}, pos: map[string]int{}, alias: map[string]string{},
 		calls: map[string]string{}, families: map[string][]string{}, heads: map[string][]string{}, grown: map[string]bool{},
 		failures: map[string][]string{}, pending: map[string][]Candidate{}, comeback: map[string][]string{}, failed: failedSessions{},
-		folders: map[string]int64{}, folderUses: map[string]int{}, used: map[string]int64{}}
+		folders: map[string]int64{}, folderUses: map[string]map[string]bool{}, used: map[string]int64{}}
 }
 
 // familyKeys are the tool and command families of c's failing examples:
@@ -166,8 +167,13 @@ func (l *Learner) Recheck() []string {
 		if c == nil || c.Status != StatusNew || c.Signals.Broad {
 			continue
 		}
-		l.folderUses[id] += usedFolders(c, l.used, l.folders[id])
-		if l.folderUses[id] >= max(1, len(c.Sessions)) {
+		uses := l.folderUses[id]
+		if uses == nil {
+			uses = map[string]bool{}
+			l.folderUses[id] = uses
+		}
+		usedFolders(c, l.used, l.folders[id], func(d string) { uses[d] = true })
+		if len(uses) >= max(1, len(c.Sessions)) {
 			c.Signals.Broad = true // a later session used a file in its folder
 			l.weights.Score(c)
 			changed = append(changed, id)
