@@ -473,8 +473,9 @@ func fixWorthy(failing, fixed string, res *Result) (worthy bool) {
 		// what a check found in the code, placed at a line of a file
 		// ("a.ts(21,27): error TS2835: … Did you mean '../worker.js'?"), is
 		// no word on how the command was called
-		out = strings.ToLower(unplaced(res.Output))
-		reported = strings.ToLower(withoutNotices(unplaced(res.Output))) // a passing check's name ("throws UnknownFlagError") is no misuse
+		found := unplaced(res.Output)
+		out = strings.ToLower(found)
+		reported = strings.ToLower(withoutNotices(found)) // a passing check's name ("throws UnknownFlagError") is no misuse
 		defer func() {
 			// checked last, since most retries fail the cheaper tests
 			worthy = worthy && addresses(d, res) // else it failed for a reason the fix left alone

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"maps"
 	"slices"
-	"strings"
 
 	lessons "github.com/lessons-dev/lessons"
 )
@@ -110,7 +109,7 @@ func (l *Learner) index(c *Candidate) {
 			l.heads[h] = append(l.heads[h], c.ID)
 		}
 	}
-	if _, ok := l.folders[c.ID]; !ok && c.Kind == KindPath && slices.ContainsFunc(c.Triggers.Paths, func(g string) bool { return strings.HasSuffix(g, "/**") }) {
+	if _, ok := l.folders[c.ID]; !ok && c.Kind == KindPath && c.onFolder() {
 		l.folders[c.ID] = l.seen
 	}
 }
@@ -126,8 +125,8 @@ func (l *Learner) Saw(s *LoggedSession) {
 		if c.Command != "" && len(cmds) < sampleCallsPerFile {
 			cmds = append(cmds, c.Command)
 		}
-		if j := strings.LastIndexByte(c.Path, '/'); j > 0 && c.Path[0] == '/' && c.Tool != "Bash" && c.Outcome == OutcomeFine && len(dirs) < sampleCallsPerFile {
-			dirs = append(dirs, c.Path[:j])
+		if d := fileFolder(&c.Call); d != "" && c.Outcome == OutcomeFine && len(dirs) < sampleCallsPerFile {
+			dirs = append(dirs, d)
 		}
 	}
 	l.sample.add(cmds, func(h string) { l.grown[h] = true })

@@ -442,17 +442,27 @@ func usedPaths(c *Call, visit func(p string, written bool)) {
 	}
 }
 
+// fileFolder is the folder of the file a file tool's call named, when
+// absolute (file tools name absolute paths; a relative one is in the
+// project), else "".
+func fileFolder(c *Call) string {
+	if i := strings.LastIndexByte(c.Path, '/'); i > 0 && c.Path[0] == '/' && c.Tool != "Bash" {
+		return c.Path[:i]
+	}
+	return ""
+}
+
 // missingSaw sees a call that worked: a path of a watched one's name
 // elsewhere is where it was; the watched path itself is no wrong path.
 func (a *analyzer) missingSaw(rec *callRec) {
 	c := rec.call
-	if i := strings.LastIndexByte(c.Path, '/'); i > 0 && c.Path[0] == '/' && c.Tool != "Bash" && len(a.areas) < maxAreas {
+	if d := fileFolder(c); d != "" && len(a.areas) < maxAreas {
 		if a.areas == nil {
 			a.areas = map[string]bool{}
 		}
-		a.areas[c.Path[:i]] = true // file tools name absolute paths; a relative one is in the project
-		if len(a.folders) < sampleCallsPerFile && !slices.Contains(a.folders, c.Path[:i]) {
-			a.folders = append(a.folders, c.Path[:i])
+		a.areas[d] = true
+		if len(a.folders) < sampleCallsPerFile && !slices.Contains(a.folders, d) {
+			a.folders = append(a.folders, d)
 		}
 	}
 	if strings.HasPrefix(c.Dir, "/") && len(a.cwds) < maxAreas {
