@@ -492,7 +492,7 @@ func (d cmdDiff) taskValues(errText string) map[string]string {
 	values := map[string]string{}
 	for i := 1; i < len(d.g); i++ {
 		opt, w := d.g[i-1], d.g[i]
-		if strings.HasPrefix(opt, "--") && len(opt) > 3 && !strings.Contains(opt, "=") && plainValue(w) &&
+		if strings.HasPrefix(opt, "--") && len(opt) > 2 && !strings.Contains(opt, "=") && plainValue(w) &&
 			slices.Contains(d.added, opt) && slices.Contains(d.added, w) && !strings.Contains(lower, strings.ToLower(w)) {
 			values[opt] = w
 		}

@@ -119,6 +119,7 @@ func TestTaskValuesArePlaceholders(t *testing.T) {
 	}{
 		{"gh run list --pr 12 --json status", "gh run list --branch feature/next --json status", "unknown flag: --pr",
 			"add --branch BRANCH, drop --pr 12", "gh run list --pr 16 --branch release/2 --json status"},
+		{"tool run --pr 1 --json", "tool run --b feat/x --json", "unknown flag: --pr", "add --b B, drop --pr 1", ""},
 		// operands after a bare -- are no option's value
 		{"git show --no-stat HEAD", `git show HEAD --format="" -- cmd/a.go`, "fatal: unrecognized argument: --no-stat", "add --format= -- cmd/a.go, drop --no-stat", ""},
 		{"git push", "git push --set-upstream origin feat", "fatal: The current branch feat has no upstream branch.\nTo push the current branch and set the remote as upstream, use\n\n    git push --set-upstream origin feat",
