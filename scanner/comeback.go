@@ -7,14 +7,17 @@ import (
 	"github.com/lessons-dev/lessons"
 )
 
-// A mistake seen in one session may be that task's: a heuristic's lesson
-// is proposed to the team once its failure came back in another session,
-// fixed the same way, another way or not at all. Until then it is said
-// only after its error, as a reminder (design.md "Reminders"): the second
-// time the failure comes, the lesson is there right after it. The same
-// failure is the same command family and error class, whatever the
-// lesson on it (a retry in one session, a lesson on the error in the
-// next).
+// A mistake fixed in one session may be that task's: a heuristic's
+// lesson is proposed to the team once another session got past the same
+// failure the same way (fixedOnce). Until then it is said only after its
+// error, as a reminder (design.md "Reminders"): the second time the
+// failure comes, the lesson is there right after it. A scan counts the
+// sessions the failure was seen in under any lesson on it (comebacks),
+// for a reviewer: "its failure in 4". The same failure is the same
+// command family and error class, whatever the lesson on it (a retry in
+// one session, a lesson on the error in the next). On the blind-labelled
+// sets, lessons fixed in one session whose failure came back fixed
+// another way or not at all were kept 3 times in 9.
 
 // comebackKeys are what groups the lessons on one failure in one project
 // (a failure of another project is another project's mistake): the tool
@@ -49,15 +52,16 @@ func (c *Candidate) failure() string {
 	return c.Failure
 }
 
-// seenOnce reports whether c is a heuristic whose failure was seen in a
-// single session so far. What a user said and the agent's own report
-// have their own rules (toldOnce, tags).
-func (c *Candidate) seenOnce() bool {
+// fixedOnce reports whether c is a heuristic whose fix was seen in a
+// single session so far, however often its failure came back. What a
+// user said, the agent's own report and a wrong path have their own
+// rules (toldOnce, tags, onePath).
+func (c *Candidate) fixedOnce() bool {
 	switch c.Kind {
 	case KindTag, KindRejection, KindCorrection, KindPath:
 		return false
 	}
-	return max(len(c.Sessions), c.FailedIn) < 2
+	return len(c.Sessions) < 2
 }
 
 // failedSessions holds, by comeback key, the sessions the failure was
@@ -137,7 +141,7 @@ func (c Candidate) AsReminder(cfg lessons.Config) (said Candidate, ok bool) {
 	if len(c.Triggers.Errors) > 0 {
 		return c, true
 	}
-	if !c.seenOnce() {
+	if !c.fixedOnce() {
 		return Candidate{}, false
 	}
 	c.Examples.Match = slices.Clone(c.Examples.Match)

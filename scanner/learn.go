@@ -48,10 +48,6 @@ type Learner struct {
 	// last Recheck.
 	failures map[string][]string
 	folded   []string
-	// comeback indexes the held candidates by the failure they are about
-	// (comebackKeys), and failed counts the sessions it was seen in.
-	comeback map[string][]string
-	failed   failedSessions
 	// pending holds, by id, the support found for a candidate not held
 	// yet: a scan of the sessions so far merges support in at its end,
 	// whichever of them found the candidate, so a failure that came back
@@ -67,7 +63,7 @@ const maxPending = maxSupport
 func NewLearner(w Weights) *Learner {
 	return &Learner{weights: w, byID: map[string]*Candidate{}, pos: map[string]int{}, alias: map[string]string{},
 		calls: map[string]string{}, families: map[string][]string{}, heads: map[string][]string{}, grown: map[string]bool{},
-		failures: map[string][]string{}, pending: map[string][]Candidate{}, comeback: map[string][]string{}, failed: failedSessions{},
+		failures: map[string][]string{}, pending: map[string][]Candidate{},
 		folders: map[string]int64{}, folderUses: map[string]map[string]bool{}, used: map[string]int64{}}
 }
 
@@ -103,7 +99,6 @@ func (l *Learner) index(c *Candidate) {
 	if k := failureKey(c); k != "" && !slices.Contains(l.failures[k], c.ID) {
 		l.failures[k] = append(l.failures[k], c.ID)
 	}
-	l.recount(c)
 	if c.Kind == KindRetry || c.Kind == KindPrecondition {
 		if h := headWords(c.Trigger); h != "" && !slices.Contains(l.heads[h], c.ID) {
 			l.heads[h] = append(l.heads[h], c.ID)
@@ -221,40 +216,6 @@ func (l *Learner) foldPaths() {
 		l.weights.Score(f)
 		if !slices.Contains(l.folded, f.ID) {
 			l.folded = append(l.folded, f.ID)
-		}
-	}
-}
-
-// recount counts again the sessions of the failure c is about, for c
-// and, when they grew, every held lesson on the same failure
-// (comebacks), rescores those whose count changed, and remembers their
-// ids for Recheck.
-func (l *Learner) recount(c *Candidate) {
-	c.Failure = "" // its text may have changed: read it again
-	touched, seen := []*Candidate{c}, map[string]bool{c.ID: true}
-	grew := l.failed.add(c)
-	for _, p := range c.Projects {
-		for _, k := range comebackKeys(c, p) {
-			if !slices.Contains(l.comeback[k], c.ID) {
-				l.comeback[k] = append(l.comeback[k], c.ID)
-			}
-			if !grew {
-				continue // no other lesson's count changed
-			}
-			for _, id := range l.comeback[k] {
-				if !seen[id] {
-					seen[id] = true
-					touched = append(touched, l.byID[id])
-				}
-			}
-		}
-	}
-	for _, o := range touched {
-		if l.failed.recount(o) {
-			l.weights.Score(o)
-			if o != c && !slices.Contains(l.folded, o.ID) {
-				l.folded = append(l.folded, o.ID)
-			}
 		}
 	}
 }

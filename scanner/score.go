@@ -132,8 +132,8 @@ func (c *Candidate) capped() bool {
 // (repairedOnce), seen in one session, a retry only added what the call
 // lacked (lackedOnce), its fix is one task's (OneOff: it counts the
 // sessions of its error, not of its fix, and keeps the first fix found,
-// until the same fix comes back; merge clears OneOff), or its failure
-// was seen in one session only (seenOnce), or it is a precondition whose
+// until the same fix comes back; merge clears OneOff), or its fix was
+// seen in one session only (fixedOnce), or it is a precondition whose
 // step writes a file (Signals.Wrote: on the sets no rule was tuned on,
 // labellers kept none of the 2 proposed), or a retry that ran the
 // command from another directory, seen in one session (Signals.Cd: of
@@ -143,7 +143,7 @@ func (c *Candidate) capped() bool {
 func (c *Candidate) remindOnly() bool {
 	return c.Kind == KindKnown || c.Kind == KindError && c.Fixed == "" && c.Instead == "" || c.afterTheWork() ||
 		c.unproven() && len(c.Triggers.Errors) > 0 || c.repairedOnce() || c.lackedOnce() ||
-		c.Kind == KindError && c.Signals.OneOff || c.onePath() || c.seenOnce() ||
+		c.Kind == KindError && c.Signals.OneOff || c.onePath() || c.fixedOnce() ||
 		c.Kind == KindPrecondition && c.Signals.Wrote || c.Signals.Cd && len(c.Sessions) < 2
 }
 
