@@ -873,14 +873,32 @@ var missingPathPattern = func() string {
 // nothing of its name found elsewhere, however often it was missing (a
 // guess, or a file not there yet: labellers kept 3 of 11 such lessons,
 // none on the sets labelled blind or afresh; it tells where a file is
-// not, not where it is).
+// not, not where it is), or the file found where one session looked and
+// no other session found it there (FixAgain): another session found
+// another file of that name ("Did you mean index.tsx?"), or nothing, and
+// one session's find is a guess. A lesson on a folder is drawn from
+// several files, and has its own rule (Signals.Broad).
 func (c *Candidate) onePath() bool {
-	return c.Kind == KindPath && (c.Fixed == "" || len(c.Sessions) < 2 && c.Signals.OneOff)
+	return c.Kind == KindPath && (c.Fixed == "" || len(c.Sessions) < 2 && c.Signals.OneOff || !c.onFolder() && !c.Signals.FixAgain)
+}
+
+// anotherSession reports whether n was seen in a session c was not.
+func anotherSession(c *Candidate, n Candidate) bool {
+	return slices.ContainsFunc(n.Sessions, func(s string) bool { return !slices.Contains(c.Sessions, s) })
 }
 
 // foldPath folds a wrong path seen again into c: the first right path
-// found is kept, and a lesson that had none takes the new one's.
+// found is kept, and a lesson that had none takes the new one's. Found
+// by another session too, the same path marks it FixAgain, another
+// FixVaries.
 func (c *Candidate) foldPath(n Candidate) {
+	if c.Fixed != "" && n.Fixed != "" && anotherSession(c, n) {
+		if n.Fixed == c.Fixed {
+			c.Signals.FixAgain = true
+		} else {
+			c.Signals.FixVaries = true
+		}
+	}
 	if c.Fixed != "" || n.Fixed == "" {
 		return
 	}

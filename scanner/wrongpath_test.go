@@ -39,24 +39,36 @@ func fires(t *testing.T, c Candidate, call lessons.ToolCall) bool {
 }
 
 // TestWrongPathOfAScript: a script run where it is not (zsh's "no such
-// file or directory"), then run from where it lives: a lesson from one
-// session that comes before the wrong path is run again, with the right
-// path in its text, and never before the right path, nor before another
-// script of the same name under a longer path.
+// file or directory"), then run from where it lives. Seen in one session,
+// it is a reminder said after the same path fails; seen in a second that
+// found it at the same place, a lesson proposed that comes before the
+// wrong path is run again, with the right path in its text, and never
+// before the right path, nor before another script of the same name
+// under a longer path.
 func TestWrongPathOfAScript(t *testing.T) {
+	cfg := lessons.DefaultConfig()
 	dir := t.TempDir()
-	writeClaude(t, dir, "/work/shop", "s1", []step{
-		run("tools/release/publish.sh --dry", 127, "zsh:1: no such file or directory: tools/release/publish.sh"),
-		run("find . -name publish.sh", 0, "./deploy/tools/release/publish.sh"),
-		run("deploy/tools/release/publish.sh --dry", 0, "published nothing (dry run)"),
-	})
+	session := func(id string) {
+		writeClaude(t, dir, "/work/shop", id, []step{
+			run("tools/release/publish.sh --dry", 127, "zsh:1: no such file or directory: tools/release/publish.sh"),
+			run("find . -name publish.sh", 0, "./deploy/tools/release/publish.sh"),
+			run("deploy/tools/release/publish.sh --dry", 0, "published nothing (dry run)"),
+		})
+	}
+	session("s1")
 	cs := pathCandidates(t, dir)
+	if len(cs) != 1 || cs[0].Confidence >= cfg.MinConfidence || !cs[0].Reminder(cfg) ||
+		!errorFires(t, cs[0], "zsh:1: no such file or directory: tools/release/publish.sh") {
+		t.Fatalf("one session: %+v; want one reminder, said after the path failed", cs)
+	}
+	session("s2")
+	cs = pathCandidates(t, dir)
 	if len(cs) != 1 {
 		t.Fatalf("%d lessons on a wrong path, want 1: %+v", len(cs), cs)
 	}
 	c := cs[0]
-	if c.Confidence < lessons.DefaultConfig().MinConfidence {
-		t.Errorf("confidence %.2f: the right path that worked is a lesson from its first session", c.Confidence)
+	if c.Confidence < cfg.MinConfidence {
+		t.Errorf("confidence %.2f: the right path found again in a second session is a lesson", c.Confidence)
 	}
 	if len(c.Triggers.Errors) > 0 {
 		t.Errorf("error triggers %q: a wrong path's lesson comes before the call", c.Triggers.Errors)
@@ -84,13 +96,31 @@ func TestWrongPathOfAScript(t *testing.T) {
 	}
 }
 
+// TestWrongPathFoundElsewhereWaits: a file of one name read where it is
+// not in two sessions, a file of that name found at one place in the
+// first and at another in the second: neither session's find is the
+// project's, and the lesson stays a reminder.
+func TestWrongPathFoundElsewhereWaits(t *testing.T) {
+	dir := t.TempDir()
+	for id, found := range map[string]string{"s1": "/work/shop/app/routes/index.ts", "s2": "/work/shop/web/routes/index.ts"} {
+		writeClaude(t, dir, "/work/shop", id, []step{
+			call("Read", map[string]any{"file_path": "/work/shop/src/routes/index.ts"}, true, "File does not exist."),
+			call("Read", map[string]any{"file_path": found}, false, "export {}"),
+		})
+	}
+	cs := pathCandidates(t, dir)
+	if len(cs) != 1 || len(cs[0].Sessions) != 2 || cs[0].Confidence >= lessons.DefaultConfig().MinConfidence || !cs[0].Reminder(lessons.DefaultConfig()) {
+		t.Errorf("%+v: want one reminder of the two sessions, not proposed", cs)
+	}
+}
+
 func ptr[T any](v T) *T { return &v }
 
 // TestWrongPathInCodex: in a Codex rollout, a script run where it is not
 // (Python resolves it to an absolute path in its error), then run from
-// where it lives: a lesson from one session; a file of the project read
-// where it is not and found elsewhere in it: the code moved with the work,
-// so that one waits for a second session.
+// where it lives, and a file of the project read where it is not and
+// found elsewhere in it: two reminders from one session, said after the
+// same path fails, in any program's words, not before the call.
 func TestWrongPathInCodex(t *testing.T) {
 	dir := t.TempDir()
 	writeCodex(t, dir, "/src/api", "c1", []cxStep{
@@ -110,11 +140,12 @@ func TestWrongPathInCodex(t *testing.T) {
 	for _, c := range cs {
 		switch c.Fixed {
 		case "scripts/codegen/gen_client.py":
-			if c.Confidence < min {
-				t.Errorf("confidence %.2f: a script run from the wrong place is a lesson from one session", c.Confidence)
+			missing := "python3: can't open file '/src/api/tools/gen_client.py': [Errno 2] No such file or directory"
+			if c.Confidence >= min || !c.Reminder(lessons.DefaultConfig()) {
+				t.Errorf("confidence %.2f: a script run from the wrong place in one session is a reminder", c.Confidence)
 			}
-			if !fires(t, c, lessons.ToolCall{Tool: "Bash", Command: "python3 tools/gen_client.py"}) ||
-				fires(t, c, lessons.ToolCall{Tool: "Bash", Command: "python3 scripts/codegen/gen_client.py"}) {
+			if !fires(t, c, lessons.ToolCall{Tool: "Bash", Command: "python3 tools/gen_client.py", Error: missing}) ||
+				fires(t, c, lessons.ToolCall{Tool: "Bash", Command: "python3 scripts/codegen/gen_client.py", Error: missing}) {
 				t.Errorf("triggers %q: want the wrong path only", c.Triggers.Commands)
 			}
 		case "db/migrations/schema.sql":
@@ -335,7 +366,7 @@ func TestWrongPathNotAfterACd(t *testing.T) {
 // the home directory, then found elsewhere, is the agent's guess of the
 // day, not the project's: below minConfidence after one session, at or
 // above it when a second session guesses the same. A wrong path in the
-// project, found outside it, is a lesson from its first session.
+// project, found outside it in two sessions, is a lesson too.
 func TestWrongPathOutsideTheProjectWaits(t *testing.T) {
 	dir := t.TempDir()
 	guess := func(id string) {
@@ -355,12 +386,14 @@ func TestWrongPathOutsideTheProjectWaits(t *testing.T) {
 	}
 
 	dir = t.TempDir()
-	writeClaude(t, dir, "/home/ann/app", "s1", []step{
-		run("tools/skills/lint/run-lint.sh src", 127, "zsh:1: no such file or directory: tools/skills/lint/run-lint.sh"),
-		run("/home/ann/.agents/skills/lint/run-lint.sh src", 0, "ok"),
-	})
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/home/ann/app", id, []step{
+			run("tools/skills/lint/run-lint.sh src", 127, "zsh:1: no such file or directory: tools/skills/lint/run-lint.sh"),
+			run("/home/ann/.agents/skills/lint/run-lint.sh src", 0, "ok"),
+		})
+	}
 	if cs = pathCandidates(t, dir); len(cs) != 1 || cs[0].Confidence < lessons.DefaultConfig().MinConfidence {
-		t.Errorf("a path of the project found outside it: %+v; want one lesson at or above minConfidence", cs)
+		t.Errorf("a path of the project found outside it, in two sessions: %+v; want one lesson at or above minConfidence", cs)
 	}
 }
 
