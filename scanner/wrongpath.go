@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"cmp"
+	"fmt"
 	"path"
 	"regexp"
 	"slices"
@@ -800,7 +801,7 @@ func (c *Candidate) pathText() {
 	}
 	if c.onFolder() && c.Fixed != "" {
 		right := "`" + clip(c.Fixed, 200) + "`"
-		c.Summary = secret.Sentence(shorten("Files are under "+right+", not "+wrong, maxSummary))
+		c.Summary = secret.Sentence(pathSummary("Files are under %s, not %s", c.Fixed, c.Family, false))
 		c.Solution = "There is no folder " + wrong + " (the call failed: " + firstLine(errorHeadline(c.Problem)) + "). " +
 			"A later call found the same file under " + right + ": look for files there."
 		return
@@ -808,7 +809,7 @@ func (c *Candidate) pathText() {
 	if c.Fixed != "" {
 		right := "`" + clip(c.Fixed, 200) + "`"
 		// the name first: cut at its comma, the summary still says where
-		c.Summary = secret.Sentence(shorten("`"+path.Base(c.Fixed)+"` is at "+right+", not "+wrong, maxSummary))
+		c.Summary = secret.Sentence(pathSummary("`"+strings.ReplaceAll(path.Base(c.Fixed), "%", "%%")+"` is at %s, not %s", c.Fixed, c.Family, true))
 		c.Solution = wrong + " does not exist in this project (the call failed: " + firstLine(errorHeadline(c.Problem)) + "). " +
 			"A later call used " + right + " instead and it worked: use that path."
 		return
@@ -816,6 +817,60 @@ func (c *Candidate) pathText() {
 	c.Summary = secret.Sentence(shorten(wrong+" does not exist here", maxSummary))
 	c.Solution = wrong + " was missing in " + strconv.Itoa(n) + " session" + plural(n) + " of this project, and nothing of that name was used elsewhere after it. " +
 		"Do not read or run it on a guess: look for what you need first, or go on without it."
+}
+
+// pathSummary is format (a sentence with two %s, the right path and the
+// wrong one) within maxSummary. Paths too long for it leave out the
+// folders they end in alike ("/srv/app/src/…/cart.ts, not lib/…/cart.ts"),
+// then the first of those they differ in, and, when the sentence names
+// the file already (named), the file's name: so that the summary still
+// says where the file is and how that differs from where it is not.
+func pathSummary(format, right, wrong string, named bool) string {
+	say := func(r, w string) string { return fmt.Sprintf(format, "`"+r+"`", "`"+w+"`") }
+	if s := say(right, wrong); len(s) <= maxSummary {
+		return s
+	}
+	r, w := strings.Split(strings.Trim(right, "/"), "/"), strings.Split(strings.Trim(wrong, "/"), "/")
+	same := 1 // names both end in, the file's own at least
+	for same < min(len(r), len(w))-1 && r[len(r)-1-same] == w[len(w)-1-same] {
+		same++
+	}
+	if r[len(r)-1] != w[len(w)-1] {
+		same = 0
+	}
+	// form is p's folders that differ from the other path's (the last
+	// keep of them), then "…" for those alike, then its last name
+	form := func(p string, parts []string, keep int, end bool) string {
+		head, lead := parts[:len(parts)-same], ""
+		if strings.HasPrefix(p, "/") {
+			lead = "/"
+		}
+		if keep < len(head) {
+			head, lead = head[len(head)-keep:], "…/"
+		}
+		if !end {
+			return lead + strings.Join(head, "/") + "/"
+		}
+		if same > 1 {
+			head = append(slices.Clone(head), "…")
+		}
+		if same > 0 {
+			head = append(slices.Clone(head), parts[len(parts)-1])
+		}
+		out := lead + strings.Join(head, "/")
+		if strings.HasSuffix(p, "/") {
+			out += "/"
+		}
+		return out
+	}
+	for _, end := range []bool{true, !named} {
+		for keep := max(len(r), len(w)); keep > 0; keep-- {
+			if s := say(form(right, r, keep, end), form(wrong, w, keep, end)); len(s) <= maxSummary {
+				return s
+			}
+		}
+	}
+	return shorten(say(form(right, r, 1, !named), form(wrong, w, 1, !named)), maxSummary)
 }
 
 // shiftText writes the lesson on folders guessed the same level off

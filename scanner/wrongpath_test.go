@@ -116,6 +116,29 @@ func TestWrongPathFoundElsewhereWaits(t *testing.T) {
 
 func ptr[T any](v T) *T { return &v }
 
+// TestWrongPathSummaryOfLongPaths: paths too long for a summary leave
+// out the folders they end in alike, not where the file is: the summary
+// still names the folders that differ.
+func TestWrongPathSummaryOfLongPaths(t *testing.T) {
+	const root = "/home/dev/projects/acme-platform-monorepo"
+	const tail = "/src/features/billing/components/invoices/InvoiceTable.tsx"
+	dir := t.TempDir()
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, root, id, []step{
+			call("Read", map[string]any{"file_path": root + "/apps/web" + tail}, true, "File does not exist."),
+			call("Read", map[string]any{"file_path": root + "/packages/ui" + tail}, false, "export {}"),
+		})
+	}
+	cs := pathCandidates(t, dir)
+	if len(cs) != 1 {
+		t.Fatalf("%d lessons on a wrong path, want 1: %+v", len(cs), cs)
+	}
+	sum := cs[0].Summary
+	if len(sum) > maxSummary || !strings.Contains(sum, "packages/ui/…/InvoiceTable.tsx`") || !strings.Contains(sum, "apps/web/…/InvoiceTable.tsx`") {
+		t.Errorf("summary %q: want both places, the folders they differ in kept", sum)
+	}
+}
+
 // TestWrongPathInCodex: in a Codex rollout, a script run where it is not
 // (Python resolves it to an absolute path in its error), then run from
 // where it lives, and a file of the project read where it is not and
