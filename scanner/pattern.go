@@ -465,6 +465,13 @@ func fixPatterns(failing, fixed, errText string) (commands, unless []string, cha
 		}
 		change = "add " + strings.Join(shown, " ")
 		commands = []string{head}
+		if len(d.removed) == 0 && d.bare() && !slices.ContainsFunc(d.added, func(a string) bool { return strings.HasPrefix(a, "-") || strings.Contains(a, "=") }) {
+			// the command run bare (claude mcp, which prints its usage)
+			// and then given what to do: the lesson is on the bare form,
+			// not on every call that names another subcommand (an option
+			// or a setting, STAGE=dev, every call may lack)
+			commands = []string{head + bareEnd}
+		}
 		if len(d.removed) > 0 {
 			change += ", drop " + strings.Join(d.removed, " ")
 			// The failing form had what the fix dropped: key on it too,
@@ -479,6 +486,20 @@ func fixPatterns(failing, fixed, errText string) (commands, unless []string, cha
 		return nil, nil, "", false
 	}
 	return commands, unless, change, true
+}
+
+// bareEnd ends a command's pattern where the command ends: nothing but
+// redirections after it before the line or the simple command ends.
+const bareEnd = `(?:\s+\d?>&?\S+)*\s*(?=$|[;&|)])`
+
+// bare reports whether the failing simple command was its head alone
+// (the program, and its subcommand when it has one).
+func (d cmdDiff) bare() bool {
+	w := d.f[programAt(d.f):]
+	if d.sub == "" {
+		return len(w) == 1
+	}
+	return len(w) == 2 && w[1] == d.sub
 }
 
 // taskValues maps each option the fix added along with a value
