@@ -50,6 +50,9 @@ func classOf(lines []string) string {
 			return "command not found: " + m[1]
 		}
 	}
+	if name := notFoundElsewhere(body, re); name != "" {
+		return "command not found: " + name
+	}
 	if strings.Contains(body, "No module named") {
 		if m := re.noModule.FindStringSubmatch(body); m != nil {
 			return "No module named " + m[1]
@@ -75,6 +78,23 @@ func classOf(lines []string) string {
 	return maskLine(firstErrorLine(lines, re), re)
 }
 
+// notFoundElsewhere is the program a line says was not found in the
+// words of Ubuntu's command-not-found handler ("Command 'X' not found,
+// but can be installed with:"), Windows' cmd.exe ("'X' is not recognized
+// as an internal or external command") or PowerShell ("The term 'X' is
+// not recognized as the name of a cmdlet"), or "".
+func notFoundElsewhere(s string, re *patterns) string {
+	if !strings.Contains(s, "not found") && !strings.Contains(s, "is not recognized") {
+		return ""
+	}
+	for _, name := range re.notFoundOS.FindStringSubmatch(s) {
+		if name != "" && !strings.ContainsAny(name, " '") {
+			return name
+		}
+	}
+	return ""
+}
+
 // ErrorLine is the line of a failed call's output its ErrorClass was read
 // from, unmasked: the line a lesson on the error can match again. wrapper
 // is set when that line is only a runner's status line ("[lint] ERROR
@@ -87,7 +107,7 @@ func ErrorLine(text string) (line string, wrapper bool) {
 	}
 	re := classPatterns()
 	for _, find := range []func(string) bool{
-		func(l string) bool { return strings.Contains(l, "command not found") },
+		func(l string) bool { return strings.Contains(l, "command not found") || notFoundElsewhere(l, re) != "" },
 		func(l string) bool { return strings.Contains(l, "No module named") },
 		func(l string) bool { return re.jsModule.MatchString(l) },
 		func(l string) bool { return refusal(strings.ToLower(l)) != "" },
@@ -592,7 +612,7 @@ func FirstSentence(line string) string {
 
 // patterns are ErrorClass's regular expressions.
 type patterns struct {
-	notFound, notFoundZsh, noModule, jsModule, exception, quoted, path, hash, number *regexp.Regexp
+	notFound, notFoundZsh, notFoundOS, noModule, jsModule, exception, quoted, path, hash, number *regexp.Regexp
 	// diagnostic is a line placed at a file and line; bracketed a name
 	// in brackets ([lint], [Makefile:9: test]).
 	diagnostic, bracketed *regexp.Regexp
@@ -602,8 +622,10 @@ var classPatterns = sync.OnceValue(func() *patterns {
 	return &patterns{
 		notFound:    regexp.MustCompile(`([\w.+-]+): command not found`),
 		notFoundZsh: regexp.MustCompile(`command not found: ([\w.+-]+)`),
-		noModule:    regexp.MustCompile(`No module named '?([\w.]+)`),
-		jsModule:    regexp.MustCompile(`(?:Cannot find (?:module|package)|Can't resolve) '([^']{1,100})'`), // Node's, a bundler's (webpack)
+		notFoundOS: regexp.MustCompile(`Command '([\w.+-]+)' not found|'([\w.+-]+)' is not recognized as an internal or external command|` +
+			`The term '([\w.+-]+)' is not recognized as (?:the|a) name of a cmdlet`),
+		noModule: regexp.MustCompile(`No module named '?([\w.]+)`),
+		jsModule: regexp.MustCompile(`(?:Cannot find (?:module|package)|Can't resolve) '([^']{1,100})'`), // Node's, a bundler's (webpack)
 		exception: regexp.MustCompile(`^(?:Uncaught |Unhandled |Exception in thread "[^"]*" |E\s+)?` +
 			`((?:[a-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Failure))(?::|$|\s)`),
 		quoted:     regexp.MustCompile("`[^`']*['`]|'[^']*'|\"[^\"]*\"|‘[^’]*’|“[^”]*”"), // `GNU-style' quotes too

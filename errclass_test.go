@@ -11,6 +11,10 @@ func TestErrorClass(t *testing.T) {
 		{"Traceback (most recent call last):\n  File \"/a/b.py\", line 9\nrequests.exceptions.ConnectionError: boom", "requests.exceptions.ConnectionError"},
 		{"Exit code 127\n/bin/bash: line 1: rgx: command not found", "command not found: rgx"},
 		{"zsh: command not found: poetry", "command not found: poetry"},
+		// the same, in Ubuntu's command-not-found handler's, cmd.exe's and PowerShell's words
+		{"Command 'docker-compose' not found, but can be installed with:\n\nsudo apt install docker-compose", "command not found: docker-compose"},
+		{"'rg' is not recognized as an internal or external command,\noperable program or batch file.", "command not found: rg"},
+		{"rg : The term 'rg' is not recognized as the name of a cmdlet, function, script file, or operable program.", "command not found: rg"},
 		{"Exit code 1\nTraceback (most recent call last):\nModuleNotFoundError: No module named 'yaml'", "No module named yaml"},
 		{"Error: Cannot find module './util'\nRequire stack:", "Cannot find module ./util"},
 		// a bundler's wording of the same (webpack, under Next.js)

@@ -20,7 +20,7 @@ import (
 // regex). Each says what the class's own pattern reads (classPatterns),
 // in the wordings it reads them in.
 var objectForms = []struct{ class, pattern string }{
-	{"command not found: ", `(?:^|[^\w.+-])%s: command not found|command not found: %s(?:$|[^\w.+-])`},
+	{"command not found: ", `(?:^|[^\w.+-])%s: command not found|command not found: %s(?:$|[^\w.+-])|Command '%s' not found|'%s' is not recognized as|The term '%s' is not recognized`},
 	{"No module named ", `No module named '?%s(?:$|[^\w.])`},
 	{"Cannot find module ", `(?:Cannot find (?:module|package)|Can't resolve) '%s'`},
 }
