@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"cmp"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,7 +29,11 @@ func (c *Candidate) errorText(unit, fix string, sandboxed bool) {
 	} else if sandboxed {
 		head = "The agent's sandbox refused " + unit + ": "
 	}
-	c.Summary = secret.Sentence(shorten(head+lessons.StripANSI(line), maxSummary)) // the trigger keeps the colours the hook will see; the words do not
+	line = lessons.StripANSI(line) // the trigger keeps the colours the hook will see; the words do not
+	if len(head)+len(line) > maxSummary {
+		line = clipPaths(line)
+	}
+	c.Summary = secret.Sentence(shorten(head+line, maxSummary))
 	if fix != "" {
 		where := " in this project"
 		if slices.Contains(lessons.FileTools, c.Tool) {
@@ -161,6 +166,19 @@ func fileExample(tool, trigger, errLine string) lessons.ToolCall {
 		ex.Path = trigger
 	}
 	return ex
+}
+
+// longPath is an absolute or home path of four names or more.
+var longPath = regexp.MustCompile(`(?:~|[A-Za-z]:)?(?:[/\\][^\s/\\'"` + "`" + `:]+){4,}[/\\]?`)
+
+// clipPaths writes the long paths of an error line as their last two
+// names ("…/skills/SKILL.md"): in a summary the rest of the line says
+// what went wrong, and a cut would leave only the path's start.
+func clipPaths(line string) string {
+	return longPath.ReplaceAllStringFunc(line, func(p string) string {
+		names := strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == '\\' })
+		return "…/" + strings.Join(names[len(names)-2:], "/")
+	})
 }
 
 // familyOf is the family of a Bash trigger's failing command, read again
