@@ -17,6 +17,9 @@ func TestBareCommandGivenASubcommand(t *testing.T) {
 	if c == nil {
 		t.Fatal("no retry")
 	}
+	if ps := lessons.Errors(lessons.Validate(ptr(ToLesson(*c)))); len(ps) > 0 {
+		t.Errorf("the lesson does not validate: %v", ps)
+	}
 	for cmd, want := range map[string]bool{
 		"claude mcp":                          true,
 		"claude mcp 2>&1":                     true,
