@@ -48,11 +48,13 @@ reason is only a question or feedback come last. Secrets are redacted.
 Without --all, only those waiting for review; promote them with lessons
 promote or lessons review, or drop them with lessons reject.
 
-A candidate on an error (kind error or known) comes after that error
-before anyone reviews it, in the project it was seen in, as a reminder:
-it never comes before a call, and needs only the config's
-minErrorConfidence (default 0.4). The table marks such a kind with *;
-lessons reject stops one.`,
+A candidate that comes after its error comes so before anyone reviews
+it, in the project it was seen in, as a reminder: a lesson on an error
+(kind error or known), and a fix seen in one session (a retry, a
+precondition, a wrong path) until another session gets past the same
+failure the same way, when it is proposed. A reminder never comes
+before a call, and needs only the config's minErrorConfidence (default
+0.4). The table marks such a kind with *; lessons reject stops one.`,
 		Example: `  lessons candidates
   lessons candidates --all --json`,
 		Args: cobra.NoArgs,
