@@ -189,7 +189,6 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 	if f.Kind == KindRetry && askedForLess(change, c.Problem) {
 		return Candidate{}, false
 	}
-	c.Signals.Cd = f.Kind == KindRetry && strings.HasPrefix(change, "run `cd ")
 	change = rootChange(change, sess.Dir)
 	if change != "" && f.Kind != KindTag {
 		c.Solution = strings.TrimSpace(strings.TrimSuffix(c.Solution, "Run `"+clip(c.Fixed, 300)+"` instead.") +
@@ -208,8 +207,6 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 	c.Signals.Reminds = c.Signals.Reminds || refused
 	c.Signals.OneOff = f.Kind == KindRetry && !refused && !strings.HasPrefix(change, "quote ") && !strings.HasPrefix(change, "put -e") &&
 		(oneOff(change, c.Problem) || changed && (d.operandChange() || d.taskValue(c.Problem)))
-	// what the call lacked, unless the agent said why it added it
-	c.Signals.Lacking = changed && !f.Signals.Causal && d.onlyAdded(c.Problem)
 	key := change
 	if key == "" || f.Kind == KindTag {
 		key = normalizeSpace(c.Solution)
@@ -578,7 +575,6 @@ func (c *Candidate) merge(n Candidate) bool {
 	switch {
 	case c.Kind != KindError:
 		s.OneOff = s.OneOff && n.Signals.OneOff
-		s.Lacking = s.Lacking && n.Signals.Lacking
 	case n.Solution == c.Solution:
 		c.fixSeenAgain() // a lesson on an error keeps its first fix's words (foldError): seen again, they are no one-off
 	}
@@ -589,7 +585,6 @@ func (c *Candidate) merge(n Candidate) bool {
 	s.FixAgain = s.FixAgain || n.Signals.FixAgain
 	s.Sandboxed = s.Sandboxed || n.Signals.Sandboxed
 	s.Wrote = s.Wrote && n.Signals.Wrote
-	s.Cd = s.Cd && n.Signals.Cd
 	if n.LastSeen.After(c.LastSeen) {
 		c.LastSeen = n.LastSeen
 	}

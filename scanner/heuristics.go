@@ -101,11 +101,6 @@ type Signals struct {
 	// a file named for one task; it stays below minConfidence until seen
 	// in a second session or reported by the agent.
 	OneOff bool `json:"oneOff,omitempty"`
-	// Lacking marks a retry that only added words the error does not
-	// name (onlyAdded): what the call lacked, for every call or for this
-	// task only. Seen in one session it is said after its error, not
-	// proposed, unless the agent said why it added them (Causal).
-	Lacking bool `json:"lacking,omitempty"`
 	// Broad marks a command trigger that fires on most calls of its
 	// command in the scanned history (broad.go): it would speak before
 	// calls that go fine, so it stays below minConfidence.
@@ -136,10 +131,6 @@ type Signals struct {
 	// code a test written first imports, a file it rewrote). Said after
 	// its error, never proposed.
 	Wrote bool `json:"wrote,omitempty"`
-	// Cd marks a retry whose fix ran the command from another directory
-	// (cd there first): where the shell stood is its session's, so seen
-	// in one session the lesson is said after its error, not proposed.
-	Cd bool `json:"cd,omitempty"`
 }
 
 type callRec struct {

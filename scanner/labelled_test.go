@@ -82,7 +82,7 @@ func scanLabelled(t *testing.T, perAgent bool) (string, []label, []Candidate) {
 			// sessions or more said at the failure (afterTheWork), a
 			// precondition that repaired what its error named, or a retry
 			// whose error printed the call that worked, said at the
-			// failure (repairedOnce, Signals.Reminds)
+			// failure (fixedOnce, Signals.Reminds)
 			if c.Confidence >= lessons.DefaultConfig().MinConfidence ||
 				c.Kind == KindKnown && len(c.Sessions) >= 2 && atFailure(c) ||
 				(c.Kind == KindPrecondition || c.Kind == KindRetry) && atFailure(c) {

@@ -793,21 +793,6 @@ func (d cmdDiff) taskValue(errText string) bool {
 	return false
 }
 
-// onlyAdded reports whether a retry only added words (options, values,
-// a variable set) to the command, none of which the error names: what
-// this call lacked (--head and a branch, --source and a remote, an
-// encoding variable), which every call may lack or only this task's.
-// Words the error names (git push names the upstream; tsc the tsconfig
-// that -p points at) are the error's advice taken.
-func (d cmdDiff) onlyAdded(errText string) bool {
-	if len(d.added) == 0 || len(d.removed) > 0 {
-		return false
-	}
-	text := strings.ToLower(errText)
-	long := parts(text, 5)
-	return !slices.ContainsFunc(d.added, func(w string) bool { return partSaid(text, long, w) })
-}
-
 // refusedOperand reports whether a retry dropped an operand that a
 // usage error names ("unexpected argument 'b' found", "unrecognized
 // arguments: b"): the command takes fewer operands, which every call of
@@ -840,22 +825,4 @@ func operand(w string, words, changed []string) bool {
 	}
 	prev := words[i-1]
 	return !strings.HasPrefix(prev, "-") || strings.Contains(prev, "=") || !slices.Contains(changed, prev)
-}
-
-// partSaid reports whether text (lower case) names what word w names:
-// a part of w of three letters or more (app/tsconfig.json: tsconfig),
-// or w holds one of long, the parts of text's words of five letters or
-// more (no:cacheprovider, after '.pytest_cache').
-func partSaid(text string, long []string, w string) bool {
-	w = strings.ToLower(w)
-	return slices.ContainsFunc(parts(w, 3), func(p string) bool { return said(text, p) }) ||
-		slices.ContainsFunc(long, func(t string) bool { return strings.Contains(w, t) })
-}
-
-// parts are the runs of letters and digits of a lower-case text, of n or
-// more.
-func parts(s string, n int) []string {
-	return slices.DeleteFunc(strings.FieldsFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
-	}), func(p string) bool { return len(p) < n })
 }

@@ -164,7 +164,7 @@ func TestPreconditionNotWhatTheCommandRan(t *testing.T) {
 // and the command works. The step is the error's, but its path is one
 // checkout's: held back, not even said at the failure, until another
 // session needs it. The same step on the project's own path is said at
-// the failure (repairedOnce).
+// the failure (fixedOnce).
 func TestPreconditionOnAPathOfThisMachine(t *testing.T) {
 	for dir, said := range map[string]bool{"/home/dev/wt/core/out": false, "out": true} {
 		cs := scanned(t, []step{

@@ -128,41 +128,20 @@ func (c *Candidate) capped() bool {
 // got past (it says only that the error came before, and what was
 // tried), a lesson that comes only after its error whose fix is not
 // shown to be the team's (unproven), one about the work's own commands
-// (afterTheWork), its step repaired the one thing the error named
-// (repairedOnce), seen in one session, a retry only added what the call
-// lacked (lackedOnce), its fix is one task's (OneOff: it counts the
-// sessions of its error, not of its fix, and keeps the first fix found,
-// until the same fix comes back; merge clears OneOff), or its fix was
-// seen in one session only (fixedOnce), or it is a precondition whose
-// step writes a file (Signals.Wrote: on the sets no rule was tuned on,
-// labellers kept none of the 2 proposed), or a retry that ran the
-// command from another directory, seen in one session (Signals.Cd: of
-// the 9 such lessons labelled blind or afresh, 2 were kept; the sets'
-// first labels kept 9 of 11). Said right after the same failure, each
-// saves the agent a detour.
+// (afterTheWork), its fix is one task's (OneOff: it counts the sessions
+// of its error, not of its fix, and keeps the first fix found, until the
+// same fix comes back; merge clears OneOff), or its fix was seen in one
+// session only (fixedOnce: among such lessons, a precondition whose step
+// repaired the one thing the error named was noise 4 times in 4 on the
+// labelled sets, a retry that ran the command from another directory
+// was kept 2 times in 9 by the blind and fresh labellers), or it is a
+// precondition whose step writes a file (Signals.Wrote: on the sets no
+// rule was tuned on, labellers kept none of the 2 proposed). Said right
+// after the same failure, each saves the agent a detour.
 func (c *Candidate) remindOnly() bool {
 	return c.Kind == KindKnown || c.Kind == KindError && c.Fixed == "" && c.Instead == "" || c.afterTheWork() ||
-		c.unproven() && len(c.Triggers.Errors) > 0 || c.repairedOnce() || c.lackedOnce() ||
-		c.Kind == KindError && c.Signals.OneOff || c.onePath() || c.fixedOnce() ||
-		c.Kind == KindPrecondition && c.Signals.Wrote || c.Signals.Cd && len(c.Sessions) < 2
-}
-
-// lackedOnce reports whether c is a retry that only added what the call
-// lacked (Signals.Lacking), seen in a single session: for every call, or
-// for this task only, one session does not tell.
-func (c *Candidate) lackedOnce() bool {
-	return c.Signals.Lacking && len(c.Sessions) < 2
-}
-
-// repairedOnce reports whether c is a precondition whose step acts on
-// what the error named (installs the program it did not find, makes the
-// script it could not run executable), seen in a single session: that
-// repairs the one thing for good, so the mistake does not come back in
-// the checkout. It is said after its error should it come back, and
-// proposed once it did, in another session. On the labelled sets such
-// lessons seen once were noise 4 times in 4.
-func (c *Candidate) repairedOnce() bool {
-	return c.Kind == KindPrecondition && c.Signals.Causal && len(c.Sessions) < 2
+		c.unproven() && len(c.Triggers.Errors) > 0 || c.Kind == KindError && c.Signals.OneOff || c.onePath() || c.fixedOnce() ||
+		c.Kind == KindPrecondition && c.Signals.Wrote
 }
 
 // afterTheWork reports whether c is a lesson on an error that no refusal
