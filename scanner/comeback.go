@@ -65,14 +65,13 @@ func (c *Candidate) fixedOnce() bool {
 }
 
 // failedSessions holds, by comeback key, the sessions the failure was
-// seen in, up to maxSupport: past that, seeing it again says nothing
-// more (supportBonus), and FailedIn is counted up to it.
+// seen in, up to maxSupport, as support is counted; FailedIn is counted
+// up to it.
 type failedSessions map[string][]string
 
 // add adds c's sessions, from its provenance, to its keys in each
-// project and reports whether one grew.
-func (f failedSessions) add(c *Candidate) bool {
-	grew := false
+// project.
+func (f failedSessions) add(c *Candidate) {
 	keys := map[string][]string{} // by project
 	for _, p := range c.Provenance {
 		if p.SessionID == "" {
@@ -85,11 +84,10 @@ func (f failedSessions) add(c *Candidate) bool {
 		}
 		for _, k := range ks {
 			if ss := f[k]; len(ss) < maxSupport && !slices.Contains(ss, p.SessionID) {
-				f[k], grew = append(ss, p.SessionID), true
+				f[k] = append(ss, p.SessionID)
 			}
 		}
 	}
-	return grew
 }
 
 // recount sets c's FailedIn from the sessions of its keys and reports
