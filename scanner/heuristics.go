@@ -376,9 +376,14 @@ func retryAnswers(out, failed, fixed string) bool {
 // withoutNotices is an output without its warnings, notes and the lines
 // of checks that passed (lessons.NoticeLine).
 func withoutNotices(out string) string {
+	return dropLines(out, func(line string) bool { return lessons.NoticeLine(strings.TrimSpace(line)) })
+}
+
+// dropLines is out without the lines drop holds for.
+func dropLines(out string, drop func(line string) bool) string {
 	var b strings.Builder
 	for line := range strings.Lines(out) {
-		if !lessons.NoticeLine(strings.TrimSpace(line)) {
+		if !drop(line) {
 			b.WriteString(line)
 		}
 	}
@@ -418,13 +423,7 @@ func unplaced(out string) string {
 	if !placedFinding.MatchString(out) {
 		return out
 	}
-	var b strings.Builder
-	for line := range strings.Lines(out) {
-		if !placedFinding.MatchString(line) {
-			b.WriteString(line)
-		}
-	}
-	return b.String()
+	return dropLines(out, placedFinding.MatchString)
 }
 
 // withoutRedirections is a simple command's words but its redirections
