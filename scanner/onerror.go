@@ -724,13 +724,36 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 // (another file, test or id) was correcting a value of one task.
 func didOtherwise(failed, worked string) bool {
 	d, ok := diffCommands(failed, worked)
-	if !ok || slices.ContainsFunc(d.added, func(w string) bool { return exploring[w] }) {
+	if !ok {
+		return otherText(failed, worked)
+	}
+	if slices.ContainsFunc(d.added, func(w string) bool { return exploring[w] }) {
 		return false
 	}
 	// a subcommand for another, not a flag's value read as one (-S warning)
 	otherSub := d.sub != "" && d.gsub != "" && d.sub != d.gsub
 	return d.exe != d.gexe || otherSub || programWord(d.f) != programWord(d.g) ||
 		slices.ContainsFunc(d.added, func(w string) bool { return len(strings.Fields(w)) >= 2 })
+}
+
+// otherText reports whether a simple command of failed and the one of
+// worked closest to it differ in an argument of several words on both
+// sides (a query, a remote command), which diffCommands leaves out when
+// it is long: the call that worked asked another thing.
+func otherText(failed, worked string) bool {
+	gs := segments(worked)
+	for _, f := range segments(failed) {
+		g := closest(f, gs)
+		if len(g) != len(f) {
+			continue
+		}
+		for i := range f {
+			if f[i] != g[i] && strings.ContainsAny(f[i], " \t\n") && strings.ContainsAny(g[i], " \t\n") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // programWord is the word that names a simple command's program, as

@@ -709,6 +709,29 @@ func TestErrorLessonAnotherInlineCommand(t *testing.T) {
 	}
 }
 
+// TestErrorLessonAnotherLongQuery: the same, with a query too long to
+// read as a word of the call (a SQL statement through ssh): the call
+// that worked asked another thing, and the error's lesson stays. Before,
+// the two calls read as the same, and the one that worked as its fix.
+func TestErrorLessonAnotherLongQuery(t *testing.T) {
+	dir := t.TempDir()
+	failed := `Error: in prepare, no such column: "%Energy%" - should this be a string literal in single-quotes?`
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{
+			write("/p/NOTES.md", "# notes\n"),
+			run(`ssh root@box 'sqlite3 /var/lib/shop/shop.db "SELECT id, title, author FROM books WHERE title LIKE \"%Energy%\" ORDER BY id;"'`, 1, failed),
+			run(`ssh root@box "sqlite3 /var/lib/shop/shop.db \"SELECT id, title, author FROM books WHERE title LIKE '%Energy%' ORDER BY id;\""`, 0, "7|Generative Energy|Peat"),
+		})
+	}
+	cs := errorCandidates(t, dir)
+	if len(cs) != 1 || len(cs[0].Sessions) != 2 || !cs[0].Reminder(lessons.DefaultConfig()) {
+		t.Fatalf("%+v: want one lesson nothing got past, seen in both sessions, a reminder", cs)
+	}
+	if !errorFires(t, cs[0], failed) {
+		t.Errorf("error trigger %q misses the same error", cs[0].Triggers.Errors)
+	}
+}
+
 // TestErrorLessonToolErrorOfTheEnvironment: a tool's error that names
 // what the call did not (the helper it runs, quoted) is the
 // environment's: that the next call worked says nothing of how to call
@@ -749,6 +772,9 @@ func TestDidOtherwise(t *testing.T) {
 		{"pytest tests/test_cart.py", "pytest tests/test_tax.py", false},
 		{"panectl send review-2 -P hi", "panectl send --help", false},
 		{`shellcheck "scripts/setup.sh"`, `shellcheck -S warning "scripts/setup.sh"`, false},
+		// another query, however long: not read as a word of the call
+		{`ssh box 'cd /srv/app && docker compose logs --tail 50 web | grep -i error'`,
+			`ssh box 'cd /srv/app && docker compose ps --format json && docker compose logs web'`, true},
 	} {
 		if got := didOtherwise(tc.failed, tc.worked); got != tc.want {
 			t.Errorf("didOtherwise(%q, %q) = %v, want %v", tc.failed, tc.worked, got, tc.want)
