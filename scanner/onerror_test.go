@@ -773,6 +773,8 @@ func TestDidOtherwise(t *testing.T) {
 		{"panectl send review-2 -P hi", "panectl send --help", false},
 		{`shellcheck "scripts/setup.sh"`, `shellcheck -S warning "scripts/setup.sh"`, false},
 		// another query, however long: not read as a word of the call
+		{`sqlite3 app.db "SELECT id, title, author FROM books WHERE title LIKE \"%Energy%\" ORDER BY id"`,
+			`sqlite3 app.db "SELECT id, title, author FROM books WHERE title LIKE '%Energy%' ORDER BY id"`, true},
 		{`ssh box 'cd /srv/app && docker compose logs --tail 50 web | grep -i error'`,
 			`ssh box 'cd /srv/app && docker compose ps --format json && docker compose logs web'`, true},
 	} {

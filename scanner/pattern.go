@@ -32,7 +32,7 @@ func shellWords(s string) []string {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c == '\'' || c == '"':
+		case c == '\'':
 			j := strings.IndexByte(s[i+1:], c)
 			if j < 0 {
 				j = len(s) - i - 1
@@ -40,6 +40,17 @@ func shellWords(s string) []string {
 			cur.WriteString(s[i+1 : i+1+j])
 			inWord = true
 			i += j + 1
+		case c == '"':
+			// within double quotes a backslash keeps a quote, a
+			// backslash, a $ or a backtick as it is
+			i++
+			for ; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\"\\$`", s[i+1]) >= 0 {
+					i++
+				}
+				cur.WriteByte(s[i])
+			}
+			inWord = true
 		case c == '\\' && i+1 < len(s) && s[i+1] == '\n':
 			i++ // a continued line: the shell drops both
 		case c == '\\' && i+1 < len(s):

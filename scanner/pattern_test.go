@@ -59,6 +59,11 @@ func TestCommandHead(t *testing.T) {
 	if got := segments("cat > f <<'EOF'\nrm -rf /\nEOF\nmake"); len(got) != 2 || got[1][0] != "make" {
 		t.Errorf("segments read a here-document as commands: %q", got)
 	}
+	// a backslash keeps a double quote inside double quotes: the remote
+	// command is one word, as the shell passes it to ssh
+	if got := segments(`ssh box "sqlite3 a.db \"SELECT 1;\"" && make`); len(got) != 2 || len(got[0]) != 3 || got[0][2] != `sqlite3 a.db "SELECT 1;"` {
+		t.Errorf("segments split an escaped quote's word: %q", got)
+	}
 }
 
 func TestFixWorthy(t *testing.T) {
