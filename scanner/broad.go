@@ -35,9 +35,13 @@ type callSample struct {
 	byHead map[string][]string
 	n      int
 	// folders are the folders of files calls used and that worked, each
-	// with when it was last so (a file's time in a scan, a session's
+	// with when it was last so (a file's place in a scan, a session's
 	// place in a replay).
 	folders map[string]int64
+	// files are the files file tools used and that worked, by name and
+	// path (wrongfiles.go).
+	files  map[string]map[string][]fileUse
+	nfiles int
 }
 
 // sampleFolders bounds the folders a scan keeps.

@@ -75,6 +75,9 @@ type Candidate struct {
 	// Skipped is the option or variable (--no-verify) with which a call
 	// of its family went through only by switching a check off.
 	Skipped string `json:"skipped,omitempty"`
+	// WorkedIn are the logs of later sessions in which a path a wrong
+	// file's lesson failed on worked, up to maxSupport (wrongfiles.go).
+	WorkedIn []string `json:"workedIn,omitempty"`
 	// LessonID is the lesson a promoted candidate became.
 	LessonID string `json:"lessonId,omitempty"`
 	// SupportOnly: the candidate only adds its occurrence to one of the
@@ -579,6 +582,7 @@ func (c *Candidate) merge(n Candidate) bool {
 		c.fixSeenAgain() // a lesson on an error keeps its first fix's words (foldError): seen again, they are no one-off
 	}
 	s.Broad = s.Broad || n.Signals.Broad
+	s.Works = s.Works || n.Signals.Works
 	s.Reminds = s.Reminds && n.Signals.Reminds
 	s.Retries = max(s.Retries, n.Signals.Retries)
 	s.FixVaries = s.FixVaries || n.Signals.FixVaries

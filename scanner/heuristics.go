@@ -105,6 +105,11 @@ type Signals struct {
 	// command in the scanned history (broad.go): it would speak before
 	// calls that go fine, so it stays below minConfidence.
 	Broad bool `json:"broad,omitempty"`
+	// Works marks a wrong path's lesson whose path worked afterwards in
+	// as many sessions as it failed in (the file is there now: moved
+	// back, made, another checkout): it would come before calls that go
+	// fine, so it stays below minConfidence.
+	Works bool `json:"works,omitempty"`
 	// Reminds marks a lesson on an error for any shell command whose
 	// call a retry's lesson already proposes to fix for its own command
 	// family: it is not proposed again (it stays below minConfidence)
@@ -190,6 +195,7 @@ type analyzer struct {
 	areas     map[string]bool // folders of files the session used (wrongpath.go)
 	cwds      map[string]bool // folders its calls ran in: they exist
 	folders   []string        // a sample of the folders of files used that worked, for the file (broad.go)
+	files     []string        // a sample of the files file tools used and that worked (broad.go)
 	procs     processes       // the processes the agent runs and stops (stopped.go)
 	malformed int
 	templates int

@@ -43,6 +43,10 @@ type Learner struct {
 	folders    map[string]int64
 	folderUses map[string]map[string]bool
 	used       map[string]int64
+	// files holds the held lessons on a wrong file with the count when
+	// each was learned: its path used in as many later sessions as it
+	// failed in is there (callSample.usedFile).
+	files map[string]int64
 	// failures indexes the held lessons at a failure by tool and error
 	// triggers, for foldKinds; folded holds the ids it changed since the
 	// last Recheck.
@@ -64,7 +68,7 @@ func NewLearner(w Weights) *Learner {
 	return &Learner{weights: w, byID: map[string]*Candidate{}, pos: map[string]int{}, alias: map[string]string{},
 		calls: map[string]string{}, families: map[string][]string{}, heads: map[string][]string{}, grown: map[string]bool{},
 		failures: map[string][]string{}, pending: map[string][]Candidate{},
-		folders: map[string]int64{}, folderUses: map[string]map[string]bool{}, used: map[string]int64{}}
+		folders: map[string]int64{}, folderUses: map[string]map[string]bool{}, used: map[string]int64{}, files: map[string]int64{}}
 }
 
 // familyKeys are the tool and command families of c's failing examples:
@@ -107,6 +111,9 @@ func (l *Learner) index(c *Candidate) {
 	if _, ok := l.folders[c.ID]; !ok && c.Kind == KindPath && c.onFolder() {
 		l.folders[c.ID] = l.seen
 	}
+	if _, ok := l.files[c.ID]; !ok && c.Kind == KindPath && !c.onFolder() {
+		l.files[c.ID] = l.seen
+	}
 }
 
 // Saw adds a session's shell commands to the sample a learned trigger is
@@ -114,18 +121,24 @@ func (l *Learner) index(c *Candidate) {
 // fires on most calls of its command is narrowed to its error, or held
 // below minConfidence, in a replay that learns as in a scan.
 func (l *Learner) Saw(s *LoggedSession) {
-	var cmds, dirs []string
+	var cmds, dirs, files []string
 	for i := range s.Calls {
 		c := &s.Calls[i]
 		if c.Command != "" && len(cmds) < sampleCallsPerFile {
 			cmds = append(cmds, c.Command)
 		}
-		if d := fileFolder(&c.Call); d != "" && c.Outcome == OutcomeFine && len(dirs) < sampleCallsPerFile {
-			dirs = append(dirs, d)
+		if d := fileFolder(&c.Call); d != "" && c.Outcome == OutcomeFine {
+			if len(dirs) < sampleCallsPerFile {
+				dirs = append(dirs, d)
+			}
+			if len(files) < sampleFilesPerFile {
+				files = append(files, c.Path)
+			}
 		}
 	}
 	l.sample.add(cmds, func(h string) { l.grown[h] = true })
 	l.seen++
+	l.sample.addFiles(files, l.seen, s.File)
 	for _, d := range dirs {
 		if len(l.used) < sampleFolders {
 			l.used[d] = l.seen
@@ -174,6 +187,13 @@ func (l *Learner) Recheck() []string {
 		}
 	}
 	clear(l.used)
+	for _, id := range slices.Sorted(maps.Keys(l.files)) {
+		c := l.byID[id]
+		if c != nil && c.Status == StatusNew && l.sample.workedIn(c, l.files[id]) && c.Signals.Works {
+			l.weights.Score(c) // later sessions used the file where it was not
+			changed = append(changed, id)
+		}
+	}
 	changed = append(changed, l.folded...)
 	l.folded = l.folded[:0]
 	return changed

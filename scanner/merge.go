@@ -20,11 +20,18 @@ type merger struct {
 	knownRead bool
 	loaded    bool
 	sample    callSample
-	// since is, for a candidate first found in this scan, the time of the
-	// file it was found in: a folder used in a later file is there.
-	since map[string]int64
-	byID  map[string]*Candidate
-	dirty map[string]bool
+	// merged counts the files merged, oldest first: a file's place in
+	// that order is its time (files written in the same second keep
+	// their order). since is, for a candidate found in this scan, the
+	// place of the first file it was found in: a folder or a file used
+	// in a later one is there.
+	merged int64
+	since  map[string]int64
+	// wrongFiles are the paths listed wrong file lessons failed on, as
+	// the last scan that loaded the store left them (wrongfiles.go).
+	wrongFiles map[string]bool
+	byID       map[string]*Candidate
+	dirty      map[string]bool
 	// support holds the scan's SupportOnly candidates, merged at the end
 	// so that the order the files were read in does not matter.
 	support []Candidate
@@ -50,8 +57,13 @@ func (m *merger) load() error {
 
 func (m *merger) merge(r fileResult) error {
 	m.sample.add(r.commands, nil)
-	m.sample.addFolders(r.folders, r.mtime)
+	m.merged++
+	m.sample.addFolders(r.folders, m.merged)
+	m.sample.addFiles(r.used, m.merged, r.path)
 	if len(r.found) == 0 {
+		if !m.loaded && m.usesWrongFile(r.used) {
+			return m.load() // a wrong file's lesson may be held (write)
+		}
 		return nil
 	}
 	if err := m.load(); err != nil {
@@ -67,16 +79,21 @@ func (m *merger) merge(r fileResult) error {
 		if !ok {
 			old, ok = m.nearest(&c)
 		}
+		if m.since == nil {
+			m.since = map[string]int64{}
+		}
 		if !ok {
 			c := c
 			m.byID[c.ID] = &c
 			m.dirty[c.ID] = true
 			m.created++
-			if m.since == nil {
-				m.since = map[string]int64{}
-			}
-			m.since[c.ID] = r.mtime
+			m.since[c.ID] = m.merged
 			continue
+		}
+		if _, seen := m.since[old.ID]; !seen {
+			// found again: a full scan reads its first failure again, and
+			// a use before that says nothing
+			m.since[old.ID] = m.merged
 		}
 		if c.ID != old.ID && (old.Status == StatusNew || old.Status == StatusDuplicate) {
 			old.combine(c)
@@ -147,6 +164,13 @@ func (m *merger) write() error {
 			m.dirty[c.ID] = true
 		}
 	}
+	for id, c := range m.byID {
+		// a wrong file's lesson of an earlier scan too: this scan's files
+		// are later than its failures
+		if c.Status == StatusNew && m.sample.workedIn(c, m.since[id]) {
+			m.dirty[id] = true
+		}
+	}
 	for id := range m.dirty {
 		if c := m.byID[id]; c.Status == StatusNew {
 			if m.sample.usedFolder(c, m.since[id]) {
@@ -191,7 +215,10 @@ func (m *merger) write() error {
 			return err
 		}
 	}
-	return nil
+	if !m.loaded {
+		return nil
+	}
+	return m.saveWrongFiles()
 }
 
 // sorted is the store's candidates in id order.

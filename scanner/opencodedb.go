@@ -304,6 +304,7 @@ func (r *fileResult) analyzeDBSession(db string, s *dbSession, next marks, opts 
 	r.files++
 	r.tags, r.malformed, r.templates = r.tags+a.tags, r.malformed+a.malformed, r.templates+a.templates
 	r.commands, r.folders = append(r.commands, a.commands...), append(r.folders, a.folders...)
+	r.used = append(r.used, a.files...)
 	now := opts.Now()
 	for _, fd := range a.findings {
 		if c, ok := build(fd, a.sess, db, "opencode", now); ok {

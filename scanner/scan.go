@@ -366,6 +366,7 @@ type fileResult struct {
 	found     []Candidate
 	commands  []string // a sample of the shell commands read
 	folders   []string // a sample of the folders of files used that worked
+	used      []string // and of the files
 	files     int
 	lines     int
 	bytes     int64
@@ -422,7 +423,7 @@ func scanFile(j job, opts Options) fileResult {
 	}
 	st.Session = a.sess
 	r.tags, r.malformed, r.templates = a.tags, a.malformed, a.templates
-	r.commands, r.folders = a.commands, a.folders
+	r.commands, r.folders, r.used = a.commands, a.folders, a.files
 	now := opts.Now()
 	for _, fd := range a.findings {
 		if c, ok := build(fd, a.sess, j.path, st.Format.Agent(), now); ok {

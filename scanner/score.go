@@ -116,7 +116,7 @@ func (c *Candidate) capped() bool {
 	// what a user refused or corrected once is that task's decision until
 	// it comes back in another session
 	toldOnce := (c.Kind == KindRejection || c.Kind == KindCorrection) && !multiSession
-	return s.Weak() || c.Kind != KindTag && (s.Broad || oneOff || before || toldOnce || c.everyCall() && !multiSession)
+	return s.Weak() || c.Kind != KindTag && (s.Broad || s.Works || oneOff || before || toldOnce || c.everyCall() && !multiSession)
 }
 
 // remindOnly reports whether a lesson on an error is said as a reminder

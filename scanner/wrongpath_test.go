@@ -698,3 +698,71 @@ func TestWrongFolderWhereTheSessionRan(t *testing.T) {
 		}
 	}
 }
+
+// TestWrongPathThatWorksLater: a file read where it was not in two
+// sessions, and found at the same other place, is a lesson; once later
+// sessions read it where it was not, and it worked, as often as it
+// failed (the file moved back), the lesson would come before calls that
+// go fine: it is held below minConfidence, whether the later sessions
+// come in the same scan or a later one. The files carry one time, as a
+// checkout of a history writes them: their order is their names'.
+func TestWrongPathThatWorksLater(t *testing.T) {
+	cfg := lessons.DefaultConfig()
+	const wrong, right = "/work/shop/src/models/Cart.swift", "/work/shop/src/Cart.swift"
+	dir, state := t.TempDir(), t.TempDir()
+	session := func(id string, steps ...step) {
+		writeClaude(t, dir, "/work/shop", id, steps)
+		stamp := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+		if err := os.Chtimes(filepath.Join(dir, id+".jsonl"), stamp, stamp); err != nil {
+			t.Fatal(err)
+		}
+	}
+	failed := func(id string) {
+		session(id, call("Read", map[string]any{"file_path": wrong}, true, "File does not exist."),
+			call("Read", map[string]any{"file_path": right}, false, "struct Cart {}"))
+	}
+	worked := func(id string) {
+		session(id, call("Read", map[string]any{"file_path": wrong}, false, "struct Cart {}"))
+	}
+	lesson := func() Candidate {
+		t.Helper()
+		scan(t, state, Options{Paths: []string{dir}})
+		var out []Candidate
+		for _, c := range candidates(t, state) {
+			if c.Kind == KindPath {
+				out = append(out, c)
+			}
+		}
+		if len(out) != 1 {
+			t.Fatalf("%d lessons on the wrong path, want 1: %+v", len(out), out)
+		}
+		return out[0]
+	}
+	failed("s1")
+	failed("s2")
+	if c := lesson(); c.Confidence < cfg.MinConfidence {
+		t.Fatalf("confidence %.2f: found at the same place in two sessions, want proposed", c.Confidence)
+	}
+	worked("s3")
+	if c := lesson(); c.Confidence < cfg.MinConfidence || c.Signals.Works {
+		t.Errorf("confidence %.2f, works %v: worked in one later session of two that failed, want still proposed", c.Confidence, c.Signals.Works)
+	}
+	worked("s4")
+	if c := lesson(); c.Confidence >= cfg.MinConfidence || !c.Signals.Works {
+		t.Errorf("confidence %.2f, works %v: worked in two later sessions, want held", c.Confidence, c.Signals.Works)
+	}
+	state = t.TempDir()
+	if c := lesson(); c.Confidence >= cfg.MinConfidence || !c.Signals.Works {
+		t.Errorf("one scan of the four: confidence %.2f, works %v, want held", c.Confidence, c.Signals.Works)
+	}
+	// the same sessions, the file used first and missing since: it moved
+	// away, and the lesson stands
+	dir, state = t.TempDir(), t.TempDir()
+	worked("s1")
+	worked("s2")
+	failed("s3")
+	failed("s4")
+	if c := lesson(); c.Confidence < cfg.MinConfidence || c.Signals.Works {
+		t.Errorf("used before it failed: confidence %.2f, works %v, want proposed", c.Confidence, c.Signals.Works)
+	}
+}

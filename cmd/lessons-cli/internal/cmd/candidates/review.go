@@ -195,6 +195,7 @@ func signals(s scanner.Signals) string {
 		{s.Question, "the reason is only a question"}, {s.Feedback, "the reason is feedback, not an instruction"},
 		{s.OneOff, "names one task's paths, lines or hashes: held until seen in another session"},
 		{s.Broad, "its trigger fires on most calls of the command"},
+		{s.Works, "its path worked in later sessions"},
 	} {
 		if f.on {
 			out = append(out, f.name)

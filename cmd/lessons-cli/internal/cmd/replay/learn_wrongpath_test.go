@@ -32,3 +32,29 @@ func TestLearnWrongPath(t *testing.T) {
 			rep.Repeated, rep.Learn.Shortened, rep.Learn.Prevented, rep.Learn.LearnedFiresBeforeFine)
 	}
 }
+
+// TestLearnWrongFileThatWorksLater: a file read where it is not, then
+// where it is, in two sessions; in the four after, it is back where it
+// was not, and reads of it there work. The lesson, proposed after the
+// second session, comes before the reads of the next two sessions (fine
+// calls); with its path worked in as many sessions as it failed in, it
+// is held, and comes before no read of the last two.
+func TestLearnWrongFileThatWorksLater(t *testing.T) {
+	const wrong, right = "/home/dev/shop/src/models/Cart.swift", "/home/dev/shop/src/Cart.swift"
+	dir := t.TempDir()
+	start := time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)
+	for i := range 6 {
+		l := newClaudeLog(fmt.Sprintf("s%d", i+1), "/home/dev/shop", start.Add(time.Duration(i)*time.Hour))
+		if i < 2 {
+			l.tool("Read", map[string]any{"file_path": wrong}, "File does not exist.", true)
+			l.tool("Read", map[string]any{"file_path": right}, "struct Cart {}", false)
+		} else {
+			l.tool("Read", map[string]any{"file_path": wrong}, "struct Cart {}", false)
+		}
+		l.write(t, dir)
+	}
+	rep, _ := learnAll(t, dir)
+	if rep.Learn.LearnedFiresBeforeFine != 2 {
+		t.Errorf("%d learned fires before fine calls, want 2 (the reads of the two sessions after it was proposed)", rep.Learn.LearnedFiresBeforeFine)
+	}
+}
