@@ -466,6 +466,9 @@ func fixWorthy(failing, fixed string, res *Result) (worthy bool) {
 	}
 	out, reported := "", ""
 	if res != nil {
+		if cdFailed(failing, res.Output) {
+			return false // the line's own cd failed, and what it was to run never ran: a wrong folder (wrongpath.go)
+		}
 		// what a check found in the code, placed at a line of a file
 		// ("a.ts(21,27): error TS2835: … Did you mean '../worker.js'?"), is
 		// no word on how the command was called

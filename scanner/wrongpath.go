@@ -254,6 +254,30 @@ func withoutReferrer(line, low string) string {
 	return line
 }
 
+// cdFailed reports whether the output of a shell command says a folder
+// one of its cds named by its full path does not exist: a folder guessed
+// wrong. A relative cd that failed may have been run where an earlier
+// one left the shell, and what got past it is a way to run the rest.
+func cdFailed(cmd, out string) bool {
+	if !strings.Contains(cmd, "cd ") {
+		return false
+	}
+	var lines []string
+	read := false
+	for _, seg := range segments(cmd) {
+		if exe, _ := commandHead(seg); exe != "cd" || len(seg) < 2 || !strings.HasPrefix(seg[len(seg)-1], "/") && !strings.HasPrefix(seg[len(seg)-1], "~") {
+			continue
+		}
+		if !read {
+			lines, read = missingErrorLines(out), true
+		}
+		if namedIn(lines, strings.TrimSuffix(seg[len(seg)-1], "/")) != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // pathWord is a shell word as the path it names ("" for a word that is no
 // path): an option's value after "=", without a leading "./"; a path has
 // a directory part, and names no package, URL, remote or variable.

@@ -766,3 +766,34 @@ func TestWrongPathThatWorksLater(t *testing.T) {
 		t.Errorf("used before it failed: confidence %.2f, works %v, want proposed", c.Confidence, c.Signals.Works)
 	}
 }
+
+// TestCdToAFolderThatIsNot: a line's cd to a full path that does not
+// exist failed, and the commands after it never ran; the same line with
+// the right folder worked. The mistake is the folder, not how the
+// commands after the cd are run: no retry's lesson comes before every
+// git branch. A relative cd that failed because an earlier one left the
+// shell inside the folder is a way to run the rest, and stays a lesson.
+func TestCdToAFolderThatIsNot(t *testing.T) {
+	for _, tc := range []struct {
+		failing, fixed, err string
+		lesson              bool
+	}{
+		{"cd /Users/dev/src/card-place && git branch --show-current", "cd /Users/dev/src/app-card-place && git branch --show-current && git log --oneline -5",
+			"(eval):cd:1: no such file or directory: /Users/dev/src/card-place", false},
+		{"cd hybrid_vsim && git log --oneline -5", "git -C /home/dev/work/hybrid_sim/hybrid_vsim log --oneline -5",
+			"(eval):cd:1: no such file or directory: hybrid_vsim", true},
+	} {
+		dir, state := t.TempDir(), t.TempDir()
+		for _, id := range []string{"s1", "s2"} {
+			writeClaude(t, dir, "/Users/dev/src/app", id, []step{run(tc.failing, 1, tc.err), run(tc.fixed, 0, "main")})
+		}
+		scan(t, state, Options{Paths: []string{dir}})
+		got := false
+		for _, c := range candidates(t, state) {
+			got = got || c.Kind == KindRetry && c.Confidence >= lessons.DefaultConfig().MinConfidence
+		}
+		if got != tc.lesson {
+			t.Errorf("%s: a retry's lesson proposed = %v, want %v", tc.failing, got, tc.lesson)
+		}
+	}
+}
