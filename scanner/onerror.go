@@ -725,7 +725,7 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 func didOtherwise(failed, worked string) bool {
 	d, ok := diffCommands(failed, worked)
 	if !ok {
-		return otherText(failed, worked)
+		return otherText(failed, worked) || unlike(failed, worked)
 	}
 	if slices.ContainsFunc(d.added, func(w string) bool { return exploring[w] }) {
 		return false
@@ -751,6 +751,24 @@ func otherText(failed, worked string) bool {
 			if f[i] != g[i] && strings.ContainsAny(f[i], " \t\n") && strings.ContainsAny(g[i], " \t\n") {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// unlike reports whether a simple command of failed has a program that
+// a simple command of worked runs too, and shares too few words with any
+// of them to be told apart from it (gh pr merge 234 --auto, then gh pr
+// close 222 --comment "…"): the call that worked asked another thing.
+func unlike(failed, worked string) bool {
+	gs := segments(worked)
+	for _, f := range segments(failed) {
+		exe, _ := commandHead(f)
+		if exe == "" || exe == "cd" || closest(f, gs) != nil {
+			continue
+		}
+		if slices.ContainsFunc(gs, func(g []string) bool { e, _ := commandHead(g); return e == exe }) {
+			return true
 		}
 	}
 	return false

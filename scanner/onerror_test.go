@@ -709,6 +709,33 @@ func TestErrorLessonAnotherInlineCommand(t *testing.T) {
 	}
 }
 
+// TestErrorLessonAnotherAction: a merge the repository refuses, then
+// another action of the same program (gh pr close, gh pr checks) worked,
+// in each of two sessions: nothing got past the refusal, and its lesson
+// is a reminder after it. Before, the close read as what got past it,
+// and the lesson was dropped.
+func TestErrorLessonAnotherAction(t *testing.T) {
+	dir := t.TempDir()
+	failed := "GraphQL: Auto merge is not allowed for this repository (enablePullRequestAutoMerge)"
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{
+			write("/p/NOTES.md", "# notes\n"),
+			run("gh pr merge 234 --squash --auto 2>&1", 1, failed),
+			run(`gh pr close 222 --comment "Superseded by #233, which migrated the server" 2>&1`, 0, ""),
+			run(`gh pr checks 234 --json name,state --jq '.[] | .state'`, 0, "SUCCESS"),
+		})
+	}
+	var cs []Candidate
+	for _, c := range errorCandidates(t, dir) {
+		if errorFires(t, c, failed) {
+			cs = append(cs, c)
+		}
+	}
+	if len(cs) != 1 || len(cs[0].Sessions) != 2 || !cs[0].Reminder(lessons.DefaultConfig()) {
+		t.Fatalf("%+v: want one lesson nothing got past, seen in both sessions, a reminder", cs)
+	}
+}
+
 // TestErrorLessonAnotherLongQuery: the same, with a query too long to
 // read as a word of the call (a SQL statement through ssh): the call
 // that worked asked another thing, and the error's lesson stays. Before,
@@ -775,6 +802,8 @@ func TestDidOtherwise(t *testing.T) {
 		// another query, however long: not read as a word of the call
 		{`sqlite3 app.db "SELECT id, title, author FROM books WHERE title LIKE \"%Energy%\" ORDER BY id"`,
 			`sqlite3 app.db "SELECT id, title, author FROM books WHERE title LIKE '%Energy%' ORDER BY id"`, true},
+		// another action of the program, sharing too few words to pair
+		{"gh pr merge 234 --squash --auto 2>&1", `gh pr close 222 --comment "Superseded by #233" 2>&1`, true},
 		{`ssh box 'cd /srv/app && docker compose logs --tail 50 web | grep -i error'`,
 			`ssh box 'cd /srv/app && docker compose ps --format json && docker compose logs web'`, true},
 	} {
