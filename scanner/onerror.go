@@ -549,13 +549,18 @@ func (a *analyzer) knownKey(key string) bool {
 // it was called, a check of what the task did not touch) is not one
 // editing files can have got past, and neither is an error about the
 // command itself (the program is not there, or does not take an option:
-// refusesTheCall); the edits were the task going on without it.
+// refusesTheCall); the edits were the task going on without it. A
+// tool's failure nothing got past is the task's, unless its error names
+// what the call did not (the tool's own program, gone: aboutTheCall).
 func (w *errWatch) taskEdits(edited []string) bool {
 	if !w.edits {
 		return false
 	}
 	if !w.settled {
-		return w.rec.call.Tool != "Bash" && !serviceTool(w.rec.call.Tool) || !refusesTheCall(w.res.Output) && namesEdited(w.res.Output, edited)
+		if f := w.rec.call; f.Tool != "Bash" {
+			return !serviceTool(f.Tool) && aboutTheCall(w.res.Output, f)
+		}
+		return !refusesTheCall(w.res.Output) && namesEdited(w.res.Output, edited)
 	}
 	return w.rec.call.Tool == "Bash" || w.rerun
 }

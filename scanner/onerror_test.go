@@ -783,6 +783,36 @@ func TestErrorLessonToolErrorOfTheEnvironment(t *testing.T) {
 	}
 }
 
+// TestErrorLessonToolProgramGoneThenEdits: a search tool fails because
+// the program it runs is gone (an error naming what the call did not),
+// after the session changed a file, and the agent goes on editing files,
+// with no search that worked, in
+// each of two sessions. Editing files cannot get past a missing program:
+// the lesson on the error stays. Before, the edits read as the task's
+// way past it, and the lesson was dropped.
+func TestErrorLessonToolProgramGoneThenEdits(t *testing.T) {
+	dir := t.TempDir()
+	failed := "ENOENT: no such file or directory, posix_spawn '/opt/homebrew/Caskroom/claude-code/2.1.14/claude'"
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{
+			call("Edit", map[string]any{"file_path": "/p/main.go", "old_string": "x", "new_string": "y"}, false, "updated"),
+			call("Grep", map[string]any{"pattern": "AgentName"}, true, failed),
+			call("Edit", map[string]any{"file_path": "/p/agent.go", "old_string": "a", "new_string": "b"}, false, "updated"),
+		})
+	}
+	state := t.TempDir()
+	scan(t, state, Options{Paths: []string{dir}})
+	var said []Candidate // a lesson on the error or a known failure: the one said after it
+	for _, c := range candidates(t, state) {
+		if c.Reminder(lessons.DefaultConfig()) && errorFires(t, c, failed) {
+			said = append(said, c)
+		}
+	}
+	if len(said) != 1 || len(said[0].Sessions) != 2 {
+		t.Fatalf("%+v: want one lesson said after the error, seen in both sessions", said)
+	}
+}
+
 // TestDidOtherwise: which calls of a failed command's family that worked
 // did another thing (the failure stays one nothing got past) and which
 // aimed the same thing elsewhere or changed a setting. A flag's value is
