@@ -32,8 +32,12 @@ const (
 )
 
 // wrongFilesFile holds those paths, one per line, in the scanner's part
-// of the state directory.
-const wrongFilesFile = "wrong-files"
+// of the state directory; a larger one than maxWrongFilesBytes is not
+// read (the store is then loaded only when a scan finds something).
+const (
+	wrongFilesFile     = "wrong-files"
+	maxWrongFilesBytes = maxWrongFiles * 1024
+)
 
 // fileUse is a use of a file that worked: when (a log's place in a scan,
 // a session's in a replay), and the log it is in.
@@ -111,7 +115,7 @@ func (m *merger) usesWrongFile(files []string) bool {
 	}
 	if m.wrongFiles == nil {
 		m.wrongFiles = map[string]bool{}
-		if b, err := os.ReadFile(filepath.Join(m.store.state, stateSubdir, wrongFilesFile)); err == nil {
+		if b, err := readCapped(filepath.Join(m.store.state, stateSubdir, wrongFilesFile), maxWrongFilesBytes); err == nil {
 			for p := range strings.SplitSeq(string(b), "\n") {
 				m.wrongFiles[p] = p != ""
 			}
