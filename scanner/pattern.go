@@ -487,11 +487,11 @@ func fixPatterns(failing, fixed, errText string) (commands, unless []string, cha
 			change += ", drop " + strings.Join(d.removed, " ")
 			// The failing form had what the fix dropped: key on it too,
 			// or the lesson fires on every call without the added words.
-			commands = []string{head + `.*` + argPattern(dropped(d.removed))}
+			commands = []string{head + `.*` + argPattern(dropped(d.removed, errText))}
 		}
 	default:
 		change = "drop " + strings.Join(d.removed, " ")
-		commands = []string{head + `.*` + argPattern(dropped(d.removed))}
+		commands = []string{head + `.*` + argPattern(dropped(d.removed, errText))}
 	}
 	if !examplesHold(commands, unless, failing, fixed) {
 		return nil, nil, "", false
@@ -538,16 +538,38 @@ func placeholder(opt string) string {
 	return strings.ToUpper(strings.ReplaceAll(strings.TrimLeft(opt, "-"), "-", "_"))
 }
 
-// dropped is the word a trigger keys a dropped change on: the first
+// dropped is the word a trigger keys a dropped change on: the removed
+// option the error names (PowerShell's "cannot be found that matches
+// parameter name 'Skip'", "unknown option --foo"), else the first
 // removed word that says something, not a bare -- (npm test -- --watch:
 // any call that passes its runner an option holds the --).
-func dropped(removed []string) string {
+func dropped(removed []string, errText string) string {
+	for _, w := range removed {
+		opt, _, _ := strings.Cut(w, "=")
+		if name := strings.TrimLeft(opt, "-"); name != opt && len(name) > 1 && namesOption(errText, opt, name) {
+			return w
+		}
+	}
 	for _, w := range removed {
 		if !optionEnds[w] {
 			return w
 		}
 	}
 	return removed[0]
+}
+
+// namesOption reports whether an error names option opt, as written or
+// by its name in quotes.
+func namesOption(errText, opt, name string) bool {
+	if strings.Contains(errText, opt) {
+		return true
+	}
+	for _, q := range []string{"'", `"`, "`"} {
+		if strings.Contains(errText, q+name+q) {
+			return true
+		}
+	}
+	return false
 }
 
 // listChanged is the index of the one word of f that g changed when it

@@ -36,6 +36,26 @@ func TestFixPatterns(t *testing.T) {
 	}
 }
 
+// TestDropKeysOnTheOptionTheErrorNames: a retry that dropped two options
+// keys its lesson on the one the error refused, not on the first: the
+// other is fine on its own. An option the fix's own pipeline passes to
+// another command cannot tell the two calls apart, and gives no lesson.
+func TestDropKeysOnTheOptionTheErrorNames(t *testing.T) {
+	cmds, _, _, ok := fixPatterns("deploy.sh run --verbose --color=never", "deploy.sh run",
+		"error: unexpected argument '--color' found")
+	if !ok {
+		t.Fatal("no trigger")
+	}
+	trig := lessons.Trigger{Commands: cmds}
+	if !commandFires(trig, "deploy.sh run --color=never") || commandFires(trig, "deploy.sh run --verbose") {
+		t.Errorf("trigger %q: want it on --color=never, not on --verbose alone", cmds)
+	}
+	if _, _, change, ok := fixPatterns("Get-Content a.rs -TotalCount 400 -Skip 400", "Get-Content a.rs | Select-Object -Skip 400 -First 200",
+		"Get-Content : A parameter cannot be found that matches parameter name 'Skip'."); ok {
+		t.Errorf("a lesson %q keyed on an option the fix passes on: want none", change)
+	}
+}
+
 func TestCommandHead(t *testing.T) {
 	tests := []struct{ cmd, exe, sub string }{
 		{"git -C /repo status", "git", "status"},
