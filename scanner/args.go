@@ -146,6 +146,10 @@ func rootChange(change, project string) string {
 	return "run it from the project's root: `cd` there first (the shell keeps the directory of an earlier `cd`)"
 }
 
+// rootCd is the unless of a lesson to run a command from the project's
+// root: a cd to a full path before it, as the fix did.
+const rootCd = wordStart + `cd\s+['"]?(?:/|~|[A-Za-z]:[\\/])`
+
 // patternText reports whether a short value is a search pattern or
 // code rather than a setting: it holds a regular expression's or a
 // shell's operators (a setting is a name, a number, a word list).

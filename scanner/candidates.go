@@ -192,7 +192,12 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 	if f.Kind == KindRetry && askedForLess(change, c.Problem) {
 		return Candidate{}, false
 	}
-	change = rootChange(change, sess.Dir)
+	if root := rootChange(change, sess.Dir); root != change {
+		// the project's root is this checkout's folder: the lesson holds
+		// in every checkout and worktree of the project, and is one
+		change = root
+		c.Triggers.Unless = []string{rootCd}
+	}
 	if change != "" && f.Kind != KindTag {
 		c.Solution = strings.TrimSpace(strings.TrimSuffix(c.Solution, "Run `"+clip(c.Fixed, 300)+"` instead.") +
 			"\nFix: " + change + " (`" + clip(c.Fixed, 300) + "` worked).")

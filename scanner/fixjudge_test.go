@@ -381,6 +381,48 @@ func TestCdToTheProjectRootSaidByItsRelation(t *testing.T) {
 	}
 }
 
+// TestCdToTheRootOfTwoWorktrees: the same mistake in two worktrees of
+// one project (the shell left in a subfolder, git add of a path from the
+// root, then a cd to the worktree's folder) is one lesson seen in two
+// sessions, proposed: run it from the project's root. A cd to a full
+// path before the command keeps it quiet; none fires it. Before, the
+// unless named one worktree's folder: a cd to another checkout's root
+// fired it, and lessons learned in two worktrees did not always fold
+// into one (v26's procrypto: two, of four sessions and of two).
+func TestCdToTheRootOfTwoWorktrees(t *testing.T) {
+	dir := t.TempDir()
+	for id, wt := range map[string]string{"s1": "/home/ann/shop/.worktrees/cart", "s2": "/home/ann/shop/.worktrees/tax"} {
+		writeClaude(t, dir, wt, id, []step{
+			run("cd "+wt+"/server && make build", 0, "ok"),
+			write(wt+"/server/cart.go", "package cart"),
+			run("git add server/cart.go && git commit -m 'cart: totals'", 128,
+				"warning: could not open directory 'server/server/': No such file or directory\nfatal: pathspec 'server/cart.go' did not match any files"),
+			run("cd "+wt+" && git add server/cart.go && git commit -m 'cart: totals'", 0, "[main 1a2b3c4] cart: totals"),
+		})
+	}
+	state := t.TempDir()
+	scan(t, state, Options{Paths: []string{dir}})
+	var got []Candidate
+	for _, c := range candidates(t, state) {
+		if c.Kind == KindRetry {
+			got = append(got, c)
+		}
+	}
+	if len(got) != 1 || len(got[0].Sessions) != 2 || got[0].Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Fatalf("%+v: want one retry lesson of both sessions, proposed", got)
+	}
+	for cmd, want := range map[string]bool{
+		"git add server/tax.go":                      true,
+		"cd /home/bob/shop && git add server/tax.go": false,
+		"cd ~/src/shop && git add -A":                false,
+		"git status":                                 false,
+	} {
+		if commandFires(got[0].Triggers, cmd) != want {
+			t.Errorf("fires before %q = %v, want %v", cmd, !want, want)
+		}
+	}
+}
+
 // TestRetryDropsAListValue: a flag's list names a field the command does
 // not have, the error names it, and the retry's list lacks it (and holds
 // other fields of the task): the lesson drops that value, before any
