@@ -686,76 +686,45 @@ func TestErrorLessonGotAroundNotPast(t *testing.T) {
 	}
 }
 
-// TestErrorLessonAnotherInlineCommand: a command of the failed family
-// that worked with another inline command (a query, a remote command: an
-// argument of several words) did another thing, and nothing got past
-// the failed one. Before, it was dropped as a call aimed elsewhere.
-func TestErrorLessonAnotherInlineCommand(t *testing.T) {
-	dir := t.TempDir()
-	failed := "Failed to restart shop.service: Unit shop.service not found."
-	for _, id := range []string{"s1", "s2"} {
-		writeClaude(t, dir, "/p", id, []step{
-			write("/p/NOTES.md", "# notes\n"),
-			run(`ssh deploy@box "systemctl restart shop"`, 1, failed),
-			run(`ssh deploy@box "docker compose restart shop"`, 0, "Restarting shop ... done"),
-		})
-	}
-	cs := errorCandidates(t, dir)
-	if len(cs) != 1 || len(cs[0].Sessions) != 2 || !cs[0].Reminder(lessons.DefaultConfig()) {
-		t.Fatalf("%+v: want one lesson nothing got past, seen in both sessions, a reminder", cs)
-	}
-	if !errorFires(t, cs[0], failed) {
-		t.Errorf("error trigger %q misses the same error", cs[0].Triggers.Errors)
-	}
-}
-
-// TestErrorLessonAnotherAction: a merge the repository refuses, then
-// another action of the same program (gh pr close, gh pr checks) worked,
-// in each of two sessions: nothing got past the refusal, and its lesson
-// is a reminder after it. Before, the close read as what got past it,
-// and the lesson was dropped.
-func TestErrorLessonAnotherAction(t *testing.T) {
-	dir := t.TempDir()
-	failed := "GraphQL: Auto merge is not allowed for this repository (enablePullRequestAutoMerge)"
-	for _, id := range []string{"s1", "s2"} {
-		writeClaude(t, dir, "/p", id, []step{
-			write("/p/NOTES.md", "# notes\n"),
-			run("gh pr merge 234 --squash --auto 2>&1", 1, failed),
-			run(`gh pr close 222 --comment "Superseded by #233, which migrated the server" 2>&1`, 0, ""),
-			run(`gh pr checks 234 --json name,state --jq '.[] | .state'`, 0, "SUCCESS"),
-		})
-	}
-	var cs []Candidate
-	for _, c := range errorCandidates(t, dir) {
-		if errorFires(t, c, failed) {
-			cs = append(cs, c)
+// TestErrorLessonAnotherThingAsked: a command of the failed family that
+// worked asked another thing, in each of two sessions, and nothing got
+// past the failed one: its lesson is a reminder after the error. Another
+// inline command (a query, a remote command: an argument of several
+// words) had been dropped as a call aimed elsewhere; one too long to
+// read as a word of the call (a SQL statement through ssh) read as the
+// same call, and the one that worked as its fix; another action of the
+// same program sharing too few words to pair (gh pr close after gh pr
+// merge --auto was refused) read as what got past it.
+func TestErrorLessonAnotherThingAsked(t *testing.T) {
+	for _, tc := range []struct {
+		name, failed, worked, err string
+	}{
+		{"inline command", `ssh deploy@box "systemctl restart shop"`, `ssh deploy@box "docker compose restart shop"`,
+			"Failed to restart shop.service: Unit shop.service not found."},
+		{"long query",
+			`ssh root@box 'sqlite3 /var/lib/shop/shop.db "SELECT id, title, author FROM books WHERE title LIKE \"%Energy%\" ORDER BY id;"'`,
+			`ssh root@box "sqlite3 /var/lib/shop/shop.db \"SELECT id, title, author FROM books WHERE title LIKE '%Energy%' ORDER BY id;\""`,
+			`Error: in prepare, no such column: "%Energy%" - should this be a string literal in single-quotes?`},
+		{"another action", "gh pr merge 234 --squash --auto 2>&1", `gh pr close 222 --comment "Superseded by #233, which migrated the server" 2>&1`,
+			"GraphQL: Auto merge is not allowed for this repository (enablePullRequestAutoMerge)"},
+	} {
+		dir := t.TempDir()
+		for _, id := range []string{"s1", "s2"} {
+			writeClaude(t, dir, "/p", id, []step{
+				write("/p/NOTES.md", "# notes\n"),
+				run(tc.failed, 1, tc.err),
+				run(tc.worked, 0, "done"),
+			})
 		}
-	}
-	if len(cs) != 1 || len(cs[0].Sessions) != 2 || !cs[0].Reminder(lessons.DefaultConfig()) {
-		t.Fatalf("%+v: want one lesson nothing got past, seen in both sessions, a reminder", cs)
-	}
-}
-
-// TestErrorLessonAnotherLongQuery: the same, with a query too long to
-// read as a word of the call (a SQL statement through ssh): the call
-// that worked asked another thing, and the error's lesson stays. Before,
-// the two calls read as the same, and the one that worked as its fix.
-func TestErrorLessonAnotherLongQuery(t *testing.T) {
-	dir := t.TempDir()
-	failed := `Error: in prepare, no such column: "%Energy%" - should this be a string literal in single-quotes?`
-	for _, id := range []string{"s1", "s2"} {
-		writeClaude(t, dir, "/p", id, []step{
-			write("/p/NOTES.md", "# notes\n"),
-			run(`ssh root@box 'sqlite3 /var/lib/shop/shop.db "SELECT id, title, author FROM books WHERE title LIKE \"%Energy%\" ORDER BY id;"'`, 1, failed),
-			run(`ssh root@box "sqlite3 /var/lib/shop/shop.db \"SELECT id, title, author FROM books WHERE title LIKE '%Energy%' ORDER BY id;\""`, 0, "7|Generative Energy|Peat"),
-		})
-	}
-	cs := errorCandidates(t, dir)
-	if len(cs) != 1 || len(cs[0].Sessions) != 2 || !cs[0].Reminder(lessons.DefaultConfig()) {
-		t.Fatalf("%+v: want one lesson nothing got past, seen in both sessions, a reminder", cs)
-	}
-	if !errorFires(t, cs[0], failed) {
-		t.Errorf("error trigger %q misses the same error", cs[0].Triggers.Errors)
+		var cs []Candidate
+		for _, c := range errorCandidates(t, dir) {
+			if errorFires(t, c, tc.err) {
+				cs = append(cs, c)
+			}
+		}
+		if len(cs) != 1 || len(cs[0].Sessions) != 2 || !cs[0].Reminder(lessons.DefaultConfig()) {
+			t.Errorf("%s: %+v: want one lesson nothing got past, seen in both sessions, a reminder after the error", tc.name, cs)
+		}
 	}
 }
 
