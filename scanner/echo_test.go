@@ -27,6 +27,7 @@ func TestEchoes(t *testing.T) {
 		{"zsh:1: command not found: python", "python gen.py", "python3 gen.py", false},
 		{"✖ 2 problems", "npx eslint src", "npx eslint src --fix", false},
 		{"error: unexpected argument '-x'", "cargo test -x", "cargo test", false},                                                                                                                      // nothing added
+		{"Usage: claude mcp [options] [command]\n\nCommands:\n  list  List configured MCP servers\n  add   Add a server", "claude mcp", "claude mcp list", true},                                       // run bare, it listed the subcommand the fix picked
 		{"usage: tool [-e]\n -e  keep going", "tool run", "tool run -e", false},                                                                                                                        // no name among the added words
 		{"unknown flag: --stat\n\nUsage:  gh pr diff [<number>] [flags]\n\nFlags:\n      --name-only   Display only names of changed files", "gh pr diff 5 --stat", "gh pr diff 5 --name-only", false}, // a usage text lists every option
 		// the output prints the call, its option spelled another way
