@@ -605,12 +605,25 @@ func (a *analyzer) settlePaths() {
 	a.missing, a.areas, a.cwds = nil, nil, nil
 }
 
-// namesNone reports whether the file found shares only its name with the
-// missing path while files of that name in two folders were used (an
-// index.ts, a SKILL.md): the name does not say which file was meant, and
-// the one found is as likely another file.
+// namesNone reports whether the file found shares no more of the missing
+// path than another file used that worked: only its name (an index.ts, a
+// SKILL.md), or the same folders and name (src/lib.rs in a workspace of
+// crates). The path does not say which file was meant, and the one found
+// is as likely another file.
 func (m *missingWatch) namesNone() bool {
-	return m.found != "" && len(m.dirs) > 1 && sharedTail(m.path, m.found) < 2
+	if m.found == "" || len(m.dirs) < 2 {
+		return false
+	}
+	n := sharedTail(m.path, m.found)
+	if n < 2 {
+		return true
+	}
+	for _, d := range m.dirs {
+		if other := path.Join(d, path.Base(m.path)); !strings.HasSuffix(m.found, other) && !strings.HasSuffix(other, m.found) && sharedTail(m.path, other) >= n {
+			return true
+		}
+	}
+	return false
 }
 
 // wrongFolder finds a folder guessed wrong: a file tool's path was

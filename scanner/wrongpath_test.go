@@ -582,24 +582,24 @@ func FuzzWrongFolder(f *testing.F) {
 // of its name in two other folders (an index.ts, as a package has many):
 // the name does not say which file was meant, and the first one read is
 // as likely another file, so no lesson says where it is. The same file
-// found under more of its folders (src/index.ts) is the one.
+// found under more of its folders (src/index.ts) is the one, unless
+// another file used shares as many (src/lib.rs in two crates of a
+// workspace).
 func TestWrongPathNotOnANameOfMany(t *testing.T) {
 	for _, tc := range []struct {
-		name  string
-		reads []string
-		want  int
+		name, missing string
+		reads         []string
+		want          int
 	}{
-		{"two other folders", []string{"/home/ann/app/db/src/index.ts", "/home/ann/app/web/lib/index.ts"}, 0},
-		{"one other folder", []string{"/home/ann/app/db/src/index.ts"}, 1},
-		{"more of its folders", []string{"/home/ann/app/api/src/index.ts", "/home/ann/app/web/lib/index.ts"}, 1},
+		{"two other folders", "/home/ann/app/db/types/index.ts", []string{"/home/ann/app/db/src/index.ts", "/home/ann/app/web/lib/index.ts"}, 0},
+		{"one other folder", "/home/ann/app/db/types/index.ts", []string{"/home/ann/app/db/src/index.ts"}, 1},
+		{"more of its folders", "/home/ann/src/index.ts", []string{"/home/ann/app/api/src/index.ts", "/home/ann/app/web/lib/index.ts"}, 1},
+		{"as many in two crates", "/home/ann/app/src/lib.rs", []string{"/home/ann/app/crates/models/src/lib.rs", "/home/ann/app/crates/optim/src/lib.rs"}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			for _, s := range []string{"s1", "s2"} {
-				steps := []step{call("Read", map[string]any{"file_path": "/home/ann/app/db/types/index.ts"}, true, "File does not exist.")}
-				if tc.name == "more of its folders" {
-					steps[0] = call("Read", map[string]any{"file_path": "/home/ann/src/index.ts"}, true, "File does not exist.")
-				}
+				steps := []step{call("Read", map[string]any{"file_path": tc.missing}, true, "File does not exist.")}
 				for _, p := range tc.reads {
 					steps = append(steps, call("Read", map[string]any{"file_path": p}, false, "export {}"))
 				}
