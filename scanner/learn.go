@@ -45,7 +45,7 @@ type Learner struct {
 	used       map[string]int64
 	// files holds the held lessons on a wrong file with the count when
 	// each was learned: its path used in as many later sessions as it
-	// failed in is there (callSample.usedFile).
+	// failed in is there (callSample.workedIn).
 	files map[string]int64
 	// failures indexes the held lessons at a failure by tool and error
 	// triggers, for foldKinds; folded holds the ids it changed since the
