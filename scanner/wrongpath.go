@@ -489,8 +489,8 @@ func (a *analyzer) missingSaw(rec *callRec) {
 		if len(a.folders) < sampleCallsPerFile && !slices.Contains(a.folders, d) {
 			a.folders = append(a.folders, d)
 		}
-		if len(a.files) < sampleFilesPerFile && !slices.Contains(a.files, c.Path) {
-			a.files = append(a.files, c.Path)
+		if c.Tool != "Write" && len(a.files) < sampleFilesPerFile && !slices.Contains(a.files, c.Path) {
+			a.files = append(a.files, c.Path) // found there, not made there
 		}
 	}
 	if strings.HasPrefix(c.Dir, "/") && len(a.cwds) < maxAreas {

@@ -724,6 +724,9 @@ func TestWrongPathThatWorksLater(t *testing.T) {
 	worked := func(id string) {
 		session(id, call("Read", map[string]any{"file_path": wrong}, false, "struct Cart {}"))
 	}
+	made := func(id string) {
+		session(id, call("Write", map[string]any{"file_path": wrong, "content": "struct Cart {}"}, false, "File created"))
+	}
 	lesson := func() Candidate {
 		t.Helper()
 		scan(t, state, Options{Paths: []string{dir}})
@@ -742,6 +745,12 @@ func TestWrongPathThatWorksLater(t *testing.T) {
 	failed("s2")
 	if c := lesson(); c.Confidence < cfg.MinConfidence {
 		t.Fatalf("confidence %.2f: found at the same place in two sessions, want proposed", c.Confidence)
+	}
+	// a file written where it was not is made there, not found there
+	made("s2a")
+	made("s2b")
+	if c := lesson(); c.Confidence < cfg.MinConfidence || c.Signals.Works {
+		t.Errorf("confidence %.2f, works %v: written twice where it was not, want still proposed", c.Confidence, c.Signals.Works)
 	}
 	worked("s3")
 	if c := lesson(); c.Confidence < cfg.MinConfidence || c.Signals.Works {
