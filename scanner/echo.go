@@ -22,13 +22,15 @@ import (
 // to add them"); never for a usage error, whose text lists every option.
 // A redirection the fix added (2>&1) is no word of it.
 func echoes(output, failed, worked string) bool {
-	if lessons.ErrorClass(output) == "usage" && !pickedSubcommand(failed, worked) {
+	if lessons.ErrorClass(output) == "usage" {
 		// a usage text lists every option: which one was meant is the
 		// lesson's, unless the message before it names it ("--visibility
 		// requires --accept-visibility-change-consequences"), or the call
 		// asked for nothing (claude mcp) and the fix picked a subcommand
 		// the usage listed: what to ask was the task's
-		output = beforeUsage(output)
+		if d, ok := diffCommands(failed, worked); !ok || !d.givenWhatToDo() {
+			output = beforeUsage(output)
+		}
 	}
 	if namesCommand(output, failed, worked) || printsCall(output, failed, worked) {
 		return true
@@ -48,18 +50,6 @@ func echoes(output, failed, worked string) bool {
 		named = named || (len(w) >= 3 || strings.HasPrefix(w, "-")) && strings.ContainsFunc(w, unicode.IsLetter)
 	}
 	return named
-}
-
-// pickedSubcommand reports whether failed is a program run bare, or
-// with one word, and worked the same with words added that are no
-// options: told nothing to do, the program printed its usage, and the
-// fix picked what to ask from it.
-func pickedSubcommand(failed, worked string) bool {
-	word := func(x string) bool { return !strings.HasPrefix(x, "-") && !strings.ContainsAny(x, "=/.") }
-	f := strings.Fields(redirect.ReplaceAllString(failed, " "))
-	w := strings.Fields(redirect.ReplaceAllString(worked, " "))
-	return len(f) >= 1 && len(f) <= 2 && len(w) > len(f) && slices.Equal(w[:len(f)], f) && !slices.ContainsFunc(f, func(x string) bool { return !word(x) }) &&
-		!slices.ContainsFunc(w[len(f):], func(x string) bool { return !word(x) })
 }
 
 // beforeUsage is an output up to the usage text it prints ("Usage:"

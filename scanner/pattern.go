@@ -476,7 +476,7 @@ func fixPatterns(failing, fixed, errText string) (commands, unless []string, cha
 		}
 		change = "add " + strings.Join(shown, " ")
 		commands = []string{head}
-		if len(d.removed) == 0 && d.bare() && !slices.ContainsFunc(d.added, func(a string) bool { return strings.HasPrefix(a, "-") || strings.Contains(a, "=") }) {
+		if d.givenWhatToDo() {
 			// the command run bare (claude mcp, which prints its usage)
 			// and then given what to do: the lesson is on the bare form,
 			// not on every call that names another subcommand (an option
@@ -511,6 +511,16 @@ func (d cmdDiff) bare() bool {
 		return len(w) == 1
 	}
 	return len(w) == 2 && w[1] == d.sub
+}
+
+// givenWhatToDo reports whether the failing command was run bare and the
+// fix, the same program, only added words that are no option or setting
+// (claude mcp, which prints its usage, then claude mcp list): told
+// nothing to do, the program printed its usage, and the fix named what
+// to do.
+func (d cmdDiff) givenWhatToDo() bool {
+	return d.gexe == d.exe && len(d.removed) == 0 && len(d.added) > 0 && d.bare() &&
+		!slices.ContainsFunc(d.added, func(a string) bool { return strings.HasPrefix(a, "-") || strings.Contains(a, "=") })
 }
 
 // taskValues maps each option the fix added along with a value
