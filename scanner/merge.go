@@ -48,7 +48,7 @@ func (m *merger) load() error {
 	if err != nil {
 		return err
 	}
-	m.byID, m.dirty, m.loaded = map[string]*Candidate{}, map[string]bool{}, true
+	m.byID, m.dirty, m.since, m.loaded = map[string]*Candidate{}, map[string]bool{}, map[string]int64{}, true
 	for i := range all {
 		m.byID[all[i].ID] = &all[i]
 	}
@@ -78,9 +78,6 @@ func (m *merger) merge(r fileResult) error {
 		old, ok := m.byID[c.ID]
 		if !ok {
 			old, ok = m.nearest(&c)
-		}
-		if m.since == nil {
-			m.since = map[string]int64{}
 		}
 		if !ok {
 			c := c
