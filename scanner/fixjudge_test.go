@@ -402,12 +402,7 @@ func TestCdToTheRootOfTwoWorktrees(t *testing.T) {
 	}
 	state := t.TempDir()
 	scan(t, state, Options{Paths: []string{dir}})
-	var got []Candidate
-	for _, c := range candidates(t, state) {
-		if c.Kind == KindRetry {
-			got = append(got, c)
-		}
-	}
+	got := ofKind(candidates(t, state), KindRetry)
 	if len(got) != 1 || len(got[0].Sessions) != 2 || got[0].Confidence < lessons.DefaultConfig().MinConfidence {
 		t.Fatalf("%+v: want one retry lesson of both sessions, proposed", got)
 	}

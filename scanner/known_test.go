@@ -29,12 +29,7 @@ func TestKnownFailure(t *testing.T) {
 		run("go test ./...", 1, fail),
 	})
 	scan(t, state, Options{Paths: []string{dir}})
-	var known []Candidate
-	for _, c := range candidates(t, state) {
-		if c.Kind == KindKnown {
-			known = append(known, c)
-		}
-	}
+	known := ofKind(candidates(t, state), KindKnown)
 	if len(known) != 1 {
 		t.Fatalf("%d known-failure candidates, want 1", len(known))
 	}
@@ -72,13 +67,7 @@ func TestKnownFailureAfterAChangeIsSupport(t *testing.T) {
 		writeClaude(t, dir, "/p", id, []step{write("/p/shop/tax.py", "RATE = 2"), run("pytest", 1, fail)})
 	}
 	knownOf := func(state string) []Candidate {
-		var out []Candidate
-		for _, c := range candidates(t, state) {
-			if c.Kind == KindKnown {
-				out = append(out, c)
-			}
-		}
-		return out
+		return ofKind(candidates(t, state), KindKnown)
 	}
 	dir, state := t.TempDir(), t.TempDir()
 	afterEdit(dir, "a1")
@@ -156,12 +145,7 @@ func TestKnownFailureOfAFileTool(t *testing.T) {
 		})
 	}
 	scan(t, state, Options{Paths: []string{dir}})
-	var known []Candidate
-	for _, c := range candidates(t, state) {
-		if c.Kind == KindKnown {
-			known = append(known, c)
-		}
-	}
+	known := ofKind(candidates(t, state), KindKnown)
 	cfg := lessons.DefaultConfig()
 	var folder []Candidate
 	for _, c := range known {
@@ -206,12 +190,7 @@ func TestKnownFailureOfABrokenTool(t *testing.T) {
 		})
 	}
 	scan(t, state, Options{Paths: []string{dir}})
-	var known []Candidate
-	for _, c := range candidates(t, state) {
-		if c.Kind == KindKnown {
-			known = append(known, c)
-		}
-	}
+	known := ofKind(candidates(t, state), KindKnown)
 	cfg := lessons.DefaultConfig()
 	if len(known) != 1 || len(known[0].Sessions) != 2 || known[0].Confidence >= cfg.MinConfidence || !known[0].Reminder(cfg) {
 		t.Fatalf("known failures %+v: want one of the Grep tool, seen in 2 sessions, said after its error", known)
@@ -254,12 +233,7 @@ func TestErrorLessonSupportedByItsReturn(t *testing.T) {
 		t.Helper()
 		state := t.TempDir()
 		scan(t, state, Options{Paths: []string{dir}})
-		var out []Candidate
-		for _, c := range candidates(t, state) {
-			if c.Kind == KindError {
-				out = append(out, c)
-			}
-		}
+		out := ofKind(candidates(t, state), KindError)
 		if len(out) != 1 {
 			t.Fatalf("%d lessons on the error, want 1", len(out))
 		}
@@ -286,12 +260,7 @@ func TestKnownFailureOfAMissingProgram(t *testing.T) {
 	writeClaude(t, dir, "/p", "s1", []step{run("cd svc && go doc embed", 127, "/bin/bash: line 1: go: command not found")})
 	writeClaude(t, dir, "/p", "s2", []step{run("go build ./cmd/server/ 2>&1", 127, "/bin/bash: line 1: go: command not found")})
 	scan(t, state, Options{Paths: []string{dir}})
-	var known []Candidate
-	for _, c := range candidates(t, state) {
-		if c.Kind == KindKnown {
-			known = append(known, c)
-		}
-	}
+	known := ofKind(candidates(t, state), KindKnown)
 	if len(known) != 1 || len(known[0].Sessions) != 2 || !atFailure(known[0]) {
 		t.Fatalf("known failures %+v: want one, seen in 2 sessions, said at the failure", known)
 	}
@@ -312,12 +281,7 @@ func TestKnownFailureSupportsTheLessonOnItsError(t *testing.T) {
 	scan(t, state, Options{Paths: []string{dir}})
 	writeClaude(t, dir, "/p", "s2", []step{run("npx prisma migrate status", 1, fail)})
 	scan(t, state, Options{Paths: []string{dir}})
-	var errs []Candidate
-	for _, c := range candidates(t, state) {
-		if c.Kind == KindError {
-			errs = append(errs, c)
-		}
-	}
+	errs := ofKind(candidates(t, state), KindError)
 	if len(errs) != 1 || len(errs[0].Sessions) != 2 || !errs[0].Reminder(lessons.DefaultConfig()) {
 		t.Fatalf("lessons on the error %+v: want one, seen in 2 sessions, a reminder", errs)
 	}
@@ -338,12 +302,7 @@ func TestKnownFailureInColour(t *testing.T) {
 		})
 	}
 	scan(t, state, Options{Paths: []string{dir}})
-	var known []Candidate
-	for _, c := range candidates(t, state) {
-		if c.Kind == KindKnown {
-			known = append(known, c)
-		}
-	}
+	known := ofKind(candidates(t, state), KindKnown)
 	if len(known) != 1 {
 		t.Fatalf("%d known-failure candidates, want 1", len(known))
 	}
@@ -388,12 +347,7 @@ func TestKnownFailureNeedsANamedError(t *testing.T) {
 		})
 	}
 	scan(t, state, Options{Paths: []string{dir}})
-	var known []Candidate
-	for _, c := range candidates(t, state) {
-		if c.Kind == KindKnown {
-			known = append(known, c)
-		}
-	}
+	known := ofKind(candidates(t, state), KindKnown)
 	if len(known) != 1 {
 		t.Fatalf("%d known failures, want the named one alone: %v", len(known), summaries(known))
 	}
@@ -437,13 +391,7 @@ func knownInSessions(t *testing.T, n int, steps ...step) []Candidate {
 		writeClaude(t, dir, "/p", "s"+strconv.Itoa(i), steps)
 	}
 	scan(t, state, Options{Paths: []string{dir}})
-	var out []Candidate
-	for _, c := range candidates(t, state) {
-		if c.Kind == KindKnown {
-			out = append(out, c)
-		}
-	}
-	return out
+	return ofKind(candidates(t, state), KindKnown)
 }
 
 // TestKnownMissingProgramSaysSo: a program missing from the machine in

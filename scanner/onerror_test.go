@@ -16,13 +16,7 @@ func errorCandidates(t *testing.T, dir string) []Candidate {
 	t.Helper()
 	state := t.TempDir()
 	scan(t, state, Options{Paths: []string{dir}})
-	var out []Candidate
-	for _, c := range candidates(t, state) {
-		if c.Kind == KindError {
-			out = append(out, c)
-		}
-	}
-	return out
+	return ofKind(candidates(t, state), KindError)
 }
 
 // errorFires reports whether a lesson's error triggers find text.

@@ -24,12 +24,7 @@ func TestPreconditionProblemLeadsWithTheWorld(t *testing.T) {
 		run("bun test", 0, "3 pass"),
 	})
 	scan(t, state, Options{Paths: []string{dir}})
-	var pre []Candidate
-	for _, c := range candidates(t, state) {
-		if c.Kind == KindPrecondition {
-			pre = append(pre, c)
-		}
-	}
+	pre := ofKind(candidates(t, state), KindPrecondition)
 	if len(pre) != 1 {
 		t.Fatalf("%d precondition fixes, want 1", len(pre))
 	}

@@ -18,13 +18,7 @@ func pathCandidates(t *testing.T, dir string) []Candidate {
 	t.Helper()
 	state := t.TempDir()
 	scan(t, state, Options{Paths: []string{dir}})
-	var out []Candidate
-	for _, c := range candidates(t, state) {
-		if c.Kind == KindPath {
-			out = append(out, c)
-		}
-	}
-	return out
+	return ofKind(candidates(t, state), KindPath)
 }
 
 // fires reports whether lesson c comes before call, as the hook matches it.
@@ -730,12 +724,7 @@ func TestWrongPathThatWorksLater(t *testing.T) {
 	lesson := func() Candidate {
 		t.Helper()
 		scan(t, state, Options{Paths: []string{dir}})
-		var out []Candidate
-		for _, c := range candidates(t, state) {
-			if c.Kind == KindPath {
-				out = append(out, c)
-			}
-		}
+		out := ofKind(candidates(t, state), KindPath)
 		if len(out) != 1 {
 			t.Fatalf("%d lessons on the wrong path, want 1: %+v", len(out), out)
 		}
