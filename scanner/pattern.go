@@ -248,8 +248,10 @@ const (
 // headPattern matches a command that runs exe (with sub, when set).
 func headPattern(exe, sub string) string {
 	// the family reads a program run by its path as the program
-	// (./node_modules/.bin/vitest is vitest): so does the trigger
-	p := wordStart + `(?:[^\s;&|()'"]*/)?` + esc(exe) + wordEnd
+	// (./node_modules/.bin/vitest is vitest), and a quoted path as the
+	// word the shell passes ("/c/Program Files/…/MSBuild.exe"): so does
+	// the trigger
+	p := wordStart + `(?:['"](?:[^'"]*/)?|[^\s;&|()'"]*/)?` + esc(exe) + `['"]?` + wordEnd
 	if sub != "" {
 		// global options may stand between them: git -C dir status
 		p += `(?:\s+-\S+(?:\s+[^\s-]\S*)?)*?\s+` + esc(sub) + wordEnd

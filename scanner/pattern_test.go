@@ -36,6 +36,34 @@ func TestFixPatterns(t *testing.T) {
 	}
 }
 
+// TestCommandPatternOfAQuotedProgram: a program run by a quoted path,
+// with blanks in it, as Windows installs them, is the program the trigger
+// names, with or without its subcommand; another program of a name that
+// ends the same is not.
+func TestCommandPatternOfAQuotedProgram(t *testing.T) {
+	msbuild := lessons.Trigger{Commands: []string{commandPattern(`"/c/Program Files/MSBuild/Bin/MSBuild.exe" a.sln`)}}
+	for _, cmd := range []string{
+		`"/c/Program Files/MSBuild/Bin/MSBuild.exe" a.sln //p:Configuration=Release`,
+		`cd "C:/src/app" && "/c/Program Files (x86)/Microsoft Visual Studio/2022/BuildTools/MSBuild/Current/Bin/MSBuild.exe" b.sln`,
+		`MSBuild.exe a.sln`,
+		`'MSBuild.exe' a.sln`,
+	} {
+		if !commandFires(msbuild, cmd) {
+			t.Errorf("trigger %q misses %s", msbuild.Commands, cmd)
+		}
+	}
+	if commandFires(msbuild, `"/c/tools/NotMSBuild.exe" a.sln`) {
+		t.Errorf("trigger %q fires on another program", msbuild.Commands)
+	}
+	gradle := lessons.Trigger{Commands: []string{headPattern("gradlew", "build")}}
+	if !commandFires(gradle, `"./gradlew" build`) || commandFires(gradle, `"./gradlew" test`) {
+		t.Errorf("trigger %q: want it on a quoted gradlew build only", gradle.Commands)
+	}
+	if err := lessons.ProbeBacktracking(msbuild.Commands[0]); err != nil {
+		t.Errorf("pattern %q: %v", msbuild.Commands[0], err)
+	}
+}
+
 // TestDropKeysOnTheOptionTheErrorNames: a retry that dropped two options
 // keys its lesson on the one the error refused, not on the first: the
 // other is fine on its own. An option the fix's own pipeline passes to
