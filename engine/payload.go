@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -111,12 +112,36 @@ func (p *Payload) Call() (Call, error) {
 		}
 	}
 	for i, path := range c.Paths {
-		if !filepath.IsAbs(path) && p.Cwd != "" {
-			path = filepath.Join(p.Cwd, path)
-		}
-		c.Paths[i] = filepath.ToSlash(path)
+		c.Paths[i] = CallPath(p.Cwd, path)
 	}
 	return c, nil
+}
+
+// CallPath is a call's path as triggers see it: joined to the session's
+// folder cwd when it is relative, with slashes. A Windows path (C:\src\a.py, \\host\share)
+// reads as one wherever the hook or a replay of a Windows history runs:
+// filepath knows it only on Windows.
+func CallPath(cwd, p string) string {
+	if windowsPath(p) || (windowsPath(cwd) && !filepath.IsAbs(p)) {
+		p = strings.ReplaceAll(p, `\`, "/")
+		if !windowsPath(p) {
+			p = path.Join(strings.ReplaceAll(cwd, `\`, "/"), p)
+		}
+		return p
+	}
+	if !filepath.IsAbs(p) && cwd != "" {
+		p = filepath.Join(cwd, p)
+	}
+	return filepath.ToSlash(p)
+}
+
+// windowsPath reports whether p starts with a drive (C:\, C:/) or is a
+// network path (\\host).
+func windowsPath(p string) bool {
+	if strings.HasPrefix(p, `\\`) {
+		return true
+	}
+	return len(p) >= 3 && p[1] == ':' && (p[2] == '\\' || p[2] == '/') && ('a' <= p[0]|0x20 && p[0]|0x20 <= 'z')
 }
 
 // background reports whether the agent's tool runs the shell call

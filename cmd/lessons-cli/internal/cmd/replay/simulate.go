@@ -3,7 +3,6 @@ package replay
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	lessons "github.com/lessons-dev/lessons"
@@ -65,7 +64,7 @@ func failurePatterns(rs []scope.Resolved) map[string][]*lessons.Pattern {
 func toCall(c *scanner.LoggedCall) engine.Call {
 	call := engine.Call{Tool: c.Tool, Command: c.Command, Background: c.Background}
 	if c.Path != "" {
-		call.Paths = []string{filepath.ToSlash(c.Path)}
+		call.Paths = []string{engine.CallPath("", c.Path)}
 	}
 	if c.Input != "" {
 		call.Contents = []string{c.Input}
