@@ -2,22 +2,27 @@
 """Score OUT (from eval.sh): per set, recall through scripts/labelscore on the
 labels that join a call of the rebuilt histories (the count left out is
 printed), and the kept rate: candidates listed for review (status new) at
-or above 0.5 whose id a verdict file labels keep, over all such candidates
+or above 0.5 whose (history, id) a verdict file labels keep (the latest
+label wins; files whose rows name no history label by id), over all such candidates
 (unlabelled ones count as not kept).
 
 usage: score.py OUT SET...   (run from anywhere; it finds the repo by itself)"""
-import sys, os, json, subprocess, glob, collections
+import sys, os, re, json, subprocess, glob, collections
 OUT = sys.argv[1]; sets = sys.argv[2:]
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 L = os.path.join(REPO, 'testdata', 'labelled')
-verd = {}
-for f in glob.glob(L + '/*verdicts*.tsv'):
+def order(f):  # a set's own labels first, then relabels, later rounds last: the latest verdict wins
+    m = re.match(r'round(\d+)', os.path.basename(f))
+    return (1, int(m.group(1)), f) if m else (0, 0, f)
+verd = {}  # by (history, id), and by id for the files whose rows name no history
+for f in sorted(glob.glob(L + '/*verdicts*.tsv'), key=order):
     for l in open(f):
         if l.startswith('#'): continue
         c = l.rstrip('\n').split('\t')
         for x in c[1:4]:
             if len(x) == 12 and all(ch in '0123456789abcdef' for ch in x) and ('keep' in c or 'noise' in c):
-                verd.setdefault(x, 'keep' if 'keep' in c else 'noise')
+                v = 'keep' if 'keep' in c else 'noise'
+                verd[x] = v; verd[(c[0], x)] = v
 res = {}
 for s in sets:
     od = os.path.join(OUT, s)
@@ -55,7 +60,7 @@ for s in sets:
         for c in cs:
             if (c.get('confidence') or 0) < 0.5 or c.get('status') not in (None, 'new'):
                 continue  # folded into another, or a duplicate of an active lesson: never listed for review
-            v = verd.get(c['id'])
+            v = verd.get((n, c['id']), verd.get(c['id']))
             if v == 'keep': kept += 1
             elif v == 'noise': noise += 1
             else: unl += 1
