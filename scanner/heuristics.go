@@ -519,6 +519,9 @@ func fixWorthy(failing, fixed string, res *Result) (worthy bool) {
 	if invocationError.MatchString(out) {
 		return true
 	}
+	if d.prelude != nil && preludeNamed(d, out) {
+		return true // the tool said what to do first ("Please commit or stash them"), and the retry did it
+	}
 	if d.sub != "" && strings.Contains(out, d.exe+" "+d.sub+" -") {
 		return true // the tool printed how to call it (git push --set-upstream …)
 	}
@@ -533,6 +536,18 @@ func fixWorthy(failing, fixed string, res *Result) (worthy bool) {
 	}
 	// or spells out the one flag the retry dropped (cargo: "no library targets" for --lib)
 	return droppedAbbreviated(d, out)
+}
+
+// preludeNamed reports whether a failure's output (lower case) names the
+// step a retry ran first: its subcommand (git stash, npm install), or its
+// program when that is another than the failed one's.
+func preludeNamed(d cmdDiff, out string) bool {
+	exe, sub := commandHead(d.prelude)
+	name := sub
+	if name == "" && exe != d.exe {
+		name = path.Base(exe)
+	}
+	return exe != "cd" && len(name) >= 3 && containsWord(out, strings.ToLower(name))
 }
 
 func hasWord(ws []string) bool {

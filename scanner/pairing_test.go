@@ -1,8 +1,10 @@
 package scanner
 
 import (
-	"github.com/lessons-dev/lessons"
+	"strings"
 	"testing"
+
+	"github.com/lessons-dev/lessons"
 )
 
 func TestProbeReadsExitCodes(t *testing.T) {
@@ -86,5 +88,31 @@ func TestRetryTriggerIsSpecific(t *testing.T) {
 			t.Errorf("%q → %q: trigger %+v fires on failing %v, fix %v, unrelated %q %v", tt.failing, tt.fixed, tr,
 				commandFires(tr, tt.failing), commandFires(tr, tt.fixed), tt.other, commandFires(tr, tt.other))
 		}
+	}
+}
+
+// TestRetryRanTheStepTheErrorNamed: git refused to pull with changes in
+// the tree and said to stash them; the same pull with a stash before it
+// worked. That is a lesson said right after the same refusal (the error
+// says the step, so it is a reminder, never proposed), naming the step.
+func TestRetryRanTheStepTheErrorNamed(t *testing.T) {
+	const refused = "error: cannot pull with rebase: You have unstaged changes.\nerror: Please commit or stash them."
+	dir := t.TempDir()
+	writeClaude(t, dir, "/home/u/proj", "s1", []step{
+		call("Bash", map[string]any{"command": "git pull --rebase origin main"}, true, "Exit code 128\n"+refused),
+		call("Bash", map[string]any{"command": "git stash && git pull --rebase origin main && git stash pop"}, false, "Saved working directory\nSuccessfully rebased"),
+	})
+	state := t.TempDir()
+	scan(t, state, Options{Paths: []string{dir}})
+	cs := ofKind(candidates(t, state), KindRetry)
+	if len(cs) != 1 {
+		t.Fatalf("%d retry lessons, want 1: %+v", len(cs), cs)
+	}
+	c := cs[0]
+	if !strings.Contains(c.Summary, "git stash") || !errorFires(t, c, refused) {
+		t.Errorf("summary %q, error triggers %q: want the step, said after the refusal", c.Summary, c.Triggers.Errors)
+	}
+	if cfg := lessons.DefaultConfig(); !c.Reminder(cfg) || c.Confidence >= cfg.MinConfidence {
+		t.Errorf("confidence %.2f: the error says the step, want a reminder that is never proposed", c.Confidence)
 	}
 }

@@ -137,6 +137,13 @@ func TestFixWorthy(t *testing.T) {
 		{"git add .planning/a.md", "git add -f .planning/a.md",
 			"The following paths are ignored by one of your .gitignore files:\n.planning\nhint: Use -f if you really want to add them.", true},
 		{"cargo test", "cargo test -- --test-threads=1", "thread 'cfg::env' panicked at src/cfg.rs:40:9:\n -- \nfailures:\n    cfg::env", false},
+		// a step run first that the error asked for
+		{"git pull --rebase origin main", "git stash && git pull --rebase origin main && git stash pop",
+			"error: cannot pull with rebase: You have unstaged changes.\nerror: Please commit or stash them.", true},
+		// a step the error did not name: the same line run again after
+		// another command is no fix of it
+		{"git pull --rebase origin main", "git fetch && git pull --rebase origin main",
+			"error: cannot pull with rebase: You have unstaged changes.\nerror: Please commit or stash them.", false},
 	}
 	for _, tt := range tests {
 		if got := fixWorthy(tt.failing, tt.fixed, &Result{Output: tt.err}); got != tt.want {
