@@ -154,6 +154,30 @@ func TestPreconditionNotWhatTheCommandRan(t *testing.T) {
 	}
 }
 
+// TestPreconditionNotTheSameSetupCorrected: a script's init step failed
+// on a wrong path to the script; the same init with the right path worked,
+// then another command of the script. The init run again is the failed
+// call corrected, not a step it lacked: no "first run init". A command
+// that is no setup of its own still learns its setup step.
+func TestPreconditionNotTheSameSetupCorrected(t *testing.T) {
+	cs := scanned(t, []step{
+		run(`node "$HOME/.claude/gsd/bin/gsd-tools.cjs" init plan-phase 14`, 1, "Error: Cannot find module '/home/u/.claude/gsd/bin/gsd-tools.cjs'"),
+		run(`node "$HOME/.claude-work/gsd/bin/gsd-tools.cjs" init plan-phase 14`, 0, `{"phase":14}`),
+		run(`node "$HOME/.claude-work/gsd/bin/gsd-tools.cjs" roadmap get-phase 14`, 0, `{"phase":14}`),
+	})
+	if hasKind(cs, KindPrecondition, 0) {
+		t.Errorf("candidates %q: want no precondition from the failed call run again with the right path", summaries(cs))
+	}
+	cs = scanned(t, []step{
+		run("python manage.py test", 1, "django.db.utils.OperationalError: no such table: shop_order"),
+		run("python manage.py migrate", 0, "Applying shop.0001_initial... OK"),
+		run("python manage.py test", 0, "OK"),
+	})
+	if !hasKind(cs, KindPrecondition, 0) {
+		t.Errorf("candidates %q: want the migrate step before the tests", summaries(cs))
+	}
+}
+
 // TestPreconditionOnAPathOfThisMachine: a command fails for want of a
 // folder the error names; the agent makes it, by this machine's path,
 // and the command works. The step is the error's, but its path is one
