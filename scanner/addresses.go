@@ -45,6 +45,9 @@ func addresses(d cmdDiff, res *Result) bool {
 		return false
 	}
 	lower := res.headLower()
+	if replacedMissing(d, lower) {
+		return true // the error did not find the path the fix replaced
+	}
 	mentioned := mentionedIn(lower)
 	if listNamed(listDrop(flagValue(d)), res.Output) {
 		return true // a value dropped from a flag's list, which the error names

@@ -511,6 +511,8 @@ func fixWorthy(failing, fixed string, res *Result) (worthy bool) {
 		return false
 	case positional(d.f) > 0 && positional(d.g) == 0:
 		return false // it ran without what it was to work on (pnpm run -w lists the scripts): another job
+	case replacedMissing(d, out):
+		// the path it replaced is the one the error did not find
 	case !hasFlag(d.added) && !hasFlag(d.removed) && positional(d.f) > 0 && !misuse.MatchString(reported):
 		return false
 	case hasWord(d.added) && hasWord(d.removed) && !misuse.MatchString(reported):
@@ -537,6 +539,30 @@ func fixWorthy(failing, fixed string, res *Result) (worthy bool) {
 	// or spells out the one flag the retry dropped (cargo: "no library targets" for --lib)
 	return droppedAbbreviated(d, out)
 }
+
+// replacedMissing reports whether a retry replaced a path written from a
+// variable ($HOME, ~), which the failure's output (lower case) says it did
+// not find, with the same name elsewhere: "Cannot find module
+// '/home/u/.claude/x/tool.cjs'" for $HOME/.claude/x/tool.cjs, then
+// $HOME/.claude-work/x/tool.cjs. The path is the call's mistake, not
+// another job. The output prints the path expanded, so its last two parts
+// must be there. (A path written out in full is the same name put right
+// when the error names it: swappedNamed, an error lesson.)
+func replacedMissing(d cmdDiff, out string) bool {
+	if len(d.removed) != 1 || len(d.added) != 1 || !strings.ContainsAny(d.removed[0], "$~") ||
+		baseName(strings.Trim(d.removed[0], `'"`)) != baseName(strings.Trim(d.added[0], `'"`)) || !missingObject.MatchString(out) {
+		return false // not the same name elsewhere: another file to work on
+	}
+	parts := strings.Split(strings.Trim(d.removed[0], `'"/`), "/")
+	if len(parts) < 2 {
+		return false
+	}
+	tail := strings.ToLower(strings.Join(parts[len(parts)-2:], "/"))
+	return len(tail) >= 6 && strings.Contains(out, tail)
+}
+
+// missingObject is an output (lower case) saying a path was not there.
+var missingObject = regexp.MustCompile(`cannot find|could not find|no such file|not found|does not exist|enoent`)
 
 // preludeNamed reports whether a failure's output (lower case) names the
 // step a retry ran first: its subcommand (git stash, npm install), or its

@@ -116,3 +116,32 @@ func TestRetryRanTheStepTheErrorNamed(t *testing.T) {
 		t.Errorf("confidence %.2f: the error says the step, want a reminder that is never proposed", c.Confidence)
 	}
 }
+
+// TestRetryPutRightAPathFromHome: a script run by a path written from
+// $HOME was not found (the error prints the path expanded); the same call
+// with the right folder worked, in two sessions. The lesson comes before
+// the wrong path is run again, names the right one, and stays quiet
+// before the right one.
+func TestRetryPutRightAPathFromHome(t *testing.T) {
+	const wrong, right = `node "$HOME/.claude/gsd/bin/tool.cjs" init 14`, `node "$HOME/.claude-work/gsd/bin/tool.cjs" init 14`
+	dir := t.TempDir()
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/home/u/proj", id, []step{
+			call("Bash", map[string]any{"command": wrong}, true, "Exit code 1\nError: Cannot find module '/home/u/.claude/gsd/bin/tool.cjs'"),
+			call("Bash", map[string]any{"command": right}, false, `{"phase":14}`),
+		})
+	}
+	state := t.TempDir()
+	scan(t, state, Options{Paths: []string{dir}})
+	cs := ofKind(candidates(t, state), KindRetry)
+	if len(cs) != 1 {
+		t.Fatalf("%d retry lessons, want 1: %+v", len(cs), cs)
+	}
+	c := cs[0]
+	if !strings.Contains(c.Summary, ".claude-work/gsd/bin/tool.cjs") || c.Confidence < lessons.DefaultConfig().MinConfidence {
+		t.Errorf("summary %q, confidence %.2f: want the right path, proposed after two sessions", c.Summary, c.Confidence)
+	}
+	if !commandFires(c.Triggers, `node "$HOME/.claude/gsd/bin/tool.cjs" roadmap 15`) || commandFires(c.Triggers, right) {
+		t.Errorf("triggers %+v: want them before the wrong path, not the right one", c.Triggers)
+	}
+}

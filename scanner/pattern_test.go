@@ -140,6 +140,12 @@ func TestFixWorthy(t *testing.T) {
 		// a step run first that the error asked for
 		{"git pull --rebase origin main", "git stash && git pull --rebase origin main && git stash pop",
 			"error: cannot pull with rebase: You have unstaged changes.\nerror: Please commit or stash them.", true},
+		// a path written from $HOME the error did not find, put right
+		{`node "$HOME/.claude/gsd/bin/tool.cjs" init 14`, `node "$HOME/.claude-work/gsd/bin/tool.cjs" init 14`,
+			"Error: Cannot find module '/home/u/.claude/gsd/bin/tool.cjs'", true},
+		// another file to work on is another job
+		{`node "$HOME/.claude/gsd/bin/tool.cjs" init 14`, `node "$HOME/.claude/gsd/bin/other.cjs" init 14`,
+			"Error: Cannot find module '/home/u/.claude/gsd/bin/tool.cjs'", false},
 		// a step the error did not name: the same line run again after
 		// another command is no fix of it
 		{"git pull --rebase origin main", "git fetch && git pull --rebase origin main",
