@@ -102,13 +102,7 @@ func TestRetryRanTheStepTheErrorNamed(t *testing.T) {
 		call("Bash", map[string]any{"command": "git pull --rebase origin main"}, true, "Exit code 128\n"+refused),
 		call("Bash", map[string]any{"command": "git stash && git pull --rebase origin main && git stash pop"}, false, "Saved working directory\nSuccessfully rebased"),
 	})
-	state := t.TempDir()
-	scan(t, state, Options{Paths: []string{dir}})
-	cs := ofKind(candidates(t, state), KindRetry)
-	if len(cs) != 1 {
-		t.Fatalf("%d retry lessons, want 1: %+v", len(cs), cs)
-	}
-	c := cs[0]
+	c := oneRetry(t, dir)
 	if !strings.Contains(c.Summary, "git stash") || !errorFires(t, c, refused) {
 		t.Errorf("summary %q, error triggers %q: want the step, said after the refusal", c.Summary, c.Triggers.Errors)
 	}
@@ -131,17 +125,21 @@ func TestRetryPutRightAPathFromHome(t *testing.T) {
 			call("Bash", map[string]any{"command": right}, false, `{"phase":14}`),
 		})
 	}
-	state := t.TempDir()
-	scan(t, state, Options{Paths: []string{dir}})
-	cs := ofKind(candidates(t, state), KindRetry)
-	if len(cs) != 1 {
-		t.Fatalf("%d retry lessons, want 1: %+v", len(cs), cs)
-	}
-	c := cs[0]
+	c := oneRetry(t, dir)
 	if !strings.Contains(c.Summary, ".claude-work/gsd/bin/tool.cjs") || c.Confidence < lessons.DefaultConfig().MinConfidence {
 		t.Errorf("summary %q, confidence %.2f: want the right path, proposed after two sessions", c.Summary, c.Confidence)
 	}
 	if !commandFires(c.Triggers, `node "$HOME/.claude/gsd/bin/tool.cjs" roadmap 15`) || commandFires(c.Triggers, right) {
 		t.Errorf("triggers %+v: want them before the wrong path, not the right one", c.Triggers)
 	}
+}
+
+// oneRetry scans dir and returns its one retry lesson.
+func oneRetry(t *testing.T, dir string) Candidate {
+	t.Helper()
+	cs := ofKind(candidatesOf(t, dir), KindRetry)
+	if len(cs) != 1 {
+		t.Fatalf("%d retry lessons, want 1: %+v", len(cs), cs)
+	}
+	return cs[0]
 }
