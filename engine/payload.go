@@ -122,9 +122,9 @@ func (p *Payload) Call() (Call, error) {
 // reads as one wherever the hook or a replay of a Windows history runs:
 // filepath knows it only on Windows.
 func CallPath(cwd, p string) string {
-	if windowsPath(p) || (windowsPath(cwd) && !filepath.IsAbs(p)) {
+	if abs := windowsPath(p); abs || (windowsPath(cwd) && !filepath.IsAbs(p)) {
 		p = strings.ReplaceAll(p, `\`, "/")
-		if !windowsPath(p) {
+		if !abs {
 			p = path.Join(strings.ReplaceAll(cwd, `\`, "/"), p)
 		}
 		return p

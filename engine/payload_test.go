@@ -26,6 +26,8 @@ func TestPayloadCall(t *testing.T) {
 		{"relative path", `{"cwd":"/p","tool_name":"Read","tool_input":{"file_path":"a/b.go"}}`, Call{Tool: "Read", Paths: []string{"/p/a/b.go"}}},
 		{"windows path", `{"cwd":"C:\\src","tool_name":"Read","tool_input":{"file_path":"C:\\Users\\me\\.claude\\keys.json"}}`,
 			Call{Tool: "Read", Paths: []string{"C:/Users/me/.claude/keys.json"}}},
+		{"windows network path", `{"cwd":"C:\\src","tool_name":"Read","tool_input":{"file_path":"\\\\nas\\share\\a.txt"}}`,
+			Call{Tool: "Read", Paths: []string{"//nas/share/a.txt"}}},
 		{"windows relative path", `{"cwd":"C:\\src\\app","tool_name":"Edit","tool_input":{"file_path":"lib\\a.cs","new_string":"x"}}`,
 			Call{Tool: "Edit", Paths: []string{"C:/src/app/lib/a.cs"}, Contents: []string{"x"}}},
 		{"edit", `{"tool_name":"Edit","tool_input":{"file_path":"/a.py","old_string":"x","new_string":"y"}}`,
