@@ -131,8 +131,8 @@ func (l *Learner) Saw(s *LoggedSession) {
 			if len(dirs) < sampleCallsPerFile {
 				dirs = append(dirs, d)
 			}
-			if c.Tool != "Write" && len(files) < sampleFilesPerFile {
-				files = append(files, c.Path) // found there, not made there
+			if f := foundFile(&c.Call); f != "" && len(files) < sampleFilesPerFile {
+				files = append(files, f)
 			}
 		}
 	}

@@ -218,13 +218,14 @@ func (a *analyzer) precondition(w *waiting, rerun string) {
 	}
 	var named, setup []stateChange
 	edits, fixers := false, true
+	// a setup step of the failing command's family is one only when the
+	// failed call was none (a script's init run again by its right path
+	// is the retry)
+	failedSetsUp := settingUp(w.rec.call.Command)
 	for _, ch := range w.changes {
 		switch {
-		case ch.call.Tool == "Bash" && sameFamily(ch.call.Command, w.family) && (!settingUp(ch.call.Command) || settingUp(w.rec.call.Command)) && !ch.fixer:
-			// the failing command again, in another form: a setup step
-			// of its family is one only when the failed call was none (a
-			// script's init run again with its right path is the retry)
-			continue
+		case ch.call.Tool == "Bash" && sameFamily(ch.call.Command, w.family) && (failedSetsUp || !settingUp(ch.call.Command)) && !ch.fixer:
+			continue // the failing command again, in another form
 		case ch.call.Tool == "Write" && namesFile(w.rec.call.Command, ch.call.Path):
 			return // it looked at a file it went on to write: the task's own work, whatever else it ran
 		case ch.call.Tool == "Bash" && alreadyRan(w.rec.call.Command, ch.call.Command):

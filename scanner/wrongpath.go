@@ -477,6 +477,15 @@ func fileFolder(c *Call) string {
 	return ""
 }
 
+// foundFile is the absolute path of the file a file tool's call that
+// worked found there (not one a Write made there), or "".
+func foundFile(c *Call) string {
+	if c.Tool == "Write" || fileFolder(c) == "" {
+		return ""
+	}
+	return c.Path
+}
+
 // missingSaw sees a call that worked: a path of a watched one's name
 // elsewhere is where it was; the watched path itself is no wrong path.
 func (a *analyzer) missingSaw(rec *callRec) {
@@ -489,8 +498,8 @@ func (a *analyzer) missingSaw(rec *callRec) {
 		if len(a.folders) < sampleCallsPerFile && !slices.Contains(a.folders, d) {
 			a.folders = append(a.folders, d)
 		}
-		if c.Tool != "Write" && len(a.files) < sampleFilesPerFile && !slices.Contains(a.files, c.Path) {
-			a.files = append(a.files, c.Path) // found there, not made there
+		if f := foundFile(c); f != "" && len(a.files) < sampleFilesPerFile && !slices.Contains(a.files, f) {
+			a.files = append(a.files, f)
 		}
 	}
 	if strings.HasPrefix(c.Dir, "/") && len(a.cwds) < maxAreas {
