@@ -400,9 +400,7 @@ func TestCdToTheRootOfTwoWorktrees(t *testing.T) {
 			run("cd "+wt+" && git add server/cart.go && git commit -m 'cart: totals'", 0, "[main 1a2b3c4] cart: totals"),
 		})
 	}
-	state := t.TempDir()
-	scan(t, state, Options{Paths: []string{dir}})
-	got := ofKind(candidates(t, state), KindRetry)
+	got := ofKind(candidatesOf(t, dir), KindRetry)
 	if len(got) != 1 || len(got[0].Sessions) != 2 || got[0].Confidence < lessons.DefaultConfig().MinConfidence {
 		t.Fatalf("%+v: want one retry lesson of both sessions, proposed", got)
 	}

@@ -763,10 +763,8 @@ func TestErrorLessonToolProgramGoneThenEdits(t *testing.T) {
 			call("Edit", map[string]any{"file_path": "/p/agent.go", "old_string": "a", "new_string": "b"}, false, "updated"),
 		})
 	}
-	state := t.TempDir()
-	scan(t, state, Options{Paths: []string{dir}})
 	var said []Candidate // a lesson on the error or a known failure: the one said after it
-	for _, c := range candidates(t, state) {
+	for _, c := range candidatesOf(t, dir) {
 		if c.Reminder(lessons.DefaultConfig()) && errorFires(t, c, failed) {
 			said = append(said, c)
 		}
