@@ -27,7 +27,9 @@ func errorPattern(line string) string { return linePattern(line, false, nil) }
 // subjectPattern is errorPattern with the one word the line ends with
 // after a colon masked too ("no such table: shop_order", "Unknown skill:
 // deploy"): the name of what was missing or wrong, which changes from
-// one occurrence to the next while the error stays.
+// one occurrence to the next while the error stays. Not after a severity
+// label alone ("error: externally-managed-environment"): that word is the
+// error's name.
 func subjectPattern(line string) string { return linePattern(line, true, nil) }
 
 // callPattern is subjectPattern with the words the failed command passed
@@ -48,6 +50,9 @@ func callPattern(line, cmd, sub string) string {
 	}
 	return linePattern(line, true, passed)
 }
+
+// severity are the labels a line may give its error by, lower case.
+var severity = map[string]bool{"error": true, "err": true, "fatal": true, "warning": true, "failure": true}
 
 // maxErrorWords is how much of an error line a pattern holds.
 const maxErrorWords = 12
@@ -79,7 +84,8 @@ func linePattern(line string, subject bool, passed map[string]bool) string {
 			units[i].masked, units[i].word = true, false
 		}
 	}
-	if n := len(units); subject && n >= 2 && !units[n-1].masked && strings.HasSuffix(units[n-2].text, ":") {
+	if n := len(units); subject && n >= 2 && !units[n-1].masked && strings.HasSuffix(units[n-2].text, ":") &&
+		(n > 2 || !severity[strings.ToLower(strings.TrimSuffix(units[0].text, ":"))]) {
 		units[n-1].masked, units[n-1].word = true, false
 	}
 	if len(units) > maxErrorWords {

@@ -102,6 +102,24 @@ func TestSubjectPatternMasksTheSubject(t *testing.T) {
 	}
 }
 
+// TestSubjectPatternKeepsAnErrorsName: after a severity label alone
+// ("error: externally-managed-environment") the word is the error's
+// name, not a subject: the pattern keeps it, and another error under the
+// same label does not match.
+func TestSubjectPatternKeepsAnErrorsName(t *testing.T) {
+	p := subjectPattern("error: externally-managed-environment")
+	re, err := lessons.CompilePattern(p)
+	if p == "" || err != nil {
+		t.Fatalf("subjectPattern = %q (%v): want a pattern on the error's name", p, err)
+	}
+	if ok, _ := re.MatchString("error: externally-managed-environment"); !ok {
+		t.Errorf("subjectPattern = %q misses its own line", p)
+	}
+	if ok, _ := re.MatchString("error: subprocess-exited-with-error"); ok {
+		t.Errorf("subjectPattern = %q matches another error under the same label", p)
+	}
+}
+
 // TestErrorPatternOfAColouredLine: the colour codes of a line the hook
 // sees printed are in its pattern as escapes, not as control characters.
 func TestErrorPatternOfAColouredLine(t *testing.T) {
@@ -197,5 +215,29 @@ func TestMovedInto(t *testing.T) {
 	}
 	if containsWord("go build", "") {
 		t.Error("an empty word is in every text")
+	}
+}
+
+// TestErrorNamedAfterItsLabel: an error whose line is a severity label
+// and a name ("error: externally-managed-environment") that no retry got
+// past, after the session had changed a file (no known failure), is a
+// lesson on that error, triggered by that name.
+func TestErrorNamedAfterItsLabel(t *testing.T) {
+	dir := t.TempDir()
+	out := "error: externally-managed-environment\n\n× This environment is externally managed\n╰─> To install Python packages system-wide, try brew install xyz"
+	writeClaude(t, dir, "/home/ann/app", "s1", []step{
+		write("/home/ann/app/conf.yml", "model: x\n"),
+		run("pip3 install pyyaml", 1, out),
+		run("ls", 0, "app.py"),
+	})
+	var found *Candidate
+	cs := candidatesOf(t, dir)
+	for i, c := range cs {
+		if c.Kind == KindError && strings.Contains(strings.Join(c.Triggers.Errors, " "), "externally") {
+			found = &cs[i]
+		}
+	}
+	if found == nil {
+		t.Fatalf("no lesson on the error among %q", summaries(cs))
 	}
 }
