@@ -18,6 +18,7 @@ type envRefusal struct {
 const (
 	byShell = "The shell"                       // the command line, not the machine the command
 	byAgent = "The agent's permission settings" // the call, not the command
+	byTool  = "The agent's shell tool"          // the command line, by a rule of the agent's tool
 )
 
 // An environment's refusal is a failure the call did not cause: the
@@ -48,6 +49,12 @@ var refusals = []envRefusal{
 		[]string{"this command requires approval", "requires approval for this", "running in don't ask mode", "permission to use bash with command ",
 			"permission for this action has been denied", "permission for this action was denied"},
 		`This command requires approval|requires approval for this|running in don't ask mode|Permission to use Bash with command |Permission for this action (?:has been|was) denied`, byAgent},
+	// The agent's shell tool's rule on where a command may reach (Claude
+	// Code's words, its bundle 2.1.332 and earlier versions: "cd to 'X'
+	// was blocked", "Read in 'X' was blocked"), whatever program it runs:
+	// the command line is what a retry changes, as for the shell's own.
+	{"working directories", "a `cd` out of the session's working directories (pass the folder to the command, as `git -C DIR` or a full path, instead)",
+		[]string{"was blocked. for security, claude code may only"}, `was blocked\. For security, Claude Code may only`, byTool},
 	// The shell's own refusals: the command line, whatever program it
 	// runs, broke a rule of the shell the agent's tool runs it in, in the
 	// shells' own words (zsh, bash, fish, Windows PowerShell).
@@ -109,7 +116,7 @@ func IsRefusal(class string) bool { return refusalOf(class) != nil }
 // the shell's refusal of a command line is not.
 func EnvRefusal(class string) bool {
 	r := refusalOf(class)
-	return r != nil && r.by != byShell
+	return r != nil && (r.by == "" || r.by == byAgent)
 }
 
 // AgentRefusal reports whether class is a refusal of the agent's own
