@@ -179,10 +179,16 @@ func errorLines(text string, raw bool) []string {
 			// the package and task a runner set it off with
 			t, bare = strings.TrimSpace(cutRunner(t, n)), strings.TrimSpace(bare[n:])
 		}
+		if before, ok := SetupNoise(bare); ok {
+			// the shell's start-up files, on every call: what the line
+			// said before it, if anything
+			bare = before
+			t, _ = SetupNoise(t)
+		}
 		if !raw {
 			t = bare
 		}
-		if bare == "" || isStatusLine(bare) || NoticeLine(bare) || passReport(bare) || SnapshotLine(bare) {
+		if bare == "" || isStatusLine(bare) || NoticeLine(bare) || passReport(bare) {
 			continue // a warning, a passing check or the agent's shell set-up says nothing of what failed
 		}
 		if CaretLine(bare) {
@@ -205,15 +211,6 @@ func errorLines(text string, raw bool) []string {
 		tail = append(tail, t)
 	}
 	return append(head, tail...)
-}
-
-// SnapshotLine reports a line Claude Code's shell snapshot printed: it
-// sources the user's shell set-up from its config folder's
-// shell-snapshots/ before every Bash command, so an error of that set-up
-// (an alias it cannot define) is in the output of every command, and
-// never the command's own.
-func SnapshotLine(l string) bool {
-	return strings.Contains(l, "/shell-snapshots/snapshot-")
 }
 
 // CutMark is the line put where a long output was cut to its head and

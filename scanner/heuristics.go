@@ -1021,7 +1021,12 @@ func withoutExcerpts(lines []string) []string {
 // up to a few hundred bytes.
 func trimError(out string) string {
 	out = strings.TrimPrefix(strings.TrimSuffix(errorBody(out), "</tool_use_error>"), "<tool_use_error>")
-	lines := slices.DeleteFunc(strings.Split(out, "\n"), lessons.SnapshotLine) // the agent's shell set-up, on every call
+	var lines []string
+	for _, l := range strings.Split(out, "\n") {
+		if before, ok := lessons.SetupNoise(l); !ok || before != "" {
+			lines = append(lines, before) // without the shell's start-up files' errors, on every call
+		}
+	}
 	lines = withoutExcerpts(lines)
 	var keep []string
 	for _, l := range lines {
