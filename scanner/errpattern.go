@@ -15,7 +15,8 @@ import (
 // file name (the next run names another file, or the same one from
 // another directory), a URL, a value the error quotes (in any of the
 // usual quote styles: '…', "…", `…`, `…', ‘…’, “…”, «…», „…“), numbers,
-// and the other words taskToken reads as one task's (a hash, an id).
+// a branch's name, and the other words taskToken reads as one task's (a
+// hash, an id).
 // The words left keep the pattern about that error; with fewer than two
 // of them it would say too little, and there is none.
 
@@ -171,11 +172,25 @@ func errorUnits(line string) []errUnit {
 			units = append(units, errUnit{text: w, open: open, close: close, masked: true})
 		case variableWord(w):
 			units = append(units, errUnit{text: w, masked: true})
+		case branchName(units, w):
+			units = append(units, errUnit{text: w, masked: true})
 		default:
 			units = append(units, errUnit{text: w, word: strings.ContainsFunc(w, unicode.IsLetter)})
 		}
 	}
 	return units
+}
+
+// branchName reports whether w, the word after units, is the name of a
+// branch ("The current branch fix/login-form has no upstream branch"):
+// one session's, whatever its shape (a lint rule's name has the same).
+// A plain word after "branch" ("branch is", "branch named") is the
+// sentence's.
+func branchName(units []errUnit, w string) bool {
+	if len(units) == 0 || !strings.EqualFold(units[len(units)-1].text, "branch") {
+		return false
+	}
+	return strings.ContainsAny(w, "/-_.0123456789")
 }
 
 // spaceAfter is where the word at i ends: the next space, or the end.

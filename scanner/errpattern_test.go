@@ -120,6 +120,20 @@ func TestSubjectPatternKeepsAnErrorsName(t *testing.T) {
 	}
 }
 
+// TestErrorPatternMasksABranchName: a branch's name is one session's,
+// whatever its shape (fix/login-form reads as a lint rule's name): the
+// same error on another branch matches.
+func TestErrorPatternMasksABranchName(t *testing.T) {
+	p := subjectPattern("fatal: The current branch fix/login-form has no upstream branch.")
+	re, err := lessons.CompilePattern(p)
+	if p == "" || err != nil {
+		t.Fatalf("subjectPattern = %q (%v)", p, err)
+	}
+	if ok, _ := re.MatchString("fatal: The current branch feat/add-search has no upstream branch."); !ok {
+		t.Errorf("subjectPattern = %q misses the same error on another branch", p)
+	}
+}
+
 // TestErrorPatternOfAColouredLine: the colour codes of a line the hook
 // sees printed are in its pattern as escapes, not as control characters.
 func TestErrorPatternOfAColouredLine(t *testing.T) {
