@@ -31,6 +31,7 @@ func TestErrorClass(t *testing.T) {
 		{"/home/me/.claude/shell-snapshots/snapshot-zsh-1-a.sh: line 9: alias: --: not found\n/bin/bash: line 1: mgrep: command not found", "command not found: mgrep"},
 		{"/c/Users/ann/.bashrc: line 1: gh: command not found\n/usr/bin/bash: line 1: copy: command not found", "command not found: copy"},
 		{"Command timed out after 2m 0.0s /home/ann/.bashrc: line 1: gh: command not found", "timeout"},
+		{"Command timed out after 2m 0.0s ⚠ Attempted to load @next/swc-darwin-arm64, but it was not installed", "timeout"},
 		{"/home/ann/miniconda3/etc/profile.d/conda.sh:48: parse error near `()'\nModuleNotFoundError: No module named 'torch'", "No module named torch"},
 		{"/Users/ann/.zshrc:12: command not found: pyenv", "no output"},
 		{"/Users/ann/dotfiles/zsh/.zshrc:12: command not found: pyenv", "command not found: pyenv"},
@@ -91,6 +92,11 @@ func TestErrorLine(t *testing.T) {
 		{"[lint] ERROR task failed", "[lint] ERROR task failed", true},
 		{"Traceback (most recent call last):\n  File \"a.py\", line 1\nKeyError: 'k'", "KeyError: 'k'", false},
 		{"cat: /tmp/x: No such file or directory", "cat: /tmp/x: No such file or directory", false},
+		// Claude Code's timeout note, with the command's first line glued
+		// to it: the note is the error line, and what the command printed
+		// is its own line
+		{"Command timed out after 2m 0.0s ⚠ Attempted to load @next/swc-darwin-arm64, but it was not installed\n  ▲ Next.js 14.2.3", "Command timed out after 2m 0.0s", false},
+		{"Command timed out after 10s Error: Cannot find module '@/types/express'\nRequire stack:\n- /app/src/index.ts", "Error: Cannot find module '@/types/express'", false},
 		// a check runner's passing and skipped checks are not its failure
 		{"check for merge conflicts................................................Passed\ncheck xml............................................(no files to check)Skipped\ndon't commit to branch...................................................Failed\n- hook id: no-commit-to-branch\n- exit code: 1",
 			"don't commit to branch...................................................Failed", false},
