@@ -286,3 +286,24 @@ func TestCdOutOfTheWorkingDirectories(t *testing.T) {
 		t.Errorf("candidates %q: none on the refusal after any command", summaries(cs))
 	}
 }
+
+// TestFixInANewEnvironment: pip3 refused by an externally managed
+// Python, then the same install by the virtualenv's pip after making and
+// activating it: the environment got past the error, and the lesson on
+// it says so.
+func TestFixInANewEnvironment(t *testing.T) {
+	dir := t.TempDir()
+	refused := "error: externally-managed-environment\n\n× This environment is externally managed"
+	writeClaude(t, dir, "/home/ann/app", "s1", []step{
+		write("/home/ann/app/requirements.txt", "flask\n"),
+		run("pip3 install -r requirements.txt", 1, refused),
+		run("python3 -m venv .venv && source .venv/bin/activate && pip install -r requirements.txt", 0, "Successfully installed flask"),
+	})
+	cs := candidatesOf(t, dir)
+	for _, c := range cs {
+		if c.Kind == KindError && strings.Contains(c.Solution, "python3 -m venv .venv") {
+			return
+		}
+	}
+	t.Errorf("candidates %q: want a lesson on the error saying the virtualenv got past it", summaries(cs))
+}

@@ -261,7 +261,38 @@ func sameUnit(w *errWatch, c *Call, fams func() []string) bool {
 	if f.Tool != "Bash" {
 		return relatedPath(f.Path, c.Path)
 	}
-	return slices.Contains(fams(), w.fam.String()) || gotPast(f, c)
+	return slices.Contains(fams(), w.fam.String()) || gotPast(f, c) || inNewEnv(w.fam, c.Command, fams())
+}
+
+// inNewEnv reports whether a shell command that worked ran the failed
+// call's family in an environment it made or activated first (`python3
+// -m venv .venv && source .venv/bin/activate && pip install …` after
+// `pip3 install` was refused): the environment is what got past it, and
+// its program goes by its name without a version there (pip for pip3,
+// python for python3).
+func inNewEnv(failed lessons.Family, cmd string, fams []string) bool {
+	if !envStep.MatchString(cmd) {
+		return false
+	}
+	want := unversioned(failed.String())
+	return slices.ContainsFunc(fams, func(f string) bool { return unversioned(f) == want })
+}
+
+// envStep finds a step that makes or activates an environment for the
+// commands after it: a virtualenv's activate script, conda's or pyenv's
+// activate, python -m venv, virtualenv, uv venv.
+var envStep = regexp.MustCompile(`/bin/activate\b|\b(?:conda|pyenv|mamba|micromamba) activate\b|-m venv\b|\bvirtualenv\s|\buv venv\b`)
+
+// unversioned is a family with the version its program's name ends
+// with taken off (pip3 install, python3.12 -m pytest: pip install,
+// python -m pytest).
+func unversioned(fam string) string {
+	exe, rest, _ := strings.Cut(fam, " ")
+	exe = strings.TrimRight(exe, "0123456789.")
+	if rest == "" {
+		return exe
+	}
+	return exe + " " + rest
 }
 
 // families are the command families of a shell command's simple
