@@ -113,7 +113,8 @@ func IsRefusal(class string) bool { return refusalOf(class) != nil }
 // EnvRefusal reports whether class is a refusal of the environment the
 // call ran in (the network, an operation, a read-only file system) or
 // of the agent's permission settings: a cause outside the command, as
-// the shell's refusal of a command line is not.
+// a refusal of the command line (the shell's, the agent's shell tool's)
+// is not.
 func EnvRefusal(class string) bool {
 	r := refusalOf(class)
 	return r != nil && (r.by == "" || r.by == byAgent)
