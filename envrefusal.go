@@ -53,7 +53,7 @@ var refusals = []envRefusal{
 	// Code's words, its bundle 2.1.332 and earlier versions: "cd to 'X'
 	// was blocked", "Read in 'X' was blocked"), whatever program it runs:
 	// the command line is what a retry changes, as for the shell's own.
-	{"working directories", "a `cd` out of the session's working directories (pass the folder to the command, as `git -C DIR` or a full path, instead)",
+	{"working directories", "a `cd` or a path out of the session's working directories (pass the folder to the command, as `git -C DIR`, rather than `cd` into it; a file out of them needs the user to add its folder)",
 		[]string{"was blocked. for security, claude code may only"}, `was blocked\. For security, Claude Code may only`, byTool},
 	// The shell's own refusals: the command line, whatever program it
 	// runs, broke a rule of the shell the agent's tool runs it in, in the

@@ -277,7 +277,7 @@ func TestCdOutOfTheWorkingDirectories(t *testing.T) {
 		}
 		if len(c.Triggers.Errors) == 1 && len(c.Triggers.Commands) == 0 {
 			re, err := lessons.CompilePattern(c.Triggers.Errors[0])
-			if ok, _ := re.MatchString(other); err == nil && ok && strings.Contains(c.Solution, "`cd` out of the session's working directories") {
+			if ok, _ := re.MatchString(other); err == nil && ok && strings.Contains(c.Solution, "`cd` or a path out of the session's working directories") {
 				onRefusal++
 			}
 		}
