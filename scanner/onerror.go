@@ -271,8 +271,8 @@ func sameUnit(w *errWatch, c *Call, fams func() []string) bool {
 // its program goes by its name without a version there (pip for pip3,
 // python for python3).
 func inNewEnv(failed lessons.Family, cmd string, fams []string) bool {
-	if !envStep.MatchString(cmd) {
-		return false
+	if !strings.Contains(cmd, "activate") && !strings.Contains(cmd, "venv") || !envStep.MatchString(cmd) {
+		return false // most commands that worked: no regex run
 	}
 	want := unversioned(failed.String())
 	return slices.ContainsFunc(fams, func(f string) bool { return unversioned(f) == want })
