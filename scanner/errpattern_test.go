@@ -102,35 +102,30 @@ func TestSubjectPatternMasksTheSubject(t *testing.T) {
 	}
 }
 
-// TestSubjectPatternKeepsAnErrorsName: after a severity label alone
-// ("error: externally-managed-environment") the word is the error's
-// name, not a subject: the pattern keeps it, and another error under the
-// same label does not match.
-func TestSubjectPatternKeepsAnErrorsName(t *testing.T) {
-	p := subjectPattern("error: externally-managed-environment")
-	re, err := lessons.CompilePattern(p)
-	if p == "" || err != nil {
-		t.Fatalf("subjectPattern = %q (%v): want a pattern on the error's name", p, err)
-	}
-	if ok, _ := re.MatchString("error: externally-managed-environment"); !ok {
-		t.Errorf("subjectPattern = %q misses its own line", p)
-	}
-	if ok, _ := re.MatchString("error: subprocess-exited-with-error"); ok {
-		t.Errorf("subjectPattern = %q matches another error under the same label", p)
-	}
-}
-
-// TestErrorPatternMasksABranchName: a branch's name is one session's,
-// whatever its shape (fix/login-form reads as a lint rule's name): the
-// same error on another branch matches.
-func TestErrorPatternMasksABranchName(t *testing.T) {
-	p := subjectPattern("fatal: The current branch fix/login-form has no upstream branch.")
-	re, err := lessons.CompilePattern(p)
-	if p == "" || err != nil {
-		t.Fatalf("subjectPattern = %q (%v)", p, err)
-	}
-	if ok, _ := re.MatchString("fatal: The current branch feat/add-search has no upstream branch."); !ok {
-		t.Errorf("subjectPattern = %q misses the same error on another branch", p)
+// TestSubjectPatternWhatVaries: after a severity label alone ("error:
+// externally-managed-environment") the word is the error's name, not a
+// subject: the pattern keeps it, and another error under the same label
+// does not match. A branch's name is one session's, whatever its shape
+// (fix/login-form reads as a lint rule's name): the same error on
+// another branch matches.
+func TestSubjectPatternWhatVaries(t *testing.T) {
+	for _, tt := range []struct{ line, same, other string }{
+		{"error: externally-managed-environment", "error: externally-managed-environment", "error: subprocess-exited-with-error"},
+		{"fatal: The current branch fix/login-form has no upstream branch.", "fatal: The current branch feat/add-search has no upstream branch.", ""},
+	} {
+		p := subjectPattern(tt.line)
+		re, err := lessons.CompilePattern(p)
+		if p == "" || err != nil {
+			t.Fatalf("subjectPattern(%q) = %q (%v)", tt.line, p, err)
+		}
+		for _, s := range []string{tt.line, tt.same} {
+			if ok, _ := re.MatchString(s); !ok {
+				t.Errorf("subjectPattern(%q) = %q misses %q", tt.line, p, s)
+			}
+		}
+		if ok, _ := re.MatchString(tt.other); tt.other != "" && ok {
+			t.Errorf("subjectPattern(%q) = %q matches another error, %q", tt.line, p, tt.other)
+		}
 	}
 }
 
