@@ -17,6 +17,9 @@ func TestOutcome(t *testing.T) {
 	}{
 		{name: "claude failure", platform: "claude", event: "PostToolUseFailure", command: "npm test",
 			errJSON: `"Exit code 1\n\nnpm ERR! missing script: test"`, failed: true, errLine: "npm ERR! missing script: test"},
+		{name: "claude start-up file noise", platform: "claude", event: "PostToolUseFailure", command: "copy a.txt b.txt",
+			errJSON: `"Exit code 127\n/c/Users/ann/.bashrc: line 1: gh: command not found\n/usr/bin/bash: line 1: copy: command not found"`,
+			failed:  true, errLine: "/usr/bin/bash: line 1: copy: command not found"},
 		{name: "claude timeout", platform: "claude", event: "PostToolUseFailure", command: "sleep 9",
 			errJSON: `"Exit code 143\nCommand timed out after 2s"`, failed: true, errLine: "Command timed out after 2s"},
 		{name: "claude pytest banner", platform: "claude", event: "PostToolUseFailure", command: "pytest",

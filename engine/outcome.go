@@ -294,6 +294,9 @@ func firstTelling(text string) string {
 		if rest, ok := strings.CutPrefix(line, "Output: "); ok {
 			line = strings.TrimSpace(rest)
 		}
+		if before, ok := lessons.SetupNoise(line); ok {
+			line = before // the shell's start-up files, on every call
+		}
 		if line == "" || line == "(empty)" || isMetaLine(line) || isRule(line) {
 			continue
 		}
