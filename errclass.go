@@ -106,6 +106,14 @@ func ErrorLine(text string) (line string, wrapper bool) {
 		return "", false
 	}
 	re := classPatterns()
+	for _, l := range lines {
+		if strings.HasPrefix(l, timeoutNote) {
+			// the agent's shell tool stopped it: what the command printed
+			// before (a server's warning) is not why the call failed, nor
+			// is how long it waited (2m 0.0s, 10s), which its setting says
+			return strings.TrimSpace(timeoutNote), false
+		}
+	}
 	for _, find := range []func(string) bool{
 		func(l string) bool { return strings.Contains(l, "command not found") || notFoundElsewhere(l, re) != "" },
 		func(l string) bool { return strings.Contains(l, "No module named") },

@@ -448,6 +448,9 @@ func setupOf(cmd string, w *errWatch) bool {
 		return false
 	}
 	failed, setup := w.rec.call.Command, false
+	if w.res.Timeout && inBackground(cmd) && !inBackground(failed) {
+		return false // it ran until the shell tool stopped it: started in the background is its fix (lesson)
+	}
 	for _, seg := range segments(failed) {
 		if one := strings.Join(seg, " "); lessons.CommandFamily(one).String() == w.fam.String() && settingUp(one) {
 			return false // the failed call was the set-up step itself (go build): the same step working is its fix
@@ -464,6 +467,13 @@ func setupOf(cmd string, w *errWatch) bool {
 		setup = true
 	}
 	return setup
+}
+
+// inBackground reports whether a shell command starts what it runs in the
+// background: under nohup or setsid, or with a & that ends a command.
+func inBackground(cmd string) bool {
+	return strings.Contains(cmd, "nohup ") || strings.Contains(cmd, "setsid ") ||
+		strings.HasSuffix(strings.TrimSpace(cmd), "&") || slices.Contains(shellWords(stripHeredocs(cmd)), "&")
 }
 
 // ranElsewhere reports whether fixed is failed run in another directory:
@@ -593,7 +603,18 @@ func (w *errWatch) taskEdits(edited []string) bool {
 		}
 		return !refusesTheCall(w.res.Output) && namesEdited(w.res.Output, edited)
 	}
+	if w.backgrounded() {
+		return false // what got past it was starting it in the background, not the edits
+	}
 	return w.rec.call.Tool == "Bash" || w.rerun
+}
+
+// backgrounded reports whether a shell call that ran until the shell
+// tool stopped it (a server, a watcher in the foreground) was got past by
+// the same family started in the background.
+func (w *errWatch) backgrounded() bool {
+	f := w.rec.call
+	return w.settled && f.Tool == "Bash" && w.res.Timeout && inBackground(w.fix.Command) && !inBackground(f.Command)
 }
 
 // maxEdited caps the files a session remembers editing.
@@ -688,6 +709,11 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 			did = "the same command worked run from inside the folder its paths named, `" + clip(dir, 200) + "`: `" +
 				clip(w.fix.Command, 300) + "`. A folder such as this one is a project of its own: run the command from inside the folder the error names"
 		}
+		confirmed = true
+	case w.backgrounded():
+		// a server or a watcher run in the foreground never ends: the
+		// shell tool stopped it at its time limit
+		did = "it ran until the shell tool stopped it at its time limit; started in the background it worked: `" + clip(w.fix.Command, 300) + "`"
 		confirmed = true
 	case f.Tool == "Bash" && fullPath(w.res, w.fix.Command) != "":
 		// the program the shell did not find, run by its full path: the
