@@ -943,3 +943,51 @@ func TestCheckSkipped(t *testing.T) {
 		}
 	}
 }
+
+// TestFixInANewEnvironment: pip3 refused by an externally managed
+// Python, then the same install by the virtualenv's pip after making and
+// activating it: the environment got past the error, and the lesson on
+// it says so.
+func TestFixInANewEnvironment(t *testing.T) {
+	dir := t.TempDir()
+	refused := "error: externally-managed-environment\n\n× This environment is externally managed"
+	writeClaude(t, dir, "/home/ann/app", "s1", []step{
+		write("/home/ann/app/requirements.txt", "flask\n"),
+		run("pip3 install -r requirements.txt", 1, refused),
+		run("python3 -m venv .venv && source .venv/bin/activate && pip install -r requirements.txt", 0, "Successfully installed flask"),
+	})
+	cs := candidatesOf(t, dir)
+	for _, c := range cs {
+		if c.Kind == KindError && strings.Contains(c.Solution, "python3 -m venv .venv") {
+			return
+		}
+	}
+	t.Errorf("candidates %q: want a lesson on the error saying the virtualenv got past it", summaries(cs))
+}
+
+// TestTimedOutThenStartedInTheBackground: a dev server run in the
+// foreground never ends and the shell tool stops it; started in the
+// background it works. That is what got past the timeout, whatever was
+// edited between, and the lesson on it comes after the next timeout of
+// the family, whatever the server printed before it was stopped.
+func TestTimedOutThenStartedInTheBackground(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/home/ann/app", "s1", []step{
+		run("npm run dev", 143, "Command timed out after 2m 0.0s ⚠ Port 3000 is in use, trying 3001 instead.\n  ▲ Next.js 14.2.3"),
+		write("/home/ann/app/src/page.tsx", "export default function P() { return null }\n"),
+		run("nohup npm run dev > dev.log 2>&1 &", 0, ""),
+		run("curl -s localhost:3001", 0, "<html>"),
+	})
+	cs := candidatesOf(t, dir)
+	for _, c := range cs {
+		if c.Kind != KindError || !strings.Contains(c.Solution, "started in the background it worked") {
+			continue
+		}
+		re, err := lessons.CompilePattern(strings.Join(c.Triggers.Errors, "|"))
+		if ok, _ := re.MatchString("Command timed out after 10s\n  ▲ Next.js 14.2.3 ready"); err != nil || !ok {
+			t.Errorf("trigger %v misses the next timeout", c.Triggers.Errors)
+		}
+		return
+	}
+	t.Errorf("candidates %q: want a lesson on the timeout that says the background run got past it", summaries(cs))
+}

@@ -346,3 +346,34 @@ func TestNamesCall(t *testing.T) {
 		}
 	}
 }
+
+// TestCdOutOfTheWorkingDirectories: Claude Code refusing a cd out of the
+// session's directories is the command line's fault, whatever program
+// followed the cd: a lesson on the refusal after any shell command, not a
+// retry lesson for the one program that then worked with its folder
+// passed.
+func TestCdOutOfTheWorkingDirectories(t *testing.T) {
+	dir := t.TempDir()
+	blocked := "ERROR: cd to '/home/ann/lib' was blocked. For security, Claude Code may only change directories to child directories of the original working directory (/home/ann/app) for this session."
+	other := "ERROR: cd to '/srv/www' was blocked. For security, Claude Code may only change directories to child directories of the original working directory (/home/ann/app) for this session."
+	writeClaude(t, dir, "/home/ann/app", "s1", []step{
+		run("cd /home/ann/lib && git status", 1, blocked),
+		run("git -C /home/ann/lib status", 0, "On branch main"),
+	})
+	onRefusal := 0
+	cs := candidatesOf(t, dir)
+	for _, c := range cs {
+		if c.Kind == KindRetry {
+			t.Errorf("retry lesson %q: what got past the refusal was the folder passed, not git's own change", c.Summary)
+		}
+		if len(c.Triggers.Errors) == 1 && len(c.Triggers.Commands) == 0 {
+			re, err := lessons.CompilePattern(c.Triggers.Errors[0])
+			if ok, _ := re.MatchString(other); err == nil && ok && strings.Contains(c.Solution, "`cd` or a path out of the session's working directories") {
+				onRefusal++
+			}
+		}
+	}
+	if onRefusal == 0 {
+		t.Errorf("candidates %q: none on the refusal after any command", summaries(cs))
+	}
+}
