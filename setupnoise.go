@@ -18,41 +18,47 @@ import "strings"
 var startupFiles = []string{"/.bashrc", "/.bash_profile", "/.bash_login", "/.profile", "/.zshrc", "/.zshenv",
 	"/.zprofile", "/.zlogin", "/etc/profile", "/etc/bash.bashrc", "/etc/zshrc", "/etc/zprofile"}
 
+// maxSetupLine is how much of a line SetupNoise reads.
+const maxSetupLine = 2048
+
 // startupDirs hold scripts start-up files source, whatever their name.
 var startupDirs = []string{"/profile.d/", "/shell-snapshots/snapshot-"}
 
 // SetupNoise reports whether a line holds an error of the shell's
 // start-up files, and returns what comes before it on the line (trimmed;
-// "" when the whole line is that error).
+// "" when the whole line is that error). Only a line's first
+// maxSetupLine bytes are read: such an error is a short line, and the
+// hook reads what a call printed, which may be made to be anything.
 func SetupNoise(l string) (before string, ok bool) {
-	if !strings.Contains(l, "/.") && !strings.Contains(l, "/etc/") && !strings.Contains(l, "/profile.d/") && !strings.Contains(l, "/shell-snapshots/") {
+	h := l[:min(len(l), maxSetupLine)]
+	if !strings.Contains(h, "/.") && !strings.Contains(h, "/etc/") && !strings.Contains(h, "/profile.d/") && !strings.Contains(h, "/shell-snapshots/") {
 		return l, false // every line an output has pays this, and few hold such a path
 	}
 	for _, m := range startupFiles {
 		for from := 0; ; {
-			i := strings.Index(l[from:], m)
+			i := strings.Index(h[from:], m)
 			if i < 0 {
 				break
 			}
 			i += from
-			start := tokenStart(l, i)
-			if homeOrEtc(l[start:i], m) && shellPlace(l[i+len(m):]) {
-				return strings.TrimSpace(l[:start]), true
+			start := tokenStart(h, i)
+			if homeOrEtc(h[start:i], m) && shellPlace(h[i+len(m):]) {
+				return strings.TrimSpace(h[:start]), true
 			}
 			from = i + len(m)
 		}
 	}
 	for _, m := range startupDirs {
-		i := strings.Index(l, m)
+		i := strings.Index(h, m)
 		if i < 0 {
 			continue
 		}
 		end := i + len(m)
-		for end < len(l) && l[end] != ':' && l[end] != ' ' {
+		for end < len(h) && h[end] != ':' && h[end] != ' ' {
 			end++
 		}
-		if start := tokenStart(l, i); shellPlace(l[end:]) {
-			return strings.TrimSpace(l[:start]), true
+		if start := tokenStart(h, i); shellPlace(h[end:]) {
+			return strings.TrimSpace(h[:start]), true
 		}
 	}
 	return l, false

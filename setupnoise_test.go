@@ -1,6 +1,10 @@
 package lessons
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"time"
+)
 
 // TestSetupNoise: an error of the shell's start-up files is cut from the
 // line it is on, whoever's home or shell; a file of that name elsewhere
@@ -26,5 +30,19 @@ func TestSetupNoise(t *testing.T) {
 		if before != tt.before || ok != tt.ok {
 			t.Errorf("SetupNoise(%q) = %q, %v; want %q, %v", tt.line, before, ok, tt.before, tt.ok)
 		}
+	}
+}
+
+// TestSetupNoiseOnAHostileLine: a long line full of start-up file names
+// (what a call printed is anything) is read in bounded time, and a line
+// with none comes back whole.
+func TestSetupNoiseOnAHostileLine(t *testing.T) {
+	long := strings.Repeat("a/.bashrc", 1<<17) // 1.2 MB, no blank: each name's path would reach back to the start
+	start := time.Now()
+	if before, ok := SetupNoise(long); ok || before != long {
+		t.Errorf("SetupNoise(long line) = %d bytes, %v; want the line back, false", len(before), ok)
+	}
+	if d := time.Since(start); d > 50*time.Millisecond {
+		t.Errorf("SetupNoise took %v on a 1.2 MB line", d)
 	}
 }

@@ -340,3 +340,23 @@ func (e *env) startHook(t *testing.T, platform string) (*exec.Cmd, io.WriteClose
 	}
 	return cmd, stdin, &out
 }
+
+// TestHostileFailureTextAnswersFast: what a failed call printed is
+// anything; a megabyte line of start-up file names with no blank between
+// them (each one's path would reach back to the line's start) is read by
+// the built hook in bounded time, and the answer is one JSON object.
+func TestHostileFailureTextAnswersFast(t *testing.T) {
+	e := newEnv(t)
+	e.writeManifest(t, lessons.DefaultConfig(), fixtureLessons())
+	payload, _ := json.Marshal(map[string]any{
+		"session_id": "hostile-failure", "cwd": e.project, "hook_event_name": "PostToolUseFailure", "tool_name": "Bash",
+		"tool_input": map[string]string{"command": "make"}, "tool_use_id": "toolu_h",
+		"error": "Exit code 2\n" + strings.Repeat("a/.bashrc", 1<<17),
+	})
+	start := time.Now()
+	out, _, code := e.hookOnce(t, payload, 10*time.Second)
+	if d := time.Since(start); d > 2*time.Second || code != 0 {
+		t.Errorf("hook took %v and exited %d on a 1.2 MB failure line, want under 2s and 0", d, code)
+	}
+	oneObject(t, out)
+}
