@@ -257,8 +257,16 @@ func TestStandsForError(t *testing.T) {
 func FuzzErrorClass(f *testing.F) {
 	f.Add("check yaml....................Passed\ndon't commit to branch.......Failed")
 	f.Add("/u/.claude/shell-snapshots/snapshot-bash-1.sh: line 1: alias: --: not found\nFile not found: /p/a.md")
+	f.Add("Command timed out after 2m 0.0s /home/a/.bashrc: line 1: gh: command not found\n")
+	f.Add("Command timed out after ")
+	f.Add("ERROR: cd to '/x' was blocked. For security, Claude Code may only change directories")
 	f.Fuzz(func(t *testing.T, out string) {
 		ErrorClass(out)
 		ErrorLine(out)
+		for l := range strings.Lines(out) {
+			if before, ok := SetupNoise(l); ok && len(before) > len(l) {
+				t.Fatalf("SetupNoise(%q) = %q, longer than the line", l, before)
+			}
+		}
 	})
 }
