@@ -111,8 +111,8 @@ func (p *Payload) Call() (Call, error) {
 			}
 		}
 	}
-	for i, path := range c.Paths {
-		c.Paths[i] = CallPath(p.Cwd, path)
+	for i, f := range c.Paths {
+		c.Paths[i] = CallPath(p.Cwd, f)
 	}
 	return c, nil
 }

@@ -447,10 +447,10 @@ func setupOf(cmd string, w *errWatch) bool {
 	if w.rec.call.Tool != "Bash" {
 		return false
 	}
-	failed, setup := w.rec.call.Command, false
-	if w.res.Timeout && inBackground(cmd) && !inBackground(failed) {
-		return false // it ran until the shell tool stopped it: started in the background is its fix (lesson)
+	if w.startedInBackground(cmd) {
+		return false // its fix (lesson), not a step before it
 	}
+	failed, setup := w.rec.call.Command, false
 	for _, seg := range segments(failed) {
 		if one := strings.Join(seg, " "); lessons.CommandFamily(one).String() == w.fam.String() && settingUp(one) {
 			return false // the failed call was the set-up step itself (go build): the same step working is its fix
@@ -609,12 +609,18 @@ func (w *errWatch) taskEdits(edited []string) bool {
 	return w.rec.call.Tool == "Bash" || w.rerun
 }
 
-// backgrounded reports whether a shell call that ran until the shell
-// tool stopped it (a server, a watcher in the foreground) was got past by
-// the same family started in the background.
-func (w *errWatch) backgrounded() bool {
+// startedInBackground reports whether cmd starts in the background what
+// the watched shell call ran in the foreground until the shell tool
+// stopped it at its time limit (a server, a watcher).
+func (w *errWatch) startedInBackground(cmd string) bool {
 	f := w.rec.call
-	return w.settled && f.Tool == "Bash" && w.res.Timeout && inBackground(w.fix.Command) && !inBackground(f.Command)
+	return f.Tool == "Bash" && w.res.Timeout && inBackground(cmd) && !inBackground(f.Command)
+}
+
+// backgrounded reports whether the watched call was got past by the same
+// family started in the background (startedInBackground).
+func (w *errWatch) backgrounded() bool {
+	return w.settled && w.startedInBackground(w.fix.Command)
 }
 
 // maxEdited caps the files a session remembers editing.
