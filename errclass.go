@@ -161,7 +161,6 @@ const (
 // printed).
 func errorLines(text string, raw bool) []string {
 	text = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(text), "<tool_use_error>"), "</tool_use_error>")
-	text = splitTimeoutNote(text)
 	var head, tail []string
 	runner := runnerOutput(text)
 	diff, cut := false, false
@@ -647,40 +646,3 @@ var classPatterns = sync.OnceValue(func() *patterns {
 // with the time it waited ("2m 0.0s", "10s") and then, on the same line,
 // the first line the command printed.
 const timeoutNote = "Command timed out after "
-
-// splitTimeoutNote puts what the command printed after Claude Code's
-// timeout note on a line of its own: the note is the same each time, and
-// the command's line is read as any other.
-func splitTimeoutNote(text string) string {
-	i := strings.Index(text, timeoutNote)
-	if i < 0 || i > 0 && text[i-1] != '\n' {
-		return text
-	}
-	rest := text[i+len(timeoutNote):]
-	n := 0
-	for _, w := range strings.SplitAfterN(rest, " ", 3) {
-		if !duration(strings.TrimSpace(w)) {
-			break
-		}
-		n += len(w)
-	}
-	if n == 0 || n == len(rest) || !strings.HasSuffix(rest[:n], " ") {
-		return text
-	}
-	return text[:i+len(timeoutNote)] + strings.TrimSuffix(rest[:n], " ") + "\n" + rest[n:]
-}
-
-// duration reports whether w is a time as Claude Code writes one: a
-// number and a unit ("2m", "0.0s", "150ms").
-func duration(w string) bool {
-	num := strings.TrimRight(w, "hms")
-	if num == w || num == "" || len(w)-len(num) > 2 {
-		return false
-	}
-	for _, r := range num {
-		if (r < '0' || r > '9') && r != '.' {
-			return false
-		}
-	}
-	return true
-}
