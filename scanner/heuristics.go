@@ -550,7 +550,7 @@ func fixWorthy(failing, fixed string, res *Result) (worthy bool) {
 // when the error names it: swappedNamed, an error lesson.)
 func replacedMissing(d cmdDiff, out string) bool {
 	if len(d.removed) != 1 || len(d.added) != 1 || !strings.ContainsAny(d.removed[0], "$~") ||
-		baseName(strings.Trim(d.removed[0], `'"`)) != baseName(strings.Trim(d.added[0], `'"`)) || !missingObject.MatchString(out) {
+		baseName(strings.Trim(d.removed[0], `'"`)) != baseName(strings.Trim(d.added[0], `'"`)) || !missingFile.MatchString(out) {
 		return false // not the same name elsewhere: another file to work on
 	}
 	parts := strings.Split(strings.Trim(d.removed[0], `'"/`), "/")
@@ -560,9 +560,6 @@ func replacedMissing(d cmdDiff, out string) bool {
 	tail := strings.ToLower(strings.Join(parts[len(parts)-2:], "/"))
 	return len(tail) >= 6 && strings.Contains(out, tail)
 }
-
-// missingObject is an output (lower case) saying a path was not there.
-var missingObject = regexp.MustCompile(`cannot find|could not find|no such file|not found|does not exist|enoent`)
 
 // preludeNamed reports whether a failure's output (lower case) names the
 // step a retry ran first: its subcommand (git stash, npm install), or its

@@ -298,11 +298,13 @@ func folderKeyed(c *Candidate) bool {
 }
 
 // missingPath is the error class of a file that does not exist
-// (lessons.ErrorClass), and missingFile an error line that says so in
-// words the class does not know ("Error: File not found: lib/a.ts").
+// (lessons.ErrorClass), and missingFile an error line (or output) that
+// says so in words the class does not know ("Error: File not found:
+// lib/a.ts"); a retry that replaced such a path reads it too
+// (replacedMissing).
 const missingPath = "missing path"
 
-var missingFile = regexp.MustCompile(`(?i)\b(not found|no such file|does not exist|doesn't exist|cannot find|can't find|could not find)\b`)
+var missingFile = regexp.MustCompile(`(?i)\b(not found|no such file|does not exist|doesn't exist|cannot find|can't find|could not find|enoent)\b`)
 
 // namesPath reports whether an error line names the call's path, or
 // quotes a path that ends it: "Access denied: '/home/u/plans/a.md' is
