@@ -469,11 +469,11 @@ func setupOf(cmd string, w *errWatch) bool {
 	return setup
 }
 
-// inBackground reports whether a shell command starts what it runs in the
-// background: under nohup or setsid, or with a & that ends a command.
+// inBackground reports whether a shell command starts something in the
+// background: a & ends one of its commands (nohup alone keeps it in the
+// foreground; 2>&1 is a redirection).
 func inBackground(cmd string) bool {
-	return strings.Contains(cmd, "nohup ") || strings.Contains(cmd, "setsid ") ||
-		strings.HasSuffix(strings.TrimSpace(cmd), "&") || slices.Contains(shellWords(stripHeredocs(cmd)), "&")
+	return strings.Contains(cmd, "&") && slices.Contains(shellWords(stripHeredocs(cmd)), "&")
 }
 
 // ranElsewhere reports whether fixed is failed run in another directory:

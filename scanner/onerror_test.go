@@ -991,3 +991,20 @@ func TestTimedOutThenStartedInTheBackground(t *testing.T) {
 	}
 	t.Errorf("candidates %q: want a lesson on the timeout that says the background run got past it", summaries(cs))
 }
+
+// TestInBackground: only a & that ends a command starts it in the
+// background; nohup alone, or a redirection's &, does not.
+func TestInBackground(t *testing.T) {
+	for cmd, want := range map[string]bool{
+		"nohup npm run dev > dev.log 2>&1 &":  true,
+		"npm run dev & sleep 3 && curl :3000": true,
+		"npm run dev&":                        true,
+		"nohup npm run dev > dev.log 2>&1":    false,
+		"npm run dev 2>&1 | tee dev.log":      false,
+		"npm run build && npm start":          false,
+	} {
+		if got := inBackground(cmd); got != want {
+			t.Errorf("inBackground(%q) = %v, want %v", cmd, got, want)
+		}
+	}
+}
