@@ -191,7 +191,9 @@ func errorLines(text string, raw bool) []string {
 			// the shell's start-up files, on every call: what the line
 			// said before it, if anything
 			bare = before
-			t, _ = SetupNoise(t)
+			if raw {
+				t, _ = SetupNoise(t)
+			}
 		}
 		if !raw {
 			t = bare
