@@ -111,7 +111,7 @@ func ErrorLine(text string) (line string, wrapper bool) {
 			// the agent's shell tool stopped it: what the command printed
 			// before (a server's warning) is not why the call failed, nor
 			// is how long it waited (2m 0.0s, 10s), which its setting says
-			return strings.TrimSpace(timeoutNote), false
+			return timeoutSaid, false
 		}
 	}
 	for _, find := range []func(string) bool{
@@ -646,5 +646,9 @@ var classPatterns = sync.OnceValue(func() *patterns {
 
 // timeoutNote is how Claude Code's shell tool says it stopped a command,
 // with the time it waited ("2m 0.0s", "10s") and then, on the same line,
-// the first line the command printed.
-const timeoutNote = "Command timed out after "
+// the first line the command printed; timeoutSaid is the note's words
+// that say so, the same each time.
+const (
+	timeoutSaid = "Command timed out"
+	timeoutNote = timeoutSaid + " after "
+)

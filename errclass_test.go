@@ -95,8 +95,8 @@ func TestErrorLine(t *testing.T) {
 		// Claude Code's timeout note, with the command's first line glued
 		// to it: the note is the error line (the class's), whatever the
 		// command printed before it was stopped
-		{"Command timed out after 2m 0.0s ⚠ Attempted to load @next/swc-darwin-arm64, but it was not installed\n  ▲ Next.js 14.2.3", "Command timed out after", false},
-		{"Command timed out after 10s ⚠ Attempted to load @next/swc, but an error occurred: dlopen failed\n  ▲ Next.js 14.2.3", "Command timed out after", false},
+		{"Command timed out after 2m 0.0s ⚠ Attempted to load @next/swc-darwin-arm64, but it was not installed\n  ▲ Next.js 14.2.3", "Command timed out", false},
+		{"Command timed out after 10s ⚠ Attempted to load @next/swc, but an error occurred: dlopen failed\n  ▲ Next.js 14.2.3", "Command timed out", false},
 		// a check runner's passing and skipped checks are not its failure
 		{"check for merge conflicts................................................Passed\ncheck xml............................................(no files to check)Skipped\ndon't commit to branch...................................................Failed\n- hook id: no-commit-to-branch\n- exit code: 1",
 			"don't commit to branch...................................................Failed", false},
