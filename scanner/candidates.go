@@ -179,7 +179,7 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 			project = ""
 		}
 		key := objectKey(f.Change, c.Tool == "Bash")
-		if f.Sandboxed && c.Tool == "Bash" {
+		if f.Sandboxed && c.Tool == "Bash" && f.ErrLine != "" {
 			_, class, _ := strings.Cut(f.Change, " | ")
 			key = "Bash | " + class // the sandbox's: whatever command met it
 		}

@@ -48,8 +48,9 @@ func TestCodexShellEnvelope(t *testing.T) {
 // TestCodexFailedInSandbox: Codex of 2025 put "failed in sandbox: " before
 // the error output of any command that failed under its sandbox, whatever
 // the cause. A check's findings so prefixed are the check's: no lesson
-// says the sandbox refused it; a failure with no output of its own is a
-// failure, with no words to learn.
+// says the sandbox refused it. A failure with no output of its own that
+// the same command got past with escalated permissions was the
+// sandbox's: its lesson comes before that command (TestSilentSandboxFailure).
 func TestCodexFailedInSandbox(t *testing.T) {
 	dir := t.TempDir()
 	for _, id := range []string{"0199c435-57e2-76c3-a82a-d103098ae1ee", "0199c46b-604e-7aa1-a5a2-e6c751e6d15d"} {
@@ -62,7 +63,7 @@ func TestCodexFailedInSandbox(t *testing.T) {
 	state := t.TempDir()
 	scan(t, state, Options{Paths: []string{dir}})
 	for _, c := range candidates(t, state) {
-		if strings.Contains(c.Summary+c.Problem, "sandbox") {
+		if strings.Contains(c.Summary+c.Problem, "sandbox") && !strings.HasPrefix(c.Trigger, "pnpm install") {
 			t.Errorf("%s %q: the sandbox is blamed for %q", c.Kind, c.Summary, c.Trigger)
 		}
 	}

@@ -131,12 +131,13 @@ func comebacks(cs []*Candidate) []*Candidate {
 // error, and ok when it says it at all (Reminder): a lesson with error
 // triggers as it is, and one seen once that fires before its command
 // (keyed on the option it dropped) narrowed to its error, until it is
-// proposed.
+// proposed; a sandbox's silent failure has no error to come after, and
+// comes before its command (silentSandbox).
 func (c Candidate) AsReminder(cfg lessons.Config) (said Candidate, ok bool) {
 	if c.Status != StatusNew || c.capped() || !cfg.Admits(c.Confidence, true) {
 		return Candidate{}, false
 	}
-	if len(c.Triggers.Errors) > 0 {
+	if len(c.Triggers.Errors) > 0 || c.silentSandbox() {
 		return c, true
 	}
 	if !c.fixedOnce() {

@@ -266,6 +266,9 @@ func (c *Candidate) keyed() bool {
 // error has too little stable text for a trigger.
 func (c *Candidate) onError(f finding) bool {
 	_, class, _ := strings.Cut(f.Change, " | ")
+	if f.Sandboxed && f.ErrLine == "" && c.Tool == "Bash" {
+		return c.onSilentSandbox(familyOf(f.Change))
+	}
 	t, ex, ok := errorTrigger(c.Tool, c.Trigger, Redact(f.ErrLine), class, familyOf(f.Change))
 	if !ok {
 		return false

@@ -82,6 +82,9 @@ type errWatch struct {
 	// of its sandbox (sandbox.go): the environment refused, not the
 	// command.
 	sandboxed bool
+	// outside: the fix is the same command let out of the sandbox, which
+	// ran and failed on its own errors (ranOutside).
+	outside bool
 	// afterOnly: what got past it is one only a lesson after the error
 	// may say (errorFix), a reminder never proposed.
 	afterOnly bool
@@ -126,6 +129,10 @@ func (a *analyzer) watchFailure(rec *callRec, r *Result) {
 	}
 	for _, w := range a.watch {
 		if !w.settled && rec.seq-w.rec.seq <= watchWindow && w.rec.call.Tool == c.Tool && w.fam == fam && w.rec.call.Path == c.Path {
+			if ranOutside(w, c, r) {
+				w.settled, w.fix, w.outside = true, c, true
+				return
+			}
 			w.tries++
 			if c.Tool == "Bash" && len(w.tried) < maxTried && doing(c.Command) != doing(w.rec.call.Command) &&
 				!slices.ContainsFunc(w.tried, func(t string) bool { return doing(t) == doing(c.Command) }) {
@@ -149,7 +156,7 @@ func (w *errWatch) key() string {
 	lc := LoggedCall{Call: *c, Outcome: OutcomeFailed, Error: w.res.Output}
 	class := lc.ErrorClass()
 	switch {
-	case class == "interrupted" || class == "no output":
+	case class == "interrupted" || class == "no output" && !w.outOfSandbox():
 		return ""
 	case c.Tool == "Bash":
 		return "Bash " + w.fam.String() + " | " + class
@@ -551,7 +558,12 @@ func (a *analyzer) settleErrors() {
 		c := w.rec.call
 		lc := LoggedCall{Error: w.res.Output}
 		line, wrapper := lessons.ErrorLine(lc.ErrorText())
-		if problem == "" || wrapper || subjectPattern(lessons.FirstSentence(line)) == "" || c.Tool == "Bash" && !keysError(w.fam, w.res.Output, line) {
+		switch {
+		case w.sandboxed && strings.HasSuffix(key, " | no output"):
+			// no words of its own: the lesson is the setting, before
+			// the command (silentSandbox)
+			problem, line = "`"+commandGist(c.Command)+"` "+failedSilently, ""
+		case problem == "" || wrapper || subjectPattern(lessons.FirstSentence(line)) == "" || c.Tool == "Bash" && !keysError(w.fam, w.res.Output, line):
 			continue // a runner's status line, too little stable text for a trigger, or a line of the command's output that says nothing went wrong
 		}
 		keys = append(keys, key) // a later failure of the key that gave none may give one
@@ -696,6 +708,9 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		// the same command with a setting of the shell tool switched
 		// (out of the sandbox, in the background): the setting is the fix
 		did = "the same command worked with " + argsChange(f, w.fix, "").change
+		if w.outside {
+			did = "the same command ran with " + argsChange(f, w.fix, "").change + " (and failed on errors of its own)"
+		}
 		confirmed = true
 		w.sandboxed = sandboxSetting(f.Args, w.fix.Args)
 	case w.rerun && lessons.TallyLine(lessons.ErrorClass(w.res.Output)):

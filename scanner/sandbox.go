@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/engine/secret"
 )
 
 // A failure that the same command got past once a setting let the shell
@@ -34,4 +35,60 @@ func sandboxSetting(failed, worked string) bool {
 // sandboxTrigger is t for any shell command: its error pattern alone.
 func sandboxTrigger(t lessons.Trigger) lessons.Trigger {
 	return lessons.Trigger{Tools: []string{"Bash"}, Errors: t.Errors}
+}
+
+// ranOutside reports whether c, a failure of the watched failure's
+// family, is the same command let out of the sandbox that got further:
+// the sandboxed run printed nothing, and this one printed errors of its
+// own (a type check's findings). The sandbox stopped the first run; the
+// second ran. A sandboxed failure that printed something is not said
+// so: a line of it (a fallback's warning) may be read as the failure
+// when the run then failed for another reason.
+func ranOutside(w *errWatch, c *Call, r *Result) bool {
+	f := w.rec.call
+	if c.Tool != "Bash" || f.Tool != "Bash" || r.Timeout || r.Stopped || strings.TrimSpace(r.Output) == "" ||
+		doing(c.Command) != doing(f.Command) || !sandboxSetting(f.Args, c.Args) {
+		return false
+	}
+	class := lessons.ErrorClass(r.Output)
+	return lessons.ErrorClass(w.res.Output) == "no output" && class != "no output" && !lessons.IsRefusal(class)
+}
+
+// outOfSandbox reports whether what got past the watched failure is the
+// same command let out of the sandbox: then even a failure that printed
+// nothing has a lesson, the setting.
+func (w *errWatch) outOfSandbox() bool {
+	f := w.rec.call
+	return w.settled && f.Tool == "Bash" && w.fix.Tool == "Bash" && f.Args != w.fix.Args &&
+		doing(f.Command) == doing(w.fix.Command) && sandboxSetting(f.Args, w.fix.Args)
+}
+
+// failedSilently ends the problem of a shell failure that printed nothing.
+const failedSilently = "failed with no output"
+
+// onSilentSandbox fills a lesson on a shell failure that printed nothing,
+// which the same command got past out of the sandbox (Codex's "failed in
+// sandbox: " and nothing after it): with no error for a trigger to come
+// after, it comes before the command's family, and says the setting.
+// ok is false when the family's pattern does not find the command.
+func (c *Candidate) onSilentSandbox(fam lessons.Family) bool {
+	t := lessons.Trigger{Commands: []string{headPattern(fam.Exe, fam.Sub)}}
+	if fam.Exe == "" || !commandFires(t, c.Trigger) {
+		return false
+	}
+	c.Triggers = t
+	c.Examples = lessons.Examples{Match: []lessons.ToolCall{{Tool: "Bash", Command: c.Trigger}}}
+	c.Family = errorUnit(c.Tool, fam)
+	c.Signals.Sandboxed = true
+	c.Summary = secret.Sentence(shorten("The agent's sandbox stops "+c.Family+": it fails there with no output", maxSummary))
+	c.Solution = "It failed so before in this project. What got past it then: " + c.Solution +
+		". Ask for that setting the first time you run " + c.Family + "."
+	return true
+}
+
+// silentSandbox reports whether c is a lesson on a shell failure under
+// the sandbox that printed nothing (onSilentSandbox): a lesson on an
+// error with no error trigger.
+func (c *Candidate) silentSandbox() bool {
+	return c.Kind == KindError && c.Signals.Sandboxed && len(c.Triggers.Errors) == 0 && len(c.Triggers.Commands) > 0
 }

@@ -69,3 +69,42 @@ func TestSandboxedErrorCodeMode(t *testing.T) {
 		}
 	}
 }
+
+// TestSilentSandboxFailure: in two Codex sessions the type check fails
+// under the sandbox with no output at all ("failed in sandbox: "), and
+// the same command with escalated permissions runs and prints the
+// project's own type errors (it fails again, but further: another
+// class). The sandbox stopped the first run, so there is a lesson,
+// though the failure printed nothing: it comes before the command's
+// family (there is no error to come after), names the setting, and does
+// not fire on another command of the program. Before, a failure with no
+// output had no lesson, and a retry that failed was no fix.
+func TestSilentSandboxFailure(t *testing.T) {
+	dir := t.TempDir()
+	tsc := []string{"bash", "-lc", "pnpm exec tsc --noEmit -p apps/server/tsconfig.json"}
+	for _, id := range []string{"0199c435-57e2-76c3-a82a-d103098ae1ee", "0199c46b-604e-7aa1-a5a2-e6c751e6d15d"} {
+		writeCodex(t, dir, "/srv/app", id, []cxStep{
+			{tool: "shell", args: map[string]any{"command": tsc, "workdir": "/srv/app"}, out: "failed in sandbox: "},
+			{tool: "shell", args: map[string]any{"command": tsc, "workdir": "/srv/app", "with_escalated_permissions": true,
+				"justification": "tsc needs to run outside the sandbox"},
+				out: `{"output":"apps/server/src/main.ts(5,10): error TS2305: Module '\"./config\"' has no exported member 'Config'.\n","metadata":{"exit_code":2,"duration_seconds":4.5}}`},
+		})
+	}
+	var found []Candidate
+	for _, c := range errorCandidates(t, dir) {
+		if strings.Contains(c.Summary, "sandbox") {
+			found = append(found, c)
+		}
+	}
+	if len(found) != 1 {
+		t.Fatalf("lessons blaming the sandbox: %v, want one on the silent type check", summaries(found))
+	}
+	c := found[0]
+	fires := func(cmd string) bool { return commandFires(c.Triggers, cmd) }
+	if !fires("pnpm exec tsc -p apps/web/tsconfig.json") || fires("pnpm install") || len(c.Triggers.Errors) != 0 {
+		t.Errorf("triggers %+v: want the type check's family, before the call, and not pnpm install", c.Triggers)
+	}
+	if !strings.Contains(c.Solution, "with_escalated_permissions") || len(c.Sessions) != 2 {
+		t.Errorf("solution %q, sessions %v: want the setting, from both sessions", c.Solution, c.Sessions)
+	}
+}
