@@ -17,6 +17,7 @@ type row struct {
 	// probe's answer); a catchable one counts as missed.
 	notFailed, notFailedCatchable int
 	caught                        int // catchable with verdict prevented or shortened
+	builtinCaught                 int // catchable not caught, which a built-in that addresses it reached
 	calls, learnedBeforeFine      int
 	builtinInjectedCalls          int
 	// missed counts the catchable calls not caught, by missReason.
@@ -73,6 +74,9 @@ func score(labelsPath string, names []string, traces map[string]string) ([]row, 
 				default:
 					r.missed[why]++
 					total.missed[why]++
+					if c.builtinCaught() {
+						r.builtinCaught++
+					}
 				}
 			}
 		}
@@ -84,6 +88,7 @@ func score(labelsPath string, names []string, traces map[string]string) ([]row, 
 		total.notFailedCatchable += r.notFailedCatchable
 		total.catchable += r.catchable
 		total.caught += r.caught
+		total.builtinCaught += r.builtinCaught
 		total.calls += r.calls
 		total.learnedBeforeFine += r.learnedBeforeFine
 		total.builtinInjectedCalls += r.builtinInjectedCalls
@@ -98,22 +103,23 @@ const header = `# labelled: hand-labelled failed calls found in the trace (faile
 # learned-fine/100: fires of learned (provisional) lessons before calls that went fine, per 100 calls of the trace.
 # missed told/unmatched/below/nothing: catchable calls not caught because a lesson on the same key (family | class) already reached the agent earlier in the session / a live lesson learned from that key did not match / a lesson learned from that key was below minConfidence / no lesson had been learned from that key.
 # builtin-inj/100: calls whose answer added lesson text with a lesson that is not learned (a built-in, with an empty HOME) among its fires, per 100 calls.
+# +builtin: catchable calls not caught by a learned lesson at which a lesson that is not learned and addresses the failure reached the agent (before the call or after its failure); not in recall.
 `
 
 // render prints the rows as a table under the definitions.
 func render(rows []row) string {
 	var b strings.Builder
 	b.WriteString(header)
-	fmt.Fprintf(&b, "%-12s %8s %9s %6s %7s %7s %16s %15s  %s\n", "HISTORY", "LABELLED", "CATCHABLE", "CAUGHT", "RECALL", "CALLS", "LEARNED-FINE/100", "BUILTIN-INJ/100",
-		"MISSED "+strings.Join(missReasons, "/"))
+	fmt.Fprintf(&b, "%-12s %8s %9s %6s %7s %7s %16s %15s  %s  %s\n", "HISTORY", "LABELLED", "CATCHABLE", "CAUGHT", "RECALL", "CALLS", "LEARNED-FINE/100", "BUILTIN-INJ/100",
+		"MISSED "+strings.Join(missReasons, "/"), "+BUILTIN")
 	for _, r := range rows {
 		var missed []string
 		for _, why := range missReasons {
 			missed = append(missed, fmt.Sprint(r.missed[why]))
 		}
-		fmt.Fprintf(&b, "%-12s %8d %9d %6d %7s %7d %16s %15s  %s\n", r.history, r.labelled, r.catchable, r.caught,
+		fmt.Fprintf(&b, "%-12s %8d %9d %6d %7s %7d %16s %15s  %s  %d\n", r.history, r.labelled, r.catchable, r.caught,
 			ratio(r.caught, r.catchable, 1), r.calls, ratio(r.learnedBeforeFine, r.calls, 100), ratio(r.builtinInjectedCalls, r.calls, 100),
-			strings.Join(missed, "/"))
+			strings.Join(missed, "/"), r.builtinCaught)
 	}
 	if t := rows[len(rows)-1]; t.stopped > 0 {
 		fmt.Fprintf(&b, "# stopped: %d labelled calls (%d catchable, counted as missed) the trace reads as stopped by the agent (outcome \"stopped\", docs/replay.md), not failed.\n",

@@ -12,8 +12,9 @@ import (
 // that is no catch, two calls on one log line told apart by family,
 // learned fires before fine calls only (not after, not before failures),
 // built-in injections counted per answer that added text (before the call
-// or with its failure, never at a prompt), and labels of a history not
-// asked for left out.
+// or with its failure, never at a prompt), a catchable call only a
+// built-in that addresses it reached counted apart (+builtin), and
+// labels of a history not asked for left out.
 func TestScoreArithmetic(t *testing.T) {
 	rows, err := score("testdata/labels.tsv", []string{"a", "b"},
 		map[string]string{"a": "testdata/a.jsonl", "b": "testdata/b.jsonl"})
@@ -21,9 +22,9 @@ func TestScoreArithmetic(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []row{
-		{history: "a", labelled: 5, catchable: 4, caught: 2, calls: 10, learnedBeforeFine: 2, builtinInjectedCalls: 3, missed: map[string]int{missTold: 1, missNothing: 1}},
+		{history: "a", labelled: 5, catchable: 4, caught: 2, builtinCaught: 1, calls: 10, learnedBeforeFine: 2, builtinInjectedCalls: 3, missed: map[string]int{missTold: 1, missNothing: 1}},
 		{history: "b", labelled: 1, catchable: 1, caught: 1, calls: 2, missed: map[string]int{}},
-		{history: "total", labelled: 6, catchable: 5, caught: 3, calls: 12, learnedBeforeFine: 2, builtinInjectedCalls: 3, missed: map[string]int{missTold: 1, missNothing: 1}},
+		{history: "total", labelled: 6, catchable: 5, caught: 3, builtinCaught: 1, calls: 12, learnedBeforeFine: 2, builtinInjectedCalls: 3, missed: map[string]int{missTold: 1, missNothing: 1}},
 	}
 	if len(rows) != len(want) {
 		t.Fatalf("score gave %d rows, want %d: %+v", len(rows), len(want), rows)
@@ -34,8 +35,8 @@ func TestScoreArithmetic(t *testing.T) {
 		}
 	}
 	out := render(rows)
-	for _, s := range []string{"recall = caught / catchable", "\na                   5         4      2    0.50      10            20.00           30.00  1/0/0/1\n",
-		"\ntotal               6         5      3    0.60      12            16.67           25.00  1/0/0/1\n"} {
+	for _, s := range []string{"recall = caught / catchable", "\na                   5         4      2    0.50      10            20.00           30.00  1/0/0/1  1\n",
+		"\ntotal               6         5      3    0.60      12            16.67           25.00  1/0/0/1  1\n"} {
 		if !strings.Contains(out, s) {
 			t.Errorf("render() lacks %q:\n%s", s, out)
 		}
@@ -71,7 +72,7 @@ func TestMissReasons(t *testing.T) {
 	if r := rows[0]; r.caught != 1 || !maps.Equal(r.missed, want) {
 		t.Errorf("caught %d, missed %v; want 1 caught, missed %v", r.caught, r.missed, want)
 	}
-	if out := render(rows); !strings.Contains(out, "  1/1/2/1\n") {
+	if out := render(rows); !strings.Contains(out, "  1/1/2/1  0\n") {
 		t.Errorf("render() lacks the missed column 1/1/2/1:\n%s", out)
 	}
 }

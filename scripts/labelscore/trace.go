@@ -34,6 +34,19 @@ type traceLesson struct {
 type traceFire struct {
 	Provisional bool   `json:"provisional"`
 	At          string `json:"at"`
+	Addresses   bool   `json:"addresses"`
+}
+
+// builtinCaught reports whether a lesson that is not learned (a
+// built-in, with an empty HOME) and addresses the call's failure reached
+// the agent at it, before the call or after its failure.
+func (c traceCall) builtinCaught() bool {
+	for _, f := range c.Fired {
+		if !f.Provisional && f.Addresses {
+			return true
+		}
+	}
+	return false
 }
 
 // callKey names a call as labels do: session file base name and line.
