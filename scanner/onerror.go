@@ -122,8 +122,10 @@ func (a *analyzer) watchFailure(rec *callRec, r *Result) {
 	var fam lessons.Family
 	if c.Tool == "Bash" {
 		// the family as the analyzer reads it (failedFamily): LoggedCall's
-		// reading trims the output first, which costs more and rarely differs
-		if fam = failedFamily(c.Command, r); fam.Exe == "" || fam.Probe {
+		// reading trims the output first, which costs more and rarely differs.
+		// A look (cat, tail, ls) that fails answers a question, unless it
+		// never ended (tail -f, less): the shell tool stopped it
+		if fam = failedFamily(c.Command, r); fam.Exe == "" || fam.Probe && !r.Timeout {
 			return
 		}
 	}

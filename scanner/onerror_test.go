@@ -1008,3 +1008,28 @@ func TestInBackground(t *testing.T) {
 		}
 	}
 }
+
+// TestALookThatNeverEnded: `tail -f` is a look at a file, and a look that
+// fails answers a question (the file is not there); one the shell tool
+// stopped at its time limit never ended, and is a mistake of the call.
+// The same log read with `tail -n` worked: a lesson on the timeout of
+// tail, after the next one. Before, a look's failure was never watched,
+// whatever its error.
+func TestALookThatNeverEnded(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/home/ann/app", "s1", []step{
+		run("tail -f logs/server.log", 143, "Command timed out after 2m 0.0s\n[info] GET /health 200"),
+		run("tail -n 50 logs/server.log", 0, "[info] GET /health 200"),
+	})
+	cs := candidatesOf(t, dir)
+	for _, c := range cs {
+		if c.Kind != KindError || !strings.HasPrefix(c.Summary, "`tail`") {
+			continue
+		}
+		if !strings.Contains(c.Solution, "tail -n 50") || !errorFires(t, c, "Command timed out after 20s") {
+			t.Errorf("lesson %q %q %v: want the tail that worked, after the next timeout", c.Summary, c.Solution, c.Triggers.Errors)
+		}
+		return
+	}
+	t.Errorf("candidates %q: want a lesson on tail's timeout", summaries(cs))
+}
