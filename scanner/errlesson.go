@@ -294,9 +294,10 @@ func (c *Candidate) onError(f finding) bool {
 		fix, c.Fixed, c.Instead, c.Tried, c.Signals.FixConfirmed = "", "", "", nil, false
 	}
 	c.Family = errorUnit(c.Tool, familyOf(f.Change))
-	// a path, an id, a message or a script of one task; a sandbox setting
-	// is the agent's, whatever its name
-	c.Signals.OneOff = !f.Sandboxed && fix != "" && (oneOff(askedValues(fix, c.Problem), c.Problem) || freeText(fix))
+	// a path, an id, a message or a script of one task; a setting of the
+	// shell tool (the sandbox's, the background) is the agent's, whatever
+	// its name
+	c.Signals.OneOff = !f.Sandboxed && !f.Setting && fix != "" && (oneOff(askedValues(fix, c.Problem), c.Problem) || freeText(fix))
 	c.Signals.Sandboxed = f.Sandboxed
 	c.errorText(c.Family, fix, f.Sandboxed)
 	return true

@@ -71,6 +71,10 @@ type finding struct {
 	// Sandboxed: a setting that lets the shell out of its sandbox got
 	// past it (KindError): the lesson holds for any shell command.
 	Sandboxed bool
+	// Setting: what got past it was a setting of the shell tool switched
+	// on the same command (out of the sandbox, into the background): the
+	// agent's way to call, no value of one task.
+	Setting bool
 	// Support: the finding only adds its session to the candidate of the
 	// same id found before (a known failure seen again after the session
 	// changed something); alone it is no candidate.

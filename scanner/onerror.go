@@ -573,6 +573,7 @@ func (a *analyzer) settleErrors() {
 			Kind: KindError, Line: w.rec.line, UID: w.rec.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: fixed,
 			Call: w.rec.id, Change: key, Problem: problem, Solution: fix, ErrLine: line,
 			Signals: Signals{FixConfirmed: confirmed, Retries: w.tries - 1, Reminds: reminds || w.afterOnly || echoes(w.res.Output, callText(c), backticked(fix))}, Sandboxed: w.sandboxed,
+			Setting: w.bySetting(),
 		}
 		if !w.settled {
 			f.Tried, f.Reading, f.Skipped = w.tried, w.read, w.skipped
@@ -617,8 +618,11 @@ func (w *errWatch) taskEdits(edited []string) bool {
 		}
 		return !refusesTheCall(w.res.Output) && namesEdited(w.res.Output, edited)
 	}
-	if w.backgrounded() {
-		return false // what got past it was starting it in the background, not the edits
+	if w.backgrounded() || w.bySetting() && (w.res.Timeout || sandboxSetting(w.rec.call.Args, w.fix.Args)) {
+		// what got past it was starting it in the background, or a
+		// setting for a call that timed out or that the sandbox
+		// refused, not the edits
+		return false
 	}
 	return w.rec.call.Tool == "Bash" || w.rerun
 }
@@ -629,6 +633,27 @@ func (w *errWatch) taskEdits(edited []string) bool {
 func (w *errWatch) startedInBackground(cmd string) bool {
 	f := w.rec.call
 	return f.Tool == "Bash" && w.res.Timeout && inBackground(cmd) && !inBackground(f.Command)
+}
+
+// bySetting reports whether the watched shell failure was got past by
+// the same command with a setting of the shell tool switched (Call.Args:
+// out of the sandbox, into the background). A leading cd to a folder is
+// left out of both: the shell keeps the folder of an earlier cd, so
+// `cd api && npm run dev`, then `npm run dev` is the same command.
+func (w *errWatch) bySetting() bool {
+	f := w.rec.call
+	if !w.settled || f.Tool != "Bash" || w.fix.Tool != "Bash" || f.Args == w.fix.Args {
+		return false
+	}
+	return doing(withoutCd(f.Command)) == doing(withoutCd(w.fix.Command))
+}
+
+// withoutCd is cmd without a leading cd to a folder (cutCd).
+func withoutCd(cmd string) string {
+	if dir, rest := cutCd(cmd); dir != "" {
+		return rest
+	}
+	return cmd
 }
 
 // backgrounded reports whether the watched call was got past by the same
@@ -706,7 +731,7 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		}
 		did = "it worked when run again after you " + strings.Join(said, ", then ") + ": do that first"
 		confirmed = true
-	case f.Tool == "Bash" && f.Args != w.fix.Args && doing(f.Command) == doing(w.fix.Command):
+	case w.bySetting():
 		// the same command with a setting of the shell tool switched
 		// (out of the sandbox, in the background): the setting is the fix
 		did = "the same command worked with " + argsChange(f, w.fix, "").change

@@ -1033,3 +1033,33 @@ func TestALookThatNeverEnded(t *testing.T) {
 	}
 	t.Errorf("candidates %q: want a lesson on tail's timeout", summaries(cs))
 }
+
+// TestTimedOutThenRunInTheBackground: `cd api && npm run dev` runs until
+// the shell tool stops it; the agent edits a file, then runs `npm run
+// dev` with Claude Code's run_in_background. The setting got past the
+// timeout, not the edit, and not another directory (the shell keeps the
+// folder of the earlier cd); and a setting of the shell tool is the
+// agent's way to call, not one task's values. Before, the edit was taken
+// for the fix and nothing was learned; without it, the lesson said the
+// command worked in another directory, or was one task's own call.
+func TestTimedOutThenRunInTheBackground(t *testing.T) {
+	for _, first := range []string{"cd /home/ann/app/api && npm run dev", "npm run dev"} {
+		dir := t.TempDir()
+		writeClaude(t, dir, "/home/ann/app/api", "s1", []step{
+			run(first, 143, "Command timed out after 2m 0.0s\n> api@1.0.0 dev\n> ts-node-dev src/index.ts"),
+			write("/home/ann/app/api/src/index.ts", "export {}\n"),
+			call("Bash", map[string]any{"command": "npm run dev", "run_in_background": true}, false, "Command running in background with ID: bash_1"),
+			run("curl -s localhost:3000/health", 0, "ok"),
+		})
+		var found bool
+		for _, c := range ofKind(candidatesOf(t, dir), KindError) {
+			if !strings.Contains(c.Solution, "`run_in_background` set to `true`") || strings.Contains(c.Solution, "that task's own call") {
+				t.Errorf("%q: lesson %q, want the background setting as what got past it", first, c.Solution)
+			}
+			found = true
+		}
+		if !found {
+			t.Errorf("%q: no lesson on the timeout", first)
+		}
+	}
+}

@@ -47,7 +47,7 @@ func sandboxTrigger(t lessons.Trigger) lessons.Trigger {
 func ranOutside(w *errWatch, c *Call, r *Result) bool {
 	f := w.rec.call
 	if c.Tool != "Bash" || f.Tool != "Bash" || r.Timeout || r.Stopped || strings.TrimSpace(r.Output) == "" ||
-		doing(c.Command) != doing(f.Command) || !sandboxSetting(f.Args, c.Args) {
+		doing(withoutCd(c.Command)) != doing(withoutCd(f.Command)) || !sandboxSetting(f.Args, c.Args) {
 		return false
 	}
 	class := lessons.ErrorClass(r.Output)
@@ -59,8 +59,7 @@ func ranOutside(w *errWatch, c *Call, r *Result) bool {
 // nothing has a lesson, the setting.
 func (w *errWatch) outOfSandbox() bool {
 	f := w.rec.call
-	return w.settled && f.Tool == "Bash" && w.fix.Tool == "Bash" && f.Args != w.fix.Args &&
-		doing(f.Command) == doing(w.fix.Command) && sandboxSetting(f.Args, w.fix.Args)
+	return w.bySetting() && sandboxSetting(f.Args, w.fix.Args)
 }
 
 // failedSilently ends the problem of a shell failure that printed nothing.
