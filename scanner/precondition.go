@@ -393,8 +393,11 @@ func describeChange(c *Call) string {
 	case "Write":
 		return "create " + c.Path
 	}
-	if c.Path == "" {
+	switch {
+	case c.Path == "":
 		return "call `" + c.Tool + "`" // another tool (toolStep)
+	case !slices.Contains(lessons.WritingTools, c.Tool):
+		return strings.ToLower(c.Tool) + " " + c.Path // the file the failed call needed read (toolStep)
 	}
 	return "edit " + c.Path
 }

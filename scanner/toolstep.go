@@ -16,12 +16,17 @@ import (
 // state (stateError).
 
 // toolStep reports whether a call that worked, of a tool other than the
-// shell and the file tools, is a step a failed tool call may have
-// needed: another tool of its own MCP server, or one its error names.
+// shell, is a step a failed tool call may have needed: another tool of
+// its own MCP server, or one its error names; a file tool only on the
+// failed call's own file ("File has not been read yet. Read it first":
+// a Read of that file).
 func toolStep(w *errWatch, c *Call) bool {
 	f := w.rec.call
-	if f.Tool == "Bash" || c.Tool == f.Tool || c.Path != "" {
+	switch {
+	case f.Tool == "Bash" || c.Tool == f.Tool:
 		return false
+	case c.Path != "":
+		return c.Path == f.Path && toolNamed(w.errText(), c.Tool)
 	}
 	return sameServer(f.Tool, c.Tool) || toolNamed(w.errText(), c.Tool)
 }
@@ -84,8 +89,8 @@ func toolStepsOf(w *errWatch, steps []*Call) []*Call {
 	var named, server []*Call
 	for _, s := range steps {
 		switch {
-		case s.Tool == "Bash" || s.Path != "":
-			return nil // a shell step or a file written: not this kind
+		case s.Tool == "Bash" || s.Path != "" && s.Path != f.Path:
+			return nil // a shell step or another file: not this kind
 		case toolNamed(errText, s.Tool):
 			named = append(named, s)
 		case sameServer(f.Tool, s.Tool):

@@ -120,3 +120,29 @@ func TestErrorLessonOnAToolLimitNothingGotPast(t *testing.T) {
 		}
 	}
 }
+
+// TestReadFirstIsTheStep: Claude Code refuses a Write of a file the
+// session has not read ("File has not been read yet. Read it first");
+// the agent reads it and the same Write works. The Read of that file is
+// the step the error named, and the lesson says so; before, a file
+// tool's call was never a step, so the lesson said the Write "fails now
+// and then, so run it again before changing anything". A Read of
+// another file is no step.
+func TestReadFirstIsTheStep(t *testing.T) {
+	for _, read := range []string{"/home/ann/app/.env", "/home/ann/app/README.md"} {
+		dir := t.TempDir()
+		writeClaude(t, dir, "/home/ann/app", "s1", []step{
+			call("Write", map[string]any{"file_path": "/home/ann/app/.env", "content": "A=1\n"}, true, "File has not been read yet. Read it first before writing to it."),
+			call("Read", map[string]any{"file_path": read}, false, "     1→B=2\n"),
+			call("Write", map[string]any{"file_path": "/home/ann/app/.env", "content": "A=1\n"}, false, "File created successfully at: /home/ann/app/.env"),
+		})
+		cs := ofKind(candidatesOf(t, dir), KindError)
+		if len(cs) != 1 {
+			t.Fatalf("read %s: %d lessons on the error, want 1", read, len(cs))
+		}
+		named := strings.Contains(cs[0].Solution, "after you read /home/ann/app/.env")
+		if named != (read == "/home/ann/app/.env") || read == "/home/ann/app/.env" && strings.Contains(cs[0].Solution, "now and then") {
+			t.Errorf("read %s: lesson %q", read, cs[0].Solution)
+		}
+	}
+}
