@@ -371,7 +371,10 @@ func (a *analyzer) knownSaw(rec *callRec) {
 		}
 		switch {
 		case f.Tool != "Bash":
-			if f.Tool == c.Tool && relatedPath(f.Path, c.Path) {
+			// the same tool on the file, or another that writes it
+			// where the failed one wrote (a Write refused, then an Edit)
+			writes := slices.Contains(lessons.WritingTools, f.Tool) && slices.Contains(lessons.WritingTools, c.Tool)
+			if (f.Tool == c.Tool || writes && f.Path == c.Path) && relatedPath(f.Path, c.Path) {
 				k.rec.fixed, k.worked = true, true
 			}
 		case c.Tool == "Bash" && !k.worked:

@@ -265,7 +265,7 @@ func (a *analyzer) watchSuccess(rec *callRec) {
 func sameUnit(w *errWatch, c *Call, fams func() []string) bool {
 	f := w.rec.call
 	if f.Tool != c.Tool {
-		return false
+		return readFirst(w, c)
 	}
 	if f.Tool != "Bash" {
 		return relatedPath(f.Path, c.Path)
@@ -714,7 +714,7 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		for _, s := range toolSteps {
 			said = append(said, describeChange(s))
 		}
-		did = "the next " + f.Tool + " call worked after you " + strings.Join(said, ", then ") + ": do that first"
+		did = "the next " + w.fix.Tool + " call worked after you " + strings.Join(said, ", then ") + ": do that first"
 		if w.rerun {
 			did = "it worked when run again after you " + strings.Join(said, ", then ") + ": do that first"
 		}

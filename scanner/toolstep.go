@@ -2,7 +2,10 @@ package scanner
 
 import (
 	"regexp"
+	"slices"
 	"strings"
+
+	"github.com/lessons-dev/lessons"
 )
 
 // Steps of another tool. A tool other than the shell may fail for want
@@ -112,3 +115,15 @@ func toolStepsOf(w *errWatch, steps []*Call) []*Call {
 // session meets again, not the call's own input moved on from, as a
 // file tool's is; nor do the task's edits of files get past it.
 func serviceTool(tool string) bool { return mcpServer(tool) != "" }
+
+// readFirst reports whether c, a call that worked of another tool than
+// the failed file tool, writes the same file after the step its error
+// asked for was taken (a Read of it): a Write refused as "not read yet",
+// then the file read and edited, was got past by the edit.
+func readFirst(w *errWatch, c *Call) bool {
+	f := w.rec.call
+	if f.Path == "" || c.Path != f.Path || !slices.Contains(lessons.WritingTools, f.Tool) || !slices.Contains(lessons.WritingTools, c.Tool) {
+		return false
+	}
+	return slices.ContainsFunc(w.steps, func(s *Call) bool { return s.Path == f.Path && toolNamed(w.errText(), s.Tool) })
+}

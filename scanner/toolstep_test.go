@@ -146,3 +146,25 @@ func TestReadFirstIsTheStep(t *testing.T) {
 		}
 	}
 }
+
+// TestReadFirstThenEdit: the refused Write is not tried again; the agent
+// reads the file and edits it instead. The edit of the same file after
+// the Read got past the refusal (before, nothing did, and the edits after
+// it dropped the lesson): a lesson on the error names the Read, and no
+// known failure says the Write fails whatever is done.
+func TestReadFirstThenEdit(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/home/ann/app", "s1", []step{
+		call("Write", map[string]any{"file_path": "/home/ann/app/.env", "content": "A=1\n"}, true, "File has not been read yet. Read it first before writing to it."),
+		call("Read", map[string]any{"file_path": "/home/ann/app/.env"}, false, "     1→B=2\n"),
+		call("Edit", map[string]any{"file_path": "/home/ann/app/.env", "old_string": "B=2", "new_string": "A=1"}, false, "The file /home/ann/app/.env has been updated."),
+	})
+	cs := candidatesOf(t, dir)
+	if k := ofKind(cs, KindKnown); len(k) != 0 {
+		t.Errorf("known failures %q: the file was written", summaries(k))
+	}
+	e := ofKind(cs, KindError)
+	if len(e) != 1 || !strings.Contains(e[0].Solution, "the next Edit call worked after you read /home/ann/app/.env") {
+		t.Errorf("lessons on the error %q, want one naming the Read before the Edit", summaries(e))
+	}
+}
