@@ -26,9 +26,12 @@ var matchLine = regexp.MustCompile(`^\S+:\d+[:-]`)
 
 // searchMatch reports whether the error line of a failed call of family
 // fam is one of its matches: fam's program, or its subcommand (rtk grep,
-// git grep), is a search tool.
+// git grep), is a search tool. The shell's own error has the same shape
+// when zsh names where it read the line ("(eval):1: command not found:
+// rg"), and is no match.
 func searchMatch(fam lessons.Family, line string) bool {
-	return (searchTools[fam.Exe] || searchTools[fam.Sub]) && matchLine.MatchString(lessons.StripANSI(line))
+	line = lessons.StripANSI(line)
+	return (searchTools[fam.Exe] || searchTools[fam.Sub]) && matchLine.MatchString(line) && !shellError.MatchString(line)
 }
 
 // searchTools are the programs that print matches as path:line:text.
