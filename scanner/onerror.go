@@ -607,13 +607,20 @@ func (a *analyzer) knownKey(key string) bool {
 // command itself (the program is not there, or does not take an option:
 // refusesTheCall); the edits were the task going on without it. A
 // tool's failure nothing got past is the task's, unless its error names
-// what the call did not (the tool's own program, gone: aboutTheCall).
+// what the call did not (the tool's own program, gone: aboutTheCall); a
+// look at a file (Read, Glob) is got past by an edit of that file alone:
+// editing others (a Read of a folder refused, then the work went on)
+// went on without it.
 func (w *errWatch) taskEdits(edited []string) bool {
 	if !w.edits {
 		return false
 	}
 	if !w.settled {
-		if f := w.rec.call; f.Tool != "Bash" {
+		f := w.rec.call
+		switch {
+		case f.Tool != "Bash" && f.Path != "" && !slices.Contains(lessons.WritingTools, f.Tool):
+			return slices.ContainsFunc(edited, func(p string) bool { return p == f.Path || strings.HasPrefix(p, f.Path+"/") })
+		case f.Tool != "Bash":
 			return !serviceTool(f.Tool) && aboutTheCall(w.res.Output, f)
 		}
 		return !refusesTheCall(w.res.Output) && namesEdited(w.res.Output, edited)

@@ -168,3 +168,26 @@ func TestReadFirstThenEdit(t *testing.T) {
 		t.Errorf("lessons on the error %q, want one naming the Read before the Edit", summaries(e))
 	}
 }
+
+// TestALookRefusedThenOtherWork: a Read of a folder is refused
+// (EISDIR); the agent lists the folder with the shell and goes on to
+// edit other files. The edits did not get past the Read's failure, which
+// comes back with the next Read of a folder: a lesson on its error.
+// Before, any edit after a file tool's failure made it the task's, and
+// nothing was learned. An edit of the very file the Read failed on (a
+// Read refused for its size, then the file edited) is the task's still.
+func TestALookRefusedThenOtherWork(t *testing.T) {
+	for _, edited := range []string{"/home/ann/app/src/main.ts", "/home/ann/app/notes.md"} {
+		dir := t.TempDir()
+		writeClaude(t, dir, "/home/ann/app", "s1", []step{
+			write("/home/ann/app/README.md", "# app\n"),
+			call("Read", map[string]any{"file_path": "/home/ann/app/notes.md"}, true, "EISDIR: illegal operation on a directory, read"),
+			run("ls -la /home/ann/app/notes.md", 0, "total 0\n-rw-r--r-- 1 ann ann 0 todo.md"),
+			call("Edit", map[string]any{"file_path": edited, "old_string": "a", "new_string": "b"}, false, "The file "+edited+" has been updated."),
+		})
+		got := len(ofKind(candidatesOf(t, dir), KindError)) > 0
+		if want := edited != "/home/ann/app/notes.md"; got != want {
+			t.Errorf("edit of %s: a lesson on the Read's error: %v, want %v", edited, got, want)
+		}
+	}
+}
