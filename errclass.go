@@ -198,8 +198,8 @@ func errorLines(text string, raw bool) []string {
 		if !raw {
 			t = bare
 		}
-		if bare == "" || isStatusLine(bare) || NoticeLine(bare) || passReport(bare) {
-			continue // a warning, a passing check or the agent's shell set-up says nothing of what failed
+		if bare == "" || isStatusLine(bare) || NoticeLine(bare) || passReport(bare) || codeFrame(bare) {
+			continue // a warning, a passing check, a compiler's excerpt of the source or the agent's shell set-up says nothing of what failed
 		}
 		if CaretLine(bare) {
 			// a marker under a quoted source line (Node's throw, Python's
@@ -332,6 +332,37 @@ func CaretLine(t string) bool {
 	}
 	return strings.Trim(t, "^~ ") == "" && strings.Contains(t, "^")
 }
+
+// codeFrame reports a line of a compiler's excerpt of the source around
+// a diagnostic: a line number and a gutter ("42 │   defp f(x) do" in
+// Elixir, "12 |     let x" in Rust, "123| value = …" in Nix), a gutter
+// or a frame's border alone (│, with the markers under the excerpt), or
+// the frame's pointer to where it is ("└─ lib/a.ex:42:22: A.f/1"). Text
+// inside a box ("│ No such option: --foo │", Rich's errors) is no
+// frame: it is the message.
+func codeFrame(t string) bool {
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	if i > 0 {
+		rest := strings.TrimLeft(t[i:], " ")
+		return strings.HasPrefix(rest, "|") || strings.HasPrefix(rest, "│")
+	}
+	if strings.IndexFunc(t, func(r rune) bool { return !(r >= 0x2500 && r <= 0x257f || strings.ContainsRune("|^~ ", r)) }) < 0 {
+		return true // a gutter or a border alone, or the markers under the excerpt
+	}
+	for _, p := range []string{"└─ ", "╰─ ", "└── "} {
+		if rest, ok := strings.CutPrefix(t, p); ok {
+			return locationAt().MatchString(rest)
+		}
+	}
+	return false
+}
+
+// locationAt matches a path and its line at the start of a frame's
+// pointer ("lib/a.ex:42:22: …"); compiled on first use.
+var locationAt = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\S+:\d+`) })
 
 // isStatusLine reports a line an agent adds around a command's output.
 func isStatusLine(t string) bool {

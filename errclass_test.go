@@ -42,6 +42,14 @@ func TestErrorClass(t *testing.T) {
 		{"npm ERR! Missing script: \"lint\"", "npm ERR! Missing script: <q>"},
 		{"error: unknown `frob' in `x.c'", "error: unknown <q> in <q>"},
 		{"fatal: a defaced branch 'feat/x' already exists", "fatal: a defaced branch <q> already exists"},
+		// a compiler's excerpt of the source is no error: Elixir's under a
+		// warning (the warning skipped), Nix's, Rust's gutters
+		{"warning: variable \"errors\" is unused\n    │\n 42 │   defp format_errors(errors) do\n    │                      ~~~~~~\n    │\n    └─ lib/app/event_controller.ex:42:22: App.EventController.format_errors/1\n\n** (Mix) Could not start application app: exited in: App.Application.start(:normal, [])\n    ** (EXIT) shutdown: failed to start child: AppWeb.Endpoint",
+			"** (EXIT) shutdown: failed to start child: AppWeb.Endpoint"},
+		{"error:\n       … while evaluating the attribute 'value'\n       at /nix/store/abc-source/lib/modules.nix:809:9:\n          808|     in warnDeprecation opt //\n          809|       { value = addErrorContext \"while evaluating the option\" value;\n             |         ^\n       error: attribute 'zsh' missing",
+			"error: attribute <q> missing"},
+		// text inside a box is the message (Rich's errors)
+		{"╭─────────────────────────╮\n│ No such option: --frob  │\n╰─────────────────────────╯", "│ No such option: --frob │"},
 	} {
 		if got := ErrorClass(tt.text); got != tt.want {
 			t.Errorf("ErrorClass(%q) = %q, want %q", tt.text, got, tt.want)
