@@ -22,7 +22,8 @@ import (
 //     cut to 80 characters; "no output" when there is none.
 //
 // Status lines the agents wrap around output ("Exit code 1"), warnings,
-// notes and the reports of checks that passed (NoticeLine) are skipped. The patterns compile on first use: the hook loads this
+// notes, the reports of checks that passed (NoticeLine) and a compiler's
+// excerpt of the source (codeFrame) are skipped. The patterns compile on first use: the hook loads this
 // package and most of its calls never need them.
 func ErrorClass(text string) string {
 	return classOf(errorLines(text, false))
