@@ -492,7 +492,25 @@ func inBackground(cmd string) bool {
 func ranElsewhere(failed, fixed string) bool {
 	fcd, frest := cutCd(failed)
 	gcd, grest := cutCd(fixed)
-	return fcd != gcd && frest != "" && (frest == grest || fcd == "" && movedInto(frest, grest, gcd))
+	return fcd != gcd && frest != "" && (frest == grest || fcd == "" && (movedInto(frest, grest, gcd) || droppedInto(frest, grest, gcd)))
+}
+
+// droppedInto reports whether fixed is failed run from inside dir with
+// dir, its operand, dropped: `gdrive-sync pull "C:/work/site"` as `cd
+// "C:/work/site" && gdrive-sync pull`, a program that works on the
+// folder it runs in and took the path for something else.
+func droppedInto(failed, fixed, dir string) bool {
+	f, g := strings.Fields(failed), strings.Fields(fixed)
+	dir = strings.TrimSuffix(strings.Trim(dir, `"'`), "/")
+	if len(f) != len(g)+1 || len(g) < 1 || dir == "" || dir == "." || dir == ".." {
+		return false
+	}
+	for i, w := range f {
+		if i > 0 && strings.TrimSuffix(strings.Trim(w, `"'`), "/") == dir && slices.Equal(slices.Concat(f[:i], f[i+1:]), g) {
+			return true
+		}
+	}
+	return false
 }
 
 // movedInto reports whether fixed is failed run from inside dir, its
@@ -760,9 +778,14 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		did = "the same call worked when run again unchanged: it fails now and then, so run it again before changing anything"
 	case f.Tool == "Bash" && ranElsewhere(f.Command, w.fix.Command):
 		did = "the same command worked in another directory: `" + clip(w.fix.Command, 300) + "` (the shell keeps the directory of an earlier cd)"
-		if dir, rest := cutCd(w.fix.Command); movedInto(doing(f.Command), rest, dir) {
+		dir, rest := cutCd(w.fix.Command)
+		switch {
+		case movedInto(doing(f.Command), rest, dir):
 			did = "the same command worked run from inside the folder its paths named, `" + clip(dir, 200) + "`: `" +
 				clip(w.fix.Command, 300) + "`. A folder such as this one is a project of its own: run the command from inside the folder the error names"
+		case droppedInto(doing(f.Command), rest, dir):
+			did = "the same command worked run from inside the folder it was given, without it: `" + clip(w.fix.Command, 300) +
+				"`. It works on the folder it runs in: cd into the folder, and do not pass it"
 		}
 		confirmed = true
 	case w.backgrounded():

@@ -1063,3 +1063,43 @@ func TestTimedOutThenRunInTheBackground(t *testing.T) {
 		}
 	}
 }
+
+// TestRunInsideTheFolderItWasGiven: a sync tool given a folder fails on
+// its usage; run from inside that folder with no operand it works. That
+// is the same command run elsewhere, the folder moved from its operand
+// into a cd, and the lesson says to cd and not pass it. Before, the
+// fixed command had a word fewer, so it was no run elsewhere, and
+// nothing was learned.
+func TestRunInsideTheFolderItWasGiven(t *testing.T) {
+	dir := t.TempDir()
+	writeClaude(t, dir, "/c/Users/ann", "s1", []step{
+		run(`gdrive-sync pull "C:/Users/ann/Desktop/SITE" 2>&1`, 1, "basename: missing operand\nTry 'basename --help' for more information."),
+		run(`cd "C:/Users/ann/Desktop/SITE" && gdrive-sync pull 2>&1`, 0, "pulled 3 files"),
+	})
+	for _, c := range ofKind(candidatesOf(t, dir), KindError) {
+		if strings.Contains(c.Solution, "cd into the folder, and do not pass it") {
+			return
+		}
+	}
+	t.Errorf("no lesson saying to run it inside the folder: %q", summaries(candidatesOf(t, dir)))
+}
+
+// TestDroppedInto: the folder a command was given, dropped from its
+// words and cd'd into; not another word dropped, nor the program's name.
+func TestDroppedInto(t *testing.T) {
+	for _, tt := range []struct {
+		failed, fixed, dir string
+		want               bool
+	}{
+		{`gdrive-sync pull "C:/w/site"`, "gdrive-sync pull", `"C:/w/site"`, true},
+		{"make -C build all", "make all", "build", false},
+		{"npm test web", "npm test", "web/", true},
+		{"site", "", "site", false},
+		{"pytest tests", "pytest", "tests", true},
+		{"ls", "", "", false},
+	} {
+		if got := droppedInto(tt.failed, tt.fixed, tt.dir); got != tt.want {
+			t.Errorf("droppedInto(%q, %q, %q) = %v, want %v", tt.failed, tt.fixed, tt.dir, got, tt.want)
+		}
+	}
+}
