@@ -283,8 +283,22 @@ func inNewEnv(failed lessons.Family, cmd string, fams []string) bool {
 	if !strings.Contains(cmd, "activate") && !strings.Contains(cmd, "venv") || !envStep.MatchString(cmd) {
 		return false // most commands that worked: no regex run
 	}
-	want := unversioned(failed.String())
-	return slices.ContainsFunc(fams, func(f string) bool { return unversioned(f) == want })
+	want := envProgram(failed.String())
+	return slices.ContainsFunc(fams, func(f string) bool {
+		g := envProgram(f)
+		return g == want || !strings.Contains(want, " ") && strings.HasPrefix(g, want+" ")
+	})
+}
+
+// envProgram is a family as an environment runs it: unversioned, and a
+// module Python runs as a program by its name (python3 -m pip: pip, which
+// a family without a subcommand matches whatever pip was asked to do).
+func envProgram(fam string) string {
+	f := unversioned(fam)
+	if rest, ok := strings.CutPrefix(f, "python -m "); ok {
+		return rest
+	}
+	return f
 }
 
 // envStep finds a step that makes or activates an environment for the
@@ -807,6 +821,12 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		// another thing (another subcommand, the program by another
 		// path) got around it, and nothing got past it
 		if did, ok = w.errorFix(); !ok {
+			if fams := families(w.fix.Command); !slices.Contains(fams(), w.fam.String()) && inNewEnv(w.fam, w.fix.Command, fams()) {
+				// its words changed with the environment (python3 -m pip
+				// install --user, then pip install in a new virtualenv)
+				did, confirmed = "`"+clip(w.fix.Command, 300)+"` worked, in an environment it made or activated first", true
+				break
+			}
 			if !didOtherwise(f.Command, w.fix.Command) {
 				return "", "", false, false
 			}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -949,20 +950,22 @@ func TestCheckSkipped(t *testing.T) {
 // activating it: the environment got past the error, and the lesson on
 // it says so.
 func TestFixInANewEnvironment(t *testing.T) {
-	dir := t.TempDir()
 	refused := "error: externally-managed-environment\n\n× This environment is externally managed"
-	writeClaude(t, dir, "/home/ann/app", "s1", []step{
-		write("/home/ann/app/requirements.txt", "flask\n"),
-		run("pip3 install -r requirements.txt", 1, refused),
-		run("python3 -m venv .venv && source .venv/bin/activate && pip install -r requirements.txt", 0, "Successfully installed flask"),
-	})
-	cs := candidatesOf(t, dir)
-	for _, c := range cs {
-		if c.Kind == KindError && strings.Contains(c.Solution, "python3 -m venv .venv") {
-			return
+	// pip by its versioned name, and pip as the module Python runs
+	for _, install := range []string{"pip3 install -r requirements.txt", "python3 -m pip install --user -r requirements.txt"} {
+		dir := t.TempDir()
+		writeClaude(t, dir, "/home/ann/app", "s1", []step{
+			write("/home/ann/app/requirements.txt", "flask\n"),
+			run(install, 1, refused),
+			run("python3 -m venv .venv && source .venv/bin/activate && pip install -r requirements.txt", 0, "Successfully installed flask"),
+		})
+		cs := candidatesOf(t, dir)
+		if !slices.ContainsFunc(cs, func(c Candidate) bool {
+			return c.Kind == KindError && strings.Contains(c.Solution, "python3 -m venv .venv")
+		}) {
+			t.Errorf("%s: candidates %q: want a lesson on the error saying the virtualenv got past it", install, summaries(cs))
 		}
 	}
-	t.Errorf("candidates %q: want a lesson on the error saying the virtualenv got past it", summaries(cs))
 }
 
 // TestTimedOutThenStartedInTheBackground: a dev server run in the
