@@ -41,7 +41,7 @@ const KindError = "error"
 
 // Bounds of what a session watches.
 const (
-	maxWatched    = 24 // failures watched in a session
+	maxWatched    = 64 // failures watched in a session
 	watchWindow   = 40 // calls after a failure in which a success settles it
 	maxWatchShell = 12 // shell calls remembered per failure, steps or not
 	maxWatchStep  = 4  // steps a failure may name among them

@@ -1106,3 +1106,26 @@ func TestDroppedInto(t *testing.T) {
 		}
 	}
 }
+
+// TestLateFailureOfALongSession: a long session fails thirty ways before
+// a failure that a retry gets past; the late one still gets its lesson.
+// Before, a session watched its first 24 failures only, and a long
+// session's later mistakes (past its first hours) were never learned.
+func TestLateFailureOfALongSession(t *testing.T) {
+	var steps []step
+	for i := range 30 {
+		steps = append(steps, run(fmt.Sprintf("tool%d --check", i), 1, fmt.Sprintf("tool%d: error: config file tool%d.toml is invalid", i, i)))
+	}
+	steps = append(steps,
+		run("docker compose up --detach=yes", 125, "unknown flag: --detach=yes\nSee 'docker compose up --help'."),
+		run("docker compose up -d", 0, "Container app-db-1 Started"),
+	)
+	dir := t.TempDir()
+	writeClaude(t, dir, "/home/ann/app", "s1", steps)
+	for _, c := range ofKind(candidatesOf(t, dir), KindError) {
+		if strings.Contains(c.Summary, "docker compose") {
+			return
+		}
+	}
+	t.Errorf("no lesson on the late docker compose failure")
+}
