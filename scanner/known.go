@@ -373,7 +373,7 @@ func (a *analyzer) knownSaw(rec *callRec) {
 		case f.Tool != "Bash":
 			// the same tool on the file, or another that writes it
 			// where the failed one wrote (a Write refused, then an Edit)
-			writes := slices.Contains(lessons.WritingTools, f.Tool) && slices.Contains(lessons.WritingTools, c.Tool)
+			writes := writing(f.Tool) && writing(c.Tool)
 			if (f.Tool == c.Tool || writes && f.Path == c.Path) && relatedPath(f.Path, c.Path) {
 				k.rec.fixed, k.worked = true, true
 			}

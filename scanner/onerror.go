@@ -206,7 +206,7 @@ func (w *errWatch) anyCommand() bool {
 // of its tool and family, and is a change every other one remembers.
 func (a *analyzer) watchSuccess(rec *callRec) {
 	c := rec.call
-	edit := c.Path != "" && slices.Contains(lessons.WritingTools, c.Tool)
+	edit := c.Path != "" && writing(c.Tool)
 	if edit {
 		a.noteEdit(c.Path)
 	}
@@ -650,7 +650,7 @@ func (w *errWatch) taskEdits(edited []string) bool {
 	if !w.settled {
 		f := w.rec.call
 		switch {
-		case f.Tool != "Bash" && f.Path != "" && !slices.Contains(lessons.WritingTools, f.Tool):
+		case f.Tool != "Bash" && f.Path != "" && !writing(f.Tool):
 			return slices.ContainsFunc(edited, func(p string) bool { return p == f.Path || strings.HasPrefix(p, f.Path+"/") })
 		case f.Tool != "Bash":
 			return !serviceTool(f.Tool) && aboutTheCall(w.res.Output, f)

@@ -162,7 +162,7 @@ func (a *analyzer) succeeded(rec *callRec) {
 	}
 	change := stateChange{call: c}
 	switch {
-	case c.Path != "" && slices.Contains(lessons.WritingTools, c.Tool):
+	case c.Path != "" && writing(c.Tool):
 	case c.Tool == "Bash" && fixing(c.Command):
 		change.setup, change.fixer = true, true
 	case c.Tool == "Bash" && settingUp(c.Command):
@@ -396,7 +396,7 @@ func describeChange(c *Call) string {
 	switch {
 	case c.Path == "":
 		return "call `" + c.Tool + "`" // another tool (toolStep)
-	case !slices.Contains(lessons.WritingTools, c.Tool):
+	case !writing(c.Tool):
 		return strings.ToLower(c.Tool) + " " + c.Path // the file the failed call needed read (toolStep)
 	}
 	return "edit " + c.Path

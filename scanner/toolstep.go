@@ -122,8 +122,12 @@ func serviceTool(tool string) bool { return mcpServer(tool) != "" }
 // then the file read and edited, was got past by the edit.
 func readFirst(w *errWatch, c *Call) bool {
 	f := w.rec.call
-	if f.Path == "" || c.Path != f.Path || !slices.Contains(lessons.WritingTools, f.Tool) || !slices.Contains(lessons.WritingTools, c.Tool) {
+	if f.Path == "" || c.Path != f.Path || !writing(f.Tool) || !writing(c.Tool) {
 		return false
 	}
 	return slices.ContainsFunc(w.steps, func(s *Call) bool { return s.Path == f.Path && toolNamed(w.errText(), s.Tool) })
 }
+
+// writing reports whether a tool writes the file it is given (Write,
+// Edit, MultiEdit, NotebookEdit and their kin in other agents).
+func writing(tool string) bool { return slices.Contains(lessons.WritingTools, tool) }
