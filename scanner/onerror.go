@@ -130,11 +130,15 @@ func (a *analyzer) watchFailure(rec *callRec, r *Result) {
 		}
 	}
 	for _, w := range a.watch {
-		if !w.settled && rec.seq-w.rec.seq <= watchWindow && w.rec.call.Tool == c.Tool && w.fam == fam && w.rec.call.Path == c.Path {
-			if ranOutside(w, c, r) {
-				w.settled, w.fix, w.outside = true, c, true
-				return
-			}
+		if w.settled || w.rec.call.Tool != c.Tool || w.fam != fam || w.rec.call.Path != c.Path {
+			continue
+		}
+		if ranOutside(w, c, r) {
+			// however late: the sandbox holds for the whole session
+			w.settled, w.fix, w.outside = true, c, true
+			return
+		}
+		if rec.seq-w.rec.seq <= watchWindow {
 			w.tries++
 			if c.Tool == "Bash" && len(w.tried) < maxTried && doing(c.Command) != doing(w.rec.call.Command) &&
 				!slices.ContainsFunc(w.tried, func(t string) bool { return doing(t) == doing(c.Command) }) {
