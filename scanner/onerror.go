@@ -605,11 +605,15 @@ func (a *analyzer) settleErrors() {
 			continue // a runner's status line, too little stable text for a trigger, or a line of the command's output that says nothing went wrong
 		}
 		keys = append(keys, key) // a later failure of the key that gave none may give one
+		retries := w.tries - 1
+		if w.outside {
+			retries = 0 // the tries failed the same way in the sandbox: what got past them is plain
+		}
 		f := finding{
 			Kind: KindError, Line: w.rec.line, UID: w.rec.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: fixed,
 			Call: w.rec.id, Change: key, Problem: problem, Solution: fix, ErrLine: line,
-			Signals: Signals{FixConfirmed: confirmed, Retries: w.tries - 1, Reminds: reminds || w.afterOnly || echoes(w.res.Output, callText(c), backticked(fix))}, Sandboxed: w.sandboxed,
-			Setting: w.bySetting(),
+			Signals: Signals{FixConfirmed: confirmed, Retries: retries, Reminds: reminds || w.afterOnly || echoes(w.res.Output, callText(c), backticked(fix))}, Sandboxed: w.sandboxed,
+			Setting: w.bySetting() || w.outside,
 		}
 		if !w.settled {
 			f.Tried, f.Reading, f.Skipped = w.tried, w.read, w.skipped
@@ -661,7 +665,7 @@ func (w *errWatch) taskEdits(edited []string) bool {
 		}
 		return !refusesTheCall(w.res.Output) && namesEdited(w.res.Output, edited)
 	}
-	if w.backgrounded() || w.bySetting() && (w.res.Timeout || sandboxSetting(w.rec.call.Args, w.fix.Args)) {
+	if w.backgrounded() || w.outside || w.bySetting() && (w.res.Timeout || sandboxSetting(w.rec.call.Args, w.fix.Args)) {
 		// what got past it was starting it in the background, or a
 		// setting for a call that timed out or that the sandbox
 		// refused, not the edits
@@ -774,13 +778,17 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		}
 		did = "it worked when run again after you " + strings.Join(said, ", then ") + ": do that first"
 		confirmed = true
+	case w.outside:
+		// out of the sandbox, the family ran and failed on its own errors
+		did = "the same command ran with " + argsChange(f, w.fix, "").change + " (and failed on errors of its own)"
+		if !w.bySetting() {
+			did = "`" + clip(w.fix.Command, 300) + "` ran with " + argsChange(f, w.fix, "").change + " (and failed on errors of its own)"
+		}
+		confirmed, w.sandboxed = true, true
 	case w.bySetting():
 		// the same command with a setting of the shell tool switched
 		// (out of the sandbox, in the background): the setting is the fix
 		did = "the same command worked with " + argsChange(f, w.fix, "").change
-		if w.outside {
-			did = "the same command ran with " + argsChange(f, w.fix, "").change + " (and failed on errors of its own)"
-		}
 		confirmed = true
 		w.sandboxed = sandboxSetting(f.Args, w.fix.Args)
 	case w.rerun && lessons.TallyLine(lessons.ErrorClass(w.res.Output)):

@@ -38,16 +38,17 @@ func sandboxTrigger(t lessons.Trigger) lessons.Trigger {
 }
 
 // ranOutside reports whether c, a failure of the watched failure's
-// family, is the same command let out of the sandbox that got further:
+// family, is a command of it let out of the sandbox that got further:
 // the sandboxed run printed nothing, and this one printed errors of its
-// own (a type check's findings). The sandbox stopped the first run; the
-// second ran. A sandboxed failure that printed something is not said
-// so: a line of it (a fallback's warning) may be read as the failure
-// when the run then failed for another reason.
+// own (a type check's findings, whatever its options). The sandbox
+// stopped the first run; the second ran. A sandboxed failure that
+// printed something is not said so: a line of it (a fallback's warning)
+// may be read as the failure when the run then failed for another
+// reason.
 func ranOutside(w *errWatch, c *Call, r *Result) bool {
 	f := w.rec.call
 	if c.Tool != "Bash" || f.Tool != "Bash" || r.Timeout || r.Stopped || strings.TrimSpace(r.Output) == "" ||
-		doing(withoutCd(c.Command)) != doing(withoutCd(f.Command)) || !sandboxSetting(f.Args, c.Args) {
+		!sandboxSetting(f.Args, c.Args) {
 		return false
 	}
 	class := lessons.ErrorClass(r.Output)
@@ -55,11 +56,11 @@ func ranOutside(w *errWatch, c *Call, r *Result) bool {
 }
 
 // outOfSandbox reports whether what got past the watched failure is the
-// same command let out of the sandbox: then even a failure that printed
+// same command, or for one that printed nothing a command of its family
+// (ranOutside), let out of the sandbox: then even a failure that printed
 // nothing has a lesson, the setting.
 func (w *errWatch) outOfSandbox() bool {
-	f := w.rec.call
-	return w.bySetting() && sandboxSetting(f.Args, w.fix.Args)
+	return w.outside || w.bySetting() && sandboxSetting(w.rec.call.Args, w.fix.Args)
 }
 
 // failedSilently ends the problem of a shell failure that printed nothing.

@@ -112,10 +112,11 @@ func TestSilentSandboxFailure(t *testing.T) {
 
 // TestSilentSandboxFailureGotPastLate: the type check fails silently
 // under the sandbox early in a session; fifty calls of other work later
-// the agent runs it with escalated permissions, and it runs. The sandbox
-// holds for the whole session, so that late run got past the early
-// failure all the same. Before, a failure was got past only within the
-// 40 calls after it.
+// the agent runs it, with another option, with escalated permissions, and
+// it runs. The sandbox holds for the whole session and for the program,
+// so that late run got past the early failure all the same. Before, a
+// failure was got past only within the 40 calls after it, and only by
+// the same command.
 func TestSilentSandboxFailureGotPastLate(t *testing.T) {
 	tsc := []string{"bash", "-lc", "pnpm exec tsc --noEmit -p apps/server/tsconfig.json"}
 	steps := []cxStep{{tool: "shell", args: map[string]any{"command": tsc, "workdir": "/srv/app"}, out: "failed in sandbox: "}}
@@ -123,7 +124,8 @@ func TestSilentSandboxFailureGotPastLate(t *testing.T) {
 		steps = append(steps, cxStep{tool: "shell", args: map[string]any{"command": []string{"bash", "-lc", fmt.Sprintf("sed -n '%d,+20p' src/main.ts", i*20)}, "workdir": "/srv/app"},
 			out: `{"output":"export {}\n","metadata":{"exit_code":0,"duration_seconds":0.0}}`})
 	}
-	steps = append(steps, cxStep{tool: "shell", args: map[string]any{"command": tsc, "workdir": "/srv/app", "with_escalated_permissions": true},
+	other := []string{"bash", "-lc", "pnpm exec tsc --noEmit --pretty false -p apps/server/tsconfig.json"}
+	steps = append(steps, cxStep{tool: "shell", args: map[string]any{"command": other, "workdir": "/srv/app", "with_escalated_permissions": true},
 		out: `{"output":"src/main.ts(5,10): error TS2305: Module '\"./config\"' has no exported member 'Config'.\n","metadata":{"exit_code":2,"duration_seconds":4.5}}`})
 	dir := t.TempDir()
 	writeCodex(t, dir, "/srv/app", "0199c435-57e2-76c3-a82a-d103098ae1ee", steps)
