@@ -78,12 +78,10 @@ type errWatch struct {
 	// read is the agent's reading of it, from its text right after
 	// (reading.go).
 	read string
-	// sandboxed: what got past it was a setting that lets the shell out
-	// of its sandbox (sandbox.go): the environment refused, not the
-	// command.
-	sandboxed bool
-	// outside: the fix is the same command let out of the sandbox, which
-	// ran and failed on its own errors (ranOutside).
+	// outside: the fix is a command of its family let out of the
+	// sandbox, which ran and failed on its own errors (ranOutside); with
+	// a setting of the same command that worked (bySetting,
+	// sandboxSetting) it makes the lesson the sandbox's (outOfSandbox).
 	outside bool
 	// afterOnly: what got past it is one only a lesson after the error
 	// may say (errorFix), a reminder never proposed.
@@ -597,9 +595,10 @@ func (a *analyzer) settleErrors() {
 		lc := LoggedCall{Error: w.res.Output}
 		line, wrapper := lessons.ErrorLine(lc.ErrorText())
 		switch {
-		case w.sandboxed && strings.HasSuffix(key, " | no output"):
-			// no words of its own: the lesson is the setting, before
-			// the command (silentSandbox)
+		case strings.HasSuffix(key, " | no output"):
+			// got past out of the sandbox (key), with no words of its
+			// own: the lesson is the setting, before the command
+			// (silentSandbox)
 			problem, line = "`"+commandGist(c.Command)+"` "+failedSilently, ""
 		case problem == "" || wrapper || subjectPattern(lessons.FirstSentence(line)) == "" || c.Tool == "Bash" && !keysError(w.fam, w.res.Output, line):
 			continue // a runner's status line, too little stable text for a trigger, or a line of the command's output that says nothing went wrong
@@ -612,7 +611,7 @@ func (a *analyzer) settleErrors() {
 		f := finding{
 			Kind: KindError, Line: w.rec.line, UID: w.rec.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: fixed,
 			Call: w.rec.id, Change: key, Problem: problem, Solution: fix, ErrLine: line,
-			Signals: Signals{FixConfirmed: confirmed, Retries: retries, Reminds: reminds || w.afterOnly || echoes(w.res.Output, callText(c), backticked(fix))}, Sandboxed: w.sandboxed,
+			Signals: Signals{FixConfirmed: confirmed, Retries: retries, Reminds: reminds || w.afterOnly || echoes(w.res.Output, callText(c), backticked(fix))}, Sandboxed: w.outOfSandbox(),
 			Setting: w.bySetting() || w.outside,
 		}
 		if !w.settled {
@@ -784,13 +783,12 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		if !w.bySetting() {
 			did = "`" + clip(w.fix.Command, 300) + "` ran with " + argsChange(f, w.fix, "").change + " (and failed on errors of its own)"
 		}
-		confirmed, w.sandboxed = true, true
+		confirmed = true
 	case w.bySetting():
 		// the same command with a setting of the shell tool switched
 		// (out of the sandbox, in the background): the setting is the fix
 		did = "the same command worked with " + argsChange(f, w.fix, "").change
 		confirmed = true
-		w.sandboxed = sandboxSetting(f.Args, w.fix.Args)
 	case w.rerun && lessons.TallyLine(lessons.ErrorClass(w.res.Output)):
 		// a count names nothing: that the rerun passed says the count
 		// changed, not that the same failure comes and goes

@@ -986,8 +986,7 @@ func TestTimedOutThenStartedInTheBackground(t *testing.T) {
 		if c.Kind != KindError || !strings.Contains(c.Solution, "started in the background it worked") {
 			continue
 		}
-		re, err := lessons.CompilePattern(strings.Join(c.Triggers.Errors, "|"))
-		if ok, _ := re.MatchString("Command timed out after 10s\n  ▲ Next.js 14.2.3 ready"); err != nil || !ok {
+		if !errorFires(t, c, "Command timed out after 10s\n  ▲ Next.js 14.2.3 ready") {
 			t.Errorf("trigger %v misses the next timeout", c.Triggers.Errors)
 		}
 		return
