@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -1127,4 +1128,51 @@ func TestLateFailureOfALongSession(t *testing.T) {
 		}
 	}
 	t.Errorf("no lesson on the late docker compose failure")
+}
+
+// TestErrorLessonKeepsTheOldestFixOfACopy: a copy of the logs (a
+// checkout, an archive unpacked) gives every file the same mtime; the
+// sessions still merge in the order their logs' timestamps say, so the
+// lesson keeps the fix of the session that ran first, whatever the
+// files are named.
+func TestErrorLessonKeepsTheOldestFixOfACopy(t *testing.T) {
+	fail := "Error: listen EPERM: operation not permitted 127.0.0.1"
+	dir := t.TempDir()
+	writeClaude(t, dir, "/p", "b-first", []step{
+		call("Bash", map[string]any{"command": "npm test"}, true, "Exit code 1\n"+fail),
+		call("Bash", map[string]any{"command": "npm test", "dangerouslyDisableSandbox": true}, false, "12 passed"),
+	})
+	later := []step{
+		call("Bash", map[string]any{"command": "npm test"}, true, "Exit code 1\n"+fail),
+		call("Bash", map[string]any{"command": "npm test", "run_in_background": true}, false, "started"),
+	}
+	for i := range 40 {
+		later = append(later, run(fmt.Sprintf("ls src/part%d", i), 0, strings.Repeat("file.ts\n", 20)))
+	}
+	writeClaude(t, dir, "/p", "a-later", later)
+	laterLog := filepath.Join(dir, "a-later.jsonl")
+	b, err := os.ReadFile(laterLog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(laterLog, bytes.ReplaceAll(b, []byte(`"2026-01-01T`), []byte(`"2026-01-02T`)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	copied := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	for _, name := range []string{"a-later.jsonl", "b-first.jsonl"} {
+		if err := os.Chtimes(filepath.Join(dir, name), copied, copied); err != nil {
+			t.Fatal(err)
+		}
+	}
+	state := t.TempDir()
+	scan(t, state, Options{Paths: []string{dir}})
+	var sols []string
+	for _, c := range candidates(t, state) {
+		if c.Kind == KindError {
+			sols = append(sols, c.Solution)
+		}
+	}
+	if len(sols) != 1 || !strings.Contains(sols[0], "dangerouslyDisableSandbox") {
+		t.Errorf("lessons on the error %q; want one, with the fix of the session that ran first", sols)
+	}
 }

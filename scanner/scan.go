@@ -165,7 +165,10 @@ func Scan(ctx context.Context, opts Options) (Report, error) {
 		wg.Go(func() {
 			for j := range work {
 				r := scanFile(j, opts)
-				r.mtime = j.mtime
+				r.start, r.mtime = j.mtime, j.mtime
+				if r.state != nil && r.state.StartNs != 0 {
+					r.start = r.state.StartNs
+				}
 				results <- r
 			}
 		})
@@ -182,9 +185,10 @@ func Scan(ctx context.Context, opts Options) (Report, error) {
 	}()
 	go func() { wg.Wait(); close(results) }()
 	// Files are read biggest first, in parallel, but merged oldest first
-	// (then by path), whatever order they finished in: which fix a
-	// lesson keeps, and whether it reads as one task's, must not depend
-	// on the scheduler.
+	// (by when their session started, then by mtime and path), whatever order they
+	// finished in: which fix a lesson keeps, whether it reads as one
+	// task's, and which path a later session found must not depend on
+	// the scheduler, nor on mtimes a copy of the logs reset.
 	var done []fileResult
 	found := 0
 	for r := range results {
@@ -196,7 +200,7 @@ func Scan(ctx context.Context, opts Options) (Report, error) {
 		bar.step(r.bytes, found)
 	}
 	slices.SortFunc(done, func(a, b fileResult) int {
-		return cmp.Or(cmp.Compare(a.mtime, b.mtime), strings.Compare(a.path, b.path))
+		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.mtime, b.mtime), strings.Compare(a.path, b.path))
 	})
 	for _, r := range done {
 		st.Files[r.path] = r.state
@@ -357,9 +361,11 @@ func (r *Report) add(fr fileResult) {
 
 // fileResult is what reading one file gave.
 type fileResult struct {
-	path  string
-	mtime int64 // the file's, as planned: results merge oldest first
-	state *fileState
+	path string
+	// start is when its session started (else its mtime), and mtime the
+	// file's as planned: results merge oldest first.
+	start, mtime int64
+	state        *fileState
 	// sessions are a database's sessions' new states, by id; nil for
 	// files that hold one session.
 	sessions  map[string]*fileState
@@ -405,7 +411,7 @@ func scanFile(j job, opts Options) fileResult {
 	a := newAnalyzer()
 	isIdle := idle(opts, j.mtime)
 	if p := j.prev; p != nil && p.Format.lineBased() && p.Inode == st.Inode && size >= p.Offset {
-		st.Format, a.sess = p.Format, p.Session
+		st.Format, a.sess, st.StartNs = p.Format, p.Session, p.StartNs
 		r.readLines(f, a, st, p.Offset, p.Line, opts, isIdle)
 	} else {
 		r.readNew(f, a, st, j.path, opts, isIdle)
@@ -440,6 +446,9 @@ func (r *fileResult) readNew(f *os.File, a *analyzer, st *fileState, path string
 	defer lr.release()
 	head, _ := lr.r.Peek(headBytes)
 	st.Format = detect(path, head)
+	if t, ok := logStart(head); ok {
+		st.StartNs = t.UnixNano()
+	}
 	geminiProject(st.Format, path, a)
 	switch {
 	case st.Format == FormatUnknown:

@@ -303,10 +303,15 @@ func firstTime(path string, mtime time.Time) time.Time {
 	defer f.Close()
 	head := make([]byte, firstTimeHead)
 	n, _ := io.ReadFull(f, head)
-	if t, ok := parseStamp(firstStamp.FindSubmatch(head[:n])); ok {
+	if t, ok := logStart(head[:n]); ok {
 		return t
 	}
 	return mtime
+}
+
+// logStart is the first timestamp in a log's first bytes.
+func logStart(head []byte) (time.Time, bool) {
+	return parseStamp(firstStamp.FindSubmatch(head[:min(len(head), firstTimeHead)]))
 }
 
 func parseStamp(m [][]byte) (time.Time, bool) {

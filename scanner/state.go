@@ -34,6 +34,9 @@ type fileState struct {
 	Size    int64
 	MtimeNs int64
 	Inode   uint64
+	// StartNs is when the session started, the log's first timestamp (0
+	// when it has none): scans merge files in that order.
+	StartNs int64
 	Offset  int64 // where the next read starts
 	Line    int   // lines before Offset
 	Session Session
@@ -51,7 +54,7 @@ type scanState struct {
 // The state file is tab-separated text, one file per line: decoding a
 // large JSON document would cost an incremental scan more than all its
 // stats. Fields that hold a tab, a newline or a leading quote are quoted.
-const stateHeader = "lessons-scan-state\t1"
+const stateHeader = "lessons-scan-state\t2"
 
 func loadState(dir string) (*scanState, error) {
 	st := &scanState{Files: map[string]*fileState{}}
@@ -68,7 +71,7 @@ func loadState(dir string) (*scanState, error) {
 	}
 	for _, line := range lines[1:] {
 		f := strings.Split(line, "\t")
-		if len(f) != 10 {
+		if len(f) != 11 {
 			continue
 		}
 		fs := &fileState{Format: Format(f[1]), Pending: f[7] == "1",
@@ -78,6 +81,7 @@ func loadState(dir string) (*scanState, error) {
 		fs.Inode, _ = strconv.ParseUint(f[4], 10, 64)
 		fs.Offset, _ = strconv.ParseInt(f[5], 10, 64)
 		fs.Line, _ = strconv.Atoi(f[6])
+		fs.StartNs, _ = strconv.ParseInt(f[10], 10, 64)
 		st.Files[tsvUnfield(f[0])] = fs
 	}
 	return st, nil
@@ -91,8 +95,8 @@ func saveState(dir string, st *scanState) error {
 		if f.Pending {
 			pending = "1"
 		}
-		fmt.Fprintf(&b, "\n%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%s", tsvField(p), f.Format, f.Size, f.MtimeNs,
-			f.Inode, f.Offset, f.Line, pending, tsvField(f.Session.ID), tsvField(f.Session.Project))
+		fmt.Fprintf(&b, "\n%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%d", tsvField(p), f.Format, f.Size, f.MtimeNs,
+			f.Inode, f.Offset, f.Line, pending, tsvField(f.Session.ID), tsvField(f.Session.Project), f.StartNs)
 	}
 	if err := os.MkdirAll(filepath.Join(dir, stateSubdir), 0o700); err != nil {
 		return fmt.Errorf("write scan state: %w", err)
