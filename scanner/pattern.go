@@ -17,7 +17,9 @@ import (
 // shellWords splits a command into words, keeping quoted strings whole
 // (quotes removed) and treating && || ; | and newlines as separate words.
 // A backslash before a newline continues the line, as in the shell: the
-// words after it are still arguments of the same command.
+// words after it are still arguments of the same command. A backslash
+// before a letter, a digit or _ stays: no POSIX shell user escapes
+// those, and PowerShell and cmd read it as a path's separator.
 func shellWords(s string) []string {
 	var words []string
 	var cur strings.Builder
@@ -53,6 +55,10 @@ func shellWords(s string) []string {
 			inWord = true
 		case c == '\\' && i+1 < len(s) && s[i+1] == '\n':
 			i++ // a continued line: the shell drops both
+		case c == '\\' && i+1 < len(s) && pathSeparator(s[i+1]):
+			cur.WriteString(s[i : i+2]) // docs\SYSTEM_STATE.md: a Windows path, as PowerShell and cmd read it
+			inWord = true
+			i++
 		case c == '\\' && i+1 < len(s):
 			cur.WriteByte(s[i+1])
 			inWord = true
@@ -295,6 +301,12 @@ func commandPattern(cmd string) string {
 		}
 	}
 	return ""
+}
+
+// pathSeparator reports whether a backslash before c, outside quotes,
+// separates a Windows path's parts rather than escaping c.
+func pathSeparator(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
 // cmdDiff is how a fixed command differs from the failing one, in the

@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/lessons-dev/lessons"
@@ -199,5 +200,32 @@ func TestTaskValuesArePlaceholders(t *testing.T) {
 		if tc.other != "" && commandFires(lessons.Trigger{Commands: cmds, Unless: unless}, tc.other) {
 			t.Errorf("%s: fires on %q, which names the option with another value", change, tc.other)
 		}
+	}
+}
+
+// TestWindowsPathInAFix: PowerShell reads docs\SYSTEM_STATE.md as a path,
+// not as an escaped S: the lesson names the path as the agent typed it,
+// and its trigger fires on the failing call, not on the fix.
+func TestWindowsPathInAFix(t *testing.T) {
+	failing, fixed := `Get-Content -Path SYSTEM_STATE.md`, `Get-Content -Path docs\SYSTEM_STATE.md`
+	fail := "Get-Content : Cannot find path 'G:\\w\\SYSTEM_STATE.md' because it does not exist."
+	var cs []Candidate
+	for _, c := range scanned(t,
+		[]step{run(failing, 1, fail), run(fixed, 0, "# State")},
+		[]step{run(failing, 1, fail), run(fixed, 0, "# State")},
+	) {
+		if c.Kind == KindRetry {
+			cs = append(cs, c)
+		}
+	}
+	if len(cs) != 1 {
+		t.Fatalf("%d retry lessons, want 1: %+v", len(cs), cs)
+	}
+	c := cs[0]
+	if !strings.Contains(c.Summary, `docs\SYSTEM_STATE.md`) {
+		t.Errorf("summary %q does not name the path as typed", c.Summary)
+	}
+	if !commandFires(c.Triggers, failing) || commandFires(c.Triggers, fixed) {
+		t.Errorf("trigger %q: want it on %q only", c.Triggers.Commands, failing)
 	}
 }
