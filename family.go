@@ -250,6 +250,12 @@ func segmentFamily(words []string) Family {
 				i++ // git -C DIR push: DIR is no subcommand
 				continue
 			}
+			if strings.ContainsAny(w, " \t\n") {
+				break // a quoted script (bun -e "…", swift -e '…'), no subcommand
+			}
+			if redirection(w) {
+				continue // make 2>&1: where the output goes, no subcommand
+			}
 			if !strings.HasPrefix(w, "-") {
 				f.Sub = w
 				if sets.scriptRunners[f.Sub] && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
@@ -269,12 +275,22 @@ func segmentFamily(words []string) Family {
 	return f
 }
 
+// redirection reports whether a word sends a command's input or output
+// somewhere (2>&1, >/dev/null, &>log, <in): no command nor subcommand.
+func redirection(w string) bool {
+	w = strings.TrimLeft(w, "0123456789")
+	return strings.HasPrefix(w, ">") || strings.HasPrefix(w, "<") || strings.HasPrefix(w, "&>")
+}
+
 // exeName is how a family names an executable: a relative path kept as
 // written (`bin/test`, `tests/runtests.py`: a project's own runner is
 // not the shell's `test`), else the base name (`/usr/bin/rg`,
 // `.venv/bin/pytest`, `node_modules/.bin/jest` are rg, pytest, jest).
 func exeName(w string) string {
 	w = strings.TrimPrefix(w, "./")
+	if windowsDrive(w) {
+		return path.Base(strings.ReplaceAll(w, "\\", "/")) // C:\Program Files\…\MSBuild.exe is MSBuild.exe
+	}
 	if !strings.Contains(w, "/") || strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") || strings.HasPrefix(w, "$") {
 		return path.Base(w)
 	}
@@ -284,6 +300,11 @@ func exeName(w string) string {
 		}
 	}
 	return w
+}
+
+// windowsDrive reports whether a path starts at a drive (C:\, D:/).
+func windowsDrive(w string) bool {
+	return len(w) > 2 && w[1] == ':' && (w[2] == '\\' || w[2] == '/') && ('A' <= w[0] && w[0] <= 'Z' || 'a' <= w[0] && w[0] <= 'z')
 }
 
 // interpreter reports whether exe runs a script it is given: its
@@ -304,7 +325,7 @@ func shellScript(exe string, args []string) (Family, bool) {
 		return Family{}, false
 	}
 	for i, a := range args {
-		if a == "-c" && i+1 < len(args) {
+		if shellCommandFlag(a) && i+1 < len(args) {
 			f := CommandFamily(args[i+1])
 			return f, f.Exe != ""
 		}
@@ -313,6 +334,12 @@ func shellScript(exe string, args []string) (Family, bool) {
 		}
 	}
 	return Family{}, false
+}
+
+// shellCommandFlag reports whether a shell's option word holds -c, alone
+// or among short options (bash -lc, sh -ec).
+func shellCommandFlag(a string) bool {
+	return len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a[1:], 'c') >= 0
 }
 
 // subject is what an interpreter runs: "-m MODULE", the inline-script
@@ -326,8 +353,10 @@ func subject(args []string) string {
 			return "-m " + args[i+1]
 		case a == "-c" || a == "-e" || a == "-p" || a == "--eval" || a == "--print" || a == "-r" && i+1 < len(args) && strings.Contains(args[i+1], "\n"):
 			return a
-		case a == "-" || a == "--":
-			return ""
+		case a == "-" || a == "--" || strings.HasPrefix(a, "<"):
+			return "" // the script comes on stdin (python3 <<'EOF')
+		case redirection(a):
+			continue
 		case strings.HasPrefix(a, "-"):
 			continue
 		}
@@ -354,7 +383,7 @@ type segment struct {
 
 // segments splits a command at the shell's command separators (&&, ||,
 // ;, &, |, newlines) outside quotes and $(…). A heredoc's body is text,
-// not commands: it is skipped to its closing delimiter. Redirections
+// not commands: it is skipped to its closing delimiter; so is a comment. Redirections
 // such as 2>&1 are not separators.
 func segments(command string) []segment {
 	var out []segment
@@ -404,6 +433,14 @@ func segments(command string) []segment {
 			add(i, false, false, false)
 			i = skipHeredocs(command, i+1, heredoc) - 1
 			heredoc = nil
+			start = i + 1
+			continue
+		case c == '#' && depth == 0 && (i == 0 || strings.IndexByte(" \t\n;&|(", command[i-1]) >= 0):
+			// a comment, to the end of its line: no command
+			add(i, false, false, false)
+			for i+1 < len(command) && command[i+1] != '\n' {
+				i++
+			}
 			start = i + 1
 			continue
 		case c == '$' && next == '(':
@@ -503,6 +540,8 @@ func shellWords(text string) []string {
 			}
 		case c == '\'' || c == '"':
 			quote, in = c, true
+		case c == '\\' && i+1 < len(text) && text[i+1] == '\n':
+			i++ // a continued line: the shell drops both
 		case c == '\\' && i+1 < len(text):
 			i++
 			w.WriteByte(text[i])
@@ -535,7 +574,7 @@ func skipWrappers(words []string) []string {
 		}
 		words[0] = w
 		switch {
-		case strings.Contains(w, "=") && !strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "="):
+		case strings.Contains(w, "=") && !strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "="), redirection(w):
 			words = words[1:]
 		case familyWords().wrappers[w]:
 			words = words[1:]

@@ -17,7 +17,8 @@ import (
 // shellWords splits a command into words, keeping quoted strings whole
 // (quotes removed) and treating && || ; | and newlines as separate words.
 // A backslash before a newline continues the line, as in the shell: the
-// words after it are still arguments of the same command. A backslash
+// words after it are still arguments of the same command. A comment
+// holds no words. A backslash
 // before a letter, a digit or _ stays: no POSIX shell user escapes
 // those, and PowerShell and cmd read it as a path's separator.
 func shellWords(s string) []string {
@@ -63,6 +64,10 @@ func shellWords(s string) []string {
 			cur.WriteByte(s[i+1])
 			inWord = true
 			i++
+		case c == '#' && !inWord:
+			for i+1 < len(s) && s[i+1] != '\n' {
+				i++ // a comment, to the end of its line
+			}
 		case c == ' ' || c == '\t' || c == '\\':
 			flush()
 		case c == '&' && (i > 0 && (s[i-1] == '>' || s[i-1] == '<') || i+1 < len(s) && s[i+1] == '>'):

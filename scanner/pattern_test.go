@@ -92,6 +92,7 @@ func TestCommandHead(t *testing.T) {
 		{"timeout 10 pytest -x", "pytest", ""},
 		{"rm -rf build", "rm", ""},
 		{"/usr/local/bin/cargo build --release", "cargo", "build"},
+		{"# The install is stuck: try another way\npip install --no-cache-dir torch", "pip", "install"},
 	}
 	for _, tt := range tests {
 		exe, sub := commandHead(segments(tt.cmd)[0])
