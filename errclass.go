@@ -618,6 +618,7 @@ const maxClassLen = 80
 // maskLine masks what varies between two occurrences of the same
 // mistake: quoted values, paths, hashes, numbers.
 func maskLine(l string, re *patterns) string {
+	l = contraction.Replace(l) // isn't: no quote opens there
 	l = re.quoted.ReplaceAllString(l, "<q>")
 	l = re.path.ReplaceAllString(l, "<path>")
 	l = re.hash.ReplaceAllStringFunc(l, func(h string) string {
@@ -634,6 +635,10 @@ func maskLine(l string, re *patterns) string {
 	}
 	return l
 }
+
+// contraction writes an English contraction's or possessive's apostrophe
+// as a typographic one, which opens no quote.
+var contraction = strings.NewReplacer("n't ", "n’t ", "'s ", "’s ", "'re ", "’re ", "'ve ", "’ve ", "'ll ", "’ll ", "'d ", "’d ", "'m ", "’m ")
 
 // FirstSentence is an error line up to the end of its first sentence,
 // when that sentence says enough on its own (three words or more): what
@@ -667,8 +672,11 @@ var classPatterns = sync.OnceValue(func() *patterns {
 		jsModule: regexp.MustCompile(`(?:Cannot find (?:module|package)|Can't resolve) '([^']{1,100})'`), // Node's, a bundler's (webpack)
 		exception: regexp.MustCompile(`^(?:Uncaught |Unhandled |Exception in thread "[^"]*" |E\s+)?` +
 			`((?:[a-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Failure))(?::|$|\s)`),
-		quoted:     regexp.MustCompile("`[^`']*['`]|'[^']*'|\"[^\"]*\"|‘[^’]*’|“[^”]*”"), // `GNU-style' quotes too
-		path:       regexp.MustCompile(`(?:[A-Za-z]:)?(?:~|\.{1,2})?[\w.@+-]*(?:[/\\][\w.@+-]+)+[/\\]?(?::\d+)*|\b[\w-]+\.(?:py|go|js|ts|tsx|jsx|rs|rb|java|c|h|cpp|json|ya?ml|toml|md|txt|sh|lock)\b(?::\d+)*`),
+		quoted: regexp.MustCompile("`[^`']*['`]|'[^']*'|\"[^\"]*\"|‘[^’]*’|“[^”]*”"), // `GNU-style' quotes too
+		path: regexp.MustCompile(`(?:[A-Za-z]:)?(?:~|\.{1,2})?[\w.@+-]*(?:[/\\][\w.@+-]+)+[/\\]?(?::\d+)*|` +
+			`\b[\w-]+\.(?:py|go|js|ts|tsx|jsx|rs|rb|java|c|h|cpp|cc|hpp|cxx|cs|fs|kt|kts|swift|scala|hs|ml|ex|exs|erl|zig|php|lua|dart|jl|clj|` +
+			`vue|svelte|html|css|scss|xml|sql|gradle|proto|tf|ps1|json|ya?ml|toml|md|txt|sh|lock)\b(?::\d+)*(?:\(\d+(?:,\d+)*\))?|` +
+			`\b[\w-]+\.[A-Za-z]\w{0,5}(?:(?::\d+)+|\(\d+(?:,\d+)*\))`), // main.zig:3:5, Program.cs(12,5): where, not what
 		hash:       regexp.MustCompile(`\b[0-9a-f]{7,64}\b`),
 		number:     regexp.MustCompile(`\d+(?:\.\d+)*`),
 		diagnostic: regexp.MustCompile(`^[\w./\\@+-]+\.\w{1,6}:\d+(?::\d+)?:\s`),

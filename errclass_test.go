@@ -11,6 +11,13 @@ func TestErrorClass(t *testing.T) {
 		{"Traceback (most recent call last):\n  File \"/a/b.py\", line 9\nrequests.exceptions.ConnectionError: boom", "requests.exceptions.ConnectionError"},
 		{"Exit code 127\n/bin/bash: line 1: rgx: command not found", "command not found: rgx"},
 		{"zsh: command not found: poetry", "command not found: poetry"},
+		// a location in a file named without its folder, in any language, is where, not what
+		{"src/a.zig:3:5: error: use of undeclared identifier 'foo'", "<path>: error: use of undeclared identifier <q>"},
+		{"main.zig:3:5: error: use of undeclared identifier 'bar'", "<path>: error: use of undeclared identifier <q>"},
+		{"Program.cs(12,5): error CS0246: The type or namespace name 'Foo' could not be found", "<path>: error CSN: The type or namespace name <q> could not be found"},
+		{"Main.hs:3:8: error: [GHC-88464]", "<path>: error: [GHC-N]"},
+		// an apostrophe inside a word opens no quote
+		{"lib/a.dart:4:9: Error: The getter 'foo' isn't defined for the class 'Bar'.", "<path>: Error: The getter <q> isn’t defined for the class <q>."},
 		// the same, in Ubuntu's command-not-found handler's, cmd.exe's and PowerShell's words
 		{"Command 'docker-compose' not found, but can be installed with:\n\nsudo apt install docker-compose", "command not found: docker-compose"},
 		{"'rg' is not recognized as an internal or external command,\noperable program or batch file.", "command not found: rg"},
