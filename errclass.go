@@ -595,7 +595,8 @@ func isWrapperLine(l string, re *patterns) bool {
 var (
 	timeoutPhrases = []string{"timed out", "timeout exceeded", "deadline exceeded", "timeout of ", "exceeding timeout"}
 	missingPhrases = []string{"no such file or directory", "enoent", "does not exist", "cannot find the path",
-		"cannot find the file", "not a directory", "no such directory", "path not found", "file not found"}
+		"cannot find the file", "not a directory", "no such directory", "path not found", "file not found",
+		"directory not found", "could not find file", "could not find a part of the path"} // the last two .NET's
 	usagePhrases = []string{"unknown option", "unknown flag", "unknown command", "unknown subcommand", "unknown argument",
 		"unrecognized option", "unrecognized flag", "unrecognized command", "unrecognized subcommand", "unrecognized argument", "invalid option", "invalid choice", "invalid flag",
 		"requires an argument", "requires a value", "require an argument", "requires argument", "requires value",
@@ -673,7 +674,7 @@ var classPatterns = sync.OnceValue(func() *patterns {
 		exception: regexp.MustCompile(`^(?:Uncaught |Unhandled |Exception in thread "[^"]*" |E\s+)?` +
 			`((?:[a-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Failure))(?::|$|\s)`),
 		quoted: regexp.MustCompile("`[^`']*['`]|'[^']*'|\"[^\"]*\"|‘[^’]*’|“[^”]*”"), // `GNU-style' quotes too
-		path: regexp.MustCompile(`(?:[A-Za-z]:)?(?:~|\.{1,2})?[\w.@+-]*(?:[/\\][\w.@+-]+)+[/\\]?(?::\d+)*|` +
+		path: regexp.MustCompile(`(?:[A-Za-z]:)?(?:~|\.{1,2})?[\w.@+-]*(?:[/\\][\w.@+-]+)+[/\\]?(?::\d+)*(?:\(\d+(?:,\d+)*\))?|` +
 			`\b[\w-]+\.(?:py|go|js|ts|tsx|jsx|rs|rb|java|c|h|cpp|cc|hpp|cxx|cs|fs|kt|kts|swift|scala|hs|ml|ex|exs|erl|zig|php|lua|dart|jl|clj|` +
 			`vue|svelte|html|css|scss|xml|sql|gradle|proto|tf|ps1|json|ya?ml|toml|md|txt|sh|lock)\b(?::\d+)*(?:\(\d+(?:,\d+)*\))?|` +
 			`\b[\w-]+\.[A-Za-z]\w{0,5}(?:(?::\d+)+|\(\d+(?:,\d+)*\))`), // main.zig:3:5, Program.cs(12,5): where, not what

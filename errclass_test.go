@@ -16,6 +16,9 @@ func TestErrorClass(t *testing.T) {
 		{"main.zig:3:5: error: use of undeclared identifier 'bar'", "<path>: error: use of undeclared identifier <q>"},
 		{"Program.cs(12,5): error CS0246: The type or namespace name 'Foo' could not be found", "<path>: error CSN: The type or namespace name <q> could not be found"},
 		{"Main.hs:3:8: error: [GHC-88464]", "<path>: error: [GHC-N]"},
+		{"Could not find file 'C:\\w\\app\\appsettings.json'.", "missing path"},
+		{"Unhandled exception. Could not find a part of the path '/w/out/a.txt'.", "missing path"},
+		{"src/a.ts(3,5): error TS2304: Cannot find name 'foo'.", "<path>: error TSN: Cannot find name <q>."},
 		// an apostrophe inside a word opens no quote
 		{"lib/a.dart:4:9: Error: The getter 'foo' isn't defined for the class 'Bar'.", "<path>: Error: The getter <q> isn’t defined for the class <q>."},
 		// the same, in Ubuntu's command-not-found handler's, cmd.exe's and PowerShell's words
@@ -83,7 +86,7 @@ func TestErrorClassUnderAWrapper(t *testing.T) {
 		{"npm ERR! code ELIFECYCLE\nnpm ERR! Missing script: \"lint\"", "npm ERR! Missing script: <q>"},
 		{"warning: unused import\nerror: could not compile `app` due to previous error\nerror: Recipe `build` failed on line 4 with exit code 101",
 			"error: could not compile <q> due to previous error"},
-		{"src/a.ts(3,1): error TS2304: Cannot find name 'x'.\n ELIFECYCLE  Command failed with exit code 2.", "<path>(N,N): error TSN: Cannot find name <q>."},
+		{"src/a.ts(3,1): error TS2304: Cannot find name 'x'.\n ELIFECYCLE  Command failed with exit code 2.", "<path>: error TSN: Cannot find name <q>."},
 		{"task: Failed to run task \"lint\": exit status 1", "task: Failed to run task <q>: exit status N"},
 		{"Error: Process completed with exit code 2.", "Error: Process completed with exit code N."},
 		{"--- FAIL: TestParse (0.00s)\nFAIL\tgithub.com/a/b\t0.01s", "--- FAIL: TestParse (Ns)"},
