@@ -383,8 +383,8 @@ type segment struct {
 
 // segments splits a command at the shell's command separators (&&, ||,
 // ;, &, |, newlines) outside quotes and $(…). A heredoc's body is text,
-// not commands: it is skipped to its closing delimiter; so is a comment. Redirections
-// such as 2>&1 are not separators.
+// not commands: it is skipped to its closing delimiter, and a comment to
+// the end of its line. Redirections such as 2>&1 are not separators.
 func segments(command string) []segment {
 	var out []segment
 	start := 0

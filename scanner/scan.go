@@ -185,10 +185,10 @@ func Scan(ctx context.Context, opts Options) (Report, error) {
 	}()
 	go func() { wg.Wait(); close(results) }()
 	// Files are read biggest first, in parallel, but merged oldest first
-	// (by when their session started, then by mtime and path), whatever order they
-	// finished in: which fix a lesson keeps, whether it reads as one
-	// task's, and which path a later session found must not depend on
-	// the scheduler, nor on mtimes a copy of the logs reset.
+	// (by when their session started, then by mtime and path), whatever
+	// order they finished in: which fix a lesson keeps, whether it reads
+	// as one task's, and which path a later session found must not
+	// depend on the scheduler, nor on mtimes a copy of the logs reset.
 	var done []fileResult
 	found := 0
 	for r := range results {
