@@ -199,8 +199,8 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		c.Triggers.Unless = []string{rootCd}
 	}
 	if change != "" && f.Kind != KindTag {
-		c.Solution = strings.TrimSpace(strings.TrimSuffix(c.Solution, "Run `"+clip(c.Fixed, 300)+"` instead.") +
-			"\nFix: " + change + " (`" + clip(c.Fixed, 300) + "` worked).")
+		c.Solution = strings.TrimSpace(strings.TrimSuffix(c.Solution, "Run `"+shownCommand(c.Fixed, 300)+"` instead.") +
+			"\nFix: " + change + " (`" + shownCommand(c.Fixed, 300) + "` worked).")
 	}
 	c.Summary = secret.Sentence(summarize(c, change)) // its text was redacted: no marker in a name
 	var d cmdDiff

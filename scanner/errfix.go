@@ -71,7 +71,7 @@ func (w *errWatch) errorFix() (did string, ok bool) {
 		return "", false
 	}
 	if step := namedPrelude(d, out); step != "" {
-		return "`" + clip(step, 200) + "`, run first in the same command, got past it (the error names what it works on): run such a step before the call", true
+		return "`" + shownCommand(step, 200) + "`, run first in the same command, got past it (the error names what it works on): run such a step before the call", true
 	}
 	tests := testsFailed(w.res.Output)
 	if from, to := swappedNamed(d, out, tests); from != "" {
@@ -81,7 +81,7 @@ func (w *errWatch) errorFix() (did string, ok bool) {
 		return "the same command worked without " + quotedList(gone) + ", which the error named: leave out what it names, or do what it says to include it", true
 	}
 	if opts := addedOptions(d, tests || placedFinding.MatchString(w.res.Output)); len(opts) > 0 && d.exe == w.fam.Exe && !leftAlone(d, w.res) {
-		return "`" + clip(fix, 300) + "` worked, with " + quotedList(opts) + " added", true
+		return "`" + shownCommand(fix, 300) + "` worked, with " + quotedList(opts) + " added", true
 	}
 	return "", false
 }

@@ -879,7 +879,7 @@ func (a *analyzer) emit(f *failure, fixed string) {
 		if fd.Solution != "" {
 			fd.Solution += "\n"
 		}
-		fd.Solution += "Run `" + clip(fixed, 300) + "` instead."
+		fd.Solution += "Run `" + shownCommand(fixed, 300) + "` instead."
 	}
 	a.findings = append(a.findings, fd)
 }
@@ -894,7 +894,7 @@ func callTrigger(c *Call) string {
 func describe(c *Call) string {
 	switch {
 	case c.Command != "":
-		return "`" + clip(c.Command, 200) + "`"
+		return "`" + shownCommand(c.Command, 200) + "`"
 	case c.Path != "":
 		return article(c.Tool) + c.Tool + " of " + c.Path
 	}
@@ -907,6 +907,20 @@ func article(word string) string {
 	}
 	return "a "
 }
+
+// shownCommand is a command as a lesson quotes it, on one line: a line
+// continued with a backslash joins the next, and of a command of several
+// lines (a heredoc's body, an inline script) the first is shown, marked
+// "…"; at most n bytes.
+func shownCommand(cmd string, n int) string {
+	cmd = strings.TrimSpace(continuedLine.ReplaceAllString(cmd, " "))
+	if first, _, more := strings.Cut(cmd, "\n"); more {
+		cmd = strings.TrimSpace(first) + " …"
+	}
+	return clip(cmd, n)
+}
+
+var continuedLine = regexp.MustCompile(`\\\r?\n[ \t]*`)
 
 // clip cuts s to n bytes at a rune boundary, marking the cut.
 func clip(s string, n int) string {

@@ -781,7 +781,7 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		// out of the sandbox, the family ran and failed on its own errors
 		did = "the same command ran with " + argsChange(f, w.fix, "").change + " (and failed on errors of its own)"
 		if !w.bySetting() {
-			did = "`" + clip(w.fix.Command, 300) + "` ran with " + argsChange(f, w.fix, "").change + " (and failed on errors of its own)"
+			did = "`" + shownCommand(w.fix.Command, 300) + "` ran with " + argsChange(f, w.fix, "").change + " (and failed on errors of its own)"
 		}
 		confirmed = true
 	case w.bySetting():
@@ -801,21 +801,21 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 	case w.rerun:
 		did = "the same call worked when run again unchanged: it fails now and then, so run it again before changing anything"
 	case f.Tool == "Bash" && ranElsewhere(f.Command, w.fix.Command):
-		did = "the same command worked in another directory: `" + clip(w.fix.Command, 300) + "` (the shell keeps the directory of an earlier cd)"
+		did = "the same command worked in another directory: `" + shownCommand(w.fix.Command, 300) + "` (the shell keeps the directory of an earlier cd)"
 		dir, rest := cutCd(w.fix.Command)
 		switch {
 		case movedInto(doing(f.Command), rest, dir):
 			did = "the same command worked run from inside the folder its paths named, `" + clip(dir, 200) + "`: `" +
-				clip(w.fix.Command, 300) + "`. A folder such as this one is a project of its own: run the command from inside the folder the error names"
+				shownCommand(w.fix.Command, 300) + "`. A folder such as this one is a project of its own: run the command from inside the folder the error names"
 		case droppedInto(doing(f.Command), rest, dir):
-			did = "the same command worked run from inside the folder it was given, without it: `" + clip(w.fix.Command, 300) +
+			did = "the same command worked run from inside the folder it was given, without it: `" + shownCommand(w.fix.Command, 300) +
 				"`. It works on the folder it runs in: cd into the folder, and do not pass it"
 		}
 		confirmed = true
 	case w.backgrounded():
 		// a server or a watcher run in the foreground never ends: the
 		// shell tool stopped it at its time limit
-		did = "it ran until the shell tool stopped it at its time limit; started in the background it worked: `" + clip(w.fix.Command, 300) + "`"
+		did = "it ran until the shell tool stopped it at its time limit; started in the background it worked: `" + shownCommand(w.fix.Command, 300) + "`"
 		confirmed = true
 	case f.Tool == "Bash" && fullPath(w.res, w.fix.Command) != "":
 		// the program the shell did not find, run by its full path: the
@@ -834,7 +834,7 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 			if fams := families(w.fix.Command); !slices.Contains(fams(), w.fam.String()) && inNewEnv(w.fam, w.fix.Command, fams()) {
 				// its words changed with the environment (python3 -m pip
 				// install --user, then pip install in a new virtualenv)
-				did, confirmed = "`"+clip(w.fix.Command, 300)+"` worked, in an environment it made or activated first", true
+				did, confirmed = "`"+shownCommand(w.fix.Command, 300)+"` worked, in an environment it made or activated first", true
 				break
 			}
 			if !didOtherwise(f.Command, w.fix.Command) {
@@ -845,7 +845,7 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		}
 		confirmed, w.afterOnly = true, true
 	case f.Tool == "Bash":
-		did = "`" + clip(w.fix.Command, 300) + "` worked"
+		did = "`" + shownCommand(w.fix.Command, 300) + "` worked"
 		if _, _, ch, ok := fixPatterns(f.Command, w.fix.Command, w.res.Output); ok && ch != "" {
 			did += " (" + ch + ")"
 		}

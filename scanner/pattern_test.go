@@ -230,3 +230,26 @@ func TestWindowsPathInAFix(t *testing.T) {
 		t.Errorf("trigger %q: want it on %q only", c.Triggers.Commands, failing)
 	}
 }
+
+// TestLessonQuotesACommandOnOneLine: a fix that ran a script from a
+// heredoc is quoted by its first line, not with the script's body.
+func TestLessonQuotesACommandOnOneLine(t *testing.T) {
+	failing := "python - <<'EOF'\nimport sys\nprint(sys.version)\nEOF"
+	fixed := "python3 - <<'EOF'\nimport sys\nprint(sys.version)\nEOF"
+	fail := "zsh:1: command not found: python"
+	var cs []Candidate
+	for _, c := range scanned(t,
+		[]step{run(failing, 127, fail), run(fixed, 0, "3.12.1")},
+		[]step{run(failing, 127, fail), run(fixed, 0, "3.12.1")},
+	) {
+		if c.Kind == KindRetry {
+			cs = append(cs, c)
+		}
+	}
+	if len(cs) != 1 {
+		t.Fatalf("%d retry lessons, want 1: %+v", len(cs), cs)
+	}
+	if sol := cs[0].Solution; strings.Contains(sol, "print(sys.version)") || !strings.Contains(sol, "`python3 - <<'EOF' …`") {
+		t.Errorf("solution %q: want the fix quoted by its first line", sol)
+	}
+}

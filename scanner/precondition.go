@@ -266,7 +266,7 @@ func (a *analyzer) precondition(w *waiting, rerun string) {
 		Kind: KindPrecondition, Line: w.rec.line, UID: w.rec.uid, Tool: "Bash", Trigger: c.Command,
 		Call: w.rec.id, Change: strings.Join(did, "; "),
 		Problem:  worldFirst(problem),
-		Solution: "Before `" + clip(c.Command, 200) + "`, " + strings.Join(did, ", then ") + ". It failed until then, and `" + clip(rerun, 200) + "` worked after.",
+		Solution: "Before `" + shownCommand(c.Command, 200) + "`, " + strings.Join(did, ", then ") + ". It failed until then, and `" + shownCommand(rerun, 200) + "` worked after.",
 		Signals:  Signals{FixConfirmed: true, Causal: len(named) > 0, Reminds: told, Wrote: wrote},
 	})
 }
@@ -389,7 +389,7 @@ func namesFile(cmd, p string) bool {
 func describeChange(c *Call) string {
 	switch c.Tool {
 	case "Bash":
-		return "run `" + clip(shownStep(c.Command), 160) + "`"
+		return "run `" + shownCommand(shownStep(c.Command), 160) + "`"
 	case "Write":
 		return "create " + c.Path
 	}
