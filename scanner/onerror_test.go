@@ -489,41 +489,67 @@ func TestErrorLessonOfAProgramByItsFullPath(t *testing.T) {
 }
 
 // TestErrorLessonKeepsTheOldestFix: two sessions met one error and got
-// past it differently. The newer file is bigger, so it is read first;
-// the lesson still keeps the older session's fix, with one worker or
-// many: the merge follows the sessions' order, not the scheduler's.
+// past it differently. The later one's file is bigger, so it is read
+// first; the lesson still keeps the fix of the session that ran first,
+// with one worker or many: the merge follows the sessions' order, not the
+// scheduler's. The order is the logs' own timestamps, else their mtimes:
+// a copy of the logs (a checkout, an archive unpacked) gives every file
+// one mtime, and the files' names say nothing.
 func TestErrorLessonKeepsTheOldestFix(t *testing.T) {
 	fail := "Error: listen EPERM: operation not permitted 127.0.0.1"
-	dir := t.TempDir()
-	writeClaude(t, dir, "/p", "old", []step{
-		call("Bash", map[string]any{"command": "npm test"}, true, "Exit code 1\n"+fail),
-		call("Bash", map[string]any{"command": "npm test", "dangerouslyDisableSandbox": true}, false, "12 passed"),
-	})
-	newer := []step{
-		call("Bash", map[string]any{"command": "npm test"}, true, "Exit code 1\n"+fail),
-		call("Bash", map[string]any{"command": "npm test", "run_in_background": true}, false, "started"),
-	}
-	for i := range 40 {
-		newer = append(newer, run(fmt.Sprintf("ls src/part%d", i), 0, strings.Repeat("file.ts\n", 20)))
-	}
-	writeClaude(t, dir, "/p", "new", newer)
 	day := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	for name, at := range map[string]time.Time{"old.jsonl": day, "new.jsonl": day.Add(24 * time.Hour)} {
-		if err := os.Chtimes(filepath.Join(dir, name), at, at); err != nil {
+	for _, tt := range []struct {
+		name, first, later string
+		// laterLogged moves the later session's timestamps a day on;
+		// else the files' mtimes alone say which ran first
+		laterLogged bool
+	}{
+		{"by mtime", "old", "new", false},
+		{"a copy, by the logs' times", "b-first", "a-later", true},
+	} {
+		dir := t.TempDir()
+		writeClaude(t, dir, "/p", tt.first, []step{
+			call("Bash", map[string]any{"command": "npm test"}, true, "Exit code 1\n"+fail),
+			call("Bash", map[string]any{"command": "npm test", "dangerouslyDisableSandbox": true}, false, "12 passed"),
+		})
+		later := []step{
+			call("Bash", map[string]any{"command": "npm test"}, true, "Exit code 1\n"+fail),
+			call("Bash", map[string]any{"command": "npm test", "run_in_background": true}, false, "started"),
+		}
+		for i := range 40 {
+			later = append(later, run(fmt.Sprintf("ls src/part%d", i), 0, strings.Repeat("file.ts\n", 20)))
+		}
+		writeClaude(t, dir, "/p", tt.later, later)
+		laterLog := filepath.Join(dir, tt.later+".jsonl")
+		laterAt := day.Add(24 * time.Hour)
+		if tt.laterLogged {
+			b, err := os.ReadFile(laterLog)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(laterLog, bytes.ReplaceAll(b, []byte(`"2026-01-01T`), []byte(`"2026-01-02T`)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			laterAt = day
+		}
+		if err := os.Chtimes(filepath.Join(dir, tt.first+".jsonl"), day, day); err != nil {
 			t.Fatal(err)
 		}
-	}
-	for _, workers := range []int{1, 4} {
-		state := t.TempDir()
-		scan(t, state, Options{Paths: []string{dir}, Workers: workers})
-		var sols []string
-		for _, c := range candidates(t, state) {
-			if c.Kind == KindError {
-				sols = append(sols, c.Solution)
-			}
+		if err := os.Chtimes(laterLog, laterAt, laterAt); err != nil {
+			t.Fatal(err)
 		}
-		if len(sols) != 1 || !strings.Contains(sols[0], "dangerouslyDisableSandbox") {
-			t.Errorf("%d workers: lessons on the error %q; want one, with the older session's fix", workers, sols)
+		for _, workers := range []int{1, 4} {
+			state := t.TempDir()
+			scan(t, state, Options{Paths: []string{dir}, Workers: workers})
+			var sols []string
+			for _, c := range candidates(t, state) {
+				if c.Kind == KindError {
+					sols = append(sols, c.Solution)
+				}
+			}
+			if len(sols) != 1 || !strings.Contains(sols[0], "dangerouslyDisableSandbox") {
+				t.Errorf("%s, %d workers: lessons on the error %q; want one, with the fix of the session that ran first", tt.name, workers, sols)
+			}
 		}
 	}
 }
@@ -1128,51 +1154,4 @@ func TestLateFailureOfALongSession(t *testing.T) {
 		}
 	}
 	t.Errorf("no lesson on the late docker compose failure")
-}
-
-// TestErrorLessonKeepsTheOldestFixOfACopy: a copy of the logs (a
-// checkout, an archive unpacked) gives every file the same mtime; the
-// sessions still merge in the order their logs' timestamps say, so the
-// lesson keeps the fix of the session that ran first, whatever the
-// files are named.
-func TestErrorLessonKeepsTheOldestFixOfACopy(t *testing.T) {
-	fail := "Error: listen EPERM: operation not permitted 127.0.0.1"
-	dir := t.TempDir()
-	writeClaude(t, dir, "/p", "b-first", []step{
-		call("Bash", map[string]any{"command": "npm test"}, true, "Exit code 1\n"+fail),
-		call("Bash", map[string]any{"command": "npm test", "dangerouslyDisableSandbox": true}, false, "12 passed"),
-	})
-	later := []step{
-		call("Bash", map[string]any{"command": "npm test"}, true, "Exit code 1\n"+fail),
-		call("Bash", map[string]any{"command": "npm test", "run_in_background": true}, false, "started"),
-	}
-	for i := range 40 {
-		later = append(later, run(fmt.Sprintf("ls src/part%d", i), 0, strings.Repeat("file.ts\n", 20)))
-	}
-	writeClaude(t, dir, "/p", "a-later", later)
-	laterLog := filepath.Join(dir, "a-later.jsonl")
-	b, err := os.ReadFile(laterLog)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(laterLog, bytes.ReplaceAll(b, []byte(`"2026-01-01T`), []byte(`"2026-01-02T`)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	copied := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
-	for _, name := range []string{"a-later.jsonl", "b-first.jsonl"} {
-		if err := os.Chtimes(filepath.Join(dir, name), copied, copied); err != nil {
-			t.Fatal(err)
-		}
-	}
-	state := t.TempDir()
-	scan(t, state, Options{Paths: []string{dir}})
-	var sols []string
-	for _, c := range candidates(t, state) {
-		if c.Kind == KindError {
-			sols = append(sols, c.Solution)
-		}
-	}
-	if len(sols) != 1 || !strings.Contains(sols[0], "dangerouslyDisableSandbox") {
-		t.Errorf("lessons on the error %q; want one, with the fix of the session that ran first", sols)
-	}
 }

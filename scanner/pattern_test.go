@@ -204,16 +204,14 @@ func TestTaskValuesArePlaceholders(t *testing.T) {
 	}
 }
 
-// TestWindowsPathInAFix: PowerShell reads docs\SYSTEM_STATE.md as a path,
-// not as an escaped S: the lesson names the path as the agent typed it,
-// and its trigger fires on the failing call, not on the fix.
-func TestWindowsPathInAFix(t *testing.T) {
-	failing, fixed := `Get-Content -Path SYSTEM_STATE.md`, `Get-Content -Path docs\SYSTEM_STATE.md`
-	fail := "Get-Content : Cannot find path 'G:\\w\\SYSTEM_STATE.md' because it does not exist."
+// retryLearnedTwice is the one retry lesson of two sessions in which
+// failing failed with fail and fixed worked.
+func retryLearnedTwice(t *testing.T, failing, fail, fixed string) Candidate {
+	t.Helper()
 	var cs []Candidate
 	for _, c := range scanned(t,
-		[]step{run(failing, 1, fail), run(fixed, 0, "# State")},
-		[]step{run(failing, 1, fail), run(fixed, 0, "# State")},
+		[]step{run(failing, 1, fail), run(fixed, 0, "done")},
+		[]step{run(failing, 1, fail), run(fixed, 0, "done")},
 	) {
 		if c.Kind == KindRetry {
 			cs = append(cs, c)
@@ -222,7 +220,15 @@ func TestWindowsPathInAFix(t *testing.T) {
 	if len(cs) != 1 {
 		t.Fatalf("%d retry lessons, want 1: %+v", len(cs), cs)
 	}
-	c := cs[0]
+	return cs[0]
+}
+
+// TestWindowsPathInAFix: PowerShell reads docs\SYSTEM_STATE.md as a path,
+// not as an escaped S: the lesson names the path as the agent typed it,
+// and its trigger fires on the failing call, not on the fix.
+func TestWindowsPathInAFix(t *testing.T) {
+	failing, fixed := `Get-Content -Path SYSTEM_STATE.md`, `Get-Content -Path docs\SYSTEM_STATE.md`
+	c := retryLearnedTwice(t, failing, "Get-Content : Cannot find path 'G:\\w\\SYSTEM_STATE.md' because it does not exist.", fixed)
 	if !strings.Contains(c.Summary, `docs\SYSTEM_STATE.md`) {
 		t.Errorf("summary %q does not name the path as typed", c.Summary)
 	}
@@ -234,22 +240,9 @@ func TestWindowsPathInAFix(t *testing.T) {
 // TestLessonQuotesACommandOnOneLine: a fix that ran a script from a
 // heredoc is quoted by its first line, not with the script's body.
 func TestLessonQuotesACommandOnOneLine(t *testing.T) {
-	failing := "python - <<'EOF'\nimport sys\nprint(sys.version)\nEOF"
-	fixed := "python3 - <<'EOF'\nimport sys\nprint(sys.version)\nEOF"
-	fail := "zsh:1: command not found: python"
-	var cs []Candidate
-	for _, c := range scanned(t,
-		[]step{run(failing, 127, fail), run(fixed, 0, "3.12.1")},
-		[]step{run(failing, 127, fail), run(fixed, 0, "3.12.1")},
-	) {
-		if c.Kind == KindRetry {
-			cs = append(cs, c)
-		}
-	}
-	if len(cs) != 1 {
-		t.Fatalf("%d retry lessons, want 1: %+v", len(cs), cs)
-	}
-	if sol := cs[0].Solution; strings.Contains(sol, "print(sys.version)") || !strings.Contains(sol, "`python3 - <<'EOF' …`") {
-		t.Errorf("solution %q: want the fix quoted by its first line", sol)
+	c := retryLearnedTwice(t, "python - <<'EOF'\nimport sys\nprint(sys.version)\nEOF", "zsh:1: command not found: python",
+		"python3 - <<'EOF'\nimport sys\nprint(sys.version)\nEOF")
+	if strings.Contains(c.Solution, "print(sys.version)") || !strings.Contains(c.Solution, "`python3 - <<'EOF' …`") {
+		t.Errorf("solution %q: want the fix quoted by its first line", c.Solution)
 	}
 }
