@@ -285,9 +285,15 @@ func redirection(w string) bool {
 // exeName is how a family names an executable: a relative path kept as
 // written (`bin/test`, `tests/runtests.py`: a project's own runner is
 // not the shell's `test`), else the base name (`/usr/bin/rg`,
-// `.venv/bin/pytest`, `node_modules/.bin/jest` are rg, pytest, jest).
+// `.venv/bin/pytest`, `node_modules/.bin/jest` are rg, pytest, jest);
+// the program `$(which X)` finds is X.
 func exeName(w string) string {
 	w = strings.TrimPrefix(w, "./")
+	for _, look := range []string{"$(which ", "$(command -v "} {
+		if inner, ok := strings.CutPrefix(w, look); ok && strings.HasSuffix(inner, ")") {
+			w = strings.TrimSpace(strings.TrimSuffix(inner, ")")) // $(which python3) is python3
+		}
+	}
 	if windowsDrive(w) {
 		return path.Base(strings.ReplaceAll(w, "\\", "/")) // C:\Program Files\…\MSBuild.exe is MSBuild.exe
 	}
@@ -523,15 +529,27 @@ func skipHeredocs(command string, i int, ds []string) int {
 }
 
 // shellWords splits a simple command into words as the shell would, with
-// quotes removed; a quoted string is one word, whatever it holds.
+// quotes removed; a quoted string is one word, whatever it holds, and so
+// is a command substitution (PW=$(terraform output -raw pw)).
 func shellWords(text string) []string {
 	var out []string
 	var w strings.Builder
 	in := false // a word has started
 	var quote byte
+	depth := 0 // inside $( … ): one word, whatever blanks it holds
 	for i := 0; i < len(text); i++ {
 		c := text[i]
 		switch {
+		case c == '$' && quote == 0 && i+1 < len(text) && text[i+1] == '(':
+			depth++
+			w.WriteString("$(")
+			in = true
+			i++
+		case c == ')' && quote == 0 && depth > 0:
+			depth--
+			w.WriteByte(c)
+		case depth > 0 && quote == 0 && (c == ' ' || c == '\t' || c == '\n'):
+			w.WriteByte(c)
 		case quote != 0:
 			if c == quote {
 				quote = 0
