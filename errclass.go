@@ -596,7 +596,7 @@ var (
 	timeoutPhrases = []string{"timed out", "timeout exceeded", "deadline exceeded", "timeout of ", "exceeding timeout"}
 	missingPhrases = []string{"no such file or directory", "enoent", "does not exist", "cannot find the path",
 		"cannot find the file", "not a directory", "no such directory", "path not found", "file not found",
-		"directory not found", "could not find file", "could not find a part of the path"} // the last two .NET's
+		"directory not found", "could not find file", "could not find a part of the path"} // Go's, then .NET's
 	usagePhrases = []string{"unknown option", "unknown flag", "unknown command", "unknown subcommand", "unknown argument",
 		"unrecognized option", "unrecognized flag", "unrecognized command", "unrecognized subcommand", "unrecognized argument", "invalid option", "invalid choice", "invalid flag",
 		"requires an argument", "requires a value", "require an argument", "requires argument", "requires value",

@@ -18,9 +18,9 @@ import (
 // (quotes removed) and treating && || ; | and newlines as separate words.
 // A backslash before a newline continues the line, as in the shell: the
 // words after it are still arguments of the same command. A comment
-// holds no words. A backslash
-// before a letter, a digit or _ stays: no POSIX shell user escapes
-// those, and PowerShell and cmd read it as a path's separator.
+// holds no words. A backslash before a letter, a digit or _ stays: no
+// POSIX shell user escapes those, and PowerShell and cmd read it as a
+// path's separator.
 func shellWords(s string) []string {
 	var words []string
 	var cur strings.Builder
