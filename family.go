@@ -308,6 +308,13 @@ func exeName(w string) string {
 	return w
 }
 
+// WindowsSeparator reports whether a backslash before c, outside
+// quotes, separates a Windows path's parts rather than escaping c: no
+// POSIX shell user escapes a letter, a digit or _.
+func WindowsSeparator(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
 // windowsDrive reports whether a path starts at a drive (C:\, D:/).
 func windowsDrive(w string) bool {
 	return len(w) > 2 && w[1] == ':' && (w[2] == '\\' || w[2] == '/') && ('A' <= w[0] && w[0] <= 'Z' || 'a' <= w[0] && w[0] <= 'z')
@@ -560,6 +567,10 @@ func shellWords(text string) []string {
 			quote, in = c, true
 		case c == '\\' && i+1 < len(text) && text[i+1] == '\n':
 			i++ // a continued line: the shell drops both
+		case c == '\\' && i+1 < len(text) && WindowsSeparator(text[i+1]):
+			w.WriteString(text[i : i+2]) // C:\Windows\…: a Windows path, as PowerShell and cmd read it
+			in = true
+			i++
 		case c == '\\' && i+1 < len(text):
 			i++
 			w.WriteByte(text[i])

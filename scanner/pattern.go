@@ -56,7 +56,7 @@ func shellWords(s string) []string {
 			inWord = true
 		case c == '\\' && i+1 < len(s) && s[i+1] == '\n':
 			i++ // a continued line: the shell drops both
-		case c == '\\' && i+1 < len(s) && pathSeparator(s[i+1]):
+		case c == '\\' && i+1 < len(s) && lessons.WindowsSeparator(s[i+1]):
 			cur.WriteString(s[i : i+2]) // docs\SYSTEM_STATE.md: a Windows path, as PowerShell and cmd read it
 			inWord = true
 			i++
@@ -306,12 +306,6 @@ func commandPattern(cmd string) string {
 		}
 	}
 	return ""
-}
-
-// pathSeparator reports whether a backslash before c, outside quotes,
-// separates a Windows path's parts rather than escaping c.
-func pathSeparator(c byte) bool {
-	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
 // cmdDiff is how a fixed command differs from the failing one, in the
