@@ -308,9 +308,10 @@ func exeName(w string) string {
 	return w
 }
 
-// WindowsSeparator reports whether a backslash before c, outside
-// quotes, separates a Windows path's parts rather than escaping c: no
-// POSIX shell user escapes a letter, a digit or _.
+// WindowsSeparator reports whether a backslash before c, outside quotes
+// and inside a word, separates a Windows path's parts rather than
+// escaping c: no POSIX shell user escapes a letter, a digit or _ there
+// (\rm at a word's start skips an alias, and is rm).
 func WindowsSeparator(c byte) bool {
 	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
@@ -567,7 +568,7 @@ func shellWords(text string) []string {
 			quote, in = c, true
 		case c == '\\' && i+1 < len(text) && text[i+1] == '\n':
 			i++ // a continued line: the shell drops both
-		case c == '\\' && i+1 < len(text) && WindowsSeparator(text[i+1]):
+		case c == '\\' && in && i+1 < len(text) && WindowsSeparator(text[i+1]):
 			w.WriteString(text[i : i+2]) // C:\Windows\…: a Windows path, as PowerShell and cmd read it
 			in = true
 			i++

@@ -59,6 +59,8 @@ func TestCommandFamily(t *testing.T) {
 		{"PW=$(terraform -chdir=/w/tf output -raw pw) psql -c 'select 1'", "psql", false},
 		{"git commit -m \"$(date) notes\" && git push", "git commit", false},
 		{"$(which python3) -m pytest -x", "python3 -m pytest", false},
+		{`\rm -rf build`, "rm", false},
+		{`\git push origin main`, "git push", false},
 		{`C:\WINDOWS\System32\WindowsPowerShell\v1.0\powershell.exe -NoProfile -Command "Get-Date"`, "powershell.exe", false},
 		{"PW=$(terraform -chdir=/w/tf output -raw pw)\npsql \"$PW\"", "psql", false},
 		{"OUT=$(date) 2>/dev/null gh pr list", "gh pr", false},

@@ -18,9 +18,9 @@ import (
 // (quotes removed) and treating && || ; | and newlines as separate words.
 // A backslash before a newline continues the line, as in the shell: the
 // words after it are still arguments of the same command. A comment
-// holds no words. A backslash before a letter, a digit or _ stays: no
-// POSIX shell user escapes those, and PowerShell and cmd read it as a
-// path's separator.
+// holds no words. A backslash inside a word before a letter, a digit or
+// _ stays: no POSIX shell user escapes those there, and PowerShell and
+// cmd read it as a path's separator.
 func shellWords(s string) []string {
 	var words []string
 	var cur strings.Builder
@@ -56,7 +56,7 @@ func shellWords(s string) []string {
 			inWord = true
 		case c == '\\' && i+1 < len(s) && s[i+1] == '\n':
 			i++ // a continued line: the shell drops both
-		case c == '\\' && i+1 < len(s) && lessons.WindowsSeparator(s[i+1]):
+		case c == '\\' && inWord && i+1 < len(s) && lessons.WindowsSeparator(s[i+1]):
 			cur.WriteString(s[i : i+2]) // docs\SYSTEM_STATE.md: a Windows path, as PowerShell and cmd read it
 			inWord = true
 			i++

@@ -93,6 +93,7 @@ func TestCommandHead(t *testing.T) {
 		{"rm -rf build", "rm", ""},
 		{"/usr/local/bin/cargo build --release", "cargo", "build"},
 		{"# The install is stuck: try another way\npip install --no-cache-dir torch", "pip", "install"},
+		{`\git push origin main`, "git", "push"},
 	}
 	for _, tt := range tests {
 		exe, sub := commandHead(segments(tt.cmd)[0])
