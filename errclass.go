@@ -655,6 +655,10 @@ func FirstSentence(line string) string {
 	return line
 }
 
+// atLine is where in a file a diagnostic points: :LINE[:COL] or
+// (LINE,COL).
+const atLine = `(?:(?::\d+)+|\(\d+(?:,\d+)*\))`
+
 // patterns are ErrorClass's regular expressions.
 type patterns struct {
 	notFound, notFoundZsh, notFoundOS, noModule, jsModule, exception, quoted, path, hash, number *regexp.Regexp
@@ -674,10 +678,10 @@ var classPatterns = sync.OnceValue(func() *patterns {
 		exception: regexp.MustCompile(`^(?:Uncaught |Unhandled |Exception in thread "[^"]*" |E\s+)?` +
 			`((?:[a-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Failure))(?::|$|\s)`),
 		quoted: regexp.MustCompile("`[^`']*['`]|'[^']*'|\"[^\"]*\"|‘[^’]*’|“[^”]*”"), // `GNU-style' quotes too
-		path: regexp.MustCompile(`(?:[A-Za-z]:)?(?:~|\.{1,2})?[\w.@+-]*(?:[/\\][\w.@+-]+)+[/\\]?(?::\d+)*(?:\(\d+(?:,\d+)*\))?|` +
+		path: regexp.MustCompile(`(?:[A-Za-z]:)?(?:~|\.{1,2})?[\w.@+-]*(?:[/\\][\w.@+-]+)+[/\\]?` + atLine + `?|` +
 			`\b[\w-]+\.(?:py|go|js|ts|tsx|jsx|rs|rb|java|c|h|cpp|cc|hpp|cxx|cs|fs|kt|kts|swift|scala|hs|ml|ex|exs|erl|zig|php|lua|dart|jl|clj|` +
-			`vue|svelte|html|css|scss|xml|sql|gradle|proto|tf|ps1|json|ya?ml|toml|md|txt|sh|lock)\b(?::\d+)*(?:\(\d+(?:,\d+)*\))?|` +
-			`\b[\w-]+\.[A-Za-z]\w{0,5}(?:(?::\d+)+|\(\d+(?:,\d+)*\))`), // main.zig:3:5, Program.cs(12,5): where, not what
+			`vue|svelte|html|css|scss|xml|sql|gradle|proto|tf|ps1|json|ya?ml|toml|md|txt|sh|lock)\b` + atLine + `?|` +
+			`\b[\w-]+\.[A-Za-z]\w{0,5}` + atLine), // main.zig:3:5, Program.cs(12,5): where, not what
 		hash:       regexp.MustCompile(`\b[0-9a-f]{7,64}\b`),
 		number:     regexp.MustCompile(`\d+(?:\.\d+)*`),
 		diagnostic: regexp.MustCompile(`^[\w./\\@+-]+\.\w{1,6}:\d+(?::\d+)?:\s`),

@@ -779,10 +779,11 @@ func (w *errWatch) lesson() (fix, fixed string, confirmed, ok bool) {
 		confirmed = true
 	case w.outside:
 		// out of the sandbox, the family ran and failed on its own errors
-		did = "the same command ran with " + argsChange(f, w.fix, "").change + " (and failed on errors of its own)"
+		ran := "the same command"
 		if !w.bySetting() {
-			did = "`" + shownCommand(w.fix.Command, 300) + "` ran with " + argsChange(f, w.fix, "").change + " (and failed on errors of its own)"
+			ran = "`" + shownCommand(w.fix.Command, 300) + "`"
 		}
+		did = ran + " ran with " + argsChange(f, w.fix, "").change + " (and failed on errors of its own)"
 		confirmed = true
 	case w.bySetting():
 		// the same command with a setting of the shell tool switched

@@ -165,10 +165,7 @@ func Scan(ctx context.Context, opts Options) (Report, error) {
 		wg.Go(func() {
 			for j := range work {
 				r := scanFile(j, opts)
-				r.start, r.mtime = j.mtime, j.mtime
-				if r.state != nil && r.state.StartNs != 0 {
-					r.start = r.state.StartNs
-				}
+				r.mtime = j.mtime
 				results <- r
 			}
 		})
@@ -200,7 +197,7 @@ func Scan(ctx context.Context, opts Options) (Report, error) {
 		bar.step(r.bytes, found)
 	}
 	slices.SortFunc(done, func(a, b fileResult) int {
-		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.mtime, b.mtime), strings.Compare(a.path, b.path))
+		return cmp.Or(cmp.Compare(a.started(), b.started()), cmp.Compare(a.mtime, b.mtime), strings.Compare(a.path, b.path))
 	})
 	for _, r := range done {
 		st.Files[r.path] = r.state
@@ -361,11 +358,9 @@ func (r *Report) add(fr fileResult) {
 
 // fileResult is what reading one file gave.
 type fileResult struct {
-	path string
-	// start is when its session started (else its mtime), and mtime the
-	// file's as planned: results merge oldest first.
-	start, mtime int64
-	state        *fileState
+	path  string
+	mtime int64 // the file's, as planned: results merge oldest first (started)
+	state *fileState
 	// sessions are a database's sessions' new states, by id; nil for
 	// files that hold one session.
 	sessions  map[string]*fileState
@@ -386,6 +381,15 @@ type fileResult struct {
 	// opencode message that is a named pipe); the file still counts.
 	skipped []error
 	err     error
+}
+
+// started is when the file's session started, its log's first
+// timestamp, else the file's mtime.
+func (r *fileResult) started() int64 {
+	if r.state != nil && r.state.StartNs != 0 {
+		return r.state.StartNs
+	}
+	return r.mtime
 }
 
 // headBytes is how much of a file format detection looks at: the line
