@@ -33,6 +33,9 @@ func (c *Candidate) errorText(unit, fix string, sandboxed bool) {
 	if len(head)+len(line) > maxSummary {
 		line = clipPaths(line)
 	}
+	if room := maxSummary - len(head); room >= minErrorRoom {
+		line = shorten(line, room) // cut within the error, never at the head's own ": "
+	}
 	c.Summary = secret.Sentence(shorten(head+line, maxSummary))
 	if fix != "" {
 		where := " in this project"
@@ -80,6 +83,10 @@ func (c *Candidate) errorText(unit, fix string, sandboxed bool) {
 	c.Solution = said + " Do not retry it unchanged: read what the error says is missing or wrong, " +
 		"check that before the next call, or say that it fails and go on without it."
 }
+
+// minErrorRoom is the least of a summary an error's words are cut to
+// after its head; a head that leaves less is cut with them.
+const minErrorRoom = 30
 
 // How a lesson on an error introduces what got past it: a fix, or one
 // task's own call (OneOff), whose way to take and not its values.
