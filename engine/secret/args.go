@@ -49,6 +49,10 @@ var ownRules = []rule{
 	// here-string, is on the command line after all.
 	{id: "password-stdin-argument", keywords: []string{"--password-stdin", "--stdin"}, pattern: `(\b(?:echo|printf)\s+(?:-[neE]+\s+)?(?:'%s[^']*'\s+|"%s[^"]*"\s+)?)(` + value + `)\s*\|[^\n|]*--(?:password-)?stdin`},
 	{id: "password-stdin-argument", keywords: []string{"--password-stdin", "--stdin"}, pattern: `(--(?:password-)?stdin\b[^\n|;&]*?<<<\s*)` + value},
+	// sudo -S reads the password from its input: echoed into it, or a
+	// here-string (its options may be joined, -kS, or take a word, -u root).
+	{id: "sudo-stdin-password", keywords: []string{"sudo"}, pattern: `(\b(?:echo|printf)\s+(?:-[neE]+\s+)?(?:'%s[^']*'\s+|"%s[^"]*"\s+)?)(` + value + `)\s*\|\s*sudo` + sudoS},
+	{id: "sudo-stdin-password", keywords: []string{"sudo"}, pattern: `(\bsudo` + sudoS + `\b[^\n|;&]*?<<<\s*)` + value},
 	{id: "password-argument", keywords: []string{"pass", "pwd", "token", "secret", "key"}, pattern: `(?i)(\s--?(?:password|passwd|pass|pwd|token|secret|api[-_]?key|client[-_]secret|access[-_]token|auth[-_]token|private[-_]token|bot[-_]token|refresh[-_]token|db[-_]password|root[-_]password|admin[-_]password)(?:=|\s+))` + value},
 	{id: "user-password-argument", keywords: []string{"-u", "--user", "--proxy-user"}, pattern: `(\s(?:-u|--user|--proxy-user)\s*['"]?[\w.@+-]+:)[^\s'"@]+`},
 	// URLs: credentials in the userinfo (a password may hold a '/'; a
@@ -60,6 +64,10 @@ var ownRules = []rule{
 	{id: "secret-assignment", keywords: []string{"secret", "token", "passw", "_pwd", "key", "credential", "auth"}, pattern: `\b([A-Z][A-Z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|_PWD|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH)[A-Z0-9_]*\s*[=:]\s*["']?)[^\s"'$][^\s"']{3,}`},
 	{id: "password-assignment", keywords: []string{"passw", "secret", "key", "token"}, pattern: `(?i)\b((?:password|passwd|secret|api_?key|apikey|access_?token|auth_?token|client_?secret)["']?\s*[=:]\s*["']?)[^\s"'$][^\s"',}]{3,}`},
 }
+
+// sudoS is sudo's options up to and including -S (--stdin): options
+// may be joined (-kS) or take a word (-u root).
+const sudoS = `(?:\s+-[A-Za-z]+(?:\s+[^-\s|;&]\S*)?)*?\s+-[A-Za-z]*S`
 
 // portOrFlag reports whether what follows -p is a port (psql -p 5432)
 // or another flag (git stash -u … -p --include-untracked).

@@ -91,6 +91,8 @@ func TestFindKeepsPlainText(t *testing.T) {
 		"curl http://localhost:8080/api/users/@me",
 		"git push --force-with-lease origin main",
 		"echo $TOKEN | docker login --password-stdin -u ci ghcr.io",
+		"echo $SUDO_PASSWORD | sudo -S pacman -Syu",
+		"echo y | sudo pacman -S ripgrep",
 		"redis-cli -a $REDIS_PASSWORD ping",
 		"mysql -u root -p shop",
 		"services: postgres://postgres:postgres@localhost:5432/test",
