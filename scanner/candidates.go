@@ -258,6 +258,9 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		if len(c.Triggers.Commands) > 0 {
 			c.Triggers.Commands = familyCommands(f.Change, c.Triggers.Commands)
 		}
+		if fam := familyOf("Bash " + f.Change); c.Tool == "Bash" && fam.Exe != "" && !strings.ContainsAny(fam.Exe, "()=\"'$") {
+			c.Family = errorUnit(c.Tool, fam)
+		}
 		if folderKeyed(&c) {
 			c.Triggers.Tools = nil // its path: any file tool
 		}

@@ -109,6 +109,8 @@ type Result struct {
 	Stopped bool
 	// trimmed caches trimError(Output), which several signals read.
 	trimmed *string
+	// unechoed is set once Output lost the command's own text (unecho).
+	unechoed bool
 }
 
 // errorText is trimError of the output, computed once.

@@ -249,6 +249,7 @@ func (a *analyzer) event(e Event) {
 		if a.procs.stopped(rec, e.Result) {
 			return // neither a failure nor a fix: the agent ended it
 		}
+		unecho(rec.call, e.Result)
 		a.result(rec, e)
 		if asideRun(rec.call) {
 			a.asideSaw(rec, e.Result)

@@ -405,7 +405,9 @@ func (c *Candidate) knownText() {
 	what := c.Tool
 	switch {
 	case c.Tool == "Bash":
-		what = cmp.Or(headWords(c.Trigger), "the command")
+		// the simple command that failed, as its key reads it (Family),
+		// not the line's first (an echo of a banner before the check)
+		what = cmp.Or(strings.Trim(c.Family, "`"), headWords(c.Trigger), "the command")
 	case folderKeyed(c):
 		what = "file tools on " + c.Trigger
 	case c.Trigger != "":

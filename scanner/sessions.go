@@ -532,6 +532,7 @@ func (c *collector) result(e Event) {
 		return
 	}
 	lc.Outcome = OutcomeFailed
+	unecho(rec.call, r)
 	lc.Error = r.Output
 	if r.Timeout && lc.Error == "" {
 		lc.Error = "timed out"
