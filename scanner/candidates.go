@@ -269,7 +269,8 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 	if f.Kind == KindPrecondition {
 		// what to do first is the lesson; the command rerun varies
 		did := Redact(f.Change)
-		c.Summary = secret.Sentence(shorten(headWords(c.Trigger)+": first "+did, maxSummary))
+		exe, sub := doerHead(c.Trigger)
+		c.Summary = secret.Sentence(shorten(strings.TrimSpace(exe+" "+sub)+": first "+did, maxSummary))
 		// A step the error names is no one-off for its words, but a
 		// command on a path of this machine is, named or not; an inline
 		// script is one task's, named or not.

@@ -297,15 +297,33 @@ func mapEsc(ws []string) []string {
 }
 
 // commandPattern is the trigger for a command seen on its own: the head
-// of its first simple command that is not a cd or an assignment.
+// doerHead reads.
 func commandPattern(cmd string) string {
-	for _, seg := range segments(cmd) {
-		exe, sub := commandHead(seg)
-		if exe != "" && exe != "cd" && exe != "export" && exe != "set" && exe != "source" {
-			return headPattern(exe, sub)
-		}
+	if exe, sub := doerHead(cmd); exe != "" {
+		return headPattern(exe, sub)
 	}
 	return ""
+}
+
+// doerHead is the head of a command line's first simple command that is
+// not a cd or an assignment, nor a look around (pwd, ls, echo:
+// lessons.Family.Probe) when one that does something follows: `ls -la
+// dir && sed … file` is about sed.
+func doerHead(cmd string) (exe, sub string) {
+	var firstExe, firstSub string
+	for _, seg := range segments(cmd) {
+		exe, sub := commandHead(seg)
+		if exe == "" || exe == "cd" || exe == "export" || exe == "set" || exe == "source" {
+			continue
+		}
+		if !lessons.CommandFamily(strings.Join(seg, " ")).Probe {
+			return exe, sub
+		}
+		if firstExe == "" {
+			firstExe, firstSub = exe, sub
+		}
+	}
+	return firstExe, firstSub
 }
 
 // cmdDiff is how a fixed command differs from the failing one, in the

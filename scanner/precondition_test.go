@@ -403,3 +403,30 @@ func TestPreconditionWritingAFileIsSaid(t *testing.T) {
 		})
 	}
 }
+
+// TestPreconditionOfTheCommandThatDoesSomething: the failing line looks
+// around first (ls) and then reads a file that a later step writes. The
+// lesson is about the command that failed, sed: its title and its
+// command trigger name sed, not ls, which it must not come before.
+func TestPreconditionOfTheCommandThatDoesSomething(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	failing := "ls -la conf && sed -n '1,20p' conf/app.toml"
+	writeClaude(t, dir, "/p", "s1", []step{
+		run(failing, 2, "total 0\nsed: can't read conf/app.toml: No such file or directory"),
+		run("mkdir -p conf && cp app.example.toml conf/app.toml", 0, ""),
+		run(failing, 0, "total 4\n[app]\nname = \"p\""),
+	})
+	scan(t, state, Options{Paths: []string{dir}})
+	pre := ofKind(candidates(t, state), KindPrecondition)
+	if len(pre) != 1 {
+		t.Fatalf("%d precondition fixes, want 1", len(pre))
+	}
+	c := pre[0]
+	if !strings.HasPrefix(c.Summary, "sed: first ") {
+		t.Errorf("summary %q: want it to name sed, the command that failed", c.Summary)
+	}
+	fires := func(cmd string) bool { return commandFires(lessons.Trigger{Commands: c.Triggers.Commands}, cmd) }
+	if !fires("sed -n '1,5p' conf/app.toml") || fires("ls -la src") {
+		t.Errorf("command triggers %q: want them on sed, not on every ls", c.Triggers.Commands)
+	}
+}
