@@ -154,6 +154,9 @@ type callRec struct {
 	// fixed is set on a failed call that a later call of the session
 	// got past (a retry or a rerun worked): no known failure.
 	fixed bool
+	// shellAway is set on a failed shell call made while the shell stood
+	// where an earlier cd left it, away from the project (noteCd).
+	shellAway bool
 }
 
 type failure struct {
@@ -256,6 +259,7 @@ func (a *analyzer) event(e Event) {
 		}
 		if e.Result.Failed() {
 			a.watchMissing(rec, e.Result, e.Line)
+			rec.shellAway = a.shellMoved // where the call ran, before its own cd counts
 			a.noteCd(rec.call)
 			if !probe(rec.call, e.Result) && !conflicted(e.Result.Output) {
 				a.waitFor(rec, e.Result)

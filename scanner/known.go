@@ -100,7 +100,11 @@ func (a *analyzer) beforeChange(rec *callRec, r *Result) {
 		return
 	}
 	hook := hookMessage(r.Output) != ""
-	refused := hook || lessons.IsRefusal(lessons.ErrorClass(r.Output))
+	class := lessons.ErrorClass(r.Output)
+	refused := hook || lessons.IsRefusal(class)
+	if class == missingPath && rec.shellAway && rec.call.Tool == "Bash" && !cdsHome(rec.call.Command) {
+		return // the shell stands where an earlier cd left it: a path missing from there is the session's, not the checkout's
+	}
 	n := 0
 	for _, k := range a.known {
 		if k.after == a.changed && (!a.changed || k.refused == refused) {
@@ -114,6 +118,16 @@ func (a *analyzer) beforeChange(rec *callRec, r *Result) {
 		}
 		a.known = append(a.known, k)
 	}
+}
+
+// cdsHome reports whether a command line starts by changing to a folder
+// named from the root or the home folder: it does not run where an
+// earlier cd left the shell.
+func cdsHome(cmd string) bool {
+	for _, seg := range segments(cmd) {
+		return len(seg) > 1 && seg[0] == "cd" && (strings.HasPrefix(seg[1], "/") || strings.HasPrefix(seg[1], "~"))
+	}
+	return false
 }
 
 // settleKnown turns the session's failures before any change into

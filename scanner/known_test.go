@@ -765,3 +765,18 @@ func TestKnownFailureOnTwoHostsIsOneLesson(t *testing.T) {
 		t.Fatalf("not folded: %v; want one lesson on the refused fetch, seen in 4 sessions", summaries(said))
 	}
 }
+
+// TestKnownFailureNotWhereTheShellWasLeft: Claude Code's shell keeps the
+// folder an earlier `cd` left it in. A script missing from there, in
+// three sessions, is the session's doing, not the checkout's: no known
+// failure. The same failure from the project's folder is one.
+func TestKnownFailureNotWhereTheShellWasLeft(t *testing.T) {
+	missing := run("python3 scripts/gen.py", 2, "python3: can't open file '/p/web/scripts/gen.py': [Errno 2] No such file or directory")
+	moved := knownIn(t, run("cd web && git status", 0, "On branch main"), missing)
+	if len(moved) != 0 {
+		t.Errorf("known failures %q after a cd into web/, want none", moved[0].Summary)
+	}
+	if home := knownIn(t, run("git status", 0, "On branch main"), missing); len(home) != 1 {
+		t.Errorf("%d known failures from the project's folder, want 1", len(home))
+	}
+}
