@@ -41,6 +41,11 @@ var refusals = []envRefusal{
 		`(?i)operation not permitted|\bEPERM\b`, ""},
 	{"read-only file system", "a write (read-only file system)", []string{"read-only file system", " erofs"},
 		`(?i)read-only file system|\bEROFS\b`, ""},
+	// sudo asking for a password: an agent's shell runs with no terminal
+	// to type it in, whatever the command (sudo's own words, 1.8 and 1.9).
+	{"sudo password", "a command that needs sudo's password (the agent's shell has no terminal to type it in: ask the user to run it)",
+		[]string{"sudo: a terminal is required", "sudo: a password is required", "sudo: no tty present"},
+		`sudo: (?:a terminal is required|a password is required|no tty present)`, ""},
 	// The agent's own permission settings, in Claude Code's words (its
 	// bundle's permission messages, 2.1.197 to 2.1.332): the call needs an
 	// approval the session did not have (a rule asks, don't-ask mode or

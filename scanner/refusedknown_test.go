@@ -120,3 +120,26 @@ func TestHookMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestSudoWithNoTerminalIsARefusal: sudo asks for a password the agent's
+// shell has no terminal to type in, session after session, whatever the
+// command. The lesson says the environment refused it and to ask the
+// user to run it, not that the command fails on the checkout.
+func TestSudoWithNoTerminalIsARefusal(t *testing.T) {
+	out := "sudo: a terminal is required to read the password; either use the -S option to read from standard input or configure an askpass helper\nsudo: a password is required"
+	known := knownIn(t, run("sudo pacman -Syu --noconfirm", 1, out), run("uname -a", 0, "Linux"))
+	if len(known) != 1 {
+		t.Fatalf("%d known failures, want 1", len(known))
+	}
+	c := known[0]
+	if !strings.HasPrefix(c.Summary, "Refused here (`pacman`)") || !strings.Contains(c.Solution, "ask the user to run it") || strings.Contains(c.Solution, "checkout") {
+		t.Errorf("summary %q, solution %q: want a refusal of the environment, and to ask the user", c.Summary, c.Solution)
+	}
+	re, err := lessons.CompilePattern(c.Triggers.Errors[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := re.MatchString("sudo: a password is required"); !ok {
+		t.Errorf("error trigger %q misses sudo's refusal of another command", c.Triggers.Errors[0])
+	}
+}
