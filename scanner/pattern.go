@@ -326,6 +326,31 @@ func doerHead(cmd string) (exe, sub string) {
 	return firstExe, firstSub
 }
 
+// runsScript reports whether a simple command of cmd, seg, runs a script
+// written into the line: a word of several lines (python3 -c "…"), or a
+// here-document its program reads (python3 <<'EOF'), which segments
+// leaves out.
+func runsScript(cmd string, seg []string) bool {
+	if len(seg) == 0 || slices.ContainsFunc(seg, func(w string) bool { return strings.Contains(w, "\n") }) {
+		return len(seg) > 0
+	}
+	for line := range strings.Lines(cmd) {
+		if before, _, ok := strings.Cut(line, "<<"); ok && slices.Contains(strings.Fields(before), seg[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyScriptFlags reports whether all a diff adds and drops is an
+// option that hands a program its script (-c, -e, --eval, -).
+func onlyScriptFlags(d cmdDiff) bool {
+	words := append(slices.Clone(d.added), d.removed...)
+	return len(words) > 0 && !slices.ContainsFunc(words, func(w string) bool {
+		return w != "-c" && w != "-e" && w != "--eval" && w != "-"
+	})
+}
+
 // cmdDiff is how a fixed command differs from the failing one, in the
 // first simple command that changed.
 type cmdDiff struct {
@@ -395,15 +420,22 @@ func diffCommands(failing, fixed string) (cmdDiff, bool) {
 			d.wrapper = g[:len(g)-len(f)]
 		}
 		d.dash = dashArg(failing, f, g)
+		if d.gexe == d.exe && d.gsub == d.sub && onlyScriptFlags(d) && (runsScript(failing, f) || runsScript(fixed, g)) {
+			return cmdDiff{}, false // a script written into the line passed another way (<<'EOF', then -c "…"): the change is its code
+		}
 		if d.gexe != d.exe || d.gsub != d.sub || len(d.added)+len(d.removed) > 0 {
 			return d, true
 		}
 	}
 	// Every simple command is still there: the fix ran something first
-	// (source .venv/bin/activate && pytest).
+	// (source .venv/bin/activate && pytest), that does more than look
+	// around (ls, cat, echo: lessons.Family.Probe changes nothing).
 	if len(gs) > len(fs) && len(fs) > 0 {
 		for i, g := range gs {
 			if exe, _ := commandHead(g); exe != "" && !slices.ContainsFunc(fs, func(f []string) bool { return slices.Equal(f, g) }) {
+				if lessons.CommandFamily(strings.Join(g, " ")).Probe {
+					return cmdDiff{}, false
+				}
 				d := cmdDiff{f: preludeOf(gs[i+1:], fs), prelude: g}
 				d.g = d.f
 				d.exe, d.sub = commandHead(d.f)
