@@ -63,6 +63,20 @@ type LoggedCall struct {
 	// AfterCompaction is set when the context was compacted since the
 	// previous call.
 	AfterCompaction bool
+	// id is the call's id as logged.
+	id string
+}
+
+// CopyKey is what tells a call copied into another log from a call made
+// there: its id when the id is unique across sessions (a resumed or
+// forked Claude Code session repeats the calls before it, ids and all),
+// else "" (Gemini CLI's run_shell_command-1 is unique only within its
+// session, and two sessions may make that call anew).
+func (c *LoggedCall) CopyKey() string {
+	if len(c.id) < minGlobalUID {
+		return ""
+	}
+	return c.id
 }
 
 // LoggedSession is one session read whole.
@@ -469,7 +483,7 @@ func (c *collector) event(e Event) {
 				c.byID[e.CallID] = len(c.calls)
 			}
 			c.calls = append(c.calls, LoggedCall{Call: *e.Call, Line: e.Line, ExitCode: -1, Fix: -1,
-				AfterCompaction: c.compact})
+				AfterCompaction: c.compact, id: e.CallID})
 			c.compact = false
 		}
 	case ToolResult:

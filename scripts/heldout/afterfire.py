@@ -22,8 +22,8 @@ for s in sys.argv[2:]:
         n = os.path.basename(t)[:-6]
         for l in open(t):
             r = json.loads(l)
-            if r['kind'] != 'call':
-                continue
+            if r['kind'] != 'call' or r.get('copy'):
+                continue  # a call copied from an earlier log is no call of its session
             calls += 1
             if r.get('outcome') != 'failed' or not any(
                     f.get('at') == 'after' and f['slug'].startswith('learned-') for f in r.get('fired') or []):

@@ -16,6 +16,9 @@ type row struct {
 	// trace reads as fine or unknown (a newer reading of the log: a
 	// probe's answer); a catchable one counts as missed.
 	notFailed, notFailedCatchable int
+	// copies and copiesCatchable count the labels of calls the trace
+	// reads as copied from an earlier log: left out of every figure.
+	copies, copiesCatchable int
 	caught                        int // catchable with verdict prevented or shortened
 	builtinCaught                 int // catchable not caught, which a built-in that addresses it reached
 	calls, learnedBeforeFine      int
@@ -52,6 +55,13 @@ func score(labelsPath string, names []string, traces map[string]string) ([]row, 
 			if !ok {
 				return nil, fmt.Errorf("%s: no failed call %s line %d (%s) in trace %s", l.at, l.file, l.line, l.family, traces[name])
 			}
+			if why == copiedCall {
+				r.copies++
+				if l.catchable {
+					r.copiesCatchable++
+				}
+				continue
+			}
 			r.labelled++
 			switch why {
 			case stoppedCall:
@@ -86,6 +96,8 @@ func score(labelsPath string, names []string, traces map[string]string) ([]row, 
 		total.stoppedCatchable += r.stoppedCatchable
 		total.notFailed += r.notFailed
 		total.notFailedCatchable += r.notFailedCatchable
+		total.copies += r.copies
+		total.copiesCatchable += r.copiesCatchable
 		total.catchable += r.catchable
 		total.caught += r.caught
 		total.builtinCaught += r.builtinCaught
@@ -120,6 +132,10 @@ func render(rows []row) string {
 		fmt.Fprintf(&b, "%-12s %8d %9d %6d %7s %7d %16s %15s  %s  %d\n", r.history, r.labelled, r.catchable, r.caught,
 			ratio(r.caught, r.catchable, 1), r.calls, ratio(r.learnedBeforeFine, r.calls, 100), ratio(r.builtinInjectedCalls, r.calls, 100),
 			strings.Join(missed, "/"), r.builtinCaught)
+	}
+	if t := rows[len(rows)-1]; t.copies > 0 {
+		fmt.Fprintf(&b, "# copies: %d labelled calls (%d catchable) the trace reads as copied from an earlier log (copy, docs/replay.md): no calls of their session, left out.\n",
+			t.copies, t.copiesCatchable)
 	}
 	if t := rows[len(rows)-1]; t.stopped > 0 {
 		fmt.Fprintf(&b, "# stopped: %d labelled calls (%d catchable, counted as missed) the trace reads as stopped by the agent (outcome \"stopped\", docs/replay.md), not failed.\n",

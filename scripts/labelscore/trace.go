@@ -18,6 +18,9 @@ type traceCall struct {
 	Class   string      `json:"class"`
 	Verdict string      `json:"verdict"`
 	Fired   []traceFire `json:"fired"`
+	// Copy: a call copied from an earlier log (docs/replay.md), no call
+	// of its session.
+	Copy bool `json:"copy"`
 	// InjectedBytes is the size of the lesson text the call carried.
 	InjectedBytes int `json:"injectedBytes"`
 }
@@ -59,6 +62,9 @@ type callKey struct {
 // and the counts behind the per-100-call figures.
 type traceTally struct {
 	failed map[callKey][]traceCall
+	// copied holds the calls the trace reads as copied from an earlier
+	// log, by key: counted nowhere.
+	copied map[callKey][]traceCall
 	// stopped holds the calls the trace reads as stopped by the agent, by
 	// key: a label may name one that an older reading called failed.
 	stopped map[callKey][]traceCall
@@ -86,7 +92,7 @@ func readTrace(path string) (*traceTally, error) {
 		return nil, err
 	}
 	defer f.Close()
-	t := &traceTally{failed: map[callKey][]traceCall{}, stopped: map[callKey][]traceCall{}, other: map[callKey][]traceCall{},
+	t := &traceTally{failed: map[callKey][]traceCall{}, stopped: map[callKey][]traceCall{}, other: map[callKey][]traceCall{}, copied: map[callKey][]traceCall{},
 		miss: map[callKey][]string{}}
 	var m missTracker
 	sc := bufio.NewScanner(f)
@@ -104,6 +110,11 @@ func readTrace(path string) (*traceTally, error) {
 			m.learned(l)
 		}
 		if c.Kind != "call" {
+			continue
+		}
+		if c.Copy {
+			k := callKey{filepath.Base(c.File), c.Line}
+			t.copied[k] = append(t.copied[k], c)
 			continue
 		}
 		why := m.call(c)
@@ -172,5 +183,13 @@ func (t *traceTally) find(l label) (traceCall, string, bool) {
 	if len(cs) == 0 && len(t.stopped[k]) == 0 && len(t.other[k]) > 0 {
 		return t.other[k][0], notFailedCall, true
 	}
+	if cs := t.copied[k]; len(cs) > 0 {
+		return cs[0], copiedCall, true
+	}
 	return traceCall{}, "", false
 }
+
+// copiedCall is find's reason for a label whose call the trace reads as
+// copied from an earlier log (a resumed or forked session): no call of
+// its session, so no label of it counts.
+const copiedCall = "copied"

@@ -31,7 +31,7 @@ func TestLearnCompilesEachLessonLogTimes(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			return l.boundary(s, simulate(s, env))
+			return l.boundary(s, simulate(s, env, nil))
 		})
 	if err != nil {
 		t.Fatal(err)

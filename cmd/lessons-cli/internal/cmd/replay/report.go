@@ -169,11 +169,13 @@ type totals struct {
 	// sessions counted so far.
 	failedKeys map[string]map[string]bool
 	learn      *LearnReport
+	// copies are the ids of the calls counted so far.
+	copies copies
 }
 
 func newTotals() *totals {
 	return &totals{lessons: map[string]*tally{}, tools: map[string]int{}, agents: map[string]*GroupReport{},
-		projects: map[string]*GroupReport{}, failedKeys: map[string]map[string]bool{}, rep: Report{Refused: []Refused{}}}
+		projects: map[string]*GroupReport{}, failedKeys: map[string]map[string]bool{}, rep: Report{Refused: []Refused{}}, copies: copies{}}
 }
 
 func (t *totals) lesson(slug string) *tally {
@@ -199,12 +201,13 @@ func (t *totals) add(r *sessionResult) {
 	}
 	groups := []*GroupReport{group(t.agents, r.agent), group(t.projects, project)}
 	for i := range r.calls {
-		c := &r.calls[i]
-		c.Repeat = c.Outcome == "failed" && seen[failureKey(c)]
-		t.count(c, groups)
+		if c := &r.calls[i]; !c.Copy {
+			c.Repeat = c.Outcome == "failed" && seen[failureKey(c)]
+			t.count(c, groups)
+		}
 	}
 	for i := range r.calls {
-		if c := &r.calls[i]; c.Outcome == "failed" {
+		if c := &r.calls[i]; c.Outcome == "failed" && !c.Copy {
 			seen[failureKey(c)] = true
 		}
 	}

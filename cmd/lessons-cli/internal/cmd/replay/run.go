@@ -69,6 +69,9 @@ func Run(ctx context.Context, job Job) (*Report, error) {
 		tw = newTraceWriter(job.Trace)
 	}
 	count := func(r *sessionResult) error {
+		if r.copyKeys != nil {
+			r.clearCopies(t.copies.mark(r.copyKeys))
+		}
 		t.add(r)
 		if tw != nil {
 			return tw.write(r.calls, r.prompts)
@@ -83,7 +86,9 @@ func Run(ctx context.Context, job Job) (*Report, error) {
 		rr, err = scanner.ReadSessions(ctx, job.Read, func(s *scanner.LoggedSession) *sessionResult {
 			rp := pool.Get().(*engine.Replay)
 			defer pool.Put(rp)
-			return simulate(s, simEnv{rp: rp, failures: failures})
+			r := simulate(s, simEnv{rp: rp, failures: failures}, nil)
+			r.copyKeys = keysOf(s)
+			return r
 		}, count)
 	} else {
 		l := newLearning(job, m)
@@ -96,7 +101,7 @@ func Run(ctx context.Context, job Job) (*Report, error) {
 				if err != nil {
 					return err
 				}
-				r := simulate(s, env)
+				r := simulate(s, env, t.copies.mark(keysOf(s)))
 				if err := count(r); err != nil {
 					return err
 				}

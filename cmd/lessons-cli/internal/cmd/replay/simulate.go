@@ -24,6 +24,9 @@ type sessionResult struct {
 	// first not replayed yet.
 	promptTally promptTally
 	nextPrompt  int
+	// copyKeys are the calls' copy keys (keysOf), for a session replayed
+	// before its order was known; nil when its copies were marked first.
+	copyKeys []string
 }
 
 // learnedInfo is what the replay knows of a learned lesson: the failed
@@ -75,9 +78,10 @@ func toCall(c *scanner.LoggedCall) engine.Call {
 // simulate replays one session: what matched each call, what fired
 // before it, what reached the agent with its failure, whether each fire
 // came before a failure its lesson addresses, and the verdict of each
-// failed call a learned lesson fired on. Repeats need the sessions
-// before it and are the caller's.
-func simulate(s *scanner.LoggedSession, env simEnv) *sessionResult {
+// failed call a learned lesson fired on. A call copied from an earlier
+// log (copied[i]; copied may be nil) is not replayed. Repeats need the
+// sessions before it and are the caller's.
+func simulate(s *scanner.LoggedSession, env simEnv, copied []bool) *sessionResult {
 	r := &sessionResult{agent: s.Agent, project: s.Project, calls: make([]TraceCall, len(s.Calls))}
 	rs := env.rp.Session(env.extra...)
 	for i := range s.Calls {
@@ -90,6 +94,10 @@ func simulate(s *scanner.LoggedSession, env simEnv) *sessionResult {
 		*tc = TraceCall{Kind: traceKindCall, File: s.File, Session: s.ID, Project: s.Project, Agent: s.Agent, Index: i, Line: c.Line,
 			Tool: c.Tool, Command: clipBytes(callText(c), maxTraceCommand), Outcome: c.Outcome.String(),
 			Family: c.Family(), Class: c.ErrorClass(), Matched: []string{}, Fired: []TraceFire{}}
+		if copied != nil && copied[i] {
+			tc.Copy = true
+			continue
+		}
 		ans, err := rs.Call(i, toCall(c))
 		r.note(s, c, err)
 		for _, e := range ans.Matched {

@@ -41,6 +41,9 @@ type TraceCall struct {
 	// Repeat: the call failed, and a failure with the same key happened
 	// in an earlier session of the same project.
 	Repeat bool `json:"repeat"`
+	// Copy: the call was copied from a log replayed earlier (a resumed
+	// or forked session), with its id: not replayed, and counted nowhere.
+	Copy bool `json:"copy,omitempty"`
 	// Matched are the lessons whose triggers matched the call, whether
 	// or not they fired.
 	Matched []string `json:"matched"`
