@@ -72,7 +72,7 @@ var (
 type traceLine struct {
 	Kind, File, Session, Project, Agent, Tool, Command, Outcome, Family, Class, Verdict, Slug string
 	Index, Line, InjectedBytes, Before, Bytes                                                 int
-	Repeat, Live                                                                              bool
+	Repeat, Live, Copy                                                                        bool
 	Matched                                                                                   []string
 	Fired                                                                                     []struct {
 		Slug, Kind, At, Refused string
@@ -117,6 +117,7 @@ func readTrace(t *testing.T, path string) []traceLine {
 		case `"lesson"`:
 			want = lessonFields
 		}
+		delete(raw, "copy") // only on a copy
 		if got := strings.Join(slices.Sorted(maps.Keys(raw)), " "); got != want {
 			t.Fatalf("trace line %d fields:\n got %s\nwant %s", n, got, want)
 		}
@@ -158,8 +159,8 @@ func (s *sandbox) replayRecounted(t *testing.T, args ...string) (replayJSON, []t
 func callsOf(lines []traceLine) []traceLine {
 	var out []traceLine
 	for _, l := range lines {
-		if l.Kind == "call" {
-			out = append(out, l)
+		if l.Kind == "call" && !l.Copy {
+			out = append(out, l) // a copy is no call (docs/replay.md)
 		}
 	}
 	return out
@@ -176,8 +177,10 @@ func recount(t *testing.T, lines []traceLine, rep replayJSON) {
 	recountLearned(t, lines, rep)
 	trace := callsOf(lines)
 	byRef := map[string]*traceLine{}
-	for i := range trace {
-		byRef[fmt.Sprintf("%s#%d", trace[i].File, trace[i].Index)] = &trace[i]
+	for i := range lines {
+		if lines[i].Kind == "call" {
+			byRef[fmt.Sprintf("%s#%d", lines[i].File, lines[i].Index)] = &lines[i]
+		}
 	}
 	key := func(c *traceLine) string { return c.Family + " | " + c.Class }
 	project := func(c *traceLine) string {
