@@ -6,6 +6,10 @@ import "strings"
 // shorter ones ("done", "ok") are as likely the program's words.
 const minEchoed = 8
 
+// maxEchoSource is how much of a command its output's lines are looked
+// for in.
+const maxEchoSource = 64 << 10
+
 // withoutEcho drops the lines of a failed shell call's output that are
 // the command's own text printed back: a banner it echoed between steps
 // (`echo "=== tests ==="`), a commit message, a script's own message. No
@@ -14,6 +18,7 @@ const minEchoed = 8
 // failure of a command that prints it. An output of nothing else is kept
 // whole: what failed is then not in it either way.
 func withoutEcho(out, command string) string {
+	command = command[:min(len(command), maxEchoSource)] // every line is looked for in it: a script of megabytes costs no more
 	if len(command) < minEchoed || !strings.Contains(out, "\n") && !echoed(out, command) {
 		return out
 	}
