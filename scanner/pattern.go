@@ -331,8 +331,11 @@ func doerHead(cmd string) (exe, sub string) {
 // here-document its program reads (python3 <<'EOF'), which segments
 // leaves out.
 func runsScript(cmd string, seg []string) bool {
-	if len(seg) == 0 || slices.ContainsFunc(seg, func(w string) bool { return strings.Contains(w, "\n") }) {
-		return len(seg) > 0
+	if len(seg) == 0 {
+		return false
+	}
+	if slices.ContainsFunc(seg, func(w string) bool { return strings.Contains(w, "\n") }) {
+		return true
 	}
 	for line := range strings.Lines(cmd) {
 		if before, _, ok := strings.Cut(line, "<<"); ok && slices.Contains(strings.Fields(before), seg[0]) {
