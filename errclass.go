@@ -38,7 +38,7 @@ func classOf(lines []string) string {
 	body := strings.Join(lines, "\n")
 	low := strings.ToLower(body)
 	switch {
-	case body == "interrupted by the user" || strings.HasPrefix(body, "[Request interrupted"):
+	case body == "interrupted by the user" || body == "Interrupted by user" || strings.HasPrefix(body, "[Request interrupted"):
 		return "interrupted"
 	case containsAny(low, timeoutPhrases):
 		return "timeout"

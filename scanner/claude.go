@@ -14,6 +14,11 @@ var ccToolResult = []byte(`"tool_result"`)
 // refsStash is stashRef's bytes (Result.keep).
 var refsStash = []byte(stashRef)
 
+// interruptedV1 is the whole result of a call the user stopped, as
+// Claude Code 1.0 logged it (later versions: "[Request interrupted by
+// user …]").
+const interruptedV1 = "Interrupted by user"
+
 // claudeLine turns one Claude Code record into events.
 func claudeLine(b []byte, n int, s sink) {
 	// Most bytes are successful tool output: their ids are all that
@@ -88,7 +93,7 @@ func claudeUser(msg []byte, n int, uid, at string, meta bool, s sink) {
 				s.event(Event{Kind: Rejection, Line: n, UID: uid, CallID: id, Text: reason})
 				return
 			}
-			if strings.HasPrefix(out, "[Request interrupted by user") {
+			if strings.HasPrefix(out, "[Request interrupted by user") || out == interruptedV1 {
 				s.event(Event{Kind: Interrupt, Line: n, UID: uid, CallID: id})
 				return
 			}

@@ -377,3 +377,23 @@ func TestCdOutOfTheWorkingDirectories(t *testing.T) {
 		t.Errorf("candidates %q: none on the refusal after any command", summaries(cs))
 	}
 }
+
+// TestInterruptedByUserV1: Claude Code 1.0 logged a call the user
+// stopped as an error result that says only "Interrupted by user". The
+// user stopped the turn; the call did not fail: no lesson on it, however
+// many sessions it came in.
+func TestInterruptedByUserV1(t *testing.T) {
+	dir := t.TempDir()
+	for _, id := range []string{"s1", "s2", "s3"} {
+		writeClaude(t, dir, "/p", id, []step{
+			call("Read", map[string]any{"file_path": "/p/src/radio.c"}, true, "Interrupted by user"),
+			call("Bash", map[string]any{"command": "python3 -c 'import time; time.sleep(600)'"}, true, "Interrupted by user"),
+			run("ls", 0, "src"),
+		})
+	}
+	for _, c := range reaching(t, dir) {
+		if strings.Contains(c.Summary+c.Problem, "Interrupted by user") {
+			t.Errorf("%s %q: an interrupt is no failure to learn from", c.Kind, c.Summary)
+		}
+	}
+}
