@@ -18,11 +18,11 @@ type row struct {
 	notFailed, notFailedCatchable int
 	// copies and copiesCatchable count the labels of calls the trace
 	// reads as copied from an earlier log: left out of every figure.
-	copies, copiesCatchable int
-	caught                        int // catchable with verdict prevented or shortened
-	builtinCaught                 int // catchable not caught, which a built-in that addresses it reached
-	calls, learnedBeforeFine      int
-	builtinInjectedCalls          int
+	copies, copiesCatchable  int
+	caught                   int // catchable with verdict prevented or shortened
+	builtinCaught            int // catchable not caught, which a built-in that addresses it reached
+	calls, learnedBeforeFine int
+	builtinInjectedCalls     int
 	// missed counts the catchable calls not caught, by missReason.
 	missed map[string]int
 }
