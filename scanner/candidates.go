@@ -113,6 +113,20 @@ type Provenance struct {
 	Covered bool `json:"covered,omitempty"`
 }
 
+// discardPattern finds a command that throws work away for good: the
+// checkout's uncommitted changes (git reset --hard, git checkout -- …,
+// git clean -f), a remote's history (git push --force), a table.
+var discardPattern = regexp.MustCompile(`(?i)\bgit\s+(?:-C\s+\S+\s+)?(?:reset\s+(?:\S+\s+)*?--hard\b|clean\s+-[a-z]*f|checkout\s+(?:\S+\s+)?--\s|checkout\s+\.(?:\s|$)|push\s+(?:\S+\s+)*?(?:-f|--force)\b)|\bdrop\s+(?:table|database)\b|\btruncate\s+table\b`)
+
+// discardsWork reports whether a fix throws work away where the failed
+// call did not: a heuristic may find such a command got past a failure
+// (the agent's edits gone, the test passes), but a lesson that teaches
+// it would undo the next session's work (the built-in hazards warn of
+// these very commands).
+func discardsWork(fix, failed string) bool {
+	return fix != "" && discardPattern.MatchString(fix) && !discardPattern.MatchString(failed)
+}
+
 // recordKey identifies a record across copies of its session: its id,
 // qualified by the session when it is short (Gemini CLI's
 // run_shell_command-1 is unique only within its session), else its file
@@ -149,6 +163,10 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		FirstSeen: now, LastSeen: now,
 	}
 	c.Tags = redactTags(slices.Clone(f.Tags))
+	if f.Kind != KindTag && (discardsWork(f.Fixed, f.Trigger) || discardsWork(f.Instead, f.Trigger) ||
+		f.Kind == KindPrecondition && discardsWork(f.Change, f.Trigger)) {
+		return Candidate{}, false // what got past the failure threw work away: no lesson teaches that
+	}
 	if f.Kind == KindError && f.Support {
 		// only its id and occurrence count: the lesson is the one held
 		return c.identify("error\x00"+sess.Project+"\x00"+objectKey(f.Change, c.Tool == "Bash"), lessons.Trigger{}, f, sess, file, agent), true

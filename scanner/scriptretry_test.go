@@ -32,3 +32,21 @@ func TestScriptRewriteIsNoRetry(t *testing.T) {
 		t.Errorf("retries %q, want none", got)
 	}
 }
+
+// TestNoLessonThrowsWorkAway: in two sessions switching branches fails
+// over local changes, and what got past it was `git checkout -- FILE`
+// first, which threw the changes away. No lesson teaches that.
+func TestNoLessonThrowsWorkAway(t *testing.T) {
+	dir := t.TempDir()
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{
+			run("git checkout release", 1, "error: Your local changes to the following files would be overwritten by checkout:\n\tsrc/app.ts\nPlease commit your changes or stash them before you switch branches.\nAborting"),
+			run("git checkout -- src/app.ts && git checkout release", 0, "Switched to branch 'release'"),
+		})
+	}
+	for _, c := range reaching(t, dir) {
+		if strings.Contains(c.Summary+c.Solution, "checkout -- ") {
+			t.Errorf("%s %q (%s): a fix that throws the edits away is no lesson", c.Kind, c.Summary, c.Solution)
+		}
+	}
+}
