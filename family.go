@@ -225,6 +225,10 @@ func isNameByte(c byte) bool {
 	return c == '_' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
+// WordsFamily is the family of one simple command given as words with
+// their quotes removed, as a command line's segments split them.
+func WordsFamily(words []string) Family { return segmentFamily(words) }
+
 // segmentFamily is the family of one simple command, given as words
 // with their quotes removed; its Exe is "" for one that only sets up
 // (cd, export).

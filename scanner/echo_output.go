@@ -19,8 +19,8 @@ const maxEchoSource = 64 << 10
 // whole: what failed is then not in it either way.
 func withoutEcho(out, command string) string {
 	command = command[:min(len(command), maxEchoSource)] // every line is looked for in it: a script of megabytes costs no more
-	if len(command) < minEchoed || !strings.Contains(out, "\n") && !echoed(out, command) {
-		return out
+	if len(command) < minEchoed || !strings.Contains(out, "\n") {
+		return out // one line: dropped, nothing would be left
 	}
 	var keep []string
 	dropped, left := false, false

@@ -124,10 +124,8 @@ func (a *analyzer) beforeChange(rec *callRec, r *Result) {
 // named from the root or the home folder: it does not run where an
 // earlier cd left the shell.
 func cdsHome(cmd string) bool {
-	for _, seg := range segments(cmd) {
-		return len(seg) > 1 && seg[0] == "cd" && (strings.HasPrefix(seg[1], "/") || strings.HasPrefix(seg[1], "~"))
-	}
-	return false
+	ss := segments(cmd)
+	return len(ss) > 0 && len(ss[0]) > 1 && ss[0][0] == "cd" && (strings.HasPrefix(ss[0][1], "/") || strings.HasPrefix(ss[0][1], "~"))
 }
 
 // settleKnown turns the session's failures before any change into

@@ -316,7 +316,7 @@ func doerHead(cmd string) (exe, sub string) {
 		if exe == "" || exe == "cd" || exe == "export" || exe == "set" || exe == "source" {
 			continue
 		}
-		if !lessons.CommandFamily(strings.Join(seg, " ")).Probe {
+		if !lessons.WordsFamily(seg).Probe {
 			return exe, sub
 		}
 		if firstExe == "" {
@@ -436,7 +436,7 @@ func diffCommands(failing, fixed string) (cmdDiff, bool) {
 	if len(gs) > len(fs) && len(fs) > 0 {
 		for i, g := range gs {
 			if exe, _ := commandHead(g); exe != "" && !slices.ContainsFunc(fs, func(f []string) bool { return slices.Equal(f, g) }) {
-				if lessons.CommandFamily(strings.Join(g, " ")).Probe {
+				if lessons.WordsFamily(g).Probe {
 					return cmdDiff{}, false
 				}
 				d := cmdDiff{f: preludeOf(gs[i+1:], fs), prelude: g}

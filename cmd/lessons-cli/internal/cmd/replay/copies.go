@@ -1,6 +1,10 @@
 package replay
 
-import "github.com/lessons-dev/lessons/scanner"
+import (
+	"slices"
+
+	"github.com/lessons-dev/lessons/scanner"
+)
 
 // copies holds the ids of the calls replayed so far. A resumed or forked
 // session's log repeats the calls before it with their ids: those were
@@ -48,26 +52,12 @@ func (r *sessionResult) clearCopies(copied []bool) {
 	if copied == nil {
 		return
 	}
+	lines := map[int]bool{} // of the copies: a session's calls share its file
 	for i := range r.calls {
 		if tc := &r.calls[i]; copied[i] {
 			tc.Copy, tc.Matched, tc.Fired, tc.InjectedBytes, tc.Verdict = true, []string{}, []TraceFire{}, 0, ""
+			lines[tc.Line] = true
 		}
 	}
-	kept := r.refused[:0]
-	for _, ref := range r.refused {
-		if !r.copiedAt(ref.File, ref.Line) {
-			kept = append(kept, ref)
-		}
-	}
-	r.refused = kept
-}
-
-// copiedAt reports whether the call at file and line is a copy.
-func (r *sessionResult) copiedAt(file string, line int) bool {
-	for i := range r.calls {
-		if c := &r.calls[i]; c.File == file && c.Line == line {
-			return c.Copy
-		}
-	}
-	return false
+	r.refused = slices.DeleteFunc(r.refused, func(ref Refused) bool { return lines[ref.Line] })
 }
