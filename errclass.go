@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -19,14 +20,39 @@ import (
 //   - "usage" for a command given options or arguments it does not take;
 //   - else the first line that says what went wrong, with quoted values,
 //     paths, hashes and numbers masked (`<q>`, `<path>`, `<hash>`, `N`),
-//     cut to 80 characters; "no output" when there is none.
+//     cut to 80 characters; "no output" when there is none, and
+//     KilledClass when the status line says a signal ended the call.
 //
 // Status lines the agents wrap around output ("Exit code 1"), warnings,
 // notes, the reports of checks that passed (NoticeLine) and a compiler's
 // excerpt of the source (codeFrame) are skipped. The patterns compile on first use: the hook loads this
 // package and most of its calls never need them.
 func ErrorClass(text string) string {
-	return classOf(errorLines(text, false))
+	lines := errorLines(text, false)
+	if len(lines) == 0 && signalStatus(text) {
+		return KilledClass
+	}
+	return classOf(lines)
+}
+
+// KilledClass is the class of a call a signal ended with nothing
+// printed but the agent's status line ("Exit code 144"): the process,
+// or the shell that ran it, was killed.
+const KilledClass = "killed by a signal"
+
+// signalStatus reports whether an output's status line gives an exit
+// status a signal caused (SignalExit).
+func signalStatus(text string) bool {
+	for line := range strings.Lines(text) {
+		line = strings.TrimSpace(line)
+		for _, p := range []string{"Exit code ", "Exit code: ", "Exit Code: ", "Process exited with code "} {
+			if rest, ok := strings.CutPrefix(line, p); ok {
+				n, err := strconv.Atoi(strings.TrimSpace(rest))
+				return err == nil && SignalExit(n)
+			}
+		}
+	}
+	return false
 }
 
 // classOf is ErrorClass of an output's error lines (errorLines).

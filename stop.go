@@ -18,3 +18,33 @@ func StopSignal(code int) bool {
 	}
 	return false
 }
+
+// SignalExit reports whether an exit status says a signal ended the
+// process (128+n), whatever the signal, but for SIGPIPE (141), which a
+// pipeline's writer gets when its reader has read enough.
+func SignalExit(code int) bool { return code > 128 && code < 160 && code != 141 }
+
+// KilledPattern finds, as an error trigger (ECMAScript), the status line
+// of a call a signal ended (SignalExit), in the agents' words: Claude
+// Code's "Exit code 144", Codex's "Exit code: 143" and "Process exited
+// with code 143", Gemini CLI's "Exit Code: 137".
+const KilledPattern = `(?:Exit code:? |Exit Code: |Process exited with code )(?:129|13\d|140|14[2-9]|15\d)\b`
+
+// KillStoppedItself reports whether a shell command a signal ended
+// (SignalExit) was a kill that ended the shell running it as the line's
+// last step (pkill -f matching its own command line): the stop worked,
+// and nothing after it was lost.
+func KillStoppedItself(command string, code int) bool {
+	if !SignalExit(code) {
+		return false
+	}
+	ss := segments(command)
+	if len(ss) == 0 {
+		return false
+	}
+	switch CommandFamily(ss[len(ss)-1].text).Exe {
+	case "kill", "pkill", "killall":
+		return true
+	}
+	return false
+}

@@ -43,6 +43,8 @@ func TestOutcome(t *testing.T) {
 			errJSON: `"No task found with ID: b7f3a1"`},
 		{name: "claude pkill ended its own shell", platform: "claude", event: "PostToolUseFailure", command: `pkill -f "vite --port 5173"`,
 			errJSON: `"Exit code 143"`},
+		{name: "claude pkill ended its own shell before a restart", platform: "claude", event: "PostToolUseFailure",
+			command: `pkill -f "vite --port 5173"; sleep 1; npm run dev &`, errJSON: `"Exit code 143"`, failed: true},
 		{name: "claude rejection", platform: "claude", event: "PostToolUseFailure", command: "git push",
 			errJSON: `"The user doesn't want to proceed with this tool use. To tell you how to proceed, the user said:\nuse a branch"`, reason: "use a branch"},
 		{name: "claude success", platform: "claude", event: "PostToolUse", command: "grep x f",

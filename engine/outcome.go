@@ -180,11 +180,8 @@ func isFailure(code int, command string) bool {
 	if code == 0 {
 		return false
 	}
-	if lessons.StopSignal(code) {
-		switch lessons.CommandFamily(command).Exe {
-		case "kill", "pkill", "killall":
-			return false // pkill -f that matched its own shell: the stop worked
-		}
+	if lessons.KillStoppedItself(command, code) {
+		return false // pkill -f that matched its own shell: the stop worked
 	}
 	if code == 1 {
 		switch fam := lessons.CommandFamily(command); {

@@ -260,7 +260,10 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		}
 		_, class, _ := strings.Cut(f.Change, " | ")
 		line, _ := lessons.ErrorLine(c.Problem)
-		if t, ok := objectTrigger(class, line); ok && c.Tool == "Bash" && len(c.Examples.Match) > 0 {
+		if class == lessons.KilledClass && len(c.Examples.Match) > 0 {
+			c.Triggers.Errors = []string{lessons.KilledPattern} // any signal's status line, after its kill
+			c.Examples.Match[0].Error = c.Problem
+		} else if t, ok := objectTrigger(class, line); ok && c.Tool == "Bash" && len(c.Examples.Match) > 0 {
 			c.Triggers = t // the environment's: whatever command printed it
 			c.Examples.Match[0].Error = line
 		} else if t, ok := refusalTrigger(c.Tool, fileClass(class), line); ok && c.Tool != "Bash" && len(c.Examples.Match) > 0 {

@@ -964,8 +964,8 @@ func probe(c *Call, r *Result) bool {
 		strings.HasPrefix(out, "<tool_use_error>") {
 		return true
 	}
-	if c.Tool != "Bash" || r.Timeout {
-		return false
+	if c.Tool != "Bash" || r.Timeout || lessons.SignalExit(r.ExitCode) {
+		return false // a signal ended the line: no answer of its last step
 	}
 	if shellError.MatchString(out[:min(len(out), 512)]) {
 		return false // the shell refused the line before any probe ran

@@ -101,7 +101,8 @@ func (a *analyzer) beforeChange(rec *callRec, r *Result) {
 	}
 	hook := hookMessage(r.Output) != ""
 	class := lessons.ErrorClass(r.Output)
-	refused := hook || lessons.IsRefusal(class)
+	// a kill that ended its own shell does so whatever the session did
+	refused := hook || lessons.IsRefusal(class) || selfKill(rec.call, r)
 	if class == missingPath && rec.shellAway && rec.call.Tool == "Bash" && !cdsHome(rec.call.Command) {
 		return // the shell stands where an earlier cd left it: a path missing from there is the session's, not the checkout's
 	}
@@ -146,13 +147,14 @@ func (a *analyzer) settleKnown() {
 		}
 		c := k.rec.call
 		key, trigger, named := knownOf(c, k.res)
-		if key == "" || k.res.errorText() == "" || seen[key] {
+		problem := knownProblem(k.res, named)
+		if key == "" || problem == "" || seen[key] {
 			continue
 		}
 		seen[key] = true
 		a.findings = append(a.findings, finding{
 			Kind: KindKnown, Line: k.rec.line, UID: k.rec.uid, Tool: c.Tool, Trigger: trigger,
-			Call: k.rec.id, Change: key, Problem: knownProblem(k.res, named),
+			Call: k.rec.id, Change: key, Problem: problem,
 			// found after a change, or got past by another call of its
 			// family, it is said after the refusal and not proposed until
 			// a session meets it before any change with nothing getting
@@ -242,6 +244,9 @@ func knownOf(c *Call, r *Result) (key, trigger, named string) {
 			return "", "", ""
 		}
 		class := lessons.ErrorClass(r.Output)
+		if class == lessons.KilledClass && selfKill(c, r) {
+			return fam.String() + " | " + class, c.Command, "" // it ended its own shell, whatever it was given
+		}
 		if exe, ok := strings.CutPrefix(class, missingCommand); ok && exe != "" && !strings.ContainsAny(exe, "/\\") {
 			return exe + " | " + class, exe, "" // the program is missing: whatever it was asked to do
 		}
@@ -296,6 +301,9 @@ func knownOf(c *Call, r *Result) (key, trigger, named string) {
 // trigger are read from.
 func knownProblem(r *Result, named string) string {
 	p := r.errorText()
+	if p == "" && lessons.ErrorClass(r.Output) == lessons.KilledClass {
+		return strings.TrimSpace(clip(r.Output, 200)) // its status line is all it said
+	}
 	if named == "" {
 		return p
 	}
@@ -460,6 +468,16 @@ func (c *Candidate) knownText() {
 		c.Solution = "`" + exe + "` was not found on this machine in " + strconv.Itoa(n) + " session" + plural(n) +
 			" of this project, before any change. Do not call it; do what you meant another way " +
 			"(a tool the project already uses, or the language at hand), or ask for it to be installed."
+		return
+	}
+	if lessons.ErrorClass(c.Problem) == lessons.KilledClass {
+		// a kill that ended the shell running it (knownOf): whatever it
+		// was given, the steps after it on the line never ran
+		c.Summary = secret.Sentence(shorten("`"+head+"` ended the shell that ran it: "+line, maxSummary))
+		c.Solution = "`" + head + "` was ended by a signal with the shell that ran it, printing nothing, in " + strconv.Itoa(n) + " session" + plural(n) +
+			" of this project: it kills processes by a pattern that matched that shell's own command line (as `pkill -f` does), " +
+			"so nothing after it on the line ran. Kill by process id, or write the pattern so it cannot match itself " +
+			"(`pgrep -f '[p]attern'`), and run what comes after it in a call of its own."
 		return
 	}
 	if class := lessons.ErrorClass(c.Problem); lessons.IsRefusal(class) {

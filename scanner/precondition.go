@@ -429,6 +429,9 @@ func shownStep(cmd string) string {
 // failed: for a chain, the one the error names (lessons.FailedFamily);
 // a single command needs no reading of the error.
 func failedFamily(cmd string, r *Result) lessons.Family {
+	if f, ok := killFamily(&Call{Tool: "Bash", Command: cmd}, r.ExitCode); ok {
+		return f // it ended its own shell
+	}
 	if !strings.ContainsAny(cmd, "|;&\n") {
 		return lessons.CommandFamily(cmd)
 	}

@@ -22,7 +22,9 @@ import (
 func (c *LoggedCall) Family() string {
 	if c.Tool == "Bash" {
 		f := lessons.CommandFamily(c.Command)
-		if c.Outcome == OutcomeFailed && strings.ContainsAny(c.Command, "&|;\n") {
+		if k, ok := killFamily(&c.Call, c.ExitCode); ok && c.Outcome == OutcomeFailed {
+			f = k // it ended its own shell
+		} else if c.Outcome == OutcomeFailed && strings.ContainsAny(c.Command, "&|;\n") {
 			// a chain: the error may say which command failed
 			f = lessons.FailedFamily(c.Command, trimError(head(c.ErrorText(), familyHead)))
 		}

@@ -63,24 +63,42 @@ func scalar(raw []byte) string {
 
 // killsProcess reports whether a shell command ends processes: kill,
 // pkill, killall, or fuser -k, alone or fed by xargs.
-func killsProcess(cmd string) bool {
+func killsProcess(cmd string) bool { return killer(cmd) != nil }
+
+// killer is the first simple command of a shell command that ends
+// processes (killsProcess), or nil.
+func killer(cmd string) []string {
 	if !strings.Contains(cmd, "kill") && !strings.Contains(cmd, "fuser") {
-		return false
+		return nil
 	}
 	for _, seg := range segments(cmd) {
 		exe, _ := commandHead(seg)
 		switch exe {
 		case "kill", "pkill", "killall":
-			return true
+			return seg
 		case "fuser":
 			for _, w := range seg {
 				if strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") && strings.ContainsRune(w, 'k') {
-					return true
+					return seg
 				}
 			}
 		}
 	}
-	return false
+	return nil
+}
+
+// killFamily is the family of a shell call that ended its own shell
+// (selfKill): its kill's, whatever else the line ran; ok is false for
+// another call.
+func killFamily(c *Call, exitCode int) (f lessons.Family, ok bool) {
+	if c.Tool != "Bash" || c.Session != "" || !lessons.SignalExit(exitCode) {
+		return f, false
+	}
+	seg := killer(c.Command)
+	if seg == nil {
+		return f, false
+	}
+	return lessons.CommandFamily(strings.Join(seg, " ")), true
 }
 
 // processes remembers, for one session log, when the agent last stopped
@@ -103,7 +121,8 @@ func (p *processes) called(c *Call, seq int) {
 // failure either; the Codex reader marks a command whose poll was a
 // Ctrl-C), and a command or a poll of one that ended by a stop signal
 // after the agent stopped or killed a process since the call started
-// (a kill that ended by one: pkill -f matching the shell that runs it).
+// (a kill that ended by one as its line's last step: pkill -f matching
+// the shell that runs it).
 func (p *processes) stopped(rec *callRec, r *Result) bool {
 	if r.Stopped {
 		return true
@@ -113,8 +132,28 @@ func (p *processes) stopped(rec *callRec, r *Result) bool {
 	case c == nil, r.Timeout:
 	case c.Stops:
 		r.Stopped = r.Failed()
+	case selfKill(c, r):
+		// the kill ended the shell that ran it (pkill -f matching its
+		// own command line): a stop that worked when it was the line's
+		// last step; a failure when steps after it never ran
+		r.Stopped = killsLast(c.Command)
 	case c.Session != "", c.Tool == "Bash":
-		r.Stopped = lessons.StopSignal(r.ExitCode) && (p.stop > rec.seq || killsProcess(c.Command) || c.Session != "" && p.stop > 0)
+		r.Stopped = lessons.StopSignal(r.ExitCode) && (p.stop > rec.seq || c.Session != "" && p.stop > 0)
 	}
 	return r.Stopped
+}
+
+// selfKill reports whether a shell call that ends processes was ended by
+// a signal itself: it killed the shell that ran it (pkill -f, whose
+// pattern matched that shell's command line).
+func selfKill(c *Call, r *Result) bool {
+	_, ok := killFamily(c, r.ExitCode)
+	return ok
+}
+
+// killsLast reports whether a shell command's last step is the one that
+// ends processes: nothing of the line comes after it.
+func killsLast(cmd string) bool {
+	ss := segments(cmd)
+	return len(ss) > 0 && killsProcess(strings.Join(ss[len(ss)-1], " "))
 }
