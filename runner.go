@@ -79,6 +79,9 @@ func runnerName(name string, sep byte) bool {
 		}
 	}
 	low := strings.ToLower(name)
+	if sep == ':' && len(parts) == 2 && parts[0] != strings.ToLower(parts[0]) {
+		return false // a package's name is lower case (npm's rule): "Would reformat: a.py" is a sentence
+	}
 	last := strings.ToLower(parts[len(parts)-1])
 	if severe(last) || noticeWords[last] || strings.Contains(low, "error") || strings.Contains(low, "warn") {
 		return false

@@ -54,8 +54,10 @@ func TestErrorClassUnderARunnerPrefix(t *testing.T) {
 	}
 }
 
-// A program's own "name: message" lines, a logger's levels and a
-// compiler's file and line are no runner's prefix: nothing is cut.
+// A program's own "name: message" lines, a logger's levels, a
+// compiler's file and line and a sentence of two words ("Would
+// reformat:", whose first word is no package's lower-case name) are no
+// runner's prefix: nothing is cut.
 func TestErrorClassKeepsWhatIsNoRunnerPrefix(t *testing.T) {
 	for _, text := range []string{
 		"rg: a: No such file or directory (os error 2)\nrg: b: No such file or directory (os error 2)\nrg: c: No such file or directory (os error 2)",
@@ -64,6 +66,7 @@ func TestErrorClassKeepsWhatIsNoRunnerPrefix(t *testing.T) {
 		"Error: no agent\nError: no agent\nError: no agent",
 		"zsh:1: no matches found: *.txt\nzsh:1: no matches found: *.md\nzsh:1: no matches found: *.go",
 		"modified: a\nmodified: b\nmodified: c\nfatal: could not apply abc",
+		"Would reformat: src\\a.py\nWould reformat: src\\b.py\nWould reformat: tests\\c.py\n3 files would be reformatted",
 	} {
 		if got := TrimRunnerPrefixes(text); got != text {
 			t.Errorf("TrimRunnerPrefixes(%q) = %q, want it unchanged", text, got)
