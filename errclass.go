@@ -197,9 +197,9 @@ func errorLines(text string, raw bool) []string {
 		case shown == CutMark:
 			cut = true
 			continue
-		case diffHeader(shown):
+		case DiffHeader(shown):
 			diff = true
-		case diff && (diffBody(shown) || cut):
+		case diff && (DiffBody(shown) || cut):
 			cut = false // the rest of a line cut in two is where the cut fell: in the diff
 			continue    // a diff's lines quote the files: they say nothing of what failed
 		case strings.TrimSpace(shown) != "":
@@ -255,17 +255,17 @@ func errorLines(text string, raw bool) []string {
 // the one after it may be the end of a line.
 const CutMark = "[…]"
 
-// diffHeader reports a line that opens a diff or a hunk of one ("diff
+// DiffHeader reports a line that opens a diff or a hunk of one ("diff
 // --git a/x b/x", "@@ -1,3 +1,4 @@", rustfmt's "Diff in src/x.rs:12:"):
 // the lines under it quote the files compared.
-func diffHeader(l string) bool {
+func DiffHeader(l string) bool {
 	l = StripANSI(l)
 	return strings.HasPrefix(l, "diff ") || strings.HasPrefix(l, "@@ -") || strings.HasPrefix(l, "Diff in ")
 }
 
-// diffBody reports a line that can be a diff's quoted line, as printed,
+// DiffBody reports a line that can be a diff's quoted line, as printed,
 // colours aside: removed, added, or context (a leading space).
-func diffBody(l string) bool {
+func DiffBody(l string) bool {
 	l = StripANSI(l)
 	return l != "" && (l[0] == '-' || l[0] == '+' || l[0] == ' ')
 }
@@ -488,7 +488,7 @@ func StandsForError(text string) bool {
 	if tableRow(l) {
 		return false // a row of a table the command printed ("lint\tfail\t2m38s\turl"): data, not a message
 	}
-	return len(lines) <= shortOutput || saysError(l, re) || diffHeader(l) || errorCode().MatchString(l)
+	return len(lines) <= shortOutput || saysError(l, re) || DiffHeader(l) || errorCode().MatchString(l)
 }
 
 // tableRow reports whether a line is a row of a tab-separated table (two

@@ -101,17 +101,32 @@ func fixing(cmd string) bool {
 		return false // no word of a fixer: most commands, unparsed
 	}
 	for _, seg := range segments(cmd) {
-		if len(seg) == 0 {
+		if len(seg) == 0 || slices.ContainsFunc(seg, checkOnly) {
 			continue
 		}
 		if _, sub := commandHead(seg); sub != "" && fixerWord.MatchString(sub) {
 			return true
 		}
-		for i, w := range seg[1:] {
-			if slices.Contains(fixerFlags, w) || i < 2 && !strings.HasPrefix(w, "-") && fixerWord.MatchString(w) {
+		args := seg[1:]
+		if j := slices.Index(seg, "-m"); j >= 1 && j <= 2 && j+2 <= len(seg) {
+			args = seg[j+2:] // a module run by its interpreter (python -m ruff format): its own words
+		}
+		for i, w := range args {
+			if slices.Contains(fixerFlags, w) || i < 3 && !strings.HasPrefix(w, "-") && fixerWord.MatchString(w) {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// checkOnly reports whether a word asks a formatter or fixer only to
+// check, rewriting nothing (ruff format --check, cargo fmt --check,
+// prettier --list-different, black --diff).
+func checkOnly(w string) bool {
+	switch w {
+	case "--check", "--diff", "--dry-run", "--list-different":
+		return true
 	}
 	return false
 }
@@ -275,10 +290,11 @@ func (a *analyzer) precondition(w *waiting, rerun string) {
 // simple commands again with only some of its options (cargo fmt after
 // cargo fmt --check, black src after black --check src): the check's
 // own fix mode, whose work the check's failure printed (the diff), as an
-// error that names its fix does. A fixer of its own name (bun run
-// lint:fix after bun run lint) is a step the project set up, and a lesson.
+// error that names its fix does; a cd before the step is where it ran.
+// A fixer of its own name (bun run lint:fix after bun run lint) is a
+// step the project set up, and a lesson.
 func checkUndone(failed, step string) bool {
-	ss := segments(redirect.ReplaceAllString(step, " "))
+	ss := slices.DeleteFunc(segments(redirect.ReplaceAllString(step, " ")), func(s []string) bool { return len(s) == 0 || s[0] == "cd" })
 	if len(ss) != 1 {
 		return false
 	}

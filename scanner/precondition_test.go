@@ -258,6 +258,8 @@ func TestPreconditionTheCheckUndone(t *testing.T) {
 	}{
 		{"check undone", []step{run("cargo fmt --check 2>&1", 1, "Diff in /p/src/main.rs at line 3:\n-fn a(){}\n+fn a() {}"),
 			run("cargo fmt 2>&1", 0, ""), run("cargo fmt --check 2>&1", 0, "")}, false},
+		{"check undone after a cd", []step{run("cargo fmt --check 2>&1", 1, "Diff in /p/src/main.rs at line 3:\n-fn a(){}\n+fn a() {}"),
+			run("cd /p && cargo fmt 2>&1", 0, ""), run("cargo fmt --check 2>&1", 0, "")}, false},
 		{"project fixer", []step{run("bun run lint", 1, lint), run("bun run lint:fix", 0, "Fixed 1 file."), run("bun run lint", 0, "No fixes applied.")}, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -428,5 +430,25 @@ func TestPreconditionOfTheCommandThatDoesSomething(t *testing.T) {
 	fires := func(cmd string) bool { return commandFires(lessons.Trigger{Commands: c.Triggers.Commands}, cmd) }
 	if !fires("sed -n '1,5p' conf/app.toml") || fires("ls -la src") {
 		t.Errorf("command triggers %q: want them on sed, not on every ls", c.Triggers.Commands)
+	}
+}
+
+// A formatter run as a module (python -m ruff format) rewrites the code;
+// the same asked only to check (--check, --diff) rewrites nothing, so a
+// check run again is no fixing step of its own failure.
+func TestFixing(t *testing.T) {
+	for cmd, want := range map[string]bool{
+		"cd /p && python -m ruff format . 2>&1": true,
+		"uv run ruff format .":                  true,
+		"npx prettier --write .":                true,
+		"bun run lint:fix":                      true,
+		"python -m ruff format --check .":       false,
+		"cargo fmt --check":                     false,
+		"npx prettier --check --write src":      false,
+		"python -m pytest -q":                   false,
+	} {
+		if got := fixing(cmd); got != want {
+			t.Errorf("fixing(%q) = %v, want %v", cmd, got, want)
+		}
 	}
 }
