@@ -46,6 +46,16 @@ var refusals = []envRefusal{
 	{"sudo password", "a command that needs sudo's password (the agent's shell has no terminal to type it in: ask the user to run it)",
 		[]string{"sudo: a terminal is required", "sudo: a password is required", "sudo: no tty present"},
 		`sudo: (?:a terminal is required|a password is required|no tty present)`, ""},
+	// A login that asks where there is no terminal to answer: git over
+	// https with no stored credentials (git's own words, with
+	// GIT_TERMINAL_PROMPT=0 or without a tty), ssh that cannot ask to
+	// trust a host's key (OpenSSH's), whatever command met it (git clone,
+	// go get, npm install of a git dependency). A key the host refuses
+	// ("Permission denied (publickey)") is not one: the call may name the
+	// wrong key.
+	{"credentials", "a login that asks for credentials or a host's key (the agent's shell has no terminal to answer: use a remote, token or key the machine already has, or ask the user)",
+		[]string{"could not read username for", "could not read password for", "terminal prompts disabled", "host key verification failed"},
+		`could not read (?:Username|Password) for|terminal prompts disabled|Host key verification failed`, ""},
 	// The agent's own permission settings, in Claude Code's words (its
 	// bundle's permission messages, 2.1.197 to 2.1.332): the call needs an
 	// approval the session did not have (a rule asks, don't-ask mode or

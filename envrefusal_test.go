@@ -23,6 +23,12 @@ func TestRefusalClass(t *testing.T) {
 		{"sudo: a terminal is required to read the password; either use the -S option to read from standard input or configure an askpass helper\nsudo: a password is required",
 			"refused: sudo password", "sudo: a terminal is required to read the password; either use the -S option to read from standard input or configure an askpass helper"},
 		{"sudo: no tty present and no askpass program specified", "refused: sudo password", "sudo: no tty present and no askpass program specified"},
+		{"Cloning into 'app'...\nfatal: could not read Username for 'https://github.com': No such device or address",
+			"refused: credentials", "fatal: could not read Username for 'https://github.com': No such device or address"},
+		{"fatal: could not read Username for 'https://gitlab.com': terminal prompts disabled",
+			"refused: credentials", "fatal: could not read Username for 'https://gitlab.com': terminal prompts disabled"},
+		{"Host key verification failed.\nfatal: Could not read from remote repository.", "refused: credentials", "Host key verification failed."},
+
 		{"zsh:1: no matches found: https://api.example.com/items?limit=5",
 			"refused: unmatched glob", "zsh:1: no matches found: https://api.example.com/items?limit=5"},
 		{"fish: No matches for wildcard 'src/*.rs'. See `help wildcards-globbing`.",

@@ -484,7 +484,11 @@ func (c *Candidate) knownText() {
 		// the environment, the agent's permissions or the shell, not
 		// the checkout: no check of the work fails, the call is not let
 		// through (any command that meets it: its trigger is the
-		// refusal's), whatever the session had changed
+		// refusal's), whatever the session had changed; the line quoted
+		// is the refusal's, not another of the output
+		if l, _ := lessons.ErrorLine(lessons.StripANSI(c.Problem)); l != "" {
+			line = l
+		}
 		c.Summary = secret.Sentence(shorten("Refused here (`"+head+"`): "+line, maxSummary))
 		c.Solution = lessons.RefusalSaid(class) + ": calls such as `" + head + "` were refused so in " + strconv.Itoa(n) + " session" + plural(n) +
 			" of this project; the refusal does not come from the work. "

@@ -143,3 +143,27 @@ func TestSudoWithNoTerminalIsARefusal(t *testing.T) {
 		t.Errorf("error trigger %q misses sudo's refusal of another command", c.Triggers.Errors[0])
 	}
 }
+
+// git over https asks for a username where the agent's shell has no
+// terminal to type it in: whatever command met it (a clone, go get of a
+// private module), the environment refused the login, one known
+// failure for any command, which says to use what the machine has or to
+// ask the user.
+func TestCredentialPromptIsARefusal(t *testing.T) {
+	out := "Cloning into 'billing'...\nfatal: could not read Username for 'https://github.com': No such device or address"
+	known := knownIn(t, run("git clone https://github.com/acme/billing.git", 128, out), run("uname -a", 0, "Linux"))
+	if len(known) != 1 {
+		t.Fatalf("%d known failures, want 1", len(known))
+	}
+	c := known[0]
+	if !strings.HasPrefix(c.Summary, "Refused here (`git clone`)") || !strings.Contains(c.Solution, "ask the user") || strings.Contains(c.Solution, "checkout") {
+		t.Errorf("summary %q, solution %q: want a refusal of the environment, and to ask the user", c.Summary, c.Solution)
+	}
+	re, err := lessons.CompilePattern(c.Triggers.Errors[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := re.MatchString("go: github.com/acme/ledger@v1.2.0: fatal: could not read Username for 'https://github.com': terminal prompts disabled"); !ok {
+		t.Errorf("error trigger %q misses the same refusal met by go get", c.Triggers.Errors[0])
+	}
+}
