@@ -121,49 +121,36 @@ func TestHookMessage(t *testing.T) {
 	}
 }
 
-// TestSudoWithNoTerminalIsARefusal: sudo asks for a password the agent's
-// shell has no terminal to type in, session after session, whatever the
-// command. The lesson says the environment refused it and to ask the
-// user to run it, not that the command fails on the checkout.
-func TestSudoWithNoTerminalIsARefusal(t *testing.T) {
-	out := "sudo: a terminal is required to read the password; either use the -S option to read from standard input or configure an askpass helper\nsudo: a password is required"
-	known := knownIn(t, run("sudo pacman -Syu --noconfirm", 1, out), run("uname -a", 0, "Linux"))
-	if len(known) != 1 {
-		t.Fatalf("%d known failures, want 1", len(known))
-	}
-	c := known[0]
-	if !strings.HasPrefix(c.Summary, "Refused here (`pacman`)") || !strings.Contains(c.Solution, "ask the user to run it") || strings.Contains(c.Solution, "checkout") {
-		t.Errorf("summary %q, solution %q: want a refusal of the environment, and to ask the user", c.Summary, c.Solution)
-	}
-	re, err := lessons.CompilePattern(c.Triggers.Errors[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	if ok, _ := re.MatchString("sudo: a password is required"); !ok {
-		t.Errorf("error trigger %q misses sudo's refusal of another command", c.Triggers.Errors[0])
-	}
-}
-
-// git over https asks for a username where the agent's shell has no
-// terminal to type it in: whatever command met it (a clone, go get of a
-// private module), the environment refused the login, one known
-// failure for any command, which says to use what the machine has or to
-// ask the user.
-func TestCredentialPromptIsARefusal(t *testing.T) {
-	out := "Cloning into 'billing'...\nfatal: could not read Username for 'https://github.com': No such device or address"
-	known := knownIn(t, run("git clone https://github.com/acme/billing.git", 128, out), run("uname -a", 0, "Linux"))
-	if len(known) != 1 {
-		t.Fatalf("%d known failures, want 1", len(known))
-	}
-	c := known[0]
-	if !strings.HasPrefix(c.Summary, "Refused here (`git clone`)") || !strings.Contains(c.Solution, "ask the user") || strings.Contains(c.Solution, "checkout") {
-		t.Errorf("summary %q, solution %q: want a refusal of the environment, and to ask the user", c.Summary, c.Solution)
-	}
-	re, err := lessons.CompilePattern(c.Triggers.Errors[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	if ok, _ := re.MatchString("go: github.com/acme/ledger@v1.2.0: fatal: could not read Username for 'https://github.com': terminal prompts disabled"); !ok {
-		t.Errorf("error trigger %q misses the same refusal met by go get", c.Triggers.Errors[0])
+// TestPromptWithNoTerminalIsARefusal: sudo asks for a password, git for
+// a username, where the agent's shell has no terminal to type it in,
+// session after session, whatever the command. The lesson says the
+// environment refused it and to ask the user, not that the command fails
+// on the checkout, and its error trigger meets the same refusal of
+// another command (sudo's of another program, git's met by go get).
+func TestPromptWithNoTerminalIsARefusal(t *testing.T) {
+	for _, c := range []struct {
+		cmd, out, head, other string
+		exit                  int
+	}{
+		{"sudo pacman -Syu --noconfirm", "sudo: a terminal is required to read the password; either use the -S option to read from standard input or configure an askpass helper\nsudo: a password is required",
+			"pacman", "sudo: a password is required", 1},
+		{"git clone https://github.com/acme/billing.git", "Cloning into 'billing'...\nfatal: could not read Username for 'https://github.com': No such device or address",
+			"git clone", "go: github.com/acme/ledger@v1.2.0: fatal: could not read Username for 'https://github.com': terminal prompts disabled", 128},
+	} {
+		known := knownIn(t, run(c.cmd, c.exit, c.out), run("uname -a", 0, "Linux"))
+		if len(known) != 1 {
+			t.Fatalf("%s: %d known failures, want 1", c.cmd, len(known))
+		}
+		k := known[0]
+		if !strings.HasPrefix(k.Summary, "Refused here (`"+c.head+"`)") || !strings.Contains(k.Solution, "ask the user") || strings.Contains(k.Solution, "checkout") {
+			t.Errorf("summary %q, solution %q: want a refusal of the environment, and to ask the user", k.Summary, k.Solution)
+		}
+		re, err := lessons.CompilePattern(k.Triggers.Errors[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok, _ := re.MatchString(c.other); !ok {
+			t.Errorf("error trigger %q misses %q", k.Triggers.Errors[0], c.other)
+		}
 	}
 }
