@@ -132,10 +132,11 @@ func (p *processes) stopped(rec *callRec, r *Result) bool {
 	case c == nil, r.Timeout:
 	case c.Stops:
 		r.Stopped = r.Failed()
-	case selfKill(c, r):
+	case selfKill(c, r) && p.stop <= rec.seq:
 		// the kill ended the shell that ran it (pkill -f matching its
-		// own command line): a stop that worked when it was the line's
-		// last step; a failure when steps after it never ran
+		// own command line), not a later stop: a stop that worked when
+		// it was the line's last step; a failure when steps after it
+		// never ran
 		r.Stopped = killsLast(c.Command)
 	case c.Session != "", c.Tool == "Bash":
 		r.Stopped = lessons.StopSignal(r.ExitCode) && (p.stop > rec.seq || c.Session != "" && p.stop > 0)
