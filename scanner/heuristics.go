@@ -1037,6 +1037,28 @@ func withoutExcerpts(lines []string) []string {
 	return keep
 }
 
+// chainMarks are the lines Python prints between chained tracebacks:
+// the exception above was being handled, or caused the one below.
+var chainMarks = []string{"During handling of the above exception, another exception occurred:",
+	"The above exception was the direct cause of the following exception:"}
+
+// raisedLast is an output from its last chained traceback on: the
+// exception that escaped, which its class names (lessons.ErrorClass
+// reads the last one raised), not the one it was raised while handling
+// (pydantic's ValidationError under postgrest's APIError).
+func raisedLast(out string) string {
+	i := -1
+	for _, m := range chainMarks {
+		if j := strings.LastIndex(out, m); j >= 0 && j+len(m) > i {
+			i = j + len(m)
+		}
+	}
+	if i < 0 || strings.TrimSpace(out[i:]) == "" {
+		return out
+	}
+	return out[i:]
+}
+
 // withoutDiffs is an output without the lines its diffs quote (a
 // formatter's "Diff in src/a.rs:12:" and what follows): they are the
 // files' lines ("/// Returns an error if …"), not what failed; the
@@ -1065,7 +1087,7 @@ func withoutDiffs(out string) string {
 // trimError keeps the lines of an error output that say what went wrong,
 // up to a few hundred bytes.
 func trimError(out string) string {
-	out = strings.TrimPrefix(strings.TrimSuffix(errorBody(withoutDiffs(out)), "</tool_use_error>"), "<tool_use_error>")
+	out = strings.TrimPrefix(strings.TrimSuffix(errorBody(withoutDiffs(raisedLast(out))), "</tool_use_error>"), "<tool_use_error>")
 	var lines []string
 	for _, l := range strings.Split(out, "\n") {
 		if before, ok := lessons.SetupNoise(l); !ok || before != "" {

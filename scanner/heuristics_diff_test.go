@@ -22,3 +22,17 @@ func TestErrorTextLeavesOutWhatDiffsQuote(t *testing.T) {
 		}
 	}
 }
+
+// A Python traceback raised while handling another: the error a lesson
+// quotes is the one that escaped, which the class names, not the one it
+// was handling.
+func TestErrorTextIsTheExceptionRaisedLast(t *testing.T) {
+	out := "Traceback (most recent call last):\n  File \"/x/postgrest/_sync/request_builder.py\", line 95, in execute\n    json_obj = model_validate_json(APIErrorFromJSON, r.content)\n" +
+		"pydantic_core._pydantic_core.ValidationError: 2 validation errors for APIErrorFromJSON\n\nDuring handling of the above exception, another exception occurred:\n\n" +
+		"Traceback (most recent call last):\n  File \"<stdin>\", line 11, in <module>\n    raise APIError(generate_default_error_message(r))\n" +
+		"postgrest.exceptions.APIError: {'message': 'Could not find the table public.daily_sale in the schema cache', 'code': 'PGRST205'}"
+	r := &Result{Output: out, IsError: true, ExitCode: 1}
+	if text := r.errorText(); strings.Contains(text, "ValidationError") || !strings.Contains(text, "postgrest.exceptions.APIError") {
+		t.Errorf("error text %q: want the exception raised last", text)
+	}
+}
