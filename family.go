@@ -598,7 +598,7 @@ func shellWords(text string) []string {
 }
 
 // skipWrappers drops leading variable assignments and commands that run
-// another one.
+// another one; a wrapper given no command is the command.
 func skipWrappers(words []string) []string {
 	for len(words) > 0 {
 		w := strings.TrimLeft(words[0], "({!") // a subshell, a group, a negation
@@ -611,6 +611,7 @@ func skipWrappers(words []string) []string {
 		case strings.Contains(w, "=") && !strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "="), redirection(w):
 			words = words[1:]
 		case familyWords().wrappers[w]:
+			bare := words
 			words = words[1:]
 			for len(words) > 0 && strings.HasPrefix(words[0], "-") {
 				if familyWords().wrapperOptionArgs[w+" "+words[0]] && len(words) > 1 {
@@ -620,6 +621,9 @@ func skipWrappers(words []string) []string {
 			}
 			if w == "timeout" && len(words) > 0 {
 				words = words[1:] // its duration
+			}
+			if len(words) == 0 {
+				return bare // nothing to run: the wrapper is the command (`timeout 10` as a sleep)
 			}
 		case (w == "uv" || w == "poetry" || w == "pipenv" || w == "pdm") && len(words) > 1 && words[1] == "run",
 			w == "bundle" && len(words) > 1 && words[1] == "exec":

@@ -11,6 +11,8 @@ func TestCommandFamily(t *testing.T) {
 		probe     bool
 	}{
 		{"npm test", "npm test", false},
+		{"timeout 10 && echo ready", "timeout", false}, // a wrapper given no command is the command
+		{"timeout 10 npm test", "npm test", false},
 		{"cd app && CI=true npm test -- --watchAll=false 2>&1 | tail -20", "npm test", false},
 		{"sudo -E apt-get install -y jq", "apt-get install", false},
 		{"timeout 30 pytest -x", "pytest", false},
