@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"hash/fnv"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/lessons-dev/lessons"
@@ -69,6 +71,7 @@ func newCall(name string, input []byte) *Call {
 	}
 	if input[0] == '{' {
 		processSettings(c, name, input)
+		c.Passed = passedWords(c.Tool, input)
 	}
 	return c
 }
@@ -198,4 +201,47 @@ func timedOut(out string) bool {
 	head := strings.ToLower(out[:min(len(out), 300)])
 	return strings.Contains(head, "timed out") || strings.Contains(head, "timeout exceeded") ||
 		strings.Contains(head, "deadline exceeded") || strings.Contains(head, "exceeding timeout")
+}
+
+// Bounds of the words kept of what a tool was given.
+const (
+	maxPassed      = 48       // words kept
+	maxPassedInput = 16 << 10 // bytes of input read
+)
+
+// passedWords are, a line each, the distinct words (two bytes or more)
+// of the string values a tool that is none of the canonical ones was
+// given, up to maxPassed: an MCP tool's error often quotes them ("No
+// matches found for ### Glassware — 12 items").
+func passedWords(tool string, input []byte) string {
+	if slices.Contains(lessons.CanonicalTools, tool) || len(input) > maxPassedInput {
+		return ""
+	}
+	var v any
+	if json.Unmarshal(input, &v) != nil {
+		return ""
+	}
+	var out []string
+	var walk func(any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case string:
+			for _, w := range strings.Fields(v) {
+				w = strings.Trim(w, "()[]{}<>,;:!?.\"'`")
+				if len(out) < maxPassed && len(w) >= 2 && !slices.Contains(out, w) {
+					out = append(out, w)
+				}
+			}
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(v)) {
+				walk(v[k])
+			}
+		case []any:
+			for _, e := range v {
+				walk(e)
+			}
+		}
+	}
+	walk(v)
+	return strings.Join(out, "\n")
 }

@@ -309,7 +309,7 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 // the call gave. It reports whether the error had text for a trigger.
 func (c *Candidate) onRefusal() bool {
 	line, _ := lessons.ErrorLine(c.Problem)
-	t, ex, ok := errorTrigger(c.Tool, c.Trigger, line, lessons.ErrorClass(c.Problem), lessons.FailedFamily(c.Trigger, line))
+	t, ex, ok := errorTrigger(c.Tool, c.Trigger, line, lessons.ErrorClass(c.Problem), lessons.FailedFamily(c.Trigger, line), "")
 	if !ok || len(t.Commands) == 0 {
 		return false
 	}

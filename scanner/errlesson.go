@@ -123,10 +123,11 @@ func errorUnit(tool string, fam lessons.Family) string {
 
 // errorTrigger builds the triggers of a lesson on an error of class: the first
 // sentence of the line its class was read from, as a linear pattern, for the failed command's family or
-// the tool, or a shell error about a named object, for any shell command
+// the tool (the words passed, what a tool other than the shell was given,
+// masked), or a shell error about a named object, for any shell command
 // (objectTrigger), or an environment's refusal another tool met, for that
 // tool (refusalTrigger); ok is false when the error has too little stable text.
-func errorTrigger(tool, trigger, errLine, class string, fam lessons.Family) (lessons.Trigger, lessons.Examples, bool) {
+func errorTrigger(tool, trigger, errLine, class string, fam lessons.Family, passed string) (lessons.Trigger, lessons.Examples, bool) {
 	if t, ok := objectTrigger(class, errLine); ok && tool == "Bash" && fam.Exe != "" {
 		return t, lessons.Examples{Match: []lessons.ToolCall{{Tool: tool, Command: trigger, Error: errLine}}}, true
 	}
@@ -137,7 +138,11 @@ func errorTrigger(tool, trigger, errLine, class string, fam lessons.Family) (les
 	if tool == "Bash" {
 		p = callPattern(lessons.FirstSentence(errLine), trigger, fam.Sub)
 	} else {
-		p = subjectPattern(lessons.FirstSentence(errLine))
+		// the words the tool was given (a page's heading it did not
+		// find) are this call's, and what follows them: cut there, so
+		// the next call's match
+		set := passedSet(passed)
+		p = linePattern(beforePassed(lessons.FirstSentence(errLine), set), true, set)
 	}
 	if p == "" {
 		return lessons.Trigger{}, lessons.Examples{}, false
@@ -276,7 +281,7 @@ func (c *Candidate) onError(f finding) bool {
 	if f.Sandboxed && f.ErrLine == "" && c.Tool == "Bash" {
 		return c.onSilentSandbox(familyOf(f.Change))
 	}
-	t, ex, ok := errorTrigger(c.Tool, c.Trigger, Redact(f.ErrLine), class, familyOf(f.Change))
+	t, ex, ok := errorTrigger(c.Tool, c.Trigger, Redact(f.ErrLine), class, familyOf(f.Change), f.Passed)
 	if !ok {
 		return false
 	}
@@ -308,4 +313,38 @@ func (c *Candidate) onError(f finding) bool {
 	c.Signals.Sandboxed = f.Sandboxed
 	c.errorText(c.Family, fix, f.Sandboxed)
 	return true
+}
+
+// beforePassed is line up to the first word of passed it quotes, when
+// two words or more come before it and the cut falls outside quotes:
+// "No matches found for ### Glassware — 12 items" is "No matches found
+// for" when the call was given the heading.
+func beforePassed(line string, passed map[string]bool) string {
+	if len(passed) == 0 {
+		return line
+	}
+	fields := strings.Fields(line)
+	for i, f := range fields {
+		if !passed[strings.Trim(f, "()[]{}<>,;:!?.\"'`")] {
+			continue
+		}
+		head := strings.Join(fields[:i], " ")
+		if i >= 2 && strings.Count(head, `"`)%2 == 0 && strings.Count(head, "'")%2 == 0 {
+			return head
+		}
+		break
+	}
+	return line
+}
+
+// passedSet is Call.Passed's words as a set, nil for none.
+func passedSet(passed string) map[string]bool {
+	if passed == "" {
+		return nil
+	}
+	set := map[string]bool{}
+	for _, w := range strings.Split(passed, "\n") {
+		set[w] = true
+	}
+	return set
 }

@@ -3,6 +3,8 @@ package scanner
 import (
 	"strings"
 	"testing"
+
+	"github.com/lessons-dev/lessons"
 )
 
 // TestErrorSummaryOfALongPath: the sandbox refused a write under a long
@@ -41,5 +43,29 @@ func TestErrorSummaryKeepsTheError(t *testing.T) {
 	}
 	if s := cs[0].Summary; !strings.Contains(s, "rm: cannot remove") || len(s) > maxSummary {
 		t.Errorf("summary %q: want the error's words after the head, within %d bytes", s, maxSummary)
+	}
+}
+
+// An MCP tool's error that quotes what the call was given ("No matches
+// found for" the heading it was asked to replace) keys a lesson on the
+// error's own words, so that it comes after the next such failure,
+// whatever that call's heading; a canonical tool's input is not read so.
+func TestErrorTriggerLeavesOutWhatTheToolWasGiven(t *testing.T) {
+	tool := "mcp__notion__notion-update-page"
+	input := `{"page_id":"2a1f","data":{"command":"update_content","old_str":"### Glassware (new) — 12 items\n| a | b |","new_str":"x"}}`
+	line := `No matches found for ### Glassware (new) — 12 items`
+	tr, _, ok := errorTrigger(tool, "", line, lessons.ErrorClass(line), lessons.Family{}, passedWords(tool, []byte(input)))
+	if !ok || len(tr.Errors) != 1 {
+		t.Fatalf("errorTrigger = %+v, %v; want an error trigger", tr, ok)
+	}
+	re, err := lessons.CompilePattern(tr.Errors[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := re.MatchString("No matches found for ## Stock levels — summary"); !ok {
+		t.Errorf("error trigger %q misses the same failure on another heading", tr.Errors[0])
+	}
+	if w := passedWords("Edit", []byte(`{"file_path":"a.go","old_string":"x y","new_string":"z"}`)); w != "" {
+		t.Errorf("passedWords(Edit) = %q, want none", w)
 	}
 }

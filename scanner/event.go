@@ -70,6 +70,11 @@ type Call struct {
 	// Dir is the working directory the call names (Codex's workdir), ""
 	// when it names none or the session's own.
 	Dir string
+	// Passed holds, a line each, words of the text a tool that is none
+	// of the canonical ones (an MCP server's) was given (passedWords): an
+	// error that quotes them is about this call's values, which the next
+	// call does not share.
+	Passed string
 	// Sum is a digest of the call's whole input as the agent wrote it
 	// (for a tool other than the shell): two calls with the same Sum sent
 	// the same input (samecall.go).

@@ -56,6 +56,9 @@ type finding struct {
 	// interrupted it) rather than answered its failure: the lesson is
 	// about what that call did (refusal.go).
 	Stopped bool
+	// Passed are the words the failed call was given (Call.Passed), which
+	// a lesson on its error does not key on.
+	Passed string
 	// ErrLine is the line of the output a lesson on the error matches
 	// (KindError).
 	ErrLine string

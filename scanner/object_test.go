@@ -181,7 +181,7 @@ func TestErrorLessonOnARefusalOfAFileTool(t *testing.T) {
 // the refusal for that tool, whatever the file and the wording.
 func TestErrorTriggerOfARefusalOfAFileTool(t *testing.T) {
 	line := "EPERM: operation not permitted, open '/home/u/Mail/prefs.toml'"
-	tr, ex, ok := errorTrigger("Read", "/home/u/Mail/prefs.toml", line, lessons.ErrorClass(line), lessons.Family{})
+	tr, ex, ok := errorTrigger("Read", "/home/u/Mail/prefs.toml", line, lessons.ErrorClass(line), lessons.Family{}, "")
 	if !ok || len(tr.Tools) != 1 || tr.Tools[0] != "Read" || len(ex.Match) != 1 || ex.Match[0].Path != "/home/u/Mail/prefs.toml" {
 		t.Fatalf("errorTrigger = %+v, %+v, %v; want the Read tool and the refused file as the example", tr, ex, ok)
 	}

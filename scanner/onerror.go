@@ -610,7 +610,7 @@ func (a *analyzer) settleErrors() {
 		}
 		f := finding{
 			Kind: KindError, Line: w.rec.line, UID: w.rec.uid, Tool: c.Tool, Trigger: callTrigger(c), Fixed: fixed,
-			Call: w.rec.id, Change: key, Problem: problem, Solution: fix, ErrLine: line,
+			Call: w.rec.id, Change: key, Problem: problem, Solution: fix, ErrLine: line, Passed: c.Passed,
 			Signals: Signals{FixConfirmed: confirmed, Retries: retries, Reminds: reminds || w.afterOnly || echoes(w.res.Output, callText(c), backticked(fix))}, Sandboxed: w.outOfSandbox(),
 			Setting: w.bySetting() || w.outside,
 		}
