@@ -197,9 +197,9 @@ func errorLines(text string, raw bool) []string {
 		case shown == CutMark:
 			cut = true
 			continue
-		case DiffHeader(shown):
+		case diffHeader(shown):
 			diff = true
-		case diff && (DiffBody(shown) || cut):
+		case diff && (diffBody(shown) || cut):
 			cut = false // the rest of a line cut in two is where the cut fell: in the diff
 			continue    // a diff's lines quote the files: they say nothing of what failed
 		case strings.TrimSpace(shown) != "":
@@ -255,17 +255,42 @@ func errorLines(text string, raw bool) []string {
 // the one after it may be the end of a line.
 const CutMark = "[…]"
 
-// DiffHeader reports a line that opens a diff or a hunk of one ("diff
+// diffHeader reports a line that opens a diff or a hunk of one ("diff
 // --git a/x b/x", "@@ -1,3 +1,4 @@", rustfmt's "Diff in src/x.rs:12:"):
 // the lines under it quote the files compared.
-func DiffHeader(l string) bool {
+func diffHeader(l string) bool {
 	l = StripANSI(l)
 	return strings.HasPrefix(l, "diff ") || strings.HasPrefix(l, "@@ -") || strings.HasPrefix(l, "Diff in ")
 }
 
-// DiffBody reports a line that can be a diff's quoted line, as printed,
+// WithoutDiffs is an output without the lines its diffs quote (a
+// formatter's "Diff in src/a.rs:12:" and what follows, also past where a
+// long output was cut): they are the files' lines ("/// Returns an
+// error if …"), not what failed; the headers stay.
+func WithoutDiffs(out string) string {
+	if !strings.Contains(out, "Diff in ") && !strings.Contains(out, "@@ -") && !strings.Contains(out, "diff ") {
+		return out
+	}
+	var keep []string
+	diff, cut := false, false
+	for _, l := range strings.Split(out, "\n") {
+		switch {
+		case diffHeader(l):
+			diff = true
+		case diff && (l == "" || l == CutMark || cut || diffBody(l)):
+			cut = l == CutMark // the rest of a line cut in two, inside a diff, is the diff's
+			continue
+		default:
+			diff = false
+		}
+		keep = append(keep, l)
+	}
+	return strings.Join(keep, "\n")
+}
+
+// diffBody reports a line that can be a diff's quoted line, as printed,
 // colours aside: removed, added, or context (a leading space).
-func DiffBody(l string) bool {
+func diffBody(l string) bool {
 	l = StripANSI(l)
 	return l != "" && (l[0] == '-' || l[0] == '+' || l[0] == ' ')
 }
@@ -488,7 +513,7 @@ func StandsForError(text string) bool {
 	if tableRow(l) {
 		return false // a row of a table the command printed ("lint\tfail\t2m38s\turl"): data, not a message
 	}
-	return len(lines) <= shortOutput || saysError(l, re) || DiffHeader(l) || errorCode().MatchString(l)
+	return len(lines) <= shortOutput || saysError(l, re) || diffHeader(l) || errorCode().MatchString(l)
 }
 
 // tableRow reports whether a line is a row of a tab-separated table (two

@@ -1062,35 +1062,10 @@ func raisedLast(out string) string {
 	return out[i:]
 }
 
-// withoutDiffs is an output without the lines its diffs quote (a
-// formatter's "Diff in src/a.rs:12:" and what follows): they are the
-// files' lines ("/// Returns an error if …"), not what failed; the
-// headers stay.
-func withoutDiffs(out string) string {
-	if !strings.Contains(out, "Diff in ") && !strings.Contains(out, "@@ -") && !strings.Contains(out, "diff ") {
-		return out
-	}
-	var keep []string
-	diff, cut := false, false
-	for _, l := range strings.Split(out, "\n") {
-		switch {
-		case lessons.DiffHeader(l):
-			diff = true
-		case diff && (l == "" || l == lessons.CutMark || cut || lessons.DiffBody(l)):
-			cut = l == lessons.CutMark // the rest of a line cut in two, inside a diff, is the diff's
-			continue
-		default:
-			diff = false
-		}
-		keep = append(keep, l)
-	}
-	return strings.Join(keep, "\n")
-}
-
 // trimError keeps the lines of an error output that say what went wrong,
 // up to a few hundred bytes.
 func trimError(out string) string {
-	out = strings.TrimPrefix(strings.TrimSuffix(errorBody(withoutDiffs(raisedLast(out))), "</tool_use_error>"), "<tool_use_error>")
+	out = strings.TrimPrefix(strings.TrimSuffix(errorBody(lessons.WithoutDiffs(raisedLast(out))), "</tool_use_error>"), "<tool_use_error>")
 	var lines []string
 	for _, l := range strings.Split(out, "\n") {
 		if before, ok := lessons.SetupNoise(l); !ok || before != "" {

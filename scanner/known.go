@@ -460,8 +460,8 @@ func (c *Candidate) knownText() {
 		c.Solution += "Do not try it again as it is: do what you meant another way (a narrower call, another tool), or say that it fails and go on."
 		return
 	}
-	head := what
-	if exe, ok := strings.CutPrefix(lessons.ErrorClass(c.Problem), missingCommand); ok && exe != "" {
+	head, class := what, lessons.ErrorClass(c.Problem)
+	if exe, ok := strings.CutPrefix(class, missingCommand); ok && exe != "" {
 		// a program this machine lacks: no check of the work fails, the
 		// call cannot run at all
 		c.Summary = secret.Sentence(shorten("`"+exe+"` is not installed here: "+line, maxSummary))
@@ -470,7 +470,7 @@ func (c *Candidate) knownText() {
 			"(a tool the project already uses, or the language at hand), or ask for it to be installed."
 		return
 	}
-	if lessons.ErrorClass(c.Problem) == lessons.KilledClass {
+	if class == lessons.KilledClass {
 		// a kill that ended the shell running it (knownOf): whatever it
 		// was given, the steps after it on the line never ran
 		c.Summary = secret.Sentence(shorten("`"+head+"` ended the shell that ran it: "+line, maxSummary))
@@ -480,7 +480,7 @@ func (c *Candidate) knownText() {
 			"(`pgrep -f '[p]attern'`), and run what comes after it in a call of its own."
 		return
 	}
-	if class := lessons.ErrorClass(c.Problem); lessons.IsRefusal(class) {
+	if lessons.IsRefusal(class) {
 		// the environment, the agent's permissions or the shell, not
 		// the checkout: no check of the work fails, the call is not let
 		// through (any command that meets it: its trigger is the
