@@ -269,10 +269,14 @@ func segmentFamily(words []string) Family {
 			}
 		}
 	}
-	if interpreter(exe) {
-		if inner, ok := shellScript(exe, args); ok {
-			return inner
+	if kind := shellKind(exe); kind != "" {
+		if cmd, ok := shellRuns(kind, args); ok {
+			if inner := CommandFamily(cmd); inner.Exe != "" {
+				return inner
+			}
 		}
+	}
+	if interpreter(exe) {
 		f.Sub = subject(args)
 	}
 	f.Probe = sets.probes[exe] || isProbe(f, args)
@@ -332,32 +336,6 @@ func interpreter(exe string) bool {
 		return true
 	}
 	return familyWords().interpreters[exe]
-}
-
-// shellScript is the family of the command a shell runs with -c: `bash
-// -c "npm test"` is npm test.
-func shellScript(exe string, args []string) (Family, bool) {
-	switch exe {
-	case "bash", "sh", "zsh", "dash":
-	default:
-		return Family{}, false
-	}
-	for i, a := range args {
-		if shellCommandFlag(a) && i+1 < len(args) {
-			f := CommandFamily(args[i+1])
-			return f, f.Exe != ""
-		}
-		if !strings.HasPrefix(a, "-") {
-			break
-		}
-	}
-	return Family{}, false
-}
-
-// shellCommandFlag reports whether a shell's option word holds -c, alone
-// or among short options (bash -lc, sh -ec).
-func shellCommandFlag(a string) bool {
-	return len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a[1:], 'c') >= 0
 }
 
 // subject is what an interpreter runs: "-m MODULE", the inline-script

@@ -165,8 +165,9 @@ func (p *Payload) background(in *toolInput) bool {
 }
 
 // commandText reads a command given as a string or, as Codex's older
-// shell tool sends it, as an argv array: ["bash", "-lc", "script"] is
-// the script, any other array is its words joined.
+// shell tool sends it, as an argv array: one that runs a shell on a
+// command line (["bash", "-lc", "script"], ["pwsh.exe", "-NoLogo",
+// "-Command", "script"]) is the command line, any other its words joined.
 func commandText(raw json.RawMessage) string {
 	if s, ok := jsonString(raw); ok {
 		return s
@@ -175,8 +176,8 @@ func commandText(raw json.RawMessage) string {
 	if json.Unmarshal(raw, &argv) != nil {
 		return ""
 	}
-	if len(argv) == 3 && (argv[1] == "-lc" || argv[1] == "-c") {
-		return argv[2]
+	if cmd, ok := lessons.ShellArgvCommand(argv); ok {
+		return cmd
 	}
 	return strings.Join(argv, " ")
 }

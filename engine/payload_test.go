@@ -16,6 +16,7 @@ func TestPayloadCall(t *testing.T) {
 	}{
 		{"bash", `{"tool_name":"Bash","tool_input":{"command":"ls -la"}}`, Call{Tool: "Bash", Command: "ls -la"}},
 		{"codex shell argv", `{"tool_name":"shell","tool_input":{"command":["bash","-lc","make test"]}}`, Call{Tool: "Bash", Command: "make test"}},
+		{"codex powershell argv", `{"tool_name":"shell","tool_input":{"command":["pwsh.exe","-NoLogo","-NoProfile","-Command","sed -n '1,20p' a.md"]}}`, Call{Tool: "Bash", Command: "sed -n '1,20p' a.md"}},
 		{"codex argv", `{"tool_name":"shell","tool_input":{"command":["git","status"]}}`, Call{Tool: "Bash", Command: "git status"}},
 		{"codex exec_command", `{"tool_name":"exec_command","tool_input":{"cmd":"npm test"}}`, Call{Tool: "Bash", Command: "npm test", Background: true}},
 		{"codex exec_command one-shot", `{"tool_name":"exec_command","tool_input":{"cmd":"npm test","timeout_ms":10000}}`, Call{Tool: "Bash", Command: "npm test"}},

@@ -93,7 +93,8 @@ func firstString(raws ...[]byte) string {
 }
 
 // shellCommand reads a command given as a string or as an argv array; an
-// array of the form [bash, -lc, script] gives the script.
+// array that runs a shell on a command line ([bash, -lc, script],
+// [pwsh.exe, -NoLogo, -Command, script]) gives the command line.
 func shellCommand(raw []byte) string {
 	if raw[0] == '"' {
 		return str(raw)
@@ -102,15 +103,10 @@ func shellCommand(raw []byte) string {
 	if raw[0] != '[' || json.Unmarshal(raw, &argv) != nil {
 		return ""
 	}
-	if len(argv) == 3 && (argv[1] == "-lc" || argv[1] == "-c") && isShell(argv[0]) {
-		return argv[2]
+	if cmd, ok := lessons.ShellArgvCommand(argv); ok {
+		return cmd
 	}
 	return strings.Join(argv, " ")
-}
-
-func isShell(s string) bool {
-	s = s[strings.LastIndexByte(s, '/')+1:]
-	return s == "bash" || s == "sh" || s == "zsh"
 }
 
 // applyPatch makes a Codex apply_patch call an Edit (or a Write when it

@@ -68,3 +68,37 @@ func TestCodexFailedInSandbox(t *testing.T) {
 		}
 	}
 }
+
+// TestCodexPowerShellArgv: Codex on Windows runs each command as
+// ["pwsh.exe", "-NoLogo", "-Command", line]. The lesson is on the line's
+// command (sed, which PowerShell does not have), not on every pwsh call.
+func TestCodexPowerShellArgv(t *testing.T) {
+	pwsh := func(cmd string, code int, out string) cxStep {
+		o, _ := json.Marshal(out)
+		return cxStep{tool: "shell", args: map[string]any{"command": []string{"pwsh.exe", "-NoLogo", "-NoProfile", "-Command", cmd}, "workdir": `C:\src\app`},
+			out: fmt.Sprintf(`{"output":%s,"metadata":{"exit_code":%d,"duration_seconds":0.1}}`, o, code)}
+	}
+	notFound := "sed: The term 'sed' is not recognized as a name of a cmdlet, function, script file, or executable program.\n"
+	dir := t.TempDir()
+	for _, id := range []string{"0199c435-57e2-76c3-a82a-d103098ae1ee", "0199c46b-604e-7aa1-a5a2-e6c751e6d15d"} {
+		writeCodex(t, dir, `C:\src\app`, id, []cxStep{
+			pwsh("sed -n '1,40p' src/app.ts", 1, notFound),
+			pwsh("Get-Content src/app.ts -TotalCount 40", 0, "import x from 'y'\n"),
+		})
+	}
+	state := t.TempDir()
+	scan(t, state, Options{Paths: []string{dir}})
+	var onSed bool
+	for _, c := range candidates(t, state) {
+		for _, p := range c.Triggers.Commands {
+			if strings.Contains(p, "pwsh") {
+				t.Errorf("%s %q: trigger %q is on pwsh", c.Kind, c.Summary, p)
+			}
+			onSed = onSed || strings.Contains(p, "sed")
+		}
+		onSed = onSed || strings.Contains(c.Failure, "Bash sed |")
+	}
+	if !onSed {
+		t.Errorf("no lesson on sed: %v", summaries(candidates(t, state)))
+	}
+}
