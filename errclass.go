@@ -485,10 +485,38 @@ func firstErrorLine(lines []string, re *patterns) string {
 			wrapper = l
 		}
 	}
+	if wrapper != "" && isWrapperLine(wrapper, re) {
+		// only the runner says the script failed: a check that fails on
+		// warnings says why in its last one ("[warn] Code style issues
+		// found in 2 files", under "error: script "lint" exited with
+		// code 1")
+		for i := len(lines) - 1; i >= 0; i-- {
+			if warned(lines[i]) {
+				return lines[i]
+			}
+		}
+	}
 	if wrapper != "" {
 		return wrapper
 	}
 	return lines[0]
+}
+
+// warned reports whether a line is a warning that says something, not
+// only the file it is about ("[warn] src/a.ts").
+func warned(l string) bool {
+	low := strings.ToLower(strings.TrimSpace(StripANSI(l)))
+	rest, ok := "", false
+	if i := strings.Index(low, "[warn"); i >= 0 {
+		_, rest, ok = strings.Cut(low[i:], "]") // after a runner's prefix too
+	}
+	for _, p := range []string{"warn:", "warning:", "warn "} {
+		if !ok {
+			rest, ok = strings.CutPrefix(low, p)
+		}
+	}
+	rest = strings.TrimSpace(rest)
+	return ok && strings.Contains(rest, " ") && !strings.HasPrefix(rest, "/")
 }
 
 // StandsForError reports whether the line ErrorLine reads from a failed

@@ -94,6 +94,13 @@ func TestErrorClassUnderAWrapper(t *testing.T) {
 		{"bun test v1.2.0\n\n# Unhandled error between tests\n-------\nerror: Missing DB_URL or DB_HOST\n-------\n 0 pass\n 1 fail\n 1 error",
 			"error: Missing DB_URL or DB_HOST"},
 		{"# Unhandled error between tests\n 1 fail", "# Unhandled error between tests"},
+		// a check that fails on its warnings, under a runner that only
+		// says the script failed: the last warning says why
+		{"$ prettier --check .\n[warn] src/form.tsx\n[warn] Code style issues found in the above file. Run Prettier with --write to fix.\nerror: script \"lint\" exited with code 1",
+			"[warn] Code style issues found in the above file."},
+		{"$ bun --filter '*' lint\nerror: script \"lint\" exited with code 1\n\n@app/web lint: Checking formatting...\n@app/web lint: [warn] src/a.tsx\n@app/core lint: All matched files use Prettier code style!\n" +
+			"@app/web lint: [warn] Code style issues found in the above file. Forgot to run Prettier?\n@app/web lint: Exited with code 1\n@app/core lint: Exited with code 0",
+			"[warn] Code style issues found in the above file."},
 	} {
 		if got := ErrorClass(tt.text); got != tt.want {
 			t.Errorf("ErrorClass(%q) = %q, want %q", tt.text, got, tt.want)

@@ -189,7 +189,7 @@ func (c *Candidate) narrowToError() bool {
 		c.sayAfter(line)
 		return true
 	}
-	p := errorPattern(line)
+	p := errorPattern(lessons.FirstSentence(line)) // the advice after it is worded by the version
 	if p == "" {
 		return false
 	}

@@ -452,3 +452,39 @@ func TestFixing(t *testing.T) {
 		}
 	}
 }
+
+// TestPreconditionNarrowsToTheWarning: a check that fails on warnings
+// (prettier --check) under a runner that only says the script failed;
+// the fixer runs and the check passes. Narrowed to its error, the lesson
+// comes after the check's own warning, whatever advice another version
+// words after it, and not after any failure of the script.
+func TestPreconditionNarrowsToTheWarning(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	out := func(file, advice string) string {
+		return "$ prettier --check .\n[warn] " + file + "\n[warn] Code style issues found in the above file. " + advice + "\nerror: script \"lint\" exited with code 1"
+	}
+	writeClaude(t, dir, "/p", "s1", []step{
+		run("bun lint", 1, out("src/app.ts", "Forgot to run Prettier?")),
+		run("bun lint:fix", 0, "src/app.ts 41ms"),
+		run("bun lint", 0, "All matched files use Prettier code style!"),
+	})
+	scan(t, state, Options{Paths: []string{dir}})
+	pre := ofKind(candidates(t, state), KindPrecondition)
+	if len(pre) != 1 {
+		t.Fatalf("%d precondition fixes, want 1: %v", len(pre), summaries(candidates(t, state)))
+	}
+	c := pre[0]
+	if !c.narrowToError() {
+		t.Fatal("no error trigger")
+	}
+	re, err := lessons.CompilePattern(c.Triggers.Errors[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := re.MatchString(out("src/form.tsx", "Run Prettier with --write to fix.")); !ok {
+		t.Errorf("error trigger %q misses the same warning worded by another version", c.Triggers.Errors[0])
+	}
+	if ok, _ := re.MatchString("$ eslint .\nsrc/a.ts:3:1 error 'x' is not defined no-undef\nerror: script \"lint\" exited with code 1"); ok {
+		t.Errorf("error trigger %q comes after any failure of the script", c.Triggers.Errors[0])
+	}
+}
