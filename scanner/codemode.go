@@ -8,7 +8,8 @@ import (
 
 // Codex's code mode (Codex 0.144 and later, "functions.exec"): the model
 // calls one tool, exec, whose input is a JavaScript cell that calls the
-// other tools (tools.exec_command({cmd: "…", workdir: "…"}),
+// other tools (tools.exec_command({cmd: "…", workdir: "…"}), or
+// tools.shell_command({command: "…"}) where the shell tool is that one,
 // tools.apply_patch(patch)), and whose output is what the cell printed
 // under a status line: "Script completed", "Script failed" (the cell
 // threw: "Script error:\n…") or "Script running with cell ID N" (a
@@ -41,10 +42,14 @@ func codeModeCall(src []byte) *Call {
 	if len(js) > maxCodeModeCell {
 		return c
 	}
-	switch n := strings.Count(js, "tools.exec_command("); {
+	switch n := strings.Count(js, "tools.exec_command(") + strings.Count(js, "tools.shell_command("); {
 	case n == 1:
-		props := jsObject(js[strings.Index(js, "tools.exec_command(")+len("tools.exec_command("):])
-		cmd, ok := jsProperty(props, "cmd")
+		call, key := "tools.exec_command(", "cmd"
+		if !strings.Contains(js, call) {
+			call, key = "tools.shell_command(", "command"
+		}
+		props := jsObject(js[strings.Index(js, call)+len(call):])
+		cmd, ok := jsProperty(props, key)
 		if !ok || cmd == "" {
 			return c
 		}
@@ -125,7 +130,7 @@ func jsObject(s string) []jsProp {
 	return props
 }
 
-// cellSettings are the settings a cell's exec_command switches on besides
+// cellSettings are the settings a cell's shell call switches on besides
 // its command, as shellSettings keeps them from a shell call's JSON
 // input (sandbox_permissions: "require_escalated", a flag set to true).
 func cellSettings(props []jsProp) string {
@@ -133,7 +138,7 @@ func cellSettings(props []jsProp) string {
 	for _, p := range props {
 		val := p.value
 		switch {
-		case p.name == "cmd" || strings.ContainsFunc(p.name, notKeyRune):
+		case p.name == "cmd" || p.name == "command" || strings.ContainsFunc(p.name, notKeyRune):
 			continue
 		case !p.str && val != "true":
 			continue
@@ -261,6 +266,15 @@ func codeModeResult(out string) (r *Result, running string, cell bool) {
 		return nil, "", true
 	case strings.HasPrefix(status, "Script failed"):
 		return &Result{ExitCode: -1, IsError: true, Output: keepOutput(strings.TrimPrefix(body, "Script error:\n"))}, "", true
+	}
+	if strings.HasPrefix(body, "Exit code: ") {
+		// a shell_command's result printed as it is: "Exit code: N",
+		// "Wall time: …", "Output:" and the command's output
+		r := &Result{ExitCode: exitCode([]byte(body))}
+		if r.ExitCode != 0 {
+			r.keep(body)
+		}
+		return r, "", true
 	}
 	if b := []byte(strings.TrimSpace(body)); len(b) > 0 && b[0] == '{' {
 		f := fields(b, "exit_code", "output", "session_id")

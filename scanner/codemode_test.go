@@ -118,3 +118,40 @@ func TestCodeModePolls(t *testing.T) {
 		t.Errorf("calls:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestCodeModeShellCommand: where Codex's shell tool is shell_command, a
+// cell calls tools.shell_command({command: …}) and prints its result as
+// text: "Exit code: N", "Wall time: …", "Output:" and the output. A cell
+// that runs one is that command, failed or fine by its exit code, thrown
+// ("Script failed") or printed ("Script completed").
+func TestCodeModeShellCommand(t *testing.T) {
+	dir := t.TempDir()
+	writeCodex(t, dir, `D:\app`, "s1", []cxStep{
+		cell(`const r = await tools.shell_command({command:"git status --short","workdir":"D:\\app"});`+"\ntext(r);",
+			"Script completed", "Exit code: 128\nWall time: 0.1 seconds\nOutput:\nfatal: not a git repository (or any of the parent directories): .git\n"),
+		cell(`const r = await tools.shell_command({command:"Get-Content -Raw README.md","workdir":"D:\\app"});`+"\ntext(r);",
+			"Script completed", "Exit code: 0\nWall time: 0.1 seconds\nOutput:\n# app\n"),
+		cell(`const r = await tools.shell_command({command:"python -c \"print(1)\"","workdir":"D:\\app"});`+"\ntext(r);",
+			"Script failed", "Script error:\nExit code: 1\nWall time: 0.2 seconds\nOutput:\n"),
+	})
+	var got []string
+	_, err := ReadSessions(context.Background(), ReadOptions{Paths: []string{dir}, Workers: 1},
+		func(s *LoggedSession) []LoggedCall { return s.Calls },
+		func(calls []LoggedCall) error {
+			for _, c := range calls {
+				got = append(got, c.Tool+" "+c.Command+" "+c.Outcome.String())
+			}
+			return nil
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`Bash git status --short failed`,
+		`Bash Get-Content -Raw README.md fine`,
+		`Bash python -c "print(1)" failed`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("calls:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
