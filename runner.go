@@ -74,7 +74,8 @@ func runnerName(name string, sep byte) bool {
 		return false
 	}
 	for _, p := range parts {
-		if strings.Contains(p, ".") || strings.Trim(p, "0123456789") == "" {
+		scoped := strings.HasPrefix(p, "@") && strings.Contains(p, "/") // @app.build/web: npm allows dots
+		if strings.Contains(p, ".") && !scoped || strings.Trim(p, "0123456789") == "" {
 			return false // a file, a version or a line number
 		}
 	}

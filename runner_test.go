@@ -39,7 +39,7 @@ func TestErrorClassUnderARunnerPrefix(t *testing.T) {
 	}
 	for name, runner := range runners {
 		for _, text := range []string{out, tsc, lint} {
-			for _, pkg := range []string{"@acme/app", "packages/other"} {
+			for _, pkg := range []string{"@acme/app", "packages/other", "@app.build/web"} {
 				got := prefixed(text, runner(pkg))
 				if c, want := ErrorClass(got), ErrorClass(text); c != want {
 					t.Errorf("%s: ErrorClass(%q) = %q, want %q as without the runner", name, got, c, want)
