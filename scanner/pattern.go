@@ -20,7 +20,8 @@ import (
 // words after it are still arguments of the same command. A comment
 // holds no words. A backslash inside a word before a letter, a digit or
 // _ stays: no POSIX shell user escapes those there, and PowerShell and
-// cmd read it as a path's separator.
+// cmd read it as a path's separator; so does any backslash of a word
+// that starts at a Windows drive (C:\Users\me\.codex).
 func shellWords(s string) []string {
 	var words []string
 	var cur strings.Builder
@@ -56,7 +57,7 @@ func shellWords(s string) []string {
 			inWord = true
 		case c == '\\' && i+1 < len(s) && s[i+1] == '\n':
 			i++ // a continued line: the shell drops both
-		case c == '\\' && inWord && i+1 < len(s) && lessons.WindowsSeparator(s[i+1]):
+		case c == '\\' && inWord && i+1 < len(s) && (lessons.WindowsSeparator(s[i+1]) || fromDrive(&cur)):
 			cur.WriteString(s[i : i+2]) // docs\SYSTEM_STATE.md: a Windows path, as PowerShell and cmd read it
 			inWord = true
 			i++
@@ -88,6 +89,13 @@ func shellWords(s string) []string {
 	}
 	flush()
 	return words
+}
+
+// fromDrive reports whether the word being read starts at a Windows
+// drive ("C:").
+func fromDrive(cur *strings.Builder) bool {
+	w := cur.String()
+	return len(w) >= 2 && w[1] == ':' && ('A' <= w[0] && w[0] <= 'Z' || 'a' <= w[0] && w[0] <= 'z')
 }
 
 func isOperator(w string) bool {

@@ -151,21 +151,21 @@ func (a *analyzer) missingPath(c *Call, r *Result) (p, abs string, run bool) {
 			if w == "" || i > 0 && strings.ContainsAny(seg[i-1], "<>") {
 				continue
 			}
-			if exe == "cd" && !strings.HasPrefix(w, "/") {
+			if exe == "cd" && !absPath(w) {
 				continue // a relative cd: where it leads depends on the last one
 			}
 			if existenceProbes[exe] || creators[exe] {
 				continue // asked whether it exists, or made it
 			}
 			at := namedIn(lines, w)
-			if at == "" || a.shellMoved && !strings.HasPrefix(w, "/") && !strings.HasPrefix(at, "/") {
+			if at == "" || a.shellMoved && !absPath(w) && !absPath(at) {
 				continue // not named; or named only as written, by a shell an earlier cd may have left elsewhere
 			}
 			abs := a.resolve(w, c.Dir)
-			if cd != "" && !strings.HasPrefix(w, "/") {
+			if cd != "" && !absPath(w) {
 				abs = a.resolve(path.Join(cd, w), c.Dir)
 			}
-			if strings.HasPrefix(at, "/") {
+			if absPath(at) {
 				abs = path.Clean(at)
 			}
 			if lessonPath(w, abs, a.sess.Project) {
@@ -289,6 +289,12 @@ func pathWord(w string) string {
 		}
 		w = v
 	}
+	if d, ok := driveSlashed(w); ok {
+		if strings.ContainsAny(d[2:], "$*?[]{}<>`=: \t\n") || !strings.Contains(strings.TrimSuffix(d[3:], "/"), "/") {
+			return ""
+		}
+		return d
+	}
 	w = strings.TrimPrefix(w, "./")
 	if !strings.Contains(strings.TrimSuffix(w, "/"), "/") || strings.HasPrefix(w, "@") || strings.ContainsAny(w, "$*?[]{}<>`=: \t\n") {
 		return "" // no folder; a package (@scope/name), a URL or a remote (host:path), a variable or a glob
@@ -298,9 +304,13 @@ func pathWord(w string) string {
 
 // namedIn is how an error line names path word w: w itself, or an
 // absolute path that ends in it (the program resolved it); "" when no
-// line names it.
+// line names it. A Windows path is named with either slash.
 func namedIn(lines []string, w string) string {
+	drive := isDrive(w)
 	for _, line := range lines {
+		if drive {
+			line = strings.ReplaceAll(line, "\\", "/")
+		}
 		for i := 0; ; {
 			j := strings.Index(line[i:], w)
 			if j < 0 {
@@ -339,7 +349,7 @@ func pathDelimiter(b byte) bool {
 // "" when neither is known or p starts at the home directory.
 func (a *analyzer) resolve(p, dir string) string {
 	switch {
-	case strings.HasPrefix(p, "/"):
+	case absPath(p):
 		return path.Clean(p)
 	case strings.HasPrefix(p, "~"):
 		return ""
@@ -388,6 +398,9 @@ func lessonPath(p, abs, project string) bool {
 // folder name (an agent's per-project folder, -Users-me-src-app) as "*".
 func pathKey(p, project string) string {
 	p = strings.TrimSuffix(path.Clean(p), "/")
+	if d, ok := driveSlashed(project); ok {
+		project = d
+	}
 	project = strings.TrimSuffix(project, "/")
 	if project != "" && strings.HasPrefix(p, project+"/") {
 		return p[len(project)+1:]
@@ -410,6 +423,9 @@ func pathKey(p, project string) string {
 // homeRest is what follows a home directory (/home/me, /Users/me, /root)
 // in an absolute path.
 func homeRest(p string) (string, bool) {
+	if isDrive(p) && strings.HasPrefix(p[2:], "/Users/") {
+		p = p[2:] // C:/Users/me/…
+	}
 	for _, h := range []string{"/home/", "/Users/"} {
 		if rest, ok := strings.CutPrefix(p, h); ok {
 			if _, after, ok := strings.Cut(rest, "/"); ok {
@@ -793,7 +809,11 @@ func globMatches(glob, p string) bool {
 func pathPattern(forms []string) string {
 	var alts []string
 	for _, f := range forms {
-		alts = append(alts, esc(f))
+		e := esc(f)
+		if isDrive(f) {
+			e = strings.ReplaceAll(e, `\/`, `[\\/]`) // C:\Users\… or C:/Users/…
+		}
+		alts = append(alts, e)
 	}
 	return `(?:^|[\s;&|(<>='"])(?:\./)?(?:` + strings.Join(alts, "|") + `)(?=$|[\s;&|)<>'"])`
 }
@@ -1029,3 +1049,22 @@ func runs(cmd, p string) bool {
 	}
 	return false
 }
+
+// driveSlashed is a Windows path from a drive (C:\Users\me\x, C:/src)
+// with forward slashes, as the path functions here read it, and whether
+// w is one.
+func driveSlashed(w string) (string, bool) {
+	if !isDrive(w) {
+		return "", false
+	}
+	return strings.ReplaceAll(w, "\\", "/"), true
+}
+
+// isDrive reports whether p starts at a Windows drive (C:\ or C:/).
+func isDrive(p string) bool {
+	return len(p) > 2 && p[1] == ':' && (p[2] == '\\' || p[2] == '/') && ('A' <= p[0] && p[0] <= 'Z' || 'a' <= p[0] && p[0] <= 'z')
+}
+
+// absPath reports whether p is absolute: from the root, or from a
+// Windows drive.
+func absPath(p string) bool { return strings.HasPrefix(p, "/") || isDrive(p) }

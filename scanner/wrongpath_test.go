@@ -795,3 +795,34 @@ func TestCdToAFolderThatIsNot(t *testing.T) {
 		}
 	}
 }
+
+// TestWrongPathOnWindows: PowerShell reads a file by a Windows path that
+// is not there, and the file is read from another folder. The lesson is
+// on the path as any Windows command names it, with either slash, and
+// not on the path that worked.
+func TestWrongPathOnWindows(t *testing.T) {
+	dir := t.TempDir()
+	writeCodex(t, dir, `D:\app`, "w1", []cxStep{
+		execCmd(map[string]any{"cmd": `Get-Content -Raw C:\Users\me\.codex\skills\app-release\SKILL.md`, "workdir": `D:\app`}, 1,
+			"Get-Content : Cannot find path 'C:\\Users\\me\\.codex\\skills\\app-release\\SKILL.md' because it does not exist."),
+		execCmd(map[string]any{"cmd": `Get-Content -Raw D:\app\.agents\skills\app-release\SKILL.md`, "workdir": `D:\app`}, 0, "---\nname: app-release\n---\n"),
+	})
+	cs := pathCandidates(t, dir)
+	if len(cs) != 1 {
+		t.Fatalf("%d lessons on a wrong path, want 1: %+v", len(cs), cs)
+	}
+	c := cs[0]
+	if !strings.Contains(c.Summary+c.Solution, "app/.agents/skills/app-release/SKILL.md") {
+		t.Errorf("summary %q, solution %q: want the right path", c.Summary, c.Solution)
+	}
+	missing := "Get-Content : Cannot find path 'C:\\Users\\me\\.codex\\skills\\app-release\\SKILL.md' because it does not exist."
+	for cmd, want := range map[string]bool{
+		`Get-Content -Raw C:\Users\me\.codex\skills\app-release\SKILL.md`:   true,
+		`Get-Content -Raw 'C:/Users/me/.codex/skills/app-release/SKILL.md'`: true,
+		`Get-Content -Raw D:\app\.agents\skills\app-release\SKILL.md`:       false,
+	} {
+		if got := fires(t, c, lessons.ToolCall{Tool: "Bash", Command: cmd, Error: missing}); got != want {
+			t.Errorf("fires at %q = %v, want %v (triggers %q, %q)", cmd, got, want, c.Triggers.Commands, c.Triggers.Errors)
+		}
+	}
+}
