@@ -172,7 +172,29 @@ func namedBy(all []segFamily, errText string) int {
 			break
 		}
 	}
+	if best < 0 {
+		// no stage's subcommand is named: its program may be ("fatal:
+		// not a git repository" after git status), when one stage alone
+		// runs it
+		for line := range strings.Lines(errText[from:]) {
+			for i := len(all) - 1; i >= 0; i-- {
+				if exe := path.Base(all[i].Exe); exe != all[i].errName() && namesWord(line, exe) && onlyStage(all, i) {
+					return i
+				}
+			}
+		}
+	}
 	return best
+}
+
+// onlyStage reports whether all[i] is the only stage of its program.
+func onlyStage(all []segFamily, i int) bool {
+	for j := range all {
+		if j != i && all[j].Exe == all[i].Exe {
+			return false
+		}
+	}
+	return true
 }
 
 // reports reports whether a family only shows the state its tool

@@ -138,6 +138,9 @@ func TestFailedFamilyOfAChain(t *testing.T) {
 		{"npm run build; git status", "fatal: not a git repository", "git status"},
 		// a report that is all the chain does is what failed
 		{"cd app && git status", "fatal: not a git repository", "git status"},
+		// the error names no stage's subcommand but one stage's program
+		{"git status --short\nGet-ChildItem -Force", "fatal: not a git repository (or any of the parent directories): .git", "git status"},
+		{"git pull && npm test", "fatal: not a git repository", "git pull"},
 		// no line says an error: all of it is read, a hint names the stage
 		{"git add dist/app.js && git commit -m 'build'", "The following paths are ignored by one of your .gitignore files:\ndist\nhint: Use -f if you really want to add them.", "git add"},
 		// an exit that leaves a loop runs nothing

@@ -44,17 +44,28 @@ func codeModeCall(src []byte) *Call {
 	}
 	switch n := strings.Count(js, "tools.exec_command(") + strings.Count(js, "tools.shell_command("); {
 	case n == 1:
-		call, key := "tools.exec_command(", "cmd"
-		if !strings.Contains(js, call) {
-			call, key = "tools.shell_command(", "command"
-		}
-		props := jsObject(js[strings.Index(js, call)+len(call):])
-		cmd, ok := jsProperty(props, key)
+		props := cellCommands(js)[0]
+		cmd, ok := shellProperty(props)
 		if !ok || cmd == "" {
 			return c
 		}
 		c.Tool, c.Command, c.Args = "Bash", cmd, cellSettings(props)
 		c.Dir, _ = jsProperty(props, "workdir")
+	case n >= 2 && n <= maxCellCommands:
+		// several commands at once (Promise.all): a failure is the first
+		// that failed, what it printed names which; read as the lines of
+		// one script, as a failed chain is read
+		calls := cellCommands(js)
+		var cmds []string
+		for _, props := range calls {
+			cmd, ok := shellProperty(props)
+			if !ok || cmd == "" {
+				return c
+			}
+			cmds = append(cmds, cmd)
+		}
+		c.Tool, c.Command = "Bash", strings.Join(cmds, "\n")
+		c.Dir, _ = jsProperty(calls[0], "workdir")
 	case n == 0 && strings.Count(js, "tools.write_stdin(") == 1:
 		props := jsObject(js[strings.Index(js, "tools.write_stdin(")+len("tools.write_stdin("):])
 		sid, quoted := jsProperty(props, "session_id")
@@ -70,6 +81,44 @@ func codeModeCall(src []byte) *Call {
 		}
 	}
 	return c
+}
+
+// maxCellCommands caps the shell commands of a cell read as one call.
+const maxCellCommands = 8
+
+// cellCommands are the properties of each shell call a cell makes
+// (tools.exec_command({cmd: …}), tools.shell_command({command: …})), in
+// the order written; nil for one whose argument is no object literal.
+func cellCommands(js string) [][]jsProp {
+	var out [][]jsProp
+	for i := 0; i < len(js); {
+		j, call := strings.Index(js[i:], "tools."), ""
+		if j < 0 {
+			break
+		}
+		i += j
+		for _, name := range []string{"tools.exec_command(", "tools.shell_command("} {
+			if strings.HasPrefix(js[i:], name) {
+				call = name
+			}
+		}
+		if call == "" {
+			i += len("tools.")
+			continue
+		}
+		i += len(call)
+		out = append(out, jsObject(js[i:]))
+	}
+	return out
+}
+
+// shellProperty is the command a shell call's properties give: exec_command's
+// cmd, shell_command's command; ok is false when it is no string literal.
+func shellProperty(props []jsProp) (string, bool) {
+	if cmd, ok := jsProperty(props, "cmd"); ok {
+		return cmd, true
+	}
+	return jsProperty(props, "command")
 }
 
 // jsObject reads the properties of the object literal that opens s

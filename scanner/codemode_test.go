@@ -1,6 +1,8 @@
 package scanner
 
 import (
+	"github.com/lessons-dev/lessons"
+
 	"context"
 	"encoding/json"
 	"slices"
@@ -150,6 +152,46 @@ func TestCodeModeShellCommand(t *testing.T) {
 		`Bash git status --short failed`,
 		`Bash Get-Content -Raw README.md fine`,
 		`Bash python -c "print(1)" failed`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("calls:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestCodeModeSeveralCommands: a cell that runs several shell commands at
+// once (Promise.all) fails with the first that failed; read as the lines
+// of one script, the failure is learned under the command its error
+// names, as a failed chain's is. A cell whose commands are not all
+// written out stays an exec call.
+func TestCodeModeSeveralCommands(t *testing.T) {
+	dir := t.TempDir()
+	batch := "const r = await Promise.all([\n  tools.shell_command({command:\"git status --short\",\"workdir\":\"D:\\\\app\"}),\n" +
+		"  tools.shell_command({command:\"Get-ChildItem -Force\",\"workdir\":\"D:\\\\app\"})\n]);\ntext(r.join('\\n'));"
+	writeCodex(t, dir, `D:\app`, "s1", []cxStep{
+		cell(batch, "Script failed", "Script error:\nExit code: 128\nWall time: 0.1 seconds\nOutput:\nfatal: not a git repository (or any of the parent directories): .git\n"),
+		cell(batch, "Script completed", "Exit code: 0\nWall time: 0.1 seconds\nOutput:\n## main\n"),
+		cell("const r = await Promise.all(cmds.map(c => tools.shell_command({command: c})));\ntext(r.length)", "Script completed", "2"),
+	})
+	var got []string
+	_, err := ReadSessions(context.Background(), ReadOptions{Paths: []string{dir}, Workers: 1},
+		func(s *LoggedSession) []LoggedCall { return s.Calls },
+		func(calls []LoggedCall) error {
+			for _, c := range calls {
+				fam := ""
+				if c.Outcome == OutcomeFailed {
+					fam = lessons.FailedFamily(c.Command, c.Error).String()
+				}
+				got = append(got, c.Tool+" "+strings.ReplaceAll(c.Command, "\n", "; ")+" "+c.Outcome.String()+" "+fam)
+			}
+			return nil
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"Bash git status --short; Get-ChildItem -Force failed git status",
+		"Bash git status --short; Get-ChildItem -Force fine ",
+		"exec  fine ",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("calls:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
