@@ -106,7 +106,7 @@ func simulate(s *scanner.LoggedSession, env simEnv, copied []bool) *sessionResul
 		if b := ans.Block; b != nil {
 			tc.Fired = append(tc.Fired, env.fire(b, "before", string(b.Decision)))
 			r.refused = append(r.refused, Refused{Slug: b.Slug, Agent: s.Agent, File: s.File, Line: c.Line,
-				Tool: c.Tool, Call: callText(c), Outcome: c.Outcome.String()})
+				Tool: c.Tool, Call: scanner.Redact(callText(c)), Outcome: c.Outcome.String()})
 		}
 		for _, f := range ans.Fires {
 			tc.Fired = append(tc.Fired, env.fire(&f.Entry, "before", ""))

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	lessons "github.com/lessons-dev/lessons"
+	"github.com/lessons-dev/lessons/scanner"
 )
 
 // TraceCall is one tool call of a replay as `--trace FILE` writes it:
@@ -29,7 +30,7 @@ type TraceCall struct {
 	Line  int    `json:"line"`
 	Tool  string `json:"tool"`
 	// Command is the shell command, or the path for a file tool, cut to
-	// maxTraceCommand bytes.
+	// maxTraceCommand bytes; the trace writes it with its secrets redacted.
 	Command string `json:"command"`
 	// Outcome is failed, rejected, fine or unknown (no result logged).
 	Outcome string `json:"outcome"`
@@ -185,7 +186,9 @@ func (t *traceWriter) write(calls []TraceCall, prompts []TracePrompt) error {
 			}
 		}
 		if i < len(calls) {
-			if err := t.enc.Encode(&calls[i]); err != nil {
+			c := calls[i]
+			c.Command = scanner.Redact(c.Command) // a log's secrets are stored nowhere, a trace neither
+			if err := t.enc.Encode(&c); err != nil {
 				return err
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
@@ -113,4 +114,28 @@ func jsonFields(v any) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// TestTraceHoldsNoSecret: a secret a logged command held is redacted in
+// the trace, as in every candidate: a trace is a file a user keeps.
+func TestTraceHoldsNoSecret(t *testing.T) {
+	dir := t.TempDir()
+	token := "glpat-Xq9Lm2Kp7Zc8Vb1Nd6Hf"
+	for i, s := range []string{"s1", "s2"} {
+		l := newClaudeLog(s, "/home/dev/shop", time.Date(2025, 1, 1, i, 0, 0, 0, time.UTC))
+		l.bash("curl -s --header \"PRIVATE-TOKEN: "+token+"\" https://gitlab.example/api/v4/projects | python3 -m json.tool", "Exit code 1\nExpecting value: line 1 column 1 (char 0)", true)
+		l.bash("ls", "Makefile", false)
+		l.write(t, dir)
+	}
+	var out bytes.Buffer
+	if _, err := Run(context.Background(), Job{Merged: scope.Merged{Config: lessons.DefaultConfig()}, Learn: LearnAll,
+		Weights: scanner.DefaultWeights(), Read: scanner.ReadOptions{Paths: []string{dir}}, Trace: &out}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "curl -s") {
+		t.Fatalf("trace holds no command:\n%s", out.String())
+	}
+	if strings.Contains(out.String(), token) {
+		t.Errorf("trace holds the token:\n%s", out.String())
+	}
 }
