@@ -1,13 +1,13 @@
 package scanner
 
 import (
-	"github.com/lessons-dev/lessons"
-
 	"context"
 	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/lessons-dev/lessons"
 )
 
 // cell is a Codex code-mode exec call: a JavaScript cell and what it
@@ -38,18 +38,9 @@ func TestCodeModeCells(t *testing.T) {
 		cell("const rs = await Promise.all([`a`, `b`].map(f => tools.exec_command({cmd: `ls ${f}`})));\ntext(rs.length)", "Script completed", "2"),
 		cell("text(ALL_TOOLS.length)", "Script running with cell ID 7"),
 	})
-	var got []string
-	_, err := ReadSessions(context.Background(), ReadOptions{Paths: []string{dir}, Workers: 1},
-		func(s *LoggedSession) []LoggedCall { return s.Calls },
-		func(calls []LoggedCall) error {
-			for _, c := range calls {
-				got = append(got, c.Tool+" "+c.Command+c.Path+" "+c.Outcome.String())
-			}
-			return nil
-		})
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := loggedCalls(t, dir, func(c LoggedCall) string {
+		return c.Tool + " " + c.Command + c.Path + " " + c.Outcome.String()
+	})
 	want := []string{
 		`Bash python scripts/gen.py --out "build/a b" failed`,
 		`Bash python3 scripts/gen.py --out "build/a b" fine`,
@@ -103,18 +94,9 @@ func TestCodeModePolls(t *testing.T) {
 		cell(`const r = await tools.write_stdin({session_id:"777",chars:"",yield_time_ms:1000}); text(JSON.stringify(r))`,
 			"Script completed", `{"chunk_id":"c3","wall_time_seconds":0.0,"exit_code":1,"output":"`+eperm+`\n"}`),
 	})
-	var got []string
-	_, err := ReadSessions(context.Background(), ReadOptions{Paths: []string{dir}, Workers: 1},
-		func(s *LoggedSession) []LoggedCall { return s.Calls },
-		func(calls []LoggedCall) error {
-			for _, c := range calls {
-				got = append(got, c.Tool+" "+c.Command+" "+c.Outcome.String())
-			}
-			return nil
-		})
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := loggedCalls(t, dir, func(c LoggedCall) string {
+		return c.Tool + " " + c.Command + " " + c.Outcome.String()
+	})
 	want := []string{"Bash npx vitest run failed", "write_stdin  fine", "write_stdin  fine"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("calls:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -136,18 +118,9 @@ func TestCodeModeShellCommand(t *testing.T) {
 		cell(`const r = await tools.shell_command({command:"python -c \"print(1)\"","workdir":"D:\\app"});`+"\ntext(r);",
 			"Script failed", "Script error:\nExit code: 1\nWall time: 0.2 seconds\nOutput:\n"),
 	})
-	var got []string
-	_, err := ReadSessions(context.Background(), ReadOptions{Paths: []string{dir}, Workers: 1},
-		func(s *LoggedSession) []LoggedCall { return s.Calls },
-		func(calls []LoggedCall) error {
-			for _, c := range calls {
-				got = append(got, c.Tool+" "+c.Command+" "+c.Outcome.String())
-			}
-			return nil
-		})
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := loggedCalls(t, dir, func(c LoggedCall) string {
+		return c.Tool + " " + c.Command + " " + c.Outcome.String()
+	})
 	want := []string{
 		`Bash git status --short failed`,
 		`Bash Get-Content -Raw README.md fine`,
@@ -172,22 +145,13 @@ func TestCodeModeSeveralCommands(t *testing.T) {
 		cell(batch, "Script completed", "Exit code: 0\nWall time: 0.1 seconds\nOutput:\n## main\n"),
 		cell("const r = await Promise.all(cmds.map(c => tools.shell_command({command: c})));\ntext(r.length)", "Script completed", "2"),
 	})
-	var got []string
-	_, err := ReadSessions(context.Background(), ReadOptions{Paths: []string{dir}, Workers: 1},
-		func(s *LoggedSession) []LoggedCall { return s.Calls },
-		func(calls []LoggedCall) error {
-			for _, c := range calls {
-				fam := ""
-				if c.Outcome == OutcomeFailed {
-					fam = lessons.FailedFamily(c.Command, c.Error).String()
-				}
-				got = append(got, c.Tool+" "+strings.ReplaceAll(c.Command, "\n", "; ")+" "+c.Outcome.String()+" "+fam)
-			}
-			return nil
-		})
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := loggedCalls(t, dir, func(c LoggedCall) string {
+		fam := ""
+		if c.Outcome == OutcomeFailed {
+			fam = lessons.FailedFamily(c.Command, c.Error).String()
+		}
+		return c.Tool + " " + strings.ReplaceAll(c.Command, "\n", "; ") + " " + c.Outcome.String() + " " + fam
+	})
 	want := []string{
 		"Bash git status --short; Get-ChildItem -Force failed git status",
 		"Bash git status --short; Get-ChildItem -Force fine ",
@@ -196,4 +160,22 @@ func TestCodeModeSeveralCommands(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("calls:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+}
+
+// loggedCalls reads the sessions under dir and returns show of each call.
+func loggedCalls(t *testing.T, dir string, show func(c LoggedCall) string) []string {
+	t.Helper()
+	var got []string
+	_, err := ReadSessions(context.Background(), ReadOptions{Paths: []string{dir}, Workers: 1},
+		func(s *LoggedSession) []LoggedCall { return s.Calls },
+		func(calls []LoggedCall) error {
+			for _, c := range calls {
+				got = append(got, show(c))
+			}
+			return nil
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
 }
