@@ -58,7 +58,7 @@ func signalStatus(text string) bool {
 // classOf is ErrorClass of an output's error lines (errorLines).
 func classOf(lines []string) string {
 	if len(lines) == 0 {
-		return "no output"
+		return NoOutputClass
 	}
 	re := classPatterns()
 	body := strings.Join(lines, "\n")

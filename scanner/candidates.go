@@ -263,6 +263,9 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		if class == lessons.KilledClass && len(c.Examples.Match) > 0 {
 			c.Triggers.Errors = []string{lessons.KilledPattern} // any signal's status line, after its kill
 			c.Examples.Match[0].Error = c.Problem
+		} else if code := exitCode([]byte(c.Problem)); class == lessons.NoOutputClass && code > 0 && len(c.Examples.Match) > 0 {
+			c.Triggers.Errors = []string{lessons.StatusOnlyPattern(code)} // its status line alone, after it ran
+			c.Examples.Match[0].Error = c.Problem
 		} else if t, ok := objectTrigger(class, line); ok && c.Tool == "Bash" && len(c.Examples.Match) > 0 {
 			c.Triggers = t // the environment's: whatever command printed it
 			c.Examples.Match[0].Error = line

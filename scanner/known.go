@@ -250,6 +250,12 @@ func knownOf(c *Call, r *Result) (key, trigger, named string) {
 		if exe, ok := strings.CutPrefix(class, missingCommand); ok && exe != "" && !strings.ContainsAny(exe, "/\\") {
 			return exe + " | " + class, exe, "" // the program is missing: whatever it was asked to do
 		}
+		if class == lessons.NoOutputClass {
+			if lessons.SilentInterpreter(fam.Exe) && r.ExitCode > 0 && !lessons.SignalExit(r.ExitCode) {
+				return fam.Exe + " | " + class, fam.Exe, "" // it did not run: whatever it was given
+			}
+			return "", "", "" // nothing said: nothing to know it by
+		}
 		line, _ := lessons.ErrorLine(r.Output)
 		// a refusal is known by its class, which names what it refused
 		// ("zsh:1: no matches found: *.go" is no match of a search)
@@ -301,7 +307,7 @@ func knownOf(c *Call, r *Result) (key, trigger, named string) {
 // trigger are read from.
 func knownProblem(r *Result, named string) string {
 	p := r.errorText()
-	if p == "" && lessons.ErrorClass(r.Output) == lessons.KilledClass {
+	if class := lessons.ErrorClass(r.Output); p == "" && (class == lessons.KilledClass || class == lessons.NoOutputClass) {
 		return strings.TrimSpace(clip(r.Output, 200)) // its status line is all it said
 	}
 	if named == "" {
@@ -468,6 +474,15 @@ func (c *Candidate) knownText() {
 		c.Solution = "`" + exe + "` was not found on this machine in " + strconv.Itoa(n) + " session" + plural(n) +
 			" of this project, before any change. Do not call it; do what you meant another way " +
 			"(a tool the project already uses, or the language at hand), or ask for it to be installed."
+		return
+	}
+	if class == lessons.NoOutputClass {
+		// an interpreter that failed printing nothing (knownOf): it did
+		// not run what it was given
+		c.Summary = secret.Sentence(shorten("`"+head+"` fails here and prints nothing: "+line, maxSummary))
+		c.Solution = "`" + head + "` exited with this status and printed nothing, whatever it was given, in " + strconv.Itoa(n) + " session" + plural(n) +
+			" of this project, before any change: it does not run here (a stub or an alias in its place, as Windows' store alias for python is). " +
+			"Do not call it again; use the interpreter the project's other calls use, or the full path of a real one, or ask."
 		return
 	}
 	if class == lessons.KilledClass {

@@ -780,3 +780,39 @@ func TestKnownFailureNotWhereTheShellWasLeft(t *testing.T) {
 		t.Errorf("%d known failures from the project's folder, want 1", len(home))
 	}
 }
+
+// TestKnownSilentInterpreter: python3 given a script exits 49 and prints
+// nothing, before any change, in three sessions (Windows' store alias in
+// its place): a known failure of the program, whatever it was given,
+// said right after such a failure of it, not after one that printed a
+// traceback. A pipeline or a shell that fails silently is no such
+// failure: silence is how they say no.
+func TestKnownSilentInterpreter(t *testing.T) {
+	known := knownIn(t, run(`curl -s localhost:8080/items | python3 -c "import json,sys; print(len(json.load(sys.stdin)))"`, 49, ""),
+		run(`node -e "console.log(1)"`, 0, "1"))
+	if len(known) != 1 {
+		t.Fatalf("%d known failures, want 1: %v", len(known), summaries(known))
+	}
+	c := known[0]
+	if !strings.HasPrefix(c.Summary, "`python3` fails here and prints nothing") || !strings.Contains(c.Solution, "Do not call it again") {
+		t.Errorf("summary %q, solution %q: want the interpreter named as not running here", c.Summary, c.Solution)
+	}
+	for _, tt := range []struct {
+		cmd, out string
+		want     bool
+	}{
+		{"python3 scripts/report.py", "Exit code 49", true},
+		{"python3 scripts/report.py", "Exit code: 49\nWall time: 0.1 seconds\nOutput:\n", true},
+		{"python3 scripts/report.py", "Exit code 49\nTraceback (most recent call last):\nKeyError: 'a'", false},
+		{"node scripts/report.js", "Exit code 49", false},
+	} {
+		if got := fires(t, c, lessons.ToolCall{Tool: "Bash", Command: tt.cmd, Error: tt.out}); got != tt.want {
+			t.Errorf("fires after %q printing %q = %v, want %v (triggers %+v)", tt.cmd, tt.out, got, tt.want, c.Triggers)
+		}
+	}
+	for _, cmd := range []string{"Get-ChildItem -Recurse -Filter java.exe | Select-Object -First 1", `bash -c "test -f .env"`} {
+		if known := knownIn(t, run(cmd, 1, ""), run("ls", 0, "a")); len(known) > 0 {
+			t.Errorf("%q failing silently: known failures %v, want none", cmd, summaries(known))
+		}
+	}
+}
