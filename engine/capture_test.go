@@ -35,6 +35,8 @@ func TestOutcome(t *testing.T) {
 			errJSON: `"Exit code 1"`},
 		{name: "claude sibling", platform: "claude", event: "PostToolUseFailure", command: "git status",
 			errJSON: `"<tool_use_error>Sibling tool call errored</tool_use_error>"`},
+		{name: "claude's record of the directory failed after the command", platform: "claude", event: "PostToolUseFailure", command: "./gradlew test",
+			errJSON: `"zsh:1: permission denied: /var/folders/zz/zyx/T/claude-46eb-cwd\n\nBUILD SUCCESSFUL in 11s"`},
 		{name: "claude interrupt", platform: "claude", event: "PostToolUseFailure", command: "npm run dev",
 			errJSON: `"Interrupted"`, interrupt: true},
 		{name: "claude kill tool, process gone", platform: "claude", event: "PostToolUseFailure", tool: "KillShell",

@@ -57,6 +57,9 @@ func (p *Payload) outcome(platform, event, command string) outcome {
 		if strings.Contains(text, "Sibling tool call errored") || strings.Contains(text, "Cancelled: parallel tool call") {
 			return outcome{} // another call of the batch failed, not this one
 		}
+		if lessons.CwdRecordFailed(text) {
+			return outcome{} // the command succeeded; Claude Code's record of its directory failed after it
+		}
 		if code, ok := claudeExit(text); ok && !isFailure(code, command) {
 			return outcome{} // an answer, as git config --get's 1
 		}

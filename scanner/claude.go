@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
+
+	"github.com/lessons-dev/lessons"
 )
 
 // Claude Code transcripts: one JSON record per line, tool results carried
@@ -105,6 +107,9 @@ func claudeUser(msg []byte, n int, uid, at string, meta bool, s sink) {
 				// them apart by the time it took (typedByUser).
 				s.event(Event{Kind: Rejection, Line: n, UID: uid, CallID: id, Text: strings.TrimSpace(out), Time: at, Guessed: true})
 				return
+			}
+			if r.IsError && lessons.CwdRecordFailed(out) {
+				r.IsError, r.ExitCode = false, 0 // the command succeeded; Claude Code's record of its directory failed after it
 			}
 			r.keep(out)
 			s.event(Event{Kind: ToolResult, Line: n, UID: uid, CallID: id, Result: r})

@@ -30,3 +30,26 @@ func TestHookThatLetsTheSameCallThrough(t *testing.T) {
 		}
 	}
 }
+
+// TestCwdRecordIsNoFailure: Claude Code records the shell's directory
+// after a command succeeds; where its temporary folder is not writable
+// that write fails, and the call reads as failed. The command succeeded:
+// the call is fine, and two sessions of it give no lesson.
+func TestCwdRecordIsNoFailure(t *testing.T) {
+	dir := t.TempDir()
+	out := "OpenJDK 64-Bit Server VM warning: Sharing is only supported for boot loader classes\nzsh:1: permission denied: /var/folders/zz/zyx/T/claude-46eb-cwd\n\nBUILD SUCCESSFUL in 11s"
+	for _, id := range []string{"s1", "s2"} {
+		writeClaude(t, dir, "/p", id, []step{run("./gradlew :server:test", 1, out), run("git status --short", 0, "")})
+	}
+	got := loggedCalls(t, dir, func(c LoggedCall) string { return c.Command + " " + c.Outcome.String() })
+	for _, g := range got {
+		if g == "./gradlew :server:test failed" {
+			t.Errorf("%s: want fine", g)
+		}
+	}
+	state := t.TempDir()
+	scan(t, state, Options{Paths: []string{dir}})
+	if cs := candidates(t, state); len(cs) > 0 {
+		t.Errorf("candidates %v, want none", summaries(cs))
+	}
+}
