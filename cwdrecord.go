@@ -13,41 +13,20 @@ import "strings"
 // CwdRecordFailed reports whether an output holds the error of that
 // write: the command before it succeeded.
 func CwdRecordFailed(output string) bool {
-	for rest := output; ; {
-		i := strings.Index(rest, "-cwd")
-		j := strings.Index(rest, "/cwd-")
-		if i < 0 && j < 0 {
-			return false
-		}
-		var line string
-		switch {
-		case i >= 0 && (j < 0 || i < j):
-			line, rest = lineAround(rest, i), rest[i+len("-cwd"):]
-			if !cwdFile(line, "claude-", "-cwd") {
-				continue
-			}
-		default:
-			line, rest = lineAround(rest, j), rest[j+len("/cwd-"):]
-			if !cwdFile(line, "/cwd-", "") {
-				continue
-			}
-		}
-		low := strings.ToLower(line)
-		if containsAny(low, []string{"permission denied", "no such file", "read-only file system", "operation not permitted"}) {
+	if !strings.Contains(output, "cwd") {
+		return false
+	}
+	for line := range strings.Lines(output) {
+		if strings.Contains(line, "cwd") && (cwdFile(line, "claude-", "-cwd") || cwdFile(line, "/cwd-", "")) &&
+			containsAny(strings.ToLower(line), writeFailures) {
 			return true
 		}
 	}
+	return false
 }
 
-// lineAround is the line of s that holds s[i].
-func lineAround(s string, i int) string {
-	start := strings.LastIndexByte(s[:i], '\n') + 1
-	end := strings.IndexByte(s[i:], '\n')
-	if end < 0 {
-		return s[start:]
-	}
-	return s[start : i+end]
-}
+// writeFailures are how shells say a write to a file failed, lower case.
+var writeFailures = []string{"permission denied", "no such file", "read-only file system", "operation not permitted"}
 
 // cwdFile reports whether line names a file prefix+ID+suffix, ID four or
 // more hexadecimal digits.
