@@ -324,7 +324,7 @@ func exeName(w string) string {
 			w = strings.TrimSpace(strings.TrimSuffix(inner, ")")) // $(which python3) is python3
 		}
 	}
-	if windowsDrive(w) {
+	if WindowsDrive(w) {
 		return path.Base(strings.ReplaceAll(w, "\\", "/")) // C:\Program Files\…\MSBuild.exe is MSBuild.exe
 	}
 	if !strings.Contains(w, "/") || strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") || strings.HasPrefix(w, "$") {
@@ -346,8 +346,8 @@ func WindowsSeparator(c byte) bool {
 	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
-// windowsDrive reports whether a path starts at a drive (C:\, D:/).
-func windowsDrive(w string) bool {
+// WindowsDrive reports whether a path starts at a drive (C:\, D:/).
+func WindowsDrive(w string) bool {
 	return len(w) > 2 && w[1] == ':' && (w[2] == '\\' || w[2] == '/') && ('A' <= w[0] && w[0] <= 'Z' || 'a' <= w[0] && w[0] <= 'z')
 }
 

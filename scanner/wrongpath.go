@@ -306,7 +306,7 @@ func pathWord(w string) string {
 // absolute path that ends in it (the program resolved it); "" when no
 // line names it. A Windows path is named with either slash.
 func namedIn(lines []string, w string) string {
-	drive := isDrive(w)
+	drive := lessons.WindowsDrive(w)
 	for _, line := range lines {
 		if drive {
 			line = strings.ReplaceAll(line, "\\", "/")
@@ -423,7 +423,7 @@ func pathKey(p, project string) string {
 // homeRest is what follows a home directory (/home/me, /Users/me, /root)
 // in an absolute path.
 func homeRest(p string) (string, bool) {
-	if isDrive(p) && strings.HasPrefix(p[2:], "/Users/") {
+	if lessons.WindowsDrive(p) && strings.HasPrefix(p[2:], "/Users/") {
 		p = p[2:] // C:/Users/me/…
 	}
 	for _, h := range []string{"/home/", "/Users/"} {
@@ -810,7 +810,7 @@ func pathPattern(forms []string) string {
 	var alts []string
 	for _, f := range forms {
 		e := esc(f)
-		if isDrive(f) {
+		if lessons.WindowsDrive(f) {
 			e = strings.ReplaceAll(e, `\/`, `[\\/]`) // C:\Users\… or C:/Users/…
 		}
 		alts = append(alts, e)
@@ -1054,17 +1054,12 @@ func runs(cmd, p string) bool {
 // with forward slashes, as the path functions here read it, and whether
 // w is one.
 func driveSlashed(w string) (string, bool) {
-	if !isDrive(w) {
+	if !lessons.WindowsDrive(w) {
 		return "", false
 	}
 	return strings.ReplaceAll(w, "\\", "/"), true
 }
 
-// isDrive reports whether p starts at a Windows drive (C:\ or C:/).
-func isDrive(p string) bool {
-	return len(p) > 2 && p[1] == ':' && (p[2] == '\\' || p[2] == '/') && ('A' <= p[0] && p[0] <= 'Z' || 'a' <= p[0] && p[0] <= 'z')
-}
-
 // absPath reports whether p is absolute: from the root, or from a
 // Windows drive.
-func absPath(p string) bool { return strings.HasPrefix(p, "/") || isDrive(p) }
+func absPath(p string) bool { return strings.HasPrefix(p, "/") || lessons.WindowsDrive(p) }
