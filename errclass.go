@@ -45,7 +45,7 @@ const KilledClass = "killed by a signal"
 func signalStatus(text string) bool {
 	for line := range strings.Lines(text) {
 		line = strings.TrimSpace(line)
-		for _, p := range []string{"Exit code ", "Exit code: ", "Exit Code: ", "Process exited with code "} {
+		for _, p := range exitStatusWords {
 			if rest, ok := strings.CutPrefix(line, p); ok {
 				n, err := strconv.Atoi(strings.TrimSpace(rest))
 				return err == nil && SignalExit(n)

@@ -26,6 +26,6 @@ func SilentInterpreter(exe string) bool {
 // and "Output:" lines, Gemini CLI's "Exit Code: 49"): a call that
 // printed nothing and exited so.
 func StatusOnlyPattern(code int) string {
-	return `^\s*(?:Exit code:? |Exit Code: |Process exited with code )` + strconv.Itoa(code) +
+	return `^\s*` + exitStatusPattern + strconv.Itoa(code) +
 		`\s*(?:\n\s*(?:Wall time:? [^\n]*|Output:))*\s*$`
 }

@@ -24,11 +24,18 @@ func StopSignal(code int) bool {
 // pipeline's writer gets when its reader has read enough.
 func SignalExit(code int) bool { return code > 128 && code < 160 && code != 141 }
 
+// exitStatusWords are what the agents print before a call's exit
+// status: Claude Code's "Exit code 144", Codex's "Exit code: 143" and
+// "Process exited with code 143", Gemini CLI's "Exit Code: 137".
+var exitStatusWords = []string{"Exit code ", "Exit code: ", "Exit Code: ", "Process exited with code "}
+
+// exitStatusPattern finds exitStatusWords (ECMAScript).
+const exitStatusPattern = `(?:Exit code:? |Exit Code: |Process exited with code )`
+
 // KilledPattern finds, as an error trigger (ECMAScript), the status line
-// of a call a signal ended (SignalExit), in the agents' words: Claude
-// Code's "Exit code 144", Codex's "Exit code: 143" and "Process exited
-// with code 143", Gemini CLI's "Exit Code: 137".
-const KilledPattern = `(?:Exit code:? |Exit Code: |Process exited with code )(?:129|13\d|140|14[2-9]|15\d)\b`
+// of a call a signal ended (SignalExit), in the agents' words
+// (exitStatusWords).
+const KilledPattern = exitStatusPattern + `(?:129|13\d|140|14[2-9]|15\d)\b`
 
 // KillStoppedItself reports whether a shell command a signal ended
 // (SignalExit) was a kill that ended the shell running it as the line's

@@ -307,8 +307,10 @@ func knownOf(c *Call, r *Result) (key, trigger, named string) {
 // trigger are read from.
 func knownProblem(r *Result, named string) string {
 	p := r.errorText()
-	if class := lessons.ErrorClass(r.Output); p == "" && (class == lessons.KilledClass || class == lessons.NoOutputClass) {
-		return strings.TrimSpace(clip(r.Output, 200)) // its status line is all it said
+	if p == "" {
+		if class := lessons.ErrorClass(r.Output); class == lessons.KilledClass || class == lessons.NoOutputClass {
+			return strings.TrimSpace(clip(r.Output, 200)) // its status line is all it said
+		}
 	}
 	if named == "" {
 		return p

@@ -160,7 +160,7 @@ func (w *errWatch) key() string {
 	lc := LoggedCall{Call: *c, Outcome: OutcomeFailed, Error: w.res.Output}
 	class := lc.ErrorClass()
 	switch {
-	case class == "interrupted" || class == "no output" && !w.outOfSandbox():
+	case class == "interrupted" || class == lessons.NoOutputClass && !w.outOfSandbox():
 		return ""
 	case c.Tool == "Bash":
 		return "Bash " + w.fam.String() + " | " + class

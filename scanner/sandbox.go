@@ -52,7 +52,7 @@ func ranOutside(w *errWatch, c *Call, r *Result) bool {
 		return false
 	}
 	class := lessons.ErrorClass(r.Output)
-	return lessons.ErrorClass(w.res.Output) == "no output" && class != "no output" && !lessons.IsRefusal(class)
+	return lessons.ErrorClass(w.res.Output) == lessons.NoOutputClass && class != lessons.NoOutputClass && !lessons.IsRefusal(class)
 }
 
 // outOfSandbox reports whether what got past the watched failure is the
