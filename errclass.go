@@ -474,8 +474,22 @@ func findException(l string, re *patterns) string {
 // mistake made under it; the line the tool itself printed says which.
 func firstErrorLine(lines []string, re *patterns) string {
 	wrapper := ""
-	for _, l := range lines {
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if cause, end, ok := buildCause(lines, i); ok {
+			if cause != "" {
+				return cause
+			}
+			i = end // a cause that points at the output that says it
+			continue
+		}
 		if !saysError(l, re) || tableRow(l) {
+			continue
+		}
+		if strings.HasPrefix(strings.TrimSpace(l), buildFailed) {
+			if wrapper == "" {
+				wrapper = l // Gradle's header: its report says what went wrong
+			}
 			continue
 		}
 		if !isWrapperLine(l, re) && !isHeading(l) {
@@ -500,6 +514,37 @@ func firstErrorLine(lines []string, re *patterns) string {
 		return wrapper
 	}
 	return lines[0]
+}
+
+// buildFailed heads Gradle's report of a failed build ("FAILURE: Build
+// failed with an exception."), whatever failed.
+const buildFailed = "FAILURE: Build "
+
+// buildCause reads Gradle's report of what went wrong when lines[i] is
+// its heading ("* What went wrong:"): the block's last cause ("> No tests
+// found for given includes: …"), else its first line ("Execution failed
+// for task ':app:test'."); "" when what it says only points elsewhere
+// ("> Compilation failed; see the compiler error output for details."),
+// where the compiler's lines say it. end is the block's last line.
+func buildCause(lines []string, i int) (cause string, end int, ok bool) {
+	if strings.Trim(lines[i], "* \t") != "What went wrong:" {
+		return "", i, false
+	}
+	end = i
+	for j := i + 1; j < len(lines); j++ {
+		t := strings.TrimSpace(lines[j])
+		if t == "" || strings.HasPrefix(t, "* ") {
+			break
+		}
+		end = j
+		if c, isCause := strings.CutPrefix(t, "> "); isCause || cause == "" {
+			cause = c
+		}
+	}
+	if strings.Contains(strings.ToLower(cause), "see the ") {
+		cause = ""
+	}
+	return cause, end, true
 }
 
 // warned reports whether a line is a warning that says something, not

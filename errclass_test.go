@@ -101,6 +101,14 @@ func TestErrorClassUnderAWrapper(t *testing.T) {
 		{"$ bun --filter '*' lint\nerror: script \"lint\" exited with code 1\n\n@app/web lint: Checking formatting...\n@app/web lint: [warn] src/a.tsx\n@app/core lint: All matched files use Prettier code style!\n" +
 			"@app/web lint: [warn] Code style issues found in the above file. Forgot to run Prettier?\n@app/web lint: Exited with code 1\n@app/core lint: Exited with code 0",
 			"[warn] Code style issues found in the above file."},
+		// Gradle's report under its header: the cause it gives, or the
+		// compiler's line where the cause only points at it
+		{"FAILURE: Build failed with an exception.\n\n* What went wrong:\nExecution failed for task ':core:test'.\n> No tests found for given includes: [ParserTests.testEmpty](--tests filter)\n\n* Try:\n> Run with --stacktrace option to get the stack trace.\n\nBUILD FAILED in 1s\n> Task :core:test FAILED",
+			"No tests found for given includes: [ParserTests.testEmpty](--tests filter)"},
+		{"FAILURE: Build failed with an exception.\n\n* What went wrong:\nCould not determine the dependencies of task ':app:bootJar'.\n\n* Try:\n> Run with --info option.",
+			"Could not determine the dependencies of task <q>."},
+		{"FAILURE: Build failed with an exception.\n\n* What went wrong:\nExecution failed for task ':app:compileJava'.\n> Compilation failed; see the compiler error output for details.\n\n* Try:\n> Run with --info option.\n\n> Task :app:compileJava\nsrc/main/java/A.java:3: error: cannot find symbol",
+			"<path>: error: cannot find symbol"},
 	} {
 		if got := ErrorClass(tt.text); got != tt.want {
 			t.Errorf("ErrorClass(%q) = %q, want %q", tt.text, got, tt.want)
