@@ -486,7 +486,7 @@ func firstErrorLine(lines []string, re *patterns) string {
 		if !saysError(l, re) || tableRow(l) {
 			continue
 		}
-		if strings.HasPrefix(strings.TrimSpace(l), buildFailed) {
+		if BuildHeader(l) {
 			if wrapper == "" {
 				wrapper = l // Gradle's header: its report says what went wrong
 			}
@@ -516,9 +516,10 @@ func firstErrorLine(lines []string, re *patterns) string {
 	return lines[0]
 }
 
-// buildFailed heads Gradle's report of a failed build ("FAILURE: Build
-// failed with an exception."), whatever failed.
-const buildFailed = "FAILURE: Build "
+// BuildHeader reports whether l is the header of Gradle's report of a
+// failed build ("FAILURE: Build failed with an exception."): it says that
+// the build failed, whatever failed.
+func BuildHeader(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "FAILURE: Build ") }
 
 // buildCause reads Gradle's report of what went wrong when lines[i] is
 // its heading ("* What went wrong:"): the block's last cause ("> No tests
@@ -545,6 +546,22 @@ func buildCause(lines []string, i int) (cause string, end int, ok bool) {
 		cause = ""
 	}
 	return cause, end, true
+}
+
+// BuildCause is what Gradle's report in text says went wrong: its cause
+// (buildCause), else its headline ("Execution failed for task
+// ':app:test'."); "" when text holds no such report.
+func BuildCause(text string) string {
+	lines := strings.Split(text, "\n")
+	for i := range lines {
+		if cause, end, ok := buildCause(lines, i); ok {
+			if cause == "" && end > i {
+				cause = strings.TrimSpace(lines[i+1])
+			}
+			return cause
+		}
+	}
+	return ""
 }
 
 // warned reports whether a line is a warning that says something, not

@@ -34,11 +34,22 @@ func TallyLine(l string) bool {
 // NamedErrorLine is the first line of a failed call's output that says
 // what went wrong and names it: a line ErrorClass reads that says
 // something went wrong and is no tally (TallyLine), no runner's status
-// line, no heading and no row of a table; "" when the output has none.
+// line, no heading and no row of a table, nor Gradle's header or a report
+// of its that only points elsewhere (buildCause); "" when the output has
+// none.
 func NamedErrorLine(text string) string {
 	re := classPatterns()
-	for _, l := range errorLines(text, false) {
-		if saysError(l, re) && !TallyLine(l) && !isWrapperLine(l, re) && !isHeading(l) && !tableRow(l) {
+	lines := errorLines(text, false)
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if cause, end, ok := buildCause(lines, i); ok {
+			if cause != "" {
+				return cause
+			}
+			i = end
+			continue
+		}
+		if saysError(l, re) && !TallyLine(l) && !isWrapperLine(l, re) && !isHeading(l) && !tableRow(l) && !BuildHeader(l) {
 			return l
 		}
 	}

@@ -30,6 +30,12 @@ func TestNamedErrorLine(t *testing.T) {
 		{"Checked 12 files in 3ms.\nFound 2 errors.\n× Some errors were emitted while running checks.", ""},
 		{"FAIL src/sum.test.ts > adds\nAssertionError: expected 3 to be 4\n\nTest Files  1 failed (1)\n 3 failed", "FAIL src/sum.test.ts > adds"},
 		{"Found 1 error.\nsrc/a.go:3:1: undefined: Foo", "src/a.go:3:1: undefined: Foo"},
+		// Gradle's header is no error named; its report's cause is, and
+		// one that points at the test report leaves it to the tests' lines
+		{"3 tests completed, 1 failed\n\nFAILURE: Build failed with an exception.\n\n* What went wrong:\nExecution failed for task ':core:test'.\n> There were failing tests. See the report at: file:///w/core/build/reports/tests/test/index.html\n\n* Try:\n> Run with --scan.\n\nBUILD FAILED in 7s\nParserTest > parsesEmpty() FAILED",
+			"ParserTest > parsesEmpty() FAILED"},
+		{"FAILURE: Build failed with an exception.\n\n* What went wrong:\nA problem occurred evaluating project ':app'.\n> Could not find method implementation() for arguments [x]\n",
+			"Could not find method implementation() for arguments [x]"},
 	} {
 		if got := NamedErrorLine(tt.out); got != tt.want {
 			t.Errorf("NamedErrorLine(%q) = %q, want %q", tt.out, got, tt.want)

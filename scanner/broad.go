@@ -267,7 +267,8 @@ var namedError = regexp.MustCompile(`(?i)(^|\s)\w*(error|exception|err!|fatal)\b
 
 // errorHeadline is the line of an error text that says what failed, as
 // a terminal displayed it (lessons.Displayed): the first that names its
-// error (a traceback's last line does), else the first line, past a count
+// error (a traceback's last line does), else the cause Gradle's report
+// gives (lessons.BuildCause), else the first line, past a count
 // of failures ("Found 4 errors.", lessons.TallyLine) that names none; a
 // task runner's prefix on it is cut (the package and task that printed it
 // are not the error).
@@ -281,11 +282,12 @@ func errorHeadline(text string) string {
 		if namedError.MatchString(l) && !lessons.NoticeLine(l) {
 			return strings.TrimSpace(l)
 		}
-		if first == "" {
+		if first == "" && !lessons.BuildHeader(l) {
 			first = strings.TrimSpace(l)
 		}
 	}
-	return cmp.Or(first, strings.TrimSpace(lessons.Displayed(firstLine(text))))
+	// Gradle's header says only that the build failed: its report says what
+	return cmp.Or(lessons.BuildCause(text), first, strings.TrimSpace(lessons.Displayed(firstLine(text))))
 }
 
 // askedForLess reports whether a retry's only change dropped options the

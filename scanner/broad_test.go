@@ -145,3 +145,16 @@ func TestRetryNarrowedWhenItsCommandIsNotTheMissingOne(t *testing.T) {
 		}
 	}
 }
+
+func TestErrorHeadlineOfAGradleReport(t *testing.T) {
+	for _, tt := range []struct{ out, want string }{
+		{"FAILURE: Build failed with an exception.\n\n* What went wrong:\nExecution failed for task ':core:test'.\n> No tests found for given includes: [ParserTest](--tests filter)\n\n* Try:\n> Run with --stacktrace option.",
+			"No tests found for given includes: [ParserTest](--tests filter)"},
+		{"FAILURE: Build failed with an exception.\n\n* What went wrong:\nExecution failed for task ':core:test'.\n> There were failing tests. See the report at: file:///w/index.html",
+			"Execution failed for task ':core:test'."},
+	} {
+		if got := errorHeadline(tt.out); got != tt.want {
+			t.Errorf("errorHeadline(%q) = %q, want %q", tt.out, got, tt.want)
+		}
+	}
+}
