@@ -293,7 +293,12 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 	if f.Kind == KindPrecondition {
 		// what to do first is the lesson; the command rerun varies
 		did := Redact(f.Change)
-		exe, sub := doerHead(c.Trigger)
+		head := c.Trigger
+		if p := commandPattern(f.Stage); p != "" && commandFires(lessons.Trigger{Commands: []string{p}}, c.Trigger) {
+			// before the stage that failed, not the chain's first
+			c.Triggers.Commands, head = []string{p}, f.Stage
+		}
+		exe, sub := doerHead(head)
 		c.Summary = secret.Sentence(shorten(strings.TrimSpace(exe+" "+sub)+": first "+did, maxSummary))
 		// A step the error names is no one-off for its words, but a
 		// command on a path of this machine is, named or not; an inline

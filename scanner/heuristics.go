@@ -33,11 +33,15 @@ const (
 
 // finding is one detected mistake, before redaction and merging.
 type finding struct {
-	Kind     string
-	Line     int
-	UID      string
-	Tool     string
-	Trigger  string // the failing command or path
+	Kind    string
+	Line    int
+	UID     string
+	Tool    string
+	Trigger string // the failing command or path
+	// Stage is, for a precondition, the simple command of Trigger that
+	// failed when the line's first is another (`git add f && git commit`
+	// failing in its commit hook): its trigger is made of that one.
+	Stage    string
 	Fixed    string // the command that worked
 	Change   string // what the fix changed, in words
 	Problem  string

@@ -164,8 +164,9 @@ func (a *analyzer) succeeded(rec *callRec) {
 		fam := lessons.CommandFamily(c.Command).String()
 		for i := 0; i < len(a.waiting); i++ {
 			w := a.waiting[i]
-			if fam != w.family || c.Command != w.rec.call.Command && (settingUp(c.Command) || fixing(c.Command)) && !sameCall(w.rec.call, c) {
-				continue // another family, or a setup or fixing step of this one (manage.py migrate after manage.py test, cargo fmt after cargo fmt --check)
+			same := c.Command == w.rec.call.Command || sameCall(w.rec.call, c)
+			if !same && (fam != w.family || settingUp(c.Command) || fixing(c.Command)) {
+				continue // another family, or a setup or fixing step of this one (manage.py migrate after manage.py test, cargo fmt after cargo fmt --check); the same command again settles it whatever stage its failure was named for (a chain's check)
 			}
 			a.waiting = slices.Delete(a.waiting, i, i+1)
 			i--
@@ -278,12 +279,35 @@ func (a *analyzer) precondition(w *waiting, rerun string) {
 	told := !slices.Contains(ran, "") && (echoes(w.res.Output, c.Command, strings.Join(ran, " ")) ||
 		!slices.ContainsFunc(ran, func(step string) bool { return !checkUndone(c.Command, step) }))
 	a.findings = append(a.findings, finding{
-		Kind: KindPrecondition, Line: w.rec.line, UID: w.rec.uid, Tool: "Bash", Trigger: c.Command,
+		Kind: KindPrecondition, Line: w.rec.line, UID: w.rec.uid, Tool: "Bash", Trigger: c.Command, Stage: failedStage(c.Command, w.family, ran),
 		Call: w.rec.id, Change: strings.Join(did, "; "),
 		Problem:  worldFirst(problem),
 		Solution: "Before `" + shownCommand(c.Command, 200) + "`, " + strings.Join(did, ", then ") + ". It failed until then, and `" + shownCommand(rerun, 200) + "` worked after.",
 		Signals:  Signals{FixConfirmed: true, Causal: len(named) > 0, Reminds: told, Wrote: wrote},
 	})
+}
+
+// failedStage is the simple command of cmd that failed, when it is not
+// the command line's first that does something (doerHead), else "": the
+// one whose check a step ran again in its fix mode (`cargo fmt --check`
+// in `cargo fmt --check && cargo test`, fixed by `cargo fmt`), else the
+// one of family, the failed family FailedFamily read.
+func failedStage(cmd, family string, steps []string) string {
+	segs := segments(cmd)
+	at := slices.IndexFunc(segs, func(seg []string) bool {
+		return slices.ContainsFunc(steps, func(step string) bool { return checkUndone(strings.Join(seg, " "), step) })
+	})
+	if at < 0 {
+		at = slices.IndexFunc(segs, func(seg []string) bool { return lessons.WordsFamily(seg).String() == family })
+	}
+	if at < 0 {
+		return ""
+	}
+	firstExe, firstSub := doerHead(cmd)
+	if exe, sub := commandHead(segs[at]); exe == firstExe && sub == firstSub {
+		return ""
+	}
+	return strings.Join(segs[at], " ")
 }
 
 // checkUndone reports whether a step runs one of a failed command's

@@ -488,3 +488,42 @@ func TestPreconditionNarrowsToTheWarning(t *testing.T) {
 		t.Errorf("error trigger %q comes after any failure of the script", c.Triggers.Errors[0])
 	}
 }
+
+// TestPreconditionOnTheStageThatFailed: a chain fails in a stage after its
+// first (the commit hook of `git add f && git commit`), the fixer runs,
+// and the same chain goes through. The lesson is about the stage that
+// failed: its trigger is that stage's command and its summary names it,
+// not the chain's first. A check the fixer runs again in its fix mode is
+// the stage that failed, wherever it stands.
+func TestPreconditionOnTheStageThatFailed(t *testing.T) {
+	hook := "bun run lint\n$ biome check --error-on-warnings .\nsrc/cart.ts format ━━━━━━━━━━━━━━━━━━━━\n  × Formatter would have printed the following content:\nhusky - pre-commit script failed (code 1)"
+	diff := "Diff in /p/src/api.rs:211:\n-    let x=1;\n+    let x = 1;"
+	for _, tc := range []struct {
+		name, failed, fixer, out, want, notWant, head string
+	}{
+		{"commit hook", "git add src/cart.ts && git commit -m 'cart total'", "bun run lint:fix", hook, "git commit -m x", "git add src/x.ts", "git commit"},
+		{"check first", "cargo fmt --check && cargo clippy && cargo test", "cargo fmt", diff, "cargo fmt --check", "cargo test", "cargo fmt"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, state := t.TempDir(), t.TempDir()
+			writeClaude(t, dir, "/p", "s1", []step{run(tc.failed, 1, tc.out), run(tc.fixer, 0, "Fixed 1 file."), run(tc.failed, 0, "ok")})
+			scan(t, state, Options{Paths: []string{dir}})
+			var pre []Candidate
+			for _, k := range candidates(t, state) {
+				if k.Kind == KindPrecondition {
+					pre = append(pre, k)
+				}
+			}
+			if len(pre) != 1 {
+				t.Fatalf("%d precondition fixes %+v, want 1", len(pre), pre)
+			}
+			l := ToLesson(pre[0])
+			if !commandFires(l.Triggers, tc.want) || commandFires(l.Triggers, tc.notWant) {
+				t.Errorf("trigger %q: fires on %q %v (want true), on %q %v (want false)", l.Triggers.Commands, tc.want, commandFires(l.Triggers, tc.want), tc.notWant, commandFires(l.Triggers, tc.notWant))
+			}
+			if !strings.HasPrefix(pre[0].Summary, tc.head) {
+				t.Errorf("summary %q, want it about %q", pre[0].Summary, tc.head)
+			}
+		})
+	}
+}
