@@ -248,6 +248,8 @@ func (a *analyzer) precondition(w *waiting, rerun string) {
 			continue // the failed command ran it already: no step it lacked
 		case ch.setup && !ch.fixer && strings.HasPrefix(headWords(ch.call.Command)+" ", "git "):
 			edits = true // what the repository records (staged, a worktree, a branch, a commit) is the task's work, not what a command needs to run, even where the error names it
+		case ch.fixer && !env:
+			setup = append(setup, ch) // a formatter on the files the check named is the check's fixer, not a change of the world it named
 		case (ch.setup || ch.call.Tool == "Write") && namedBy(errText, ch.call):
 			named = append(named, ch)
 		case ch.setup:
@@ -271,7 +273,11 @@ func (a *analyzer) precondition(w *waiting, rerun string) {
 	wrote := false
 	for _, s := range steps {
 		wrote = wrote || s.call.Tool == "Write"
-		did = append(did, describeChange(s.call))
+		if f := fixerStep(s.call.Command); s.fixer && f != "" {
+			did = append(did, "run `"+f+"`")
+		} else {
+			did = append(did, describeChange(s.call))
+		}
 		ran = append(ran, s.call.Command)
 	}
 	c := w.rec.call
@@ -441,6 +447,40 @@ func describeChange(c *Call) string {
 	}
 	return "edit " + c.Path
 }
+
+// fixerStep is the simple command of a fixing step that rewrites the
+// code, without the files and folders it was given nor its output
+// shaping (`ruff format src/a.py 2>&1` is `ruff format`): a formatter run
+// on this task's files is the formatter the check needs run whatever
+// files the next task changes, and the lesson of one session is that of
+// the next; several are joined by &&. "" when no simple command of cmd
+// fixes.
+func fixerStep(cmd string) string {
+	var fixers []string
+	for _, seg := range segments(cmd) {
+		if len(seg) == 0 || !fixing(strings.Join(seg, " ")) {
+			continue
+		}
+		words := []string{seg[0]}
+		for _, w := range seg[1:] {
+			if !redirection.MatchString(w) && !operandPath(w) {
+				words = append(words, w)
+			}
+		}
+		if f := strings.Join(words, " "); !slices.Contains(fixers, f) {
+			fixers = append(fixers, f)
+		}
+	}
+	return strings.Join(fixers, " && ")
+}
+
+// operandPath reports whether a command's word names files or folders:
+// a path, a glob, "." or a file name with an extension.
+func operandPath(w string) bool {
+	return !strings.HasPrefix(w, "-") && (w == "." || w == ".." || strings.ContainsAny(w, "/\\*") || fileExt.MatchString(w))
+}
+
+var fileExt = regexp.MustCompile(`\.[A-Za-z][A-Za-z0-9]{0,5}$`)
 
 // Output shaping at a step's end (lessons name the step, not how its
 // output was shown): a redirection of its streams, a last pipeline stage

@@ -527,3 +527,38 @@ func TestPreconditionOnTheStageThatFailed(t *testing.T) {
 		})
 	}
 }
+
+// TestPreconditionFormatterOnTheTasksFiles: a check fails on the files a
+// task changed and the agent runs the formatter on those files; the next
+// session does the same on other files. The formatter is the step, not
+// the files it was given: one lesson seen in two sessions, whose words
+// name no file of either task.
+func TestPreconditionFormatterOnTheTasksFiles(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	for i, f := range []string{"src/cart.ts", "src/orders.ts"} {
+		writeClaude(t, dir, "/p", fmt.Sprintf("s%d", i+1), []step{
+			run("npm run lint", 1, "> app@1.0.0 lint\n> prettier --check src\n\n[warn] "+f+"\n[warn] Code style issues found in the above file. Run Prettier with --write to fix."),
+			run("npx prettier --write "+f+" 2>&1", 0, f+" 41ms"),
+			run("npm run lint", 0, "All matched files use Prettier code style!"),
+		})
+	}
+	scan(t, state, Options{Paths: []string{dir}})
+	var pre []Candidate
+	for _, k := range candidates(t, state) {
+		if k.Kind == KindPrecondition {
+			pre = append(pre, k)
+		}
+	}
+	if len(pre) != 1 || len(pre[0].Sessions) != 2 {
+		for _, k := range candidates(t, state) {
+			t.Logf("%s %s %v", k.Kind, k.Summary, k.Sessions)
+		}
+		t.Fatalf("preconditions %+v, want one seen in 2 sessions", pre)
+	}
+	if s := pre[0].Summary; !strings.Contains(s, "`npx prettier --write`") || strings.Contains(s, "cart") || strings.Contains(s, "orders") {
+		t.Errorf("summary %q, want the formatter without the task's files", s)
+	}
+	if pre[0].Signals.OneOff {
+		t.Errorf("%q is no one-off: the formatter is the step whatever files it was given", pre[0].Summary)
+	}
+}
