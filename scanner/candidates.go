@@ -203,6 +203,13 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		}
 		return c.identify("error\x00"+project+"\x00"+key, lessons.Trigger{}, f, sess, file, agent), true
 	}
+	if f.Workdir != "" {
+		if !c.inWorkdir(f) {
+			return Candidate{}, false
+		}
+		c.Summary = secret.Sentence(c.Summary)
+		return c.identify("workdir\x00"+sess.Project+"\x00"+f.Workdir+"\x00"+headWords(c.Trigger), c.Triggers, f, sess, file, agent), true
+	}
 	change := ""
 	if !c.trigger(&change, f.Stopped) && f.Kind == KindRetry {
 		return Candidate{}, false

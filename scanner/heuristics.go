@@ -78,6 +78,10 @@ type finding struct {
 	// Sandboxed: a setting that lets the shell out of its sandbox got
 	// past it (KindError): the lesson holds for any shell command.
 	Sandboxed bool
+	// Workdir is, for a retry that ran the same command in another
+	// working directory (Codex's workdir, Gemini CLI's dir_path), the
+	// directory it worked in (workdir.go).
+	Workdir string
 	// Setting: what got past it was a setting of the shell tool switched
 	// on the same command (out of the sandbox, into the background): the
 	// agent's way to call, no value of one task.
@@ -365,6 +369,10 @@ func (a *analyzer) result(rec *callRec, e Event) {
 	prev.rec.fixed = prev.rec.fixed || gotPast(prev.rec.call, rec.call)
 	a.drop(prev)
 	a.settle(prev)
+	if dir := a.otherWorkdir(prev, rec.call); dir != "" {
+		a.emitWorkdir(prev, dir)
+		return
+	}
 	if prev.rec.call.Tool != "Bash" || prev.rec.call.Command == rec.call.Command || rec.line < prev.line ||
 		(prev.correction == "" && !fixWorthy(prev.rec.call.Command, rec.call.Command, prev.res) &&
 			!saidWhy(prev.said, prev.rec.call.Command, rec.call.Command)) ||

@@ -545,7 +545,7 @@ func (a *analyzer) missingSaw(rec *callRec) {
 				return
 			}
 			abs := a.resolve(p, c.Dir)
-			if p == m.path || pathKey(cmp.Or(abs, p), a.sess.Project) == m.key {
+			if p == m.path && (abs == "" || m.abs == "" || abs == m.abs) || pathKey(cmp.Or(abs, p), a.sess.Project) == m.key {
 				m.gone = true // used again and it worked, or written: it was missing, not wrong
 				return
 			}

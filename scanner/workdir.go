@@ -1,0 +1,82 @@
+package scanner
+
+import (
+	"cmp"
+	"path"
+	"strings"
+
+	"github.com/lessons-dev/lessons"
+)
+
+// A shell tool that takes its working directory as an argument (Codex's
+// workdir, Gemini CLI's dir_path, opencode's workdir) lets the agent
+// run a command in the wrong folder: a script or a path that exists in
+// the project's nested checkout is not found from its parent. The same
+// command run again in another directory that worked is the fix, and
+// its lesson is where to run it; the command's words alone cannot tell
+// the two calls apart, so the lesson comes after the failure's error.
+
+// otherWorkdir is the directory a successful call ran the failed call's
+// very command in, when it named another directory than the failure's
+// and the failure was about something not found there; "" otherwise.
+// A call naming no directory ran in the session's.
+func (a *analyzer) otherWorkdir(f *failure, ok *Call) string {
+	c := f.rec.call
+	if c.Tool != "Bash" || ok.Tool != "Bash" || c.Command != ok.Command || c.Dir == ok.Dir || f.res == nil {
+		return ""
+	}
+	from, to := cmp.Or(c.Dir, a.sess.Project), cmp.Or(ok.Dir, a.sess.Project)
+	if !strings.HasPrefix(from, "/") || !strings.HasPrefix(to, "/") || path.Clean(from) == path.Clean(to) {
+		return ""
+	}
+	switch lessons.ErrorClass(f.res.Output) {
+	case "missing path":
+	default:
+		if !strings.HasPrefix(lessons.ErrorClass(f.res.Output), "command not found") {
+			return "" // a failure the folder does not explain
+		}
+	}
+	return path.Clean(to)
+}
+
+// emitWorkdir emits the lesson of a failure the same command got past in
+// directory dir.
+func (a *analyzer) emitWorkdir(f *failure, dir string) {
+	c := f.rec.call
+	problem := f.res.errorText()
+	if problem == "" {
+		return
+	}
+	where := "`" + pathKey(dir, a.sess.Project) + "`"
+	if dir == path.Clean(a.sess.Project) {
+		where = "the project's folder" // its path differs from checkout to checkout
+	}
+	wrong := pathKey(cmp.Or(c.Dir, a.sess.Project), a.sess.Project)
+	a.findings = append(a.findings, finding{
+		Kind: KindRetry, Line: f.line, UID: f.uid, Tool: "Bash", Trigger: c.Command, Fixed: c.Command,
+		Call: f.rec.id, Problem: problem, Workdir: where,
+		Change: "run it in " + where,
+		Solution: "`" + shownCommand(c.Command, 200) + "` failed in `" + wrong + "` and worked, unchanged, in " + where +
+			": give it that working directory.",
+		Signals: Signals{FixConfirmed: true},
+	})
+}
+
+// inWorkdir builds the candidate of a retry that only ran its command in
+// another directory: triggered by its command and narrowed to its
+// error, said right after the failure. ok is false when the error has no
+// line to narrow to: before every run of the command it would come in
+// the right folder too.
+func (c *Candidate) inWorkdir(f finding) bool {
+	cmd := c.Trigger
+	p := commandPattern(cmd)
+	if p == "" {
+		return false
+	}
+	c.Fixed = ""
+	c.Triggers = lessons.Trigger{Commands: []string{p}}
+	c.Examples = lessons.Examples{Match: []lessons.ToolCall{{Tool: "Bash", Command: cmd}}}
+	exe, sub := doerHead(cmd)
+	c.Summary = strings.TrimSpace(exe+" "+sub) + ": " + Redact(f.Change)
+	return c.narrowToError()
+}
