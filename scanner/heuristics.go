@@ -80,7 +80,7 @@ type finding struct {
 	Sandboxed bool
 	// Workdir is, for a retry that ran the same command in another
 	// working directory (Codex's workdir, Gemini CLI's dir_path), the
-	// directory it worked in (workdir.go).
+	// directory it worked in, as its lesson names it (workdir.go).
 	Workdir string
 	// Setting: what got past it was a setting of the shell tool switched
 	// on the same command (out of the sandbox, into the background): the

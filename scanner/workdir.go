@@ -29,12 +29,8 @@ func (a *analyzer) otherWorkdir(f *failure, ok *Call) string {
 	if !strings.HasPrefix(from, "/") || !strings.HasPrefix(to, "/") || path.Clean(from) == path.Clean(to) {
 		return ""
 	}
-	switch lessons.ErrorClass(f.res.Output) {
-	case "missing path":
-	default:
-		if !strings.HasPrefix(lessons.ErrorClass(f.res.Output), "command not found") {
-			return "" // a failure the folder does not explain
-		}
+	if class := lessons.ErrorClass(f.res.Output); class != "missing path" && !strings.HasPrefix(class, "command not found") {
+		return "" // a failure the folder does not explain
 	}
 	return path.Clean(to)
 }
