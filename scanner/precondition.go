@@ -480,6 +480,7 @@ func operandPath(w string) bool {
 	return !strings.HasPrefix(w, "-") && (w == "." || w == ".." || strings.ContainsAny(w, "/\\*") || fileExt.MatchString(w))
 }
 
+// fileExt ends a file name with an extension (a.py, main.tsx).
 var fileExt = regexp.MustCompile(`\.[A-Za-z][A-Za-z0-9]{0,5}$`)
 
 // Output shaping at a step's end (lessons name the step, not how its
