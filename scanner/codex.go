@@ -164,6 +164,11 @@ func (cr *codexReader) settle(id string, r *Result, running string, own bool, n 
 	}
 	started, ok := cr.running[sid]
 	switch {
+	case r.Rejected:
+		// the user refused it: a rejection, whose reason comes with it or
+		// in the user's next words, not a failure of the call
+		s.event(Event{Kind: Rejection, Line: n, CallID: id, Text: r.Output})
+		return
 	case !poll || !ok && own:
 		s.event(Event{Kind: ToolResult, Line: n, CallID: id, Result: r})
 		return
@@ -245,7 +250,7 @@ func codexResult(raw []byte) *Result {
 		return r // a long output with no status is a tool's normal answer
 	}
 	if ok, reason := rejection(out); ok {
-		r.IsError, r.Output = true, reason
+		r.IsError, r.Output, r.Rejected = true, reason, true
 		return r
 	}
 	r.Timeout = timedOut(out)

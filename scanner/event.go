@@ -112,6 +112,9 @@ type Result struct {
 	// Stopped is set when the process ended because the agent stopped it
 	// on purpose (stopped.go): whatever it printed, the call did not fail.
 	Stopped bool
+	// Rejected is set when the user refused the call (Codex's "rejected
+	// by user"); Output is then the reason the user gave, if any.
+	Rejected bool
 	// trimmed caches trimError(Output), which several signals read.
 	trimmed *string
 	// unechoed is set once Output lost the command's own text (unecho).

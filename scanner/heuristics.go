@@ -719,7 +719,7 @@ func (a *analyzer) assistant(e Event) {
 // it; any message ends the window of every open failure.
 func (a *analyzer) user(t string) {
 	if n := len(a.open); n > 0 {
-		if f := a.open[n-1]; f.correction == "" && isCorrection(t) && refersTo(t, f) {
+		if f := a.open[n-1]; f.correction == "" && (isCorrection(t) || f.kind == KindRejection && len(t) <= maxCorrected && !strings.HasSuffix(strings.TrimSpace(t), "?")) && refersTo(t, f) {
 			f.correction = t
 			a.open = a.open[:n-1]
 			a.closeAll()
