@@ -18,21 +18,32 @@ import (
 
 // otherWorkdir is the directory a successful call ran the failed call's
 // very command in, when it named another directory than the failure's
-// and the failure was about something not found there; "" otherwise.
-// A call naming no directory ran in the session's.
+// and the failure was about the world it ran in (something not found
+// there, no repository: environmental); "" otherwise. A call naming no
+// directory ran in the session's. A Windows path is read with forward
+// slashes.
 func (a *analyzer) otherWorkdir(f *failure, ok *Call) string {
 	c := f.rec.call
 	if c.Tool != "Bash" || ok.Tool != "Bash" || c.Command != ok.Command || c.Dir == ok.Dir || f.res == nil {
 		return ""
 	}
-	from, to := cmp.Or(c.Dir, a.sess.Project), cmp.Or(ok.Dir, a.sess.Project)
-	if !strings.HasPrefix(from, "/") || !strings.HasPrefix(to, "/") || path.Clean(from) == path.Clean(to) {
+	from, to := slashed(cmp.Or(c.Dir, a.sess.Project)), slashed(cmp.Or(ok.Dir, a.sess.Project))
+	if !absPath(from) || !absPath(to) || from == to {
 		return ""
 	}
-	if class := lessons.ErrorClass(f.res.Output); class != "missing path" && !strings.HasPrefix(class, "command not found") {
+	if !environmental.MatchString(strings.ToLower(f.res.errorText())) {
 		return "" // a failure the folder does not explain
 	}
-	return path.Clean(to)
+	return to
+}
+
+// slashed is a directory cleaned, with a Windows path's backslashes as
+// slashes.
+func slashed(dir string) string {
+	if d, ok := driveSlashed(dir); ok {
+		dir = d
+	}
+	return path.Clean(dir)
 }
 
 // emitWorkdir emits the lesson of a failure the same command got past in
@@ -44,10 +55,10 @@ func (a *analyzer) emitWorkdir(f *failure, dir string) {
 		return
 	}
 	where := "`" + pathKey(dir, a.sess.Project) + "`"
-	if dir == path.Clean(a.sess.Project) {
+	if dir == slashed(a.sess.Project) {
 		where = "the project's folder" // its path differs from checkout to checkout
 	}
-	wrong := pathKey(cmp.Or(c.Dir, a.sess.Project), a.sess.Project)
+	wrong := pathKey(slashed(cmp.Or(c.Dir, a.sess.Project)), a.sess.Project)
 	a.findings = append(a.findings, finding{
 		Kind: KindRetry, Line: f.line, UID: f.uid, Tool: "Bash", Trigger: c.Command, Fixed: c.Command,
 		Call: f.rec.id, Problem: problem, Workdir: where,

@@ -5,6 +5,28 @@ import (
 	"testing"
 )
 
+// TestRetryInAnotherWorkdirOnWindows: Codex on Windows runs `git status`
+// in a workspace whose repositories are its folders; it is no repository,
+// and the same command in one of them works. The lesson names that
+// folder, read with forward slashes.
+func TestRetryInAnotherWorkdirOnWindows(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	writeCodex(t, dir, `D:\work`, "s1", []cxStep{
+		execCmd(map[string]any{"cmd": "git status --short --branch", "workdir": `D:\work`}, 128, "fatal: not a git repository (or any of the parent directories): .git"),
+		execCmd(map[string]any{"cmd": "git status --short --branch", "workdir": `D:\work\app`}, 0, "## main"),
+	})
+	scan(t, state, Options{Paths: []string{dir}})
+	var got []Candidate
+	for _, c := range candidates(t, state) {
+		if strings.Contains(c.Summary, "run it in") {
+			got = append(got, c)
+		}
+	}
+	if len(got) != 1 || !strings.Contains(got[0].Summary, "run it in `app`") {
+		t.Fatalf("workdir lessons %+v, want one naming `app`", got)
+	}
+}
+
 // TestRetryInAnotherWorkdir: Codex runs a project script with the
 // repository's parent as its workdir, the script is not found, and the
 // same command run with the project's folder as workdir works. The
