@@ -446,13 +446,13 @@ func (c *Candidate) knownText() {
 		// checks, and they come whatever the work did before
 		line = clip(said, 300)
 		c.Summary = secret.Sentence(shorten("A hook refuses `"+what+"` here: "+line, maxSummary))
-		c.Solution = "A hook of this project's agent set-up refused `" + what + "` in " + strconv.Itoa(n) + " session" + plural(n) +
+		c.Solution = "A hook of this project's agent set-up refused `" + what + "` in " + sessionCount(n) +
 			", with this message. Do what it asks before you make such a call again; do not work around the hook."
 		return
 	}
 	if c.Tool != "Bash" {
 		c.Summary = secret.Sentence(shorten("`"+what+"` fails before any change: "+line, maxSummary))
-		c.Solution = "`" + what + "` failed with this error in " + strconv.Itoa(n) + " session" + plural(n) +
+		c.Solution = "`" + what + "` failed with this error in " + sessionCount(n) +
 			" of this project, before any change too: your changes did not cause it. "
 		if lessons.IsRefusal(lessons.ErrorClass(c.Problem)) {
 			// a refusal names its cause: a hook, a permission, a sandbox
@@ -473,7 +473,7 @@ func (c *Candidate) knownText() {
 		// a program this machine lacks: no check of the work fails, the
 		// call cannot run at all
 		c.Summary = secret.Sentence(shorten("`"+exe+"` is not installed here: "+line, maxSummary))
-		c.Solution = "`" + exe + "` was not found on this machine in " + strconv.Itoa(n) + " session" + plural(n) +
+		c.Solution = "`" + exe + "` was not found on this machine in " + sessionCount(n) +
 			" of this project, before any change. Do not call it; do what you meant another way " +
 			"(a tool the project already uses, or the language at hand), or ask for it to be installed."
 		return
@@ -482,7 +482,7 @@ func (c *Candidate) knownText() {
 		// an interpreter that failed printing nothing (knownOf): it did
 		// not run what it was given
 		c.Summary = secret.Sentence(shorten("`"+head+"` fails here and prints nothing: "+line, maxSummary))
-		c.Solution = "`" + head + "` exited with this status and printed nothing, whatever it was given, in " + strconv.Itoa(n) + " session" + plural(n) +
+		c.Solution = "`" + head + "` exited with this status and printed nothing, whatever it was given, in " + sessionCount(n) +
 			" of this project, before any change: it does not run here (a stub or an alias in its place, as Windows' store alias for python is). " +
 			"Do not call it again; use the interpreter the project's other calls use, or the full path of a real one, or ask."
 		return
@@ -491,7 +491,7 @@ func (c *Candidate) knownText() {
 		// a kill that ended the shell running it (knownOf): whatever it
 		// was given, the steps after it on the line never ran
 		c.Summary = secret.Sentence(shorten("`"+head+"` ended the shell that ran it: "+line, maxSummary))
-		c.Solution = "`" + head + "` was ended by a signal with the shell that ran it, printing nothing, in " + strconv.Itoa(n) + " session" + plural(n) +
+		c.Solution = "`" + head + "` was ended by a signal with the shell that ran it, printing nothing, in " + sessionCount(n) +
 			" of this project: it kills processes by a pattern that matched that shell's own command line (as `pkill -f` does), " +
 			"so nothing after it on the line ran. Kill by process id, or write the pattern so it cannot match itself " +
 			"(`pgrep -f '[p]attern'`), and run what comes after it in a call of its own."
@@ -507,7 +507,7 @@ func (c *Candidate) knownText() {
 			line = l
 		}
 		c.Summary = secret.Sentence(shorten("Refused here (`"+head+"`): "+line, maxSummary))
-		c.Solution = lessons.RefusalSaid(class) + ": calls such as `" + head + "` were refused so in " + strconv.Itoa(n) + " session" + plural(n) +
+		c.Solution = lessons.RefusalSaid(class) + ": calls such as `" + head + "` were refused so in " + sessionCount(n) +
 			" of this project; the refusal does not come from the work. "
 		if !lessons.EnvRefusal(class) {
 			c.Solution += "Write the command line so that the shell takes it."
@@ -525,7 +525,7 @@ func (c *Candidate) knownText() {
 			"check whether it fails without them; if it does, say that it failed before you started and go on."
 		return
 	}
-	c.Solution = "`" + head + "` failed with this error in " + strconv.Itoa(n) + " session" + plural(n) +
+	c.Solution = "`" + head + "` failed with this error in " + sessionCount(n) +
 		" of this project, before any change too: it comes with the checkout or the environment, not from your work. " +
 		"Do not revert or rewrite your changes to make it pass, and do not take fixing it on as part of the task; " +
 		"say that it failed before you started, and check your change with a narrower run."
@@ -536,11 +536,12 @@ func (c *Candidate) knownText() {
 // Node's "spawn rg ENOENT").
 var ownProgramMissing = regexp.MustCompile(`\bENOENT\b.*\b(?:posix_)?spawn\b|\bspawn\s+\S+\s+ENOENT\b`)
 
-func plural(n int) string {
+// sessionCount is n sessions in words ("1 session", "3 sessions").
+func sessionCount(n int) string {
 	if n == 1 {
-		return ""
+		return "1 session"
 	}
-	return "s"
+	return strconv.Itoa(n) + " sessions"
 }
 
 // gotPast reports whether a call that worked got past a failed one: the

@@ -6,7 +6,6 @@ import (
 	"path"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode"
 
@@ -884,7 +883,7 @@ func (c *Candidate) pathText() {
 		return
 	}
 	c.Summary = secret.Sentence(shorten(wrong+" does not exist here", maxSummary))
-	c.Solution = wrong + " was missing in " + strconv.Itoa(n) + " session" + plural(n) + " of this project, and nothing of that name was used elsewhere after it. " +
+	c.Solution = wrong + " was missing in " + sessionCount(n) + " of this project, and nothing of that name was used elsewhere after it. " +
 		"Do not read or run it on a guess: look for what you need first, or go on without it."
 }
 
