@@ -719,7 +719,7 @@ func (a *analyzer) assistant(e Event) {
 // it; any message ends the window of every open failure.
 func (a *analyzer) user(t string) {
 	if n := len(a.open); n > 0 {
-		if f := a.open[n-1]; f.correction == "" && (isCorrection(t) || f.kind == KindRejection && len(t) <= maxCorrected && !strings.HasSuffix(strings.TrimSpace(t), "?")) && refersTo(t, f) {
+		if f := a.open[n-1]; f.correction == "" && saysWhy(t, f) {
 			f.correction = t
 			a.open = a.open[:n-1]
 			a.closeAll()
@@ -846,6 +846,16 @@ func findWord(s, w string, keep func(end int) bool) bool {
 
 func isWordByte(b byte) bool {
 	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_' || b == '-'
+}
+
+// saysWhy reports whether a user's message says what was wrong with
+// failure f: a correction about its call, or, for a refusal that came
+// with no reason, the user's next words unless they ask a question.
+func saysWhy(t string, f *failure) bool {
+	if !refersTo(t, f) {
+		return false
+	}
+	return isCorrection(t) || f.kind == KindRejection && len(t) <= maxCorrected && !strings.HasSuffix(strings.TrimSpace(t), "?")
 }
 
 // isCorrection reports whether a user's message corrects the agent.

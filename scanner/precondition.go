@@ -477,11 +477,8 @@ func fixerStep(cmd string) string {
 // operandPath reports whether a command's word names files or folders:
 // a path, a glob, "." or a file name with an extension.
 func operandPath(w string) bool {
-	return !strings.HasPrefix(w, "-") && (w == "." || w == ".." || strings.ContainsAny(w, "/\\*") || fileExt.MatchString(w))
+	return !strings.HasPrefix(w, "-") && (w == "." || w == ".." || strings.ContainsAny(w, "/\\*") || fileName.MatchString(w))
 }
-
-// fileExt ends a file name with an extension (a.py, main.tsx).
-var fileExt = regexp.MustCompile(`\.[A-Za-z][A-Za-z0-9]{0,5}$`)
 
 // Output shaping at a step's end (lessons name the step, not how its
 // output was shown): a redirection of its streams, a last pipeline stage

@@ -47,13 +47,10 @@ func slashed(dir string) string {
 }
 
 // emitWorkdir emits the lesson of a failure the same command got past in
-// directory dir.
+// directory dir (otherWorkdir: its error text says something of the
+// world, so it has one).
 func (a *analyzer) emitWorkdir(f *failure, dir string) {
 	c := f.rec.call
-	problem := f.res.errorText()
-	if problem == "" {
-		return
-	}
 	where := "`" + pathKey(dir, a.sess.Project) + "`"
 	if dir == slashed(a.sess.Project) {
 		where = "the project's folder" // its path differs from checkout to checkout
@@ -61,7 +58,7 @@ func (a *analyzer) emitWorkdir(f *failure, dir string) {
 	wrong := pathKey(slashed(cmp.Or(c.Dir, a.sess.Project)), a.sess.Project)
 	a.findings = append(a.findings, finding{
 		Kind: KindRetry, Line: f.line, UID: f.uid, Tool: "Bash", Trigger: c.Command, Fixed: c.Command,
-		Call: f.rec.id, Problem: problem, Workdir: where,
+		Call: f.rec.id, Problem: f.res.errorText(), Workdir: where,
 		Change: "run it in " + where,
 		Solution: "`" + shownCommand(c.Command, 200) + "` failed in `" + wrong + "` and worked, unchanged, in " + where +
 			": give it that working directory.",
