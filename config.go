@@ -48,6 +48,12 @@ type Config struct {
 	// write a #lesson block after it fixed a failed call; 0 turns live
 	// capture off. A pointer, so that a file can set 0 over the default.
 	CaptureNudges *int `json:"captureNudges,omitempty"`
+	// SayAgain is how many more times a session may hear a lesson on an
+	// error (triggers.errors) after the first: each time that error comes
+	// back after the lesson was said, it is said again with the failure,
+	// up to this many times; 0 says every lesson once a session. A
+	// pointer, so that a file can set 0 over the default.
+	SayAgain *int `json:"sayAgain,omitempty"`
 	// NetworkTimeoutSeconds bounds each network step of a pack's sync,
 	// update or submit: listing the remote, fetching, pushing.
 	NetworkTimeoutSeconds int `json:"networkTimeoutSeconds,omitempty"`
@@ -94,6 +100,7 @@ func DefaultConfig() Config {
 		AggregateMinLessons:            5,
 		NetworkTimeoutSeconds:          60,
 		CaptureNudges:                  new(DefaultCaptureNudges),
+		SayAgain:                       new(DefaultSayAgain),
 	}
 }
 
@@ -123,6 +130,19 @@ func (c Config) Nudges() int {
 		return DefaultCaptureNudges
 	}
 	return max(*c.CaptureNudges, 0)
+}
+
+// DefaultSayAgain is sayAgain's default: a mistake made a third time in
+// a session hears its lesson a third time, and after that the lesson is
+// not what stops it.
+const DefaultSayAgain = 2
+
+// Again is the sayAgain setting: its default when unset.
+func (c Config) Again() int {
+	if c.SayAgain == nil {
+		return DefaultSayAgain
+	}
+	return max(*c.SayAgain, 0)
 }
 
 // Overlay returns c with every field that o sets replacing c's. Disable
@@ -256,6 +276,7 @@ var configEnv = [...]struct{ key, env string }{
 	{"aggregateMinLessons", "LESSONS_AGGREGATE_MIN_LESSONS"},
 	{"injectAggregates", "LESSONS_INJECT_AGGREGATES"},
 	{"captureNudges", "LESSONS_CAPTURE_NUDGES"},
+	{"sayAgain", "LESSONS_SAY_AGAIN"},
 	{"networkTimeoutSeconds", "LESSONS_NETWORK_TIMEOUT_SECONDS"},
 	{"scoring", "LESSONS_SCORING"},
 	{"disable", "LESSONS_DISABLE"},

@@ -10,7 +10,9 @@ import (
 
 // A failed call is where a lesson on its error (triggers.errors) comes:
 // in the answer to the outcome event that reports the failure, the same
-// answer live capture's nudge uses, once per session like any lesson.
+// answer live capture's nudge uses, once per session like any lesson,
+// and again (up to sayAgain times) each time its error comes back after
+// it was said: the agent made the mistake the lesson is about anyway.
 //
 // Order and budget: the lessons on the error rank ahead of the call's
 // own lessons (on an agent that reads those with the result, Gemini CLI),
@@ -48,8 +50,9 @@ func (r *run) failed(call Call, fam lessons.Family, out outcome) error {
 		if err != nil {
 			return err
 		}
-		if !r.sess.Claimed(e.Slug) {
-			r.onError = append(r.onError, Candidate{Entry: e, Trigger: h.Kinds})
+		again := r.sess.Claimed(e.Slug)
+		if !again || r.cfg.Again() > 0 {
+			r.onError = append(r.onError, Candidate{Entry: e, Trigger: h.Kinds, Again: again})
 		}
 	}
 	rankCandidates(r.onError)

@@ -5,333 +5,333 @@ package engine
 // builtinBlocks is the manifest of lessons.d's blocking lessons (see
 // builtin.go).
 const builtinBlocks = "" +
-	"LESSONSM\n\x00\x00\x00he\xf3h#\xa3\xc2p\xaf=\x00\x00\xc6\x16\x00\x00<\x00\x00\x00^\x00\x00\x00n\x00\x00\x00o\x00\x00\x00p\x00\x00\x00" +
-	"\xb4\x06\x00\x00\xb5\x06\x00\x00\xb6\x06\x00\x00\x00\x00\x80 \x03\x00\x00\x00\x00\x00\x00\xe0?\x01\a\x00\x00\x00\x00\x00\x00\x00@\x03off<\x00\x05\x00\x03\x00\t\x01\x04" +
-	"Bash\t\x00\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00VX\x01\x00\x00d\x01\x00\x00q\x01\x00\x00|\x01\x00\x00\x8e\x01\x00\x00\x99\x01\x00\x00\xa8\x01\x00\x00\xb4\x01\x00" +
-	"\x00\xc6\x01\x00\x00\xd3\x01\x00\x00\xe1\x01\x00\x00\xfe\x01\x00\x00\b\x02\x00\x00\x13\x02\x00\x00*\x02\x00\x005\x02\x00\x00E\x02\x00\x00S\x02\x00\x00a\x02\x00\x00k\x02\x00" +
-	"\x00\x80\x02\x00\x00\x8e\x02\x00\x00\x9b\x02\x00\x00\xaf\x02\x00\x00\xbb\x02\x00\x00\xcf\x02\x00\x00\xd9\x02\x00\x00\xe6\x02\x00\x00\xf1\x02\x00\x00\xfc\x02\x00\x00\f\x03\x00\x00\x1c\x03\x00" +
-	"\x005\x03\x00\x00H\x03\x00\x00X\x03\x00\x00g\x03\x00\x00w\x03\x00\x00\x88\x03\x00\x00\x94\x03\x00\x00\x9f\x03\x00\x00\xb0\x03\x00\x00\xd4\x03\x00\x00\xdf\x03\x00\x00\xf4\x03\x00" +
-	"\x00\x00\x04\x00\x00\x11\x04\x00\x00%\x04\x00\x001\x04\x00\x00@\x04\x00\x00N\x04\x00\x00]\x04\x00\x00h\x04\x00\x00s\x04\x00\x00~\x04\x00\x00\x8d\x04\x00\x00\x9c\x04\x00" +
-	"\x00\xa9\x04\x00\x00\xb4\x04\x00\x00\xc2\x04\x00\x00\xcd\x04\x00\x00\xd7\x04\x00\x00\xe2\x04\x00\x00\xee\x04\x00\x00\xfb\x04\x00\x00\b\x05\x00\x00\x16\x05\x00\x00$\x05\x00\x005\x05\x00" +
-	"\x00@\x05\x00\x00K\x05\x00\x00\\\x05\x00\x00i\x05\x00\x00u\x05\x00\x00\x82\x05\x00\x00\x92\x05\x00\x00\x9e\x05\x00\x00\xa9\x05\x00\x00\xbd\x05\x00\x00\xc8\x05\x00\x00\xd4\x05\x00" +
-	"\x00\xe8\x05\x00\x00\xf6\x05\x00\x00\x04\x06\x00\x00\x0f\x06\x00\x00,\x06\x00\x008\x06\x00\x00\x05appli\x01\x11M\x83?@\x06approv\x01\x10Q\xc5" +
-	"'@\x04auto\x01\x10Q\xc5'@\vauto approv\x01\x11Q\xc5'@\x04cach\x01\x04\x06\xe8\xec?\bcheck" +
-	"out\x01\x02U\xe8=@\x05clean\x01\x041T<@\x06commit\x02\x06I\xe5\xa2?\x02\b\xb9\xb2?\x06compos\x01\x00" +
-	"r\xceB@\acontain\x01\x00\xef\xc3\xfc?\acontrol\x04\x02\xb6\x9bJ?\x02$nG?\x02\x03\xa8;?\x02\xa2\xe3M?\x03" +
-	"crd\x01\v;\"8@\x04crds\x01\n^}\f@\x06critic\x03\n\xcc|\x9b?\x02\xa6\xb7v?\x02x\x92\x89?\x04data" +
-	"\x01\x00r\xceB@\tdata loss\x01\x01)\x95+@\adatabas\x01\x00\xef\xc3\xfc?\adestroy\x01\x11M\x83" +
-	"?@\x03dir\x01\f\xabD6@\tdirectori\x02\fI\xe5\xa2?\x02u#\r@\adiscard\x01\x03U\xe8=@\x06" +
-	"docker\x01\x00k\xf2P@\rdocker compos\x01\x01)\x95+@\x05empti\x01\f\xabD6@\remp" +
-	"ti variabl\x01\r\xacI\x1d@\x03env\x01\x04\x06\xe8\xec?\x06expect\x01\x10<\x94\xf4?\x04file\x01\x04BR" +
-	"K@\x04forc\x01\x06~\xaeX@\tforc leas\x01\a\xacI\x1d@\tforc push\x01\a\xacI\x1d@\x03gi" +
-	"t\x04\x02\x9b~\xbf?\x02s(\xab?\x02\xad\xab\xa6?\x02Z~\xad?\fgit checkout\x01\x03y\xed%@\tgit cl" +
-	"ean\x01\x05\xe2\x1f$@\bgit push\x01\a\xacI\x1d@\tgit reset\x01\tQ\xc5'@\ngit res" +
-	"tor\x01\x03y\xed%@\x05guard\x01\f~\xeb\xde?\x04hard\x01\bM\x83?@\nhard reset\x01\tQ\xc5'" +
-	"@\x04high\x06\x00t\x95\xe5>\x02\xb4\x9b\xda>\x02\xe2-\xd7>\x02\xbby\xca>\x02\xf4%\xde>\b\xf4%\xde>\x04home\x01\x0e\xf5\x82O@" +
-	"\x0ehome directori\x01\x0f§)@\x05ignor\x01\x041T<@\nignor file\x01\x05\xe2\x1f" +
-	"$@\rinfrastructur\x01\x10Q\xc5'@\x05insid\x01\n^}\f@\birrevers\x01\n^}\f" +
-	"@\akubectl\x01\v\x8f\xfeY@\bkubernet\x01\n^}\f@\x04leas\x01\x06\xabD6@\x04loss\x01\x00" +
-	")\x95+@\x04lost\x01\tQ\xc5'@\bnamespac\x01\vXgM@\boverwrit\x01\x06~\xeb\xde?\x06pa" +
-	"rent\x01\f~\xeb\xde?\x04plan\x01\x11M\x83?@\aproject\x01\x00\xef\xc3\xfc?\x04push\x01\x06~\xaeX@\x03p" +
-	"vc\x01\v;\"8@\x04pvcs\x01\n^}\f@\x05reset\x01\bg\xf6W@\x06restor\x01\x02U\xe8=@\x06rev" +
-	"iew\x01\x10<\x94\xf4?\x02rf\x02\f\xa40\x05@\x02u#\r@\x02rm\x02\fѭ\x10@\x02ߢ\x17@\x05rm rf\x02\r-\xdf\xe5" +
-	"?\x03R\xf2\xf7?\x04root\x01\x0f§)@\x04save\x01\x10<\x94\xf4?\x05shell\x02\fI\xe5\xa2?\x02!\xaa\xb5?\x06si" +
-	"lent\x01\x06~\xeb\xde?\x05stash\x01\b<\x94\xf4?\x06system\x01\x0e֚\xf8?\tterraform\x01\x11\x83" +
-	"\x18N@\x05throw\x01\b<\x94\xf4?\x04tree\x01\x02{\xae\xf0?\buncommit\x02\x02\xef߯?\x06\b\xb9\xb2?\x04u" +
-	"ndo\x01\x02{\xae\xf0?\x05unset\x01\f\xabD6@\runset variabl\x01\r\xacI\x1d@\auntrac" +
-	"k\x01\x051T<@\avariabl\x01\f\x9d\xfdE@\x04venv\x01\x04\x06\xe8\xec?\aversion\x04\x02\xb6\x9bJ?\x02$" +
-	"nG?\x02\x03\xa8;?\x02\xa2\xe3M?\x05volum\x01\x01r\xceB@\x04wipe\x01\x0e֚\xf8?\x00\x00\xfe\x06\x00\x00\xc6\x16\x00\x00\xe7\b" +
-	"\x00\x00r\x1b\x00\x00\xad\t\x00\x00\x9f\x1f\x00\x00r\n\x00\x00\xc2#\x00\x00*\v\x00\x00\xf1'\x00\x00\xae\v\x00\x00_,\x00\x00\xfb\r\x00\x00\xb60\x00\x00x\x0f" +
-	"\x00\x0025\x00\x00\xc3\x15\x00\x00\xe98\x00\x00\x00\x00\x03\xb1\x01(?:^|[;&|(\\n][ \\t]*|\\b(?:sudo" +
-	"|then|do)\\s+)(?:docker[ \\t]+compose|docker-compo" +
-	"se|podman[ \\t]+compose|podman-compose)\\b[^;&|\\n]" +
-	"*\\sdown\\b[^;&|\\n]*\\s(?:-v|--volumes)(?=\\s|$|[;&|" +
-	")=])\x01\x03\x02\acompose\b-compose\x01\x04down\x02\x02-v\t--volumesU(?:" +
-	"^|[;&|(\\n][ \\t]*|\\b(?:sudo|then|do)\\s+)(?:docker" +
-	"|podman)\\s+volume\\s+(?:rm|prune)\\b\x01\x03\x02\x06docker\x06pod" +
-	"man\x01\x06volume\x02\x02rm\x05pruned(?:^|[;&|(\\n][ \\t]*|\\b(?:s" +
-	"udo|then|do)\\s+)(?:docker|podman)\\s+system\\s+pru" +
-	"ne\\b[^;&|\\n]*\\s--volumes\\b\x01\x04\x01\t--volumes\x02\x06docker\x06" +
-	"podman\x01\x06system\x01\x05prune\x00\x00\x00\x00\x01h(?:^|[;&|(\\n][ \\t]*)g" +
-	"it\\s+(?:checkout|restore)\\s+(?:(?:--|-[\\w=-]+|HE" +
-	"AD)\\s+)*(?:\\.|:/|\\*)(?=\\s|$|[;&|)])\x01\x03\x02\bcheckout\a" +
-	"restore\x01\x03git\x03\x01.\x02:/\x01*\x00\x01*--staged(?![^;&|\\n]*(?:--" +
-	"worktree|\\s-W\\b))\x01\x01\x01\b--staged\x00\x00\x01K(?:^|[;&|(\\n][ " +
-	"\\t]*)git\\s+clean\\s+(?:[^;&|\\n]*\\s)?(?:-[a-zA-Z]*" +
-	"f|--force\\b)\x01\x04\x01\x05clean\x01\x03git\x02\x01f\x06-force\x01\x01-\x00\x01;\\bgit\\" +
-	"s+clean\\s+(?:[^;&|\\n]*\\s)?(?:-[a-zA-Z]*n|--dry-r" +
-	"un\\b)\x01\x04\x01\x05clean\x01\x03git\x02\x01n\b-dry-run\x01\x01-\x00\x00\x01\x98\x01(?:^|[;&|" +
-	"(\\n][ \\t]*)git\\s+(?:-c\\s+\\S+\\s+)*push\\b(?![^;&|\\" +
-	"n]*--force-with-lease)[^;&|\\n]*\\s(?:--force(?![-" +
-	"\\w])|-[a-zA-Z]*f[a-zA-Z]*(?=\\s|$)|\\+[\\w./:@-]+)\x01" +
-	"\x03\x01\x04push\x01\x03git\x03\x06-force\x01f\x01+\x00\x00\x00\x00\x01J(?:^|[;&|(\\n][ \\t]" +
-	"*)git\\s+(?:-C\\s+\\S+\\s+)?reset\\s+(?:[^;&|\\n]*\\s)?" +
-	"--hard\\b\x01\x03\x01\x06--hard\x01\x05reset\x01\x03git\x00\x01\x0f\\bgit\\s+stash\\b" +
-	"\x01\x02\x01\x05stash\x01\x03git\x00\x00\x02\xc5\x01(?:^|[;&|(\\n][ \\t]*|\\b(?:then" +
-	"|do)\\s+)kubectl\\s+(?:[^;&|\\n]*\\s)?delete\\s+(?:-\\" +
-	"S+\\s+)*(?:ns|namespaces?|pvc|pv|persistentvolume" +
-	"s?|persistentvolumeclaims?|crds?|customresourced" +
-	"efinitions?)(?=[\\s/,]|$)\x01\x03\x01\akubectl\x01\x06delete\r\x02ns\t" +
-	"namespace\nnamespaces\x03pvc\x02pv\x10persistentvolume\x11per" +
-	"sistentvolumes\x15persistentvolumeclaim\x16persistentv" +
-	"olumeclaims\x03crd\x04crds\x18customresourcedefinition\x19cu" +
-	"stomresourcedefinitionsz(?:^|[;&|(\\n][ \\t]*|\\b(?" +
-	":then|do)\\s+)kubectl\\s+(?:[^;&|\\n]*\\s)?delete\\s[" +
-	"^;&|\\n]*\\s(?:--all|--all-namespaces|-A)(?=[\\s=]|" +
-	"$)\x01\x03\x01\akubectl\x01\x06delete\x03\x05--all\x10--all-namespaces\x02-A" +
-	"\x00\x01\v--dry-run\\b\x01\x01\x01\t--dry-run\x00\x00\x01\xd7\x01(?:^|[;&|(\\n{][ " +
-	"\\t]*|\\b(?:sudo|doas|xargs|then|do|else|exec)\\s+)" +
-	"rm\\s+(?=(?:[^;&|\\n]*\\s)?(?:-[a-zA-Z]*[rR]|--recu" +
-	"rsive\\b))[^;&|\\n]*?(?:\\$\\{?(?!HOME\\b|PWD\\b)[A-Za" +
-	"-z_]\\w*\\}?\"?/|/\"?\\$\\{?[A-Za-z_]\\w*\\}?\"?(?=\\s|$|[" +
-	";&|)]))\x01\x02\x01\x02rm\x06\x01$\x02${\x02/$\x03/${\x03/\"$\x04/\"${\x00\x02\n\\$\\{\\w+:\\?" +
-	"\x01\x02\x01\x02${\x01\x02:?^\\b([A-Za-z_]\\w*)=(?:\"[^\"$`\\n]+\"|'[^'\\" +
-	"n]+'|[^\\s;&|$\"'`]+)[;&\\s][\\s\\S]*?\\brm\\s[^;&|\\n]*" +
-	"\\$\\{?\\1\\b\x01\x03\x01\x02rm\x01\x01=\x02\x01$\x02${\x00\x00\x04\xce\x02(?:^|[;&|(\\n{`][ \\t" +
-	"]*|\\b(?:sudo|doas|xargs|then|do|else|exec|comman" +
-	"d|builtin|env|nohup|time)\\s+(?:-\\S+\\s+|\\w+=\\S*\\s" +
-	"+)*|\\b(?:ba|z|da|k)?sh\\s+(?:-\\S+\\s+)*-[a-z]*c[a-" +
-	"z]*\\s+[\"'$]?)(?:/(?:[\\w.-]+/)*|\\\\)?rm\\s+(?=(?:[^" +
-	";&|\\n]*\\s)?(?:-[a-zA-Z]*[rR]|--recursive\\b))(?:[" +
-	"^;&|\\n]*\\s)?[\"']?(?:/\\*?|~/?\\*?|\\$\\{?HOME\\}?[\"']" +
-	"?/?\\*?)[\"']?(?=\\s|$|[;&|)])\x01\x02\x01\x02rm\x12\x01/\x02/*\x01~\x02~*\x02~/\x03" +
-	"~/*\x05$HOME\x06$HOME\"\x06$HOME'\x06$HOME}\a$HOME}\"\a$HOME}'\x06$" +
-	"{HOME\a${HOME\"\a${HOME'\a${HOME}\b${HOME}\"\b${HOME}'\xe7" +
-	"\x01(?:^|[;&|(\\n{`][ \\t]*|\\b(?:sudo|doas|xargs|then" +
-	"|do|else|exec|command|builtin|env|nohup|time)\\s+" +
-	"(?:-\\S+\\s+|\\w+=\\S*\\s+)*|\\b(?:ba|z|da|k)?sh\\s+(?:" +
-	"-\\S+\\s+)*-[a-z]*c[a-z]*\\s+[\"'$]?)(?:/(?:[\\w.-]+/" +
-	")*|\\\\)?rm\\s[^;&|\\n]*--no-preserve-root\\b\x01\x02\x01\x12--no" +
-	"-preserve-root\x01\x02rm\x83\x03\\b([A-Za-z_]\\w*)=[\"']?(?:~|\\" +
-	"$\\{?HOME\\}?|/)[\"']?/?(?=[\\s;&|)]|$)[\\s\\S]*?(?:^|" +
-	"[;&|(\\n{`][ \\t]*|\\b(?:sudo|doas|xargs|then|do|el" +
-	"se|exec|command|builtin|env|nohup|time)\\s+(?:-\\S" +
-	"+\\s+|\\w+=\\S*\\s+)*|\\b(?:ba|z|da|k)?sh\\s+(?:-\\S+\\s" +
-	"+)*-[a-z]*c[a-z]*\\s+[\"'$]?)(?:/(?:[\\w.-]+/)*|\\\\)" +
-	"?rm\\s+(?=(?:[^;&|\\n]*\\s)?(?:-[a-zA-Z]*[rR]|--rec" +
-	"ursive\\b))(?:[^;&|\\n]*\\s)?[\"']?\\$\\{?\\1\\}?[\"']?/?" +
-	"\\*?[\"']?(?=\\s|$|[;&|)])\x01\x04\x01\x02rm\x03\x01=\x02=\"\x02='\x06\x01~\x05$HOME\x06" +
-	"$HOME}\x06${HOME\a${HOME}\x01/\x06\x01$\x02${\x02\"$\x03\"${\x02'$\x03'${\xd0\x02(?:" +
-	"^|[;&|(\\n{`][ \\t]*|\\b(?:sudo|doas|xargs|then|do|" +
-	"else|exec|command|builtin|env|nohup|time)\\s+(?:-" +
-	"\\S+\\s+|\\w+=\\S*\\s+)*|\\b(?:ba|z|da|k)?sh\\s+(?:-\\S+" +
-	"\\s+)*-[a-z]*c[a-z]*\\s+[\"'$]?)(?:/(?:[\\w.-]+/)*|\\" +
-	"\\)?find\\s+(?:-[HLP]\\s+)*[\"']?(?:/|~/?|\\$\\{?HOME\\" +
-	"}?/?)[\"']?\\s(?:[^;&|\\n]*\\s)?(?:-delete\\b|-exec(?" +
-	":dir)?\\s+(?:sudo\\s+)?(?:/(?:[\\w.-]+/)*)?rm\\s)\x01\x04\x01" +
-	"\x04find\x03\x06delete\x04exec\aexecdir\v\x01/\x01~\x02~/\x05$HOME\x06$HOME/\x06" +
-	"$HOME}\a$HOME}/\x06${HOME\a${HOME/\a${HOME}\b${HOME}/\x01\x01" +
-	"-\x00\x00\x00\x00\x01e(?:^|[;&|(\\n][ \\t]*|\\b(?:then|do)\\s+)(?:t" +
-	"erraform|tofu)\\s+(?:-chdir=\\S+\\s+)?(?:apply|dest" +
-	"roy)(?=\\s|$)\x01\x02\x02\x05apply\adestroy\x02\tterraform\x04tofu\x00\x01]" +
-	"(?:terraform|tofu)\\s+(?:-chdir=\\S+\\s+)?apply\\s+(" +
-	"?:-\\S+\\s+)*(?!-)[^\\s=;&|]+(?=\\s*(?:$|[;&|)]))\x01\x02\x01" +
-	"\x05apply\x02\tterraform\x04tofu\x1a01M81TNAZMB9CQR56QV3P8SE9" +
-	"P&docker-compose-down-v-deletes-the-pi0j\abuiltin" +
-	"\bffffff\xee?\x00\x03\vtool:docker\x10topic:containers\rseverit" +
-	"y:high\x01\x03ask\xc1\x01`{command}` deletes Docker volumes," +
-	" and the data in them (databases, uploads) canno" +
-	"t be recovered. Use `docker compose down` withou" +
-	"t -v to keep them, or confirm with the user and " +
-	"back up first.\x06hazardUdocker compose down -v del" +
-	"etes the project's volumes, and with them the da" +
-	"tabase data\x84\x06## Lesson: docker compose down -v d" +
-	"eletes the project's volumes, and with them the " +
-	"database data\n`-v`/`--volumes` removes the named" +
-	" volumes declared in the compose file and the an" +
-	"onymous volumes of its containers: a Postgres, M" +
-	"ySQL or Elasticsearch development database, uplo" +
-	"aded files and caches are gone for good. `docker" +
-	" volume rm`, `docker volume prune` and `docker s" +
-	"ystem prune --volumes` do the same outside compo" +
-	"se.\n**Fix**: To stop and remove containers and n" +
-	"etworks but keep data, run `docker compose down`" +
-	" without `-v`. To reset one service's data on pu" +
-	"rpose, confirm with the user, back it up (`docke" +
-	"r compose exec -T db pg_dump -U postgres app > b" +
-	"ackup.sql`) and remove only that volume (`docker" +
-	" volume rm myproj_pgdata`); `docker volume ls` s" +
-	"hows what exists.\x00\x1a01M81TF4F9HPXBF3JBY304JKDX)gi" +
-	"t-checkout-and-git-restore-discard-jz44\abuiltin\b" +
-	"ffffff\xee?\x00\x03\btool:git\x15topic:version-control\rseveri" +
-	"ty:high\x01\x03ask\x99\x01`{command}` overwrites every modif" +
-	"ied file in the working tree; uncommitted edits " +
-	"cannot be recovered. Restore specific files, or " +
-	"`git stash push` first.\x06hazardXgit checkout . an" +
-	"d git restore . discard every uncommitted edit i" +
-	"n the tree with no undo\xa5\x05## Lesson: git checkout" +
-	" . and git restore . discard every uncommitted e" +
-	"dit in the tree with no undo\nChecking out or res" +
-	"toring `.` replaces all modified tracked files w" +
-	"ith their committed (or staged) version, includi" +
-	"ng edits made earlier in the session or by the u" +
-	"ser in parallel, when usually only one file was " +
-	"meant. The discarded changes were never committe" +
-	"d, so neither reflog nor stash can bring them ba" +
-	"ck.\n**Fix**: Name the files: `git restore src/ap" +
-	"p.py` (or `git checkout -- src/app.py`). Look at" +
-	" `git status --short` and `git diff --stat` firs" +
-	"t; to set everything aside reversibly use `git s" +
-	"tash push -m \"set aside\"`. `git restore --staged" +
-	" .` only unstages and is safe.\x00\x1a01M81TF4F97VYHXM" +
-	"B26J4ZYEC6(git-clean-f-deletes-untracked-files-8" +
-	"25c\abuiltin\bffffff\xee?\x00\x03\btool:git\x15topic:version-co" +
-	"ntrol\rseverity:high\x01\x03ask\xba\x01`{command}` permanentl" +
-	"y deletes untracked files (with -x also ignored " +
-	"ones such as .env, .venv and node_modules); git " +
-	"cannot restore them. Preview with `git clean -nd" +
-	"` first and confirm.\x06hazardggit clean -f deletes" +
-	" untracked files for good, and -x also removes i" +
-	"gnored .env files, venvs and caches\xec\x04## Lesson: " +
-	"git clean -f deletes untracked files for good, a" +
-	"nd -x also removes ignored .env files, venvs and" +
-	" caches\n`git clean -fd` deletes every untracked " +
-	"file and directory, including new source files n" +
-	"ot yet added; `-x` also deletes ignored files: `" +
-	".env` with local secrets, `.venv`, `node_modules" +
-	"`, IDE settings and local databases. None of it " +
-	"is in git, so nothing can restore it.\n**Fix**: P" +
-	"review first with `git clean -nd` (`-ndx` to inc" +
-	"lude ignored files), then delete only what you m" +
-	"ean: `git clean -fd build/`, or keep files with " +
-	"exclude patterns, which still apply with `-x`: `" +
-	"git clean -fdx -e .env -e .venv`.\x00\x1a01M81TBGEDPT5" +
-	"W0N810TH8FEHN&git-push-force-without-force-with-" +
-	"cmqy\abuiltin\bffffff\xee?\x00\x03\btool:git\x15topic:version-c" +
-	"ontrol\rseverity:high\x01\x03ask\xc6\x01`{command}` force-pus" +
-	"hes without a lease and can silently overwrite c" +
-	"ommits someone else pushed. Use `git push --forc" +
-	"e-with-lease` (plus `--force-if-includes`) so th" +
-	"e push fails if the remote moved.\x06hazardXgit pus" +
-	"h --force without --force-with-lease can silentl" +
-	"y overwrite commits others pushed\xfd\x04## Lesson: gi" +
-	"t push --force without --force-with-lease can si" +
-	"lently overwrite commits others pushed\n`--force`" +
-	", `-f` or a `+branch` refspec replaces the remot" +
-	"e branch with yours whatever it contains now: co" +
-	"mmits that a teammate or a CI bot pushed since y" +
-	"our last fetch vanish from the branch without an" +
-	"y warning.\n**Fix**: Use `git push --force-with-l" +
-	"ease origin my-branch`, which refuses when the r" +
-	"emote moved since you last fetched it, and add `" +
-	"--force-if-includes` (Git 2.30+) so a background" +
-	" fetch cannot defeat the lease. Never force-push" +
-	" shared branches such as `main`; first `git fetc" +
-	"h` and inspect `git log HEAD..origin/my-branch`." +
-	"\x00\x1a01M81TF4F9Q5DH1VHKXHVVCDVB+git-reset-hard-thro" +
-	"ws-away-uncommitted-h6ur\abuiltin\bffffff\xee?\x00\x03\btool" +
-	":git\x15topic:version-control\rseverity:high\x01\x03ask\xbd\x01`" +
-	"{command}` discards every uncommitted change to " +
-	"tracked files, and unsaved work cannot be recove" +
-	"red. Check `git status`, then save anything need" +
-	"ed with `git stash push -u` or a WIP commit.\x06haz" +
-	"ardUgit reset --hard throws away uncommitted cha" +
-	"nges for good; stash or commit them first\xc3\x05## Le" +
-	"sson: git reset --hard throws away uncommitted c" +
-	"hanges for good; stash or commit them first\n`git" +
-	" reset --hard` rewrites the index and working tr" +
-	"ee to the target commit. Edits that were never c" +
-	"ommitted or stashed are gone (the reflog only re" +
-	"cords commits), and `git reset --hard origin/mai" +
-	"n` also drops local commits from the branch, rec" +
-	"overable only through `git reflog` while it last" +
-	"s.\n**Fix**: Run `git status` first and keep work" +
-	" with `git stash push -u -m \"before reset\"` or a" +
-	" WIP commit. To undo a commit but keep its chang" +
-	"es use `git reset --soft HEAD~1` (or `--mixed`);" +
-	" to discard one file use `git restore path/to/fi" +
-	"le`. Lost commits come back with `git reflog` an" +
-	"d `git reset --hard HEAD@{1}`.\x00\x1a01M81TF4FDVX4RN4" +
-	"R8YWP5J0A1*kubectl-delete-namespace-pvcs-crds-or" +
-	"-8azz\abuiltin\tffffff\xee?\x00\x03\ftool:kubectl\x10topic:kube" +
-	"rnetes\x11severity:critical\x01\x03ask\xc0\x01`{command}` delet" +
-	"es a namespace, volumes, CRDs or every object of" +
-	" a type, which cannot be undone. Check `kubectl " +
-	"config current-context`, list what would be remo" +
-	"ved, and confirm with the user.\x06hazardXkubectl d" +
-	"elete namespace, PVCs, CRDs or --all removes eve" +
-	"rything inside it, irreversibly\xa4\x05## Lesson: kube" +
-	"ctl delete namespace, PVCs, CRDs or --all remove" +
-	"s everything inside it, irreversibly\nDeleting a " +
-	"namespace deletes every resource in it (deployme" +
-	"nts, secrets, PVCs and, with the usual Delete re" +
-	"claim policy, their volumes); deleting a CRD del" +
-	"etes every custom resource of that kind in all n" +
-	"amespaces; `--all` removes every object of the t" +
-	"ype. There is no undo, and on the wrong context " +
-	"it hits the wrong cluster.\n**Fix**: Confirm with" +
-	" the user first. Check `kubectl config current-c" +
-	"ontext`, list what would go (`kubectl get all,pv" +
-	"c,secret -n shop`), delete specific objects by n" +
-	"ame or label (`kubectl delete deploy/web -n shop" +
-	"`), and try `--dry-run=server` first.\x00\x1a01M81TBGE" +
-	"EVB5MJCZYT04SC0GC\x1crm-rf-dir-with-an-empty-9hdq\ab" +
-	"uiltin\tffffff\xee?\x00\x03\atool:rm\vtopic:shell\x11severity:c" +
-	"ritical\x01\x04deny\xf7\x01Refused: `{command}` deletes a pa" +
-	"th built from a shell variable; if the variable " +
-	"is empty or unset this removes / or a parent dir" +
-	"ectory. Rewrite it with ${VAR:?} so the shell ab" +
-	"orts instead (e.g. rm -rf -- \"${BUILD_DIR:?}/\") " +
-	"or use a literal path.\x06hazardcrm -rf \"$DIR/\" wit" +
-	"h an empty or unset DIR deletes / or the parent " +
-	"directory; guard it with ${DIR:?}\x9e\x05## Lesson: rm" +
-	" -rf \"$DIR/\" with an empty or unset DIR deletes " +
-	"/ or the parent directory; guard it with ${DIR:?" +
-	"}\nThe shell expands an unset or empty variable t" +
-	"o nothing, so `rm -rf \"$DIR/\"` becomes `rm -rf /" +
-	"`, `rm -rf $OUT/*` becomes `rm -rf /*`, and `rm " +
-	"-rf build/$TARGET` deletes all of `build/`. `set" +
-	" -u` does not help when the variable is set but " +
-	"empty, for example from a `$(...)` that failed.\n" +
-	"**Fix**: Use `${VAR:?}`, which aborts the comman" +
-	"d when the variable is unset or empty: `rm -rf -" +
-	"- \"${BUILD_DIR:?}/\"`, `rm -rf -- \"${OUT:?}\"/*`. " +
-	"Prefer literal paths you have just checked (`ech" +
-	"o \"$BUILD_DIR\"; ls -d \"$BUILD_DIR\"`), and start " +
-	"scripts with `set -euo pipefail`.\x00\x1a01M81TBGEFZT6" +
-	"D6A6FMG8XN97N\x1brm-rf-on-or-home-wipes-k9h4\abuilti" +
-	"n\n\x00\x00\x00\x00\x00\x00\xf0?\x00\x03\atool:rm\vtopic:shell\x11severity:critic" +
-	"al\x01\x04denytRefused: `{command}` recursively delete" +
-	"s the root or home directory. Name the exact pat" +
-	"h you mean to delete instead.\x06hazardCrm -rf on /" +
-	", /*, ~ or $HOME wipes the system or your home d" +
-	"irectory\xfe\x04## Lesson: rm -rf on /, /*, ~ or $HOME" +
-	" wipes the system or your home directory\nA recur" +
-	"sive delete whose argument is `/`, `/*`, `~`, `~" +
-	"/*` or `$HOME`, often from a stray space (`rm -r" +
-	"f / tmp/x`) or a path that did not expand as int" +
-	"ended, deletes everything the user can write: th" +
-	"e repository, SSH keys, other projects. GNU rm o" +
-	"nly refuses a bare `/` (`--preserve-root`); `/*`" +
-	", `~` and `$HOME` are not protected.\n**Fix**: De" +
-	"lete the specific path you mean, spelled out and" +
-	" checked first: `ls -d /home/u/proj/build && rm " +
-	"-rf -- /home/u/proj/build`. Put `--` before path" +
-	"s, quote variables as `\"${VAR:?}\"`, and never pa" +
-	"ss `--no-preserve-root`.\x00\x1a01M81TF4FDAXBNDJRY1F68" +
-	"Q7ZW-terraform-apply-without-a-saved-reviewed-p2" +
-	"fk\abuiltin\bffffff\xee?\x00\x03\x0etool:terraform\x14topic:infra" +
-	"structure\rseverity:high\x01\x03ask\x9c\x01`{command}` change" +
-	"s infrastructure without a reviewed plan file. R" +
-	"un `terraform plan -out=tfplan`, show the plan t" +
-	"o the user, then `terraform apply tfplan`.\x06hazar" +
-	"dfterraform apply without a saved, reviewed plan" +
-	" can change or destroy infrastructure you did no" +
-	"t expect\xa4\x06## Lesson: terraform apply without a s" +
-	"aved, reviewed plan can change or destroy infras" +
-	"tructure you did not expect\n`terraform apply` co" +
-	"mputes a fresh plan and, with `-auto-approve` (o" +
-	"ften added because an agent shell cannot answer " +
-	"the prompt), executes it at once: drift, a chang" +
-	"ed variable or a provider upgrade can turn into " +
-	"replacements (`-/+`) or deletions nobody saw. `t" +
-	"erraform destroy` removes everything in the stat" +
-	"e.\n**Fix**: Plan to a file, show it, get approva" +
-	"l, then apply exactly that plan: `terraform plan" +
-	" -out=tfplan`, `terraform show tfplan` (look for" +
-	" `destroy` and `-/+` replacements), then `terraf" +
-	"orm apply tfplan`, which neither prompts nor re-" +
-	"plans. Use `-target` only as a last resort and n" +
-	"ever run `destroy` without the user's explicit g" +
-	"o-ahead. The same holds for OpenTofu (`tofu`).\x00" +
+	"LESSONSM\v\x00\x00\x00\x11\x9a\x1b\xf3#\xa3\xc2p\xb0=\x00\x00\xc7\x16\x00\x00<\x00\x00\x00_\x00\x00\x00o\x00\x00\x00p\x00\x00\x00q\x00\x00\x00" +
+	"\xb5\x06\x00\x00\xb6\x06\x00\x00\xb7\x06\x00\x00\x00\x00\x80 \x03\x00\x00\x00\x00\x00\x00\xe0?\x01\a\x00\x00\x00\x00\x00\x00\x00@\x03off<\x00\x05\x00\x03\x02\x00\t\x01" +
+	"\x04Bash\t\x00\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00VX\x01\x00\x00d\x01\x00\x00q\x01\x00\x00|\x01\x00\x00\x8e\x01\x00\x00\x99\x01\x00\x00\xa8\x01\x00\x00\xb4\x01" +
+	"\x00\x00\xc6\x01\x00\x00\xd3\x01\x00\x00\xe1\x01\x00\x00\xfe\x01\x00\x00\b\x02\x00\x00\x13\x02\x00\x00*\x02\x00\x005\x02\x00\x00E\x02\x00\x00S\x02\x00\x00a\x02\x00\x00k\x02" +
+	"\x00\x00\x80\x02\x00\x00\x8e\x02\x00\x00\x9b\x02\x00\x00\xaf\x02\x00\x00\xbb\x02\x00\x00\xcf\x02\x00\x00\xd9\x02\x00\x00\xe6\x02\x00\x00\xf1\x02\x00\x00\xfc\x02\x00\x00\f\x03\x00\x00\x1c\x03" +
+	"\x00\x005\x03\x00\x00H\x03\x00\x00X\x03\x00\x00g\x03\x00\x00w\x03\x00\x00\x88\x03\x00\x00\x94\x03\x00\x00\x9f\x03\x00\x00\xb0\x03\x00\x00\xd4\x03\x00\x00\xdf\x03\x00\x00\xf4\x03" +
+	"\x00\x00\x00\x04\x00\x00\x11\x04\x00\x00%\x04\x00\x001\x04\x00\x00@\x04\x00\x00N\x04\x00\x00]\x04\x00\x00h\x04\x00\x00s\x04\x00\x00~\x04\x00\x00\x8d\x04\x00\x00\x9c\x04" +
+	"\x00\x00\xa9\x04\x00\x00\xb4\x04\x00\x00\xc2\x04\x00\x00\xcd\x04\x00\x00\xd7\x04\x00\x00\xe2\x04\x00\x00\xee\x04\x00\x00\xfb\x04\x00\x00\b\x05\x00\x00\x16\x05\x00\x00$\x05\x00\x005\x05" +
+	"\x00\x00@\x05\x00\x00K\x05\x00\x00\\\x05\x00\x00i\x05\x00\x00u\x05\x00\x00\x82\x05\x00\x00\x92\x05\x00\x00\x9e\x05\x00\x00\xa9\x05\x00\x00\xbd\x05\x00\x00\xc8\x05\x00\x00\xd4\x05" +
+	"\x00\x00\xe8\x05\x00\x00\xf6\x05\x00\x00\x04\x06\x00\x00\x0f\x06\x00\x00,\x06\x00\x008\x06\x00\x00\x05appli\x01\x11M\x83?@\x06approv\x01\x10Q" +
+	"\xc5'@\x04auto\x01\x10Q\xc5'@\vauto approv\x01\x11Q\xc5'@\x04cach\x01\x04\x06\xe8\xec?\bchec" +
+	"kout\x01\x02U\xe8=@\x05clean\x01\x041T<@\x06commit\x02\x06I\xe5\xa2?\x02\b\xb9\xb2?\x06compos\x01" +
+	"\x00r\xceB@\acontain\x01\x00\xef\xc3\xfc?\acontrol\x04\x02\xb6\x9bJ?\x02$nG?\x02\x03\xa8;?\x02\xa2\xe3M?" +
+	"\x03crd\x01\v;\"8@\x04crds\x01\n^}\f@\x06critic\x03\n\xcc|\x9b?\x02\xa6\xb7v?\x02x\x92\x89?\x04dat" +
+	"a\x01\x00r\xceB@\tdata loss\x01\x01)\x95+@\adatabas\x01\x00\xef\xc3\xfc?\adestroy\x01\x11M" +
+	"\x83?@\x03dir\x01\f\xabD6@\tdirectori\x02\fI\xe5\xa2?\x02u#\r@\adiscard\x01\x03U\xe8=@" +
+	"\x06docker\x01\x00k\xf2P@\rdocker compos\x01\x01)\x95+@\x05empti\x01\f\xabD6@\rem" +
+	"pti variabl\x01\r\xacI\x1d@\x03env\x01\x04\x06\xe8\xec?\x06expect\x01\x10<\x94\xf4?\x04file\x01\x04B" +
+	"RK@\x04forc\x01\x06~\xaeX@\tforc leas\x01\a\xacI\x1d@\tforc push\x01\a\xacI\x1d@\x03g" +
+	"it\x04\x02\x9b~\xbf?\x02s(\xab?\x02\xad\xab\xa6?\x02Z~\xad?\fgit checkout\x01\x03y\xed%@\tgit c" +
+	"lean\x01\x05\xe2\x1f$@\bgit push\x01\a\xacI\x1d@\tgit reset\x01\tQ\xc5'@\ngit re" +
+	"stor\x01\x03y\xed%@\x05guard\x01\f~\xeb\xde?\x04hard\x01\bM\x83?@\nhard reset\x01\tQ\xc5" +
+	"'@\x04high\x06\x00t\x95\xe5>\x02\xb4\x9b\xda>\x02\xe2-\xd7>\x02\xbby\xca>\x02\xf4%\xde>\b\xf4%\xde>\x04home\x01\x0e\xf5\x82O" +
+	"@\x0ehome directori\x01\x0f§)@\x05ignor\x01\x041T<@\nignor file\x01\x05\xe2" +
+	"\x1f$@\rinfrastructur\x01\x10Q\xc5'@\x05insid\x01\n^}\f@\birrevers\x01\n^}" +
+	"\f@\akubectl\x01\v\x8f\xfeY@\bkubernet\x01\n^}\f@\x04leas\x01\x06\xabD6@\x04loss\x01" +
+	"\x00)\x95+@\x04lost\x01\tQ\xc5'@\bnamespac\x01\vXgM@\boverwrit\x01\x06~\xeb\xde?\x06p" +
+	"arent\x01\f~\xeb\xde?\x04plan\x01\x11M\x83?@\aproject\x01\x00\xef\xc3\xfc?\x04push\x01\x06~\xaeX@\x03" +
+	"pvc\x01\v;\"8@\x04pvcs\x01\n^}\f@\x05reset\x01\bg\xf6W@\x06restor\x01\x02U\xe8=@\x06re" +
+	"view\x01\x10<\x94\xf4?\x02rf\x02\f\xa40\x05@\x02u#\r@\x02rm\x02\fѭ\x10@\x02ߢ\x17@\x05rm rf\x02\r-\xdf" +
+	"\xe5?\x03R\xf2\xf7?\x04root\x01\x0f§)@\x04save\x01\x10<\x94\xf4?\x05shell\x02\fI\xe5\xa2?\x02!\xaa\xb5?\x06s" +
+	"ilent\x01\x06~\xeb\xde?\x05stash\x01\b<\x94\xf4?\x06system\x01\x0e֚\xf8?\tterraform\x01\x11" +
+	"\x83\x18N@\x05throw\x01\b<\x94\xf4?\x04tree\x01\x02{\xae\xf0?\buncommit\x02\x02\xef߯?\x06\b\xb9\xb2?\x04" +
+	"undo\x01\x02{\xae\xf0?\x05unset\x01\f\xabD6@\runset variabl\x01\r\xacI\x1d@\auntra" +
+	"ck\x01\x051T<@\avariabl\x01\f\x9d\xfdE@\x04venv\x01\x04\x06\xe8\xec?\aversion\x04\x02\xb6\x9bJ?\x02" +
+	"$nG?\x02\x03\xa8;?\x02\xa2\xe3M?\x05volum\x01\x01r\xceB@\x04wipe\x01\x0e֚\xf8?\x00\x00\xff\x06\x00\x00\xc7\x16\x00\x00\xe8" +
+	"\b\x00\x00s\x1b\x00\x00\xae\t\x00\x00\xa0\x1f\x00\x00s\n\x00\x00\xc3#\x00\x00+\v\x00\x00\xf2'\x00\x00\xaf\v\x00\x00`,\x00\x00\xfc\r\x00\x00\xb70\x00\x00y" +
+	"\x0f\x00\x0035\x00\x00\xc4\x15\x00\x00\xea8\x00\x00\x00\x00\x03\xb1\x01(?:^|[;&|(\\n][ \\t]*|\\b(?:sud" +
+	"o|then|do)\\s+)(?:docker[ \\t]+compose|docker-comp" +
+	"ose|podman[ \\t]+compose|podman-compose)\\b[^;&|\\n" +
+	"]*\\sdown\\b[^;&|\\n]*\\s(?:-v|--volumes)(?=\\s|$|[;&" +
+	"|)=])\x01\x03\x02\acompose\b-compose\x01\x04down\x02\x02-v\t--volumesU(?" +
+	":^|[;&|(\\n][ \\t]*|\\b(?:sudo|then|do)\\s+)(?:docke" +
+	"r|podman)\\s+volume\\s+(?:rm|prune)\\b\x01\x03\x02\x06docker\x06po" +
+	"dman\x01\x06volume\x02\x02rm\x05pruned(?:^|[;&|(\\n][ \\t]*|\\b(?:" +
+	"sudo|then|do)\\s+)(?:docker|podman)\\s+system\\s+pr" +
+	"une\\b[^;&|\\n]*\\s--volumes\\b\x01\x04\x01\t--volumes\x02\x06docker" +
+	"\x06podman\x01\x06system\x01\x05prune\x00\x00\x00\x00\x01h(?:^|[;&|(\\n][ \\t]*)" +
+	"git\\s+(?:checkout|restore)\\s+(?:(?:--|-[\\w=-]+|H" +
+	"EAD)\\s+)*(?:\\.|:/|\\*)(?=\\s|$|[;&|)])\x01\x03\x02\bcheckout" +
+	"\arestore\x01\x03git\x03\x01.\x02:/\x01*\x00\x01*--staged(?![^;&|\\n]*(?:-" +
+	"-worktree|\\s-W\\b))\x01\x01\x01\b--staged\x00\x00\x01K(?:^|[;&|(\\n][" +
+	" \\t]*)git\\s+clean\\s+(?:[^;&|\\n]*\\s)?(?:-[a-zA-Z]" +
+	"*f|--force\\b)\x01\x04\x01\x05clean\x01\x03git\x02\x01f\x06-force\x01\x01-\x00\x01;\\bgit" +
+	"\\s+clean\\s+(?:[^;&|\\n]*\\s)?(?:-[a-zA-Z]*n|--dry-" +
+	"run\\b)\x01\x04\x01\x05clean\x01\x03git\x02\x01n\b-dry-run\x01\x01-\x00\x00\x01\x98\x01(?:^|[;&" +
+	"|(\\n][ \\t]*)git\\s+(?:-c\\s+\\S+\\s+)*push\\b(?![^;&|" +
+	"\\n]*--force-with-lease)[^;&|\\n]*\\s(?:--force(?![" +
+	"-\\w])|-[a-zA-Z]*f[a-zA-Z]*(?=\\s|$)|\\+[\\w./:@-]+)" +
+	"\x01\x03\x01\x04push\x01\x03git\x03\x06-force\x01f\x01+\x00\x00\x00\x00\x01J(?:^|[;&|(\\n][ \\t" +
+	"]*)git\\s+(?:-C\\s+\\S+\\s+)?reset\\s+(?:[^;&|\\n]*\\s)" +
+	"?--hard\\b\x01\x03\x01\x06--hard\x01\x05reset\x01\x03git\x00\x01\x0f\\bgit\\s+stash\\" +
+	"b\x01\x02\x01\x05stash\x01\x03git\x00\x00\x02\xc5\x01(?:^|[;&|(\\n][ \\t]*|\\b(?:the" +
+	"n|do)\\s+)kubectl\\s+(?:[^;&|\\n]*\\s)?delete\\s+(?:-" +
+	"\\S+\\s+)*(?:ns|namespaces?|pvc|pv|persistentvolum" +
+	"es?|persistentvolumeclaims?|crds?|customresource" +
+	"definitions?)(?=[\\s/,]|$)\x01\x03\x01\akubectl\x01\x06delete\r\x02ns" +
+	"\tnamespace\nnamespaces\x03pvc\x02pv\x10persistentvolume\x11pe" +
+	"rsistentvolumes\x15persistentvolumeclaim\x16persistent" +
+	"volumeclaims\x03crd\x04crds\x18customresourcedefinition\x19c" +
+	"ustomresourcedefinitionsz(?:^|[;&|(\\n][ \\t]*|\\b(" +
+	"?:then|do)\\s+)kubectl\\s+(?:[^;&|\\n]*\\s)?delete\\s" +
+	"[^;&|\\n]*\\s(?:--all|--all-namespaces|-A)(?=[\\s=]" +
+	"|$)\x01\x03\x01\akubectl\x01\x06delete\x03\x05--all\x10--all-namespaces\x02-" +
+	"A\x00\x01\v--dry-run\\b\x01\x01\x01\t--dry-run\x00\x00\x01\xd7\x01(?:^|[;&|(\\n{][" +
+	" \\t]*|\\b(?:sudo|doas|xargs|then|do|else|exec)\\s+" +
+	")rm\\s+(?=(?:[^;&|\\n]*\\s)?(?:-[a-zA-Z]*[rR]|--rec" +
+	"ursive\\b))[^;&|\\n]*?(?:\\$\\{?(?!HOME\\b|PWD\\b)[A-Z" +
+	"a-z_]\\w*\\}?\"?/|/\"?\\$\\{?[A-Za-z_]\\w*\\}?\"?(?=\\s|$|" +
+	"[;&|)]))\x01\x02\x01\x02rm\x06\x01$\x02${\x02/$\x03/${\x03/\"$\x04/\"${\x00\x02\n\\$\\{\\w+:\\" +
+	"?\x01\x02\x01\x02${\x01\x02:?^\\b([A-Za-z_]\\w*)=(?:\"[^\"$`\\n]+\"|'[^'" +
+	"\\n]+'|[^\\s;&|$\"'`]+)[;&\\s][\\s\\S]*?\\brm\\s[^;&|\\n]" +
+	"*\\$\\{?\\1\\b\x01\x03\x01\x02rm\x01\x01=\x02\x01$\x02${\x00\x00\x04\xce\x02(?:^|[;&|(\\n{`][ \\" +
+	"t]*|\\b(?:sudo|doas|xargs|then|do|else|exec|comma" +
+	"nd|builtin|env|nohup|time)\\s+(?:-\\S+\\s+|\\w+=\\S*\\" +
+	"s+)*|\\b(?:ba|z|da|k)?sh\\s+(?:-\\S+\\s+)*-[a-z]*c[a" +
+	"-z]*\\s+[\"'$]?)(?:/(?:[\\w.-]+/)*|\\\\)?rm\\s+(?=(?:[" +
+	"^;&|\\n]*\\s)?(?:-[a-zA-Z]*[rR]|--recursive\\b))(?:" +
+	"[^;&|\\n]*\\s)?[\"']?(?:/\\*?|~/?\\*?|\\$\\{?HOME\\}?[\"'" +
+	"]?/?\\*?)[\"']?(?=\\s|$|[;&|)])\x01\x02\x01\x02rm\x12\x01/\x02/*\x01~\x02~*\x02~/" +
+	"\x03~/*\x05$HOME\x06$HOME\"\x06$HOME'\x06$HOME}\a$HOME}\"\a$HOME}'\x06" +
+	"${HOME\a${HOME\"\a${HOME'\a${HOME}\b${HOME}\"\b${HOME}'" +
+	"\xe7\x01(?:^|[;&|(\\n{`][ \\t]*|\\b(?:sudo|doas|xargs|the" +
+	"n|do|else|exec|command|builtin|env|nohup|time)\\s" +
+	"+(?:-\\S+\\s+|\\w+=\\S*\\s+)*|\\b(?:ba|z|da|k)?sh\\s+(?" +
+	":-\\S+\\s+)*-[a-z]*c[a-z]*\\s+[\"'$]?)(?:/(?:[\\w.-]+" +
+	"/)*|\\\\)?rm\\s[^;&|\\n]*--no-preserve-root\\b\x01\x02\x01\x12--n" +
+	"o-preserve-root\x01\x02rm\x83\x03\\b([A-Za-z_]\\w*)=[\"']?(?:~|" +
+	"\\$\\{?HOME\\}?|/)[\"']?/?(?=[\\s;&|)]|$)[\\s\\S]*?(?:^" +
+	"|[;&|(\\n{`][ \\t]*|\\b(?:sudo|doas|xargs|then|do|e" +
+	"lse|exec|command|builtin|env|nohup|time)\\s+(?:-\\" +
+	"S+\\s+|\\w+=\\S*\\s+)*|\\b(?:ba|z|da|k)?sh\\s+(?:-\\S+\\" +
+	"s+)*-[a-z]*c[a-z]*\\s+[\"'$]?)(?:/(?:[\\w.-]+/)*|\\\\" +
+	")?rm\\s+(?=(?:[^;&|\\n]*\\s)?(?:-[a-zA-Z]*[rR]|--re" +
+	"cursive\\b))(?:[^;&|\\n]*\\s)?[\"']?\\$\\{?\\1\\}?[\"']?/" +
+	"?\\*?[\"']?(?=\\s|$|[;&|)])\x01\x04\x01\x02rm\x03\x01=\x02=\"\x02='\x06\x01~\x05$HOME" +
+	"\x06$HOME}\x06${HOME\a${HOME}\x01/\x06\x01$\x02${\x02\"$\x03\"${\x02'$\x03'${\xd0\x02(?" +
+	":^|[;&|(\\n{`][ \\t]*|\\b(?:sudo|doas|xargs|then|do" +
+	"|else|exec|command|builtin|env|nohup|time)\\s+(?:" +
+	"-\\S+\\s+|\\w+=\\S*\\s+)*|\\b(?:ba|z|da|k)?sh\\s+(?:-\\S" +
+	"+\\s+)*-[a-z]*c[a-z]*\\s+[\"'$]?)(?:/(?:[\\w.-]+/)*|" +
+	"\\\\)?find\\s+(?:-[HLP]\\s+)*[\"']?(?:/|~/?|\\$\\{?HOME" +
+	"\\}?/?)[\"']?\\s(?:[^;&|\\n]*\\s)?(?:-delete\\b|-exec(" +
+	"?:dir)?\\s+(?:sudo\\s+)?(?:/(?:[\\w.-]+/)*)?rm\\s)\x01\x04" +
+	"\x01\x04find\x03\x06delete\x04exec\aexecdir\v\x01/\x01~\x02~/\x05$HOME\x06$HOME/" +
+	"\x06$HOME}\a$HOME}/\x06${HOME\a${HOME/\a${HOME}\b${HOME}/\x01" +
+	"\x01-\x00\x00\x00\x00\x01e(?:^|[;&|(\\n][ \\t]*|\\b(?:then|do)\\s+)(?:" +
+	"terraform|tofu)\\s+(?:-chdir=\\S+\\s+)?(?:apply|des" +
+	"troy)(?=\\s|$)\x01\x02\x02\x05apply\adestroy\x02\tterraform\x04tofu\x00\x01" +
+	"](?:terraform|tofu)\\s+(?:-chdir=\\S+\\s+)?apply\\s+" +
+	"(?:-\\S+\\s+)*(?!-)[^\\s=;&|]+(?=\\s*(?:$|[;&|)]))\x01\x02" +
+	"\x01\x05apply\x02\tterraform\x04tofu\x1a01M81TNAZMB9CQR56QV3P8SE" +
+	"9P&docker-compose-down-v-deletes-the-pi0j\abuilti" +
+	"n\bffffff\xee?\x00\x03\vtool:docker\x10topic:containers\rseveri" +
+	"ty:high\x01\x03ask\xc1\x01`{command}` deletes Docker volumes" +
+	", and the data in them (databases, uploads) cann" +
+	"ot be recovered. Use `docker compose down` witho" +
+	"ut -v to keep them, or confirm with the user and" +
+	" back up first.\x06hazardUdocker compose down -v de" +
+	"letes the project's volumes, and with them the d" +
+	"atabase data\x84\x06## Lesson: docker compose down -v " +
+	"deletes the project's volumes, and with them the" +
+	" database data\n`-v`/`--volumes` removes the name" +
+	"d volumes declared in the compose file and the a" +
+	"nonymous volumes of its containers: a Postgres, " +
+	"MySQL or Elasticsearch development database, upl" +
+	"oaded files and caches are gone for good. `docke" +
+	"r volume rm`, `docker volume prune` and `docker " +
+	"system prune --volumes` do the same outside comp" +
+	"ose.\n**Fix**: To stop and remove containers and " +
+	"networks but keep data, run `docker compose down" +
+	"` without `-v`. To reset one service's data on p" +
+	"urpose, confirm with the user, back it up (`dock" +
+	"er compose exec -T db pg_dump -U postgres app > " +
+	"backup.sql`) and remove only that volume (`docke" +
+	"r volume rm myproj_pgdata`); `docker volume ls` " +
+	"shows what exists.\x00\x1a01M81TF4F9HPXBF3JBY304JKDX)g" +
+	"it-checkout-and-git-restore-discard-jz44\abuiltin" +
+	"\bffffff\xee?\x00\x03\btool:git\x15topic:version-control\rsever" +
+	"ity:high\x01\x03ask\x99\x01`{command}` overwrites every modi" +
+	"fied file in the working tree; uncommitted edits" +
+	" cannot be recovered. Restore specific files, or" +
+	" `git stash push` first.\x06hazardXgit checkout . a" +
+	"nd git restore . discard every uncommitted edit " +
+	"in the tree with no undo\xa5\x05## Lesson: git checkou" +
+	"t . and git restore . discard every uncommitted " +
+	"edit in the tree with no undo\nChecking out or re" +
+	"storing `.` replaces all modified tracked files " +
+	"with their committed (or staged) version, includ" +
+	"ing edits made earlier in the session or by the " +
+	"user in parallel, when usually only one file was" +
+	" meant. The discarded changes were never committ" +
+	"ed, so neither reflog nor stash can bring them b" +
+	"ack.\n**Fix**: Name the files: `git restore src/a" +
+	"pp.py` (or `git checkout -- src/app.py`). Look a" +
+	"t `git status --short` and `git diff --stat` fir" +
+	"st; to set everything aside reversibly use `git " +
+	"stash push -m \"set aside\"`. `git restore --stage" +
+	"d .` only unstages and is safe.\x00\x1a01M81TF4F97VYHX" +
+	"MB26J4ZYEC6(git-clean-f-deletes-untracked-files-" +
+	"825c\abuiltin\bffffff\xee?\x00\x03\btool:git\x15topic:version-c" +
+	"ontrol\rseverity:high\x01\x03ask\xba\x01`{command}` permanent" +
+	"ly deletes untracked files (with -x also ignored" +
+	" ones such as .env, .venv and node_modules); git" +
+	" cannot restore them. Preview with `git clean -n" +
+	"d` first and confirm.\x06hazardggit clean -f delete" +
+	"s untracked files for good, and -x also removes " +
+	"ignored .env files, venvs and caches\xec\x04## Lesson:" +
+	" git clean -f deletes untracked files for good, " +
+	"and -x also removes ignored .env files, venvs an" +
+	"d caches\n`git clean -fd` deletes every untracked" +
+	" file and directory, including new source files " +
+	"not yet added; `-x` also deletes ignored files: " +
+	"`.env` with local secrets, `.venv`, `node_module" +
+	"s`, IDE settings and local databases. None of it" +
+	" is in git, so nothing can restore it.\n**Fix**: " +
+	"Preview first with `git clean -nd` (`-ndx` to in" +
+	"clude ignored files), then delete only what you " +
+	"mean: `git clean -fd build/`, or keep files with" +
+	" exclude patterns, which still apply with `-x`: " +
+	"`git clean -fdx -e .env -e .venv`.\x00\x1a01M81TBGEDPT" +
+	"5W0N810TH8FEHN&git-push-force-without-force-with" +
+	"-cmqy\abuiltin\bffffff\xee?\x00\x03\btool:git\x15topic:version-" +
+	"control\rseverity:high\x01\x03ask\xc6\x01`{command}` force-pu" +
+	"shes without a lease and can silently overwrite " +
+	"commits someone else pushed. Use `git push --for" +
+	"ce-with-lease` (plus `--force-if-includes`) so t" +
+	"he push fails if the remote moved.\x06hazardXgit pu" +
+	"sh --force without --force-with-lease can silent" +
+	"ly overwrite commits others pushed\xfd\x04## Lesson: g" +
+	"it push --force without --force-with-lease can s" +
+	"ilently overwrite commits others pushed\n`--force" +
+	"`, `-f` or a `+branch` refspec replaces the remo" +
+	"te branch with yours whatever it contains now: c" +
+	"ommits that a teammate or a CI bot pushed since " +
+	"your last fetch vanish from the branch without a" +
+	"ny warning.\n**Fix**: Use `git push --force-with-" +
+	"lease origin my-branch`, which refuses when the " +
+	"remote moved since you last fetched it, and add " +
+	"`--force-if-includes` (Git 2.30+) so a backgroun" +
+	"d fetch cannot defeat the lease. Never force-pus" +
+	"h shared branches such as `main`; first `git fet" +
+	"ch` and inspect `git log HEAD..origin/my-branch`" +
+	".\x00\x1a01M81TF4F9Q5DH1VHKXHVVCDVB+git-reset-hard-thr" +
+	"ows-away-uncommitted-h6ur\abuiltin\bffffff\xee?\x00\x03\btoo" +
+	"l:git\x15topic:version-control\rseverity:high\x01\x03ask\xbd\x01" +
+	"`{command}` discards every uncommitted change to" +
+	" tracked files, and unsaved work cannot be recov" +
+	"ered. Check `git status`, then save anything nee" +
+	"ded with `git stash push -u` or a WIP commit.\x06ha" +
+	"zardUgit reset --hard throws away uncommitted ch" +
+	"anges for good; stash or commit them first\xc3\x05## L" +
+	"esson: git reset --hard throws away uncommitted " +
+	"changes for good; stash or commit them first\n`gi" +
+	"t reset --hard` rewrites the index and working t" +
+	"ree to the target commit. Edits that were never " +
+	"committed or stashed are gone (the reflog only r" +
+	"ecords commits), and `git reset --hard origin/ma" +
+	"in` also drops local commits from the branch, re" +
+	"coverable only through `git reflog` while it las" +
+	"ts.\n**Fix**: Run `git status` first and keep wor" +
+	"k with `git stash push -u -m \"before reset\"` or " +
+	"a WIP commit. To undo a commit but keep its chan" +
+	"ges use `git reset --soft HEAD~1` (or `--mixed`)" +
+	"; to discard one file use `git restore path/to/f" +
+	"ile`. Lost commits come back with `git reflog` a" +
+	"nd `git reset --hard HEAD@{1}`.\x00\x1a01M81TF4FDVX4RN" +
+	"4R8YWP5J0A1*kubectl-delete-namespace-pvcs-crds-o" +
+	"r-8azz\abuiltin\tffffff\xee?\x00\x03\ftool:kubectl\x10topic:kub" +
+	"ernetes\x11severity:critical\x01\x03ask\xc0\x01`{command}` dele" +
+	"tes a namespace, volumes, CRDs or every object o" +
+	"f a type, which cannot be undone. Check `kubectl" +
+	" config current-context`, list what would be rem" +
+	"oved, and confirm with the user.\x06hazardXkubectl " +
+	"delete namespace, PVCs, CRDs or --all removes ev" +
+	"erything inside it, irreversibly\xa4\x05## Lesson: kub" +
+	"ectl delete namespace, PVCs, CRDs or --all remov" +
+	"es everything inside it, irreversibly\nDeleting a" +
+	" namespace deletes every resource in it (deploym" +
+	"ents, secrets, PVCs and, with the usual Delete r" +
+	"eclaim policy, their volumes); deleting a CRD de" +
+	"letes every custom resource of that kind in all " +
+	"namespaces; `--all` removes every object of the " +
+	"type. There is no undo, and on the wrong context" +
+	" it hits the wrong cluster.\n**Fix**: Confirm wit" +
+	"h the user first. Check `kubectl config current-" +
+	"context`, list what would go (`kubectl get all,p" +
+	"vc,secret -n shop`), delete specific objects by " +
+	"name or label (`kubectl delete deploy/web -n sho" +
+	"p`), and try `--dry-run=server` first.\x00\x1a01M81TBG" +
+	"EEVB5MJCZYT04SC0GC\x1crm-rf-dir-with-an-empty-9hdq\a" +
+	"builtin\tffffff\xee?\x00\x03\atool:rm\vtopic:shell\x11severity:" +
+	"critical\x01\x04deny\xf7\x01Refused: `{command}` deletes a p" +
+	"ath built from a shell variable; if the variable" +
+	" is empty or unset this removes / or a parent di" +
+	"rectory. Rewrite it with ${VAR:?} so the shell a" +
+	"borts instead (e.g. rm -rf -- \"${BUILD_DIR:?}/\")" +
+	" or use a literal path.\x06hazardcrm -rf \"$DIR/\" wi" +
+	"th an empty or unset DIR deletes / or the parent" +
+	" directory; guard it with ${DIR:?}\x9e\x05## Lesson: r" +
+	"m -rf \"$DIR/\" with an empty or unset DIR deletes" +
+	" / or the parent directory; guard it with ${DIR:" +
+	"?}\nThe shell expands an unset or empty variable " +
+	"to nothing, so `rm -rf \"$DIR/\"` becomes `rm -rf " +
+	"/`, `rm -rf $OUT/*` becomes `rm -rf /*`, and `rm" +
+	" -rf build/$TARGET` deletes all of `build/`. `se" +
+	"t -u` does not help when the variable is set but" +
+	" empty, for example from a `$(...)` that failed." +
+	"\n**Fix**: Use `${VAR:?}`, which aborts the comma" +
+	"nd when the variable is unset or empty: `rm -rf " +
+	"-- \"${BUILD_DIR:?}/\"`, `rm -rf -- \"${OUT:?}\"/*`." +
+	" Prefer literal paths you have just checked (`ec" +
+	"ho \"$BUILD_DIR\"; ls -d \"$BUILD_DIR\"`), and start" +
+	" scripts with `set -euo pipefail`.\x00\x1a01M81TBGEFZT" +
+	"6D6A6FMG8XN97N\x1brm-rf-on-or-home-wipes-k9h4\abuilt" +
+	"in\n\x00\x00\x00\x00\x00\x00\xf0?\x00\x03\atool:rm\vtopic:shell\x11severity:criti" +
+	"cal\x01\x04denytRefused: `{command}` recursively delet" +
+	"es the root or home directory. Name the exact pa" +
+	"th you mean to delete instead.\x06hazardCrm -rf on " +
+	"/, /*, ~ or $HOME wipes the system or your home " +
+	"directory\xfe\x04## Lesson: rm -rf on /, /*, ~ or $HOM" +
+	"E wipes the system or your home directory\nA recu" +
+	"rsive delete whose argument is `/`, `/*`, `~`, `" +
+	"~/*` or `$HOME`, often from a stray space (`rm -" +
+	"rf / tmp/x`) or a path that did not expand as in" +
+	"tended, deletes everything the user can write: t" +
+	"he repository, SSH keys, other projects. GNU rm " +
+	"only refuses a bare `/` (`--preserve-root`); `/*" +
+	"`, `~` and `$HOME` are not protected.\n**Fix**: D" +
+	"elete the specific path you mean, spelled out an" +
+	"d checked first: `ls -d /home/u/proj/build && rm" +
+	" -rf -- /home/u/proj/build`. Put `--` before pat" +
+	"hs, quote variables as `\"${VAR:?}\"`, and never p" +
+	"ass `--no-preserve-root`.\x00\x1a01M81TF4FDAXBNDJRY1F6" +
+	"8Q7ZW-terraform-apply-without-a-saved-reviewed-p" +
+	"2fk\abuiltin\bffffff\xee?\x00\x03\x0etool:terraform\x14topic:infr" +
+	"astructure\rseverity:high\x01\x03ask\x9c\x01`{command}` chang" +
+	"es infrastructure without a reviewed plan file. " +
+	"Run `terraform plan -out=tfplan`, show the plan " +
+	"to the user, then `terraform apply tfplan`.\x06haza" +
+	"rdfterraform apply without a saved, reviewed pla" +
+	"n can change or destroy infrastructure you did n" +
+	"ot expect\xa4\x06## Lesson: terraform apply without a " +
+	"saved, reviewed plan can change or destroy infra" +
+	"structure you did not expect\n`terraform apply` c" +
+	"omputes a fresh plan and, with `-auto-approve` (" +
+	"often added because an agent shell cannot answer" +
+	" the prompt), executes it at once: drift, a chan" +
+	"ged variable or a provider upgrade can turn into" +
+	" replacements (`-/+`) or deletions nobody saw. `" +
+	"terraform destroy` removes everything in the sta" +
+	"te.\n**Fix**: Plan to a file, show it, get approv" +
+	"al, then apply exactly that plan: `terraform pla" +
+	"n -out=tfplan`, `terraform show tfplan` (look fo" +
+	"r `destroy` and `-/+` replacements), then `terra" +
+	"form apply tfplan`, which neither prompts nor re" +
+	"-plans. Use `-target` only as a last resort and " +
+	"never run `destroy` without the user's explicit " +
+	"go-ahead. The same holds for OpenTofu (`tofu`).\x00" +
 	""

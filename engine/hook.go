@@ -335,7 +335,15 @@ func (r *run) inject(tool, about string, cs []Candidate) (any, error) {
 // session and returns their text, "" when none is selected.
 func (r *run) selectText(tool, about string, cs []Candidate) (string, error) {
 	var claimErr error
-	sel := selectLessons(cs, r.cfg, func(slug string) bool {
+	sel := selectLessons(cs, r.cfg, func(c Candidate) bool {
+		slug := c.Slug
+		if c.Again {
+			won, err := r.sess.ClaimAgain(slug, r.cfg.Again())
+			if err != nil && claimErr == nil {
+				claimErr = fmt.Errorf("session state: %w", err)
+			}
+			return won
+		}
 		won, err := r.sess.Claim(slug)
 		for _, member := range r.aggMembers[slug] {
 			if won && err == nil {

@@ -44,7 +44,7 @@ import (
 // the hook's call points.
 const (
 	magic         = "LESSONSM"
-	formatVersion = 10
+	formatVersion = 11
 	// maxManifest caps what Open reads: 10,000 lessons take about 1 MB.
 	maxManifest = 64 << 20
 )
@@ -204,6 +204,7 @@ func encodeConfig(e *encoder, c lessons.Config) {
 	e.int(c.AggregateMinLessons)
 	e.bool(c.InjectAggregates)
 	e.int(c.Nudges())
+	e.int(c.Again())
 }
 
 // decodeConfig reads what the hook uses; disable and packs were applied
@@ -222,6 +223,7 @@ func decodeConfig(d *decoder) lessons.Config {
 		AggregateMinLessons:            d.int(),
 		InjectAggregates:               d.bool(),
 		CaptureNudges:                  new(d.int()),
+		SayAgain:                       new(d.int()),
 	}
 }
 

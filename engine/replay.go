@@ -79,13 +79,15 @@ type ReplaySession struct {
 	// same call always matches the same lessons.
 	hits  map[string][]Candidate
 	extra []Extra
+	// again counts the times each lesson was said again (sayAgain).
+	again map[string]int
 }
 
 // Session starts a replayed session, with the lessons of extra beside
 // the manifest's. Every agent reads a call's lessons at the call, before
 // it or with its result, so the agent does not matter.
 func (r *Replay) Session(extra ...Extra) *ReplaySession {
-	return &ReplaySession{r: r, claims: map[string]int{}, hits: map[string][]Candidate{}, extra: extra}
+	return &ReplaySession{r: r, claims: map[string]int{}, hits: map[string][]Candidate{}, extra: extra, again: map[string]int{}}
 }
 
 // Call answers the session's call number i. A lesson whose regex timed
@@ -234,7 +236,15 @@ func (s *ReplaySession) inject(about string, cs, extras []Candidate, i int) ([]F
 	for _, c := range cs {
 		prio[c.Slug] = c.Priority
 	}
-	sel := selectLessons(cs, cfg, func(slug string) bool {
+	sel := selectLessons(cs, cfg, func(c Candidate) bool {
+		slug := c.Slug
+		if c.Again {
+			if s.again[slug] >= cfg.Again() {
+				return false
+			}
+			s.again[slug]++
+			return true
+		}
 		if _, claimed := s.claims[slug]; claimed {
 			return false
 		}

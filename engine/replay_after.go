@@ -5,7 +5,7 @@ import "errors"
 // AfterFailure answers the outcome of the session's call number i, which
 // failed and printed output, as the hook answers it: the lessons on its
 // error (triggers.errors) of the manifest and the extras, not yet claimed
-// in the session, ranked, selected and claimed under the same budget as a
+// in the session or said fewer than sayAgain times again, ranked, selected and claimed under the same budget as a
 // call's lessons. Their fires are after the call (Fire.After). A lesson
 // whose regex timed out is left out, and the error (wrapping ErrTimeout)
 // says so.
@@ -39,13 +39,15 @@ func (s *ReplaySession) AfterFailure(i int, c Call, output string) (Answer, erro
 				e.Index = extraIndex
 			}
 			ans.Matched = append(ans.Matched, e)
-			if _, claimed := s.claims[e.Slug]; claimed {
+			_, again := s.claims[e.Slug]
+			if again && s.again[e.Slug] >= s.r.Config.Again() {
 				continue
 			}
+			c := Candidate{Entry: e, Trigger: h.Kinds, Again: again}
 			if k >= 0 {
-				extras = append(extras, Candidate{Entry: e, Trigger: h.Kinds})
+				extras = append(extras, c)
 			} else {
-				cs = append(cs, Candidate{Entry: e, Trigger: h.Kinds})
+				cs = append(cs, c)
 			}
 		}
 	}

@@ -15,7 +15,8 @@ import (
 // TestReplayAfterFailureAgreesWithHook runs failed calls through the hook
 // (Claude Code's PostToolUseFailure, claims in session files) and through
 // Replay.AfterFailure, and wants the same lessons on their errors given,
-// with the same bytes, after the same calls, and never before one.
+// with the same bytes, after the same calls, and never before one; some
+// said again, their error having come back (sayAgain).
 func TestReplayAfterFailureAgreesWithHook(t *testing.T) {
 	root := t.TempDir()
 	project := filepath.Join(root, "proj")
@@ -38,17 +39,21 @@ func TestReplayAfterFailureAgreesWithHook(t *testing.T) {
 	classes := []string{"ModuleNotFoundError: No module named x", "EADDRINUSE", "relation t does not exist", "permission denied",
 		"npm ERR! missing script", "error[E0425]", "cannot find module", "fatal: not a git repository"}
 	rng := rand.New(rand.NewPCG(5, 8))
-	after := 0
+	after, again := 0, 0
 	for sess := range 10 {
 		id := fmt.Sprintf("after-%d", sess)
+		heard := map[string]int{}
 		rs := (&Replay{Manifest: m, Config: mg.Config}).Session()
+		var cmd, output string
 		for i := range 20 {
-			n := rng.IntN(40)
-			cmd := fmt.Sprintf("tool%d run", n)
-			if rng.IntN(3) == 0 {
-				cmd = "other run"
+			if i == 0 || rng.IntN(4) > 0 { // else the agent runs it again
+				n := rng.IntN(40)
+				cmd = fmt.Sprintf("tool%d run", n)
+				if rng.IntN(3) == 0 {
+					cmd = "other run"
+				}
+				output = fmt.Sprintf("Exit code 1\n%s in case%d", classes[rng.IntN(len(classes))], n)
 			}
-			output := fmt.Sprintf("Exit code 1\n%s in case%d", classes[rng.IntN(len(classes))], n)
 			call := Call{Tool: "Bash", Command: cmd}
 			pre := fmt.Sprintf(`{"session_id":%q,"cwd":%q,"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":%q}}`, id, project, cmd)
 			ans, err := rs.Call(2*i, call)
@@ -73,11 +78,14 @@ func TestReplayAfterFailureAgreesWithHook(t *testing.T) {
 				if !f.After {
 					t.Errorf("fire %s after a failure is not marked After", f.Slug)
 				}
+				if heard[f.Slug]++; heard[f.Slug] > 1 {
+					again++
+				}
 			}
 			after += len(ans.Fires)
 		}
 	}
-	if after == 0 {
-		t.Error("no lesson on an error fired: the sessions should meet some")
+	if after == 0 || again == 0 {
+		t.Errorf("lessons on an error fired %d times, %d of them again: the sessions should meet both", after, again)
 	}
 }

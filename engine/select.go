@@ -15,6 +15,9 @@ const maxContextBytes = 9000
 type Candidate struct {
 	Entry
 	Trigger string // trigger kinds that matched, e.g. "commands"
+	// Again: the session heard the lesson already and its error came
+	// back; it is said again, up to sayAgain times.
+	Again bool
 }
 
 // Pick is a selected lesson; Short means it fell back to its summary.
@@ -33,6 +36,12 @@ type Selection struct {
 // then slug so equal lessons always come in the same order.
 func rankCandidates(cs []Candidate) {
 	slices.SortStableFunc(cs, func(a, b Candidate) int {
+		if a.Again != b.Again { // what the session has not heard goes first
+			if b.Again {
+				return -1
+			}
+			return 1
+		}
 		if c := cmp.Compare(b.Priority+b.StackBonus, a.Priority+a.StackBonus); c != 0 {
 			return c
 		}
@@ -48,7 +57,7 @@ func rankCandidates(cs []Candidate) {
 // falls back to its summary, then is dropped. claim is asked only for
 // what would be injected; when it says no (another call of the session
 // has the lesson) the lesson is skipped without using the budget.
-func selectLessons(cs []Candidate, cfg lessons.Config, claim func(slug string) bool) Selection {
+func selectLessons(cs []Candidate, cfg lessons.Config, claim func(c Candidate) bool) Selection {
 	budget := min(max(cfg.InjectionBudgetBytes, 0), maxContextBytes)
 	limit := max(cfg.MaxLessonsPerInjection, 1)
 	var sel Selection
@@ -73,7 +82,7 @@ func selectLessons(cs []Candidate, cfg lessons.Config, claim func(slug string) b
 			sel.Dropped = append(sel.Dropped, c.Slug)
 			continue
 		}
-		if !claim(c.Slug) {
+		if !claim(c) {
 			continue
 		}
 		sel.Injected = append(sel.Injected, pick)

@@ -65,6 +65,19 @@ func (s Session) Claim(slug string) (bool, error) {
 	return true, f.Close()
 }
 
+// ClaimAgain claims the next of times more sayings of a claimed lesson
+// (claims "slug~1", "slug~2", …) and reports whether this call won one:
+// false when the session has heard it times more already.
+func (s Session) ClaimAgain(slug string, times int) (bool, error) {
+	for k := 1; k <= times; k++ {
+		won, err := s.Claim(slug + "~" + strconv.Itoa(k))
+		if won || err != nil {
+			return won, err
+		}
+	}
+	return false, nil
+}
+
 // Forget makes the lessons eligible again in this session.
 func (s Session) Forget(slugs []string) error {
 	var errs []error

@@ -126,3 +126,24 @@ func TestConfigCaptureNudgesZero(t *testing.T) {
 		t.Error("captureNudges: -1 was accepted")
 	}
 }
+
+// sayAgain 0 says every lesson once a session: a file's 0 wins over the
+// default, as captureNudges' does.
+func TestConfigSayAgainZero(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"config.yaml": "sayAgain: 0\n"})
+	cfg, err := Loader{}.Config(filepath.Join(dir, "config.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := lessons.DefaultConfig().Overlay(cfg).Again(); got != 0 {
+		t.Errorf("sayAgain: 0 over the default = %d", got)
+	}
+	if got := lessons.DefaultConfig().Overlay(lessons.Config{}).Again(); got != lessons.DefaultSayAgain {
+		t.Errorf("no sayAgain = %d, want the default", got)
+	}
+	writeFiles(t, dir, map[string]string{"config.yaml": "sayAgain: -1\n"})
+	if _, err := (Loader{}).Config(filepath.Join(dir, "config.yaml")); err == nil {
+		t.Error("sayAgain: -1 was accepted")
+	}
+}

@@ -633,8 +633,8 @@ triggers:
 		"Bash python app.py | KeyError []",
 		"Bash sed | sed: -e expression #N, char N: unterminated <q> command []",
 		"Bash pytest | AssertionError []",
-		// once a session: the lesson reached the agent at the first
-		"Bash python -c | No module named yaml []",
+		// the same error came back: the lesson is said again (sayAgain)
+		"Bash python -c | No module named yaml [missing-module/after]",
 		"Bash npm test | npm ERR! Missing script: <q> []",
 		"Bash bin/test | missing path []",
 		"Bash ls |  []",
