@@ -24,7 +24,7 @@ func Markdown(active []scope.Resolved, ms []Measured, optIn []scope.Resolved, op
 	p("## What is counted\n\n")
 	p("- **calls**: tool calls in the history's sessions; **failed**: those that ended in an error.\n")
 	p("- **injections /100**: the hook's answers that added built-in lesson text, per 100 calls.\n")
-	p("- **fires**: the times a lesson's text reached the agent or it refused or asked about a call (once a session, again after a compaction).\n")
+	p("- **fires**: the times a lesson's text reached the agent or it refused or asked about a call (once a session, again after a compaction, and for a lesson on an error again when its error comes back, up to sayAgain times).\n")
 	p("- **/100**: a lesson's fires per 100 calls of its tools.\n")
 	p("- **precision** (pitfalls): the share of its fires that address a failure (replay's `firesAddressing`): the call it fired on failed, or the next call of its family in the session did, and printed what the lesson's `addresses` name when it names any (a lesson without them counts any failure there, so its precision, marked `*`, is an upper bound); a lesson on an error (`triggers.errors`) fires with the failure it names.\n")
 	p("- **asks** (hazards): the calls it refused or asked the user about; a hazard is judged by these, not by precision.\n")
