@@ -91,6 +91,11 @@ type Candidate struct {
 	// errors again.
 	FailedIn int    `json:"failedIn,omitempty"`
 	Failure  string `json:"failure,omitempty"`
+	// Step is what a precondition fix does first, in words ("run `bun
+	// lint:fix`"): two of them with the same step before the same
+	// command are one lesson however their errors were worded
+	// (foldWordings).
+	Step string `json:"step,omitempty"`
 }
 
 // Provenance is one occurrence of a candidate.
@@ -314,6 +319,7 @@ func build(f finding, sess Session, file, agent string, now time.Time) (Candidat
 		// one per step and failure: the same step before another error
 		// is another lesson, whose trigger is that error
 		key = "precondition\x00" + did + "\x00" + lessons.ErrorClass(c.Problem)
+		c.Step = did
 	}
 	return c.identify(key, c.Triggers, f, sess, file, agent), true
 }

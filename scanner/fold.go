@@ -306,3 +306,66 @@ func groupBy(cs []*Candidate, key func(*Candidate) string) [][]*Candidate {
 	}
 	return groups
 }
+
+// foldWordings folds, among cs, a precondition fix learned under two
+// wordings of its error into the better supported one: the same step
+// before the same command in a project in common, after errors that
+// differ in words a mask keeps ("in the above file", "in 2 files"). A
+// precondition is one per step and error, so that the same step before
+// another failure is another lesson; when the step and the command are
+// the same, it is the same lesson, and the hook would say it twice. The
+// kept one gains the others' evidence and their error triggers, so it
+// comes after either wording. It returns the candidates it changed.
+func foldWordings(cs []*Candidate) []*Candidate {
+	var open []*Candidate
+	for _, c := range cs {
+		if stepKey(c) != "" && len(c.Triggers.Errors) > 0 && (c.Status == StatusNew || c.Status == StatusFolded) {
+			open = append(open, c)
+		}
+	}
+	var changed []*Candidate
+	for _, group := range groupBy(open, stepKey) {
+		if len(group) < 2 {
+			continue
+		}
+		slices.SortFunc(group, supportOrder)
+		best, grew := group[0], group[0].Status != StatusNew
+		for _, t := range group[1:] {
+			if !shareProject(best, t) {
+				continue
+			}
+			for _, p := range t.Provenance {
+				grew = best.add(p) || grew
+			}
+			added := false
+			for _, e := range t.Triggers.Errors {
+				if !slices.Contains(best.Triggers.Errors, e) {
+					best.Triggers.Errors = append(best.Triggers.Errors, e)
+					added = true
+				}
+			}
+			if added && len(t.Examples.Match) > 0 {
+				best.Examples.Match = append(best.Examples.Match, t.Examples.Match[0]) // its wording's example
+			}
+			grew = grew || added
+			if t.Status != StatusFolded {
+				t.Status = StatusFolded
+				changed = append(changed, t)
+			}
+		}
+		if grew {
+			best.Status = StatusNew
+			changed = append(changed, best)
+		}
+	}
+	return changed
+}
+
+// stepKey groups the precondition fixes foldWordings compares: tool,
+// step and command triggers; "" for a candidate of another kind.
+func stepKey(c *Candidate) string {
+	if c.Kind != KindPrecondition || c.Step == "" {
+		return ""
+	}
+	return c.Tool + "\x00" + c.Step + "\x00" + strings.Join(c.Triggers.Commands, "\x00")
+}

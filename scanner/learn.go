@@ -51,7 +51,10 @@ type Learner struct {
 	// triggers, for foldKinds; folded holds the ids it changed since the
 	// last Recheck.
 	failures map[string][]string
-	folded   []string
+	// steps indexes the held precondition fixes by step and command
+	// (stepKey), for foldWordings.
+	steps  map[string][]string
+	folded []string
 	// pending holds, by id, the support found for a candidate not held
 	// yet: a scan of the sessions so far merges support in at its end,
 	// whichever of them found the candidate, so a failure that came back
@@ -67,7 +70,7 @@ const maxPending = maxSupport
 func NewLearner(w Weights) *Learner {
 	return &Learner{weights: w, byID: map[string]*Candidate{}, pos: map[string]int{}, alias: map[string]string{},
 		calls: map[string]string{}, families: map[string][]string{}, heads: map[string][]string{}, grown: map[string]bool{},
-		failures: map[string][]string{}, pending: map[string][]Candidate{},
+		failures: map[string][]string{}, steps: map[string][]string{}, pending: map[string][]Candidate{},
 		folders: map[string]int64{}, folderUses: map[string]map[string]bool{}, used: map[string]int64{}, files: map[string]int64{}}
 }
 
@@ -102,6 +105,9 @@ func (l *Learner) index(c *Candidate) {
 	}
 	if k := failureKey(c); k != "" && !slices.Contains(l.failures[k], c.ID) {
 		l.failures[k] = append(l.failures[k], c.ID)
+	}
+	if k := stepKey(c); k != "" && !slices.Contains(l.steps[k], c.ID) {
+		l.steps[k] = append(l.steps[k], c.ID)
 	}
 	if c.Kind == KindRetry || c.Kind == KindPrecondition {
 		if h := headWords(c.Trigger); h != "" && !slices.Contains(l.heads[h], c.ID) {
@@ -207,7 +213,13 @@ func (l *Learner) fold(c *Candidate) {
 		l.foldPaths()
 		return
 	}
-	ids := l.failures[failureKey(c)]
+	l.foldIn(l.failures[failureKey(c)], foldKinds)
+	l.foldIn(l.steps[stepKey(c)], foldWordings)
+}
+
+// foldIn folds the held candidates with these ids with fold, and
+// remembers the ids it changed for Recheck.
+func (l *Learner) foldIn(ids []string, fold func([]*Candidate) []*Candidate) {
 	if len(ids) < 2 {
 		return
 	}
@@ -215,7 +227,7 @@ func (l *Learner) fold(c *Candidate) {
 	for _, id := range ids {
 		group = append(group, l.byID[id])
 	}
-	for _, f := range foldKinds(group) {
+	for _, f := range fold(group) {
 		l.weights.Score(f)
 		if !slices.Contains(l.folded, f.ID) {
 			l.folded = append(l.folded, f.ID)

@@ -186,6 +186,9 @@ func (m *merger) write() error {
 		for _, c := range foldKinds(m.sorted()) {
 			m.dirty[c.ID] = true
 		}
+		for _, c := range foldWordings(m.sorted()) {
+			m.dirty[c.ID] = true
+		}
 		for _, c := range foldFolders(m.sorted()) {
 			m.dirty[c.ID] = true
 		}

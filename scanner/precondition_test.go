@@ -562,3 +562,48 @@ func TestPreconditionFormatterOnTheTasksFiles(t *testing.T) {
 		t.Errorf("%q is no one-off: the formatter is the step whatever files it was given", pre[0].Summary)
 	}
 }
+
+// TestPreconditionOneLessonUnderTwoWordings: the same step got past the
+// same check in two sessions, whose errors were worded apart (prettier's
+// "in the above file" for one file, "in 2 files" for two). That is one
+// lesson: the other is folded into it, which comes after either error,
+// and both sessions support it.
+func TestPreconditionOneLessonUnderTwoWordings(t *testing.T) {
+	dir, state := t.TempDir(), t.TempDir()
+	for i, found := range []string{"[warn] src/a.ts\n[warn] Code style issues found in the above file. Forgot to run Prettier?",
+		"[warn] src/a.ts\n[warn] src/b.ts\n[warn] Code style issues found in 2 files. Forgot to run Prettier?"} {
+		writeClaude(t, dir, "/p", fmt.Sprintf("s%d", i+1), []step{
+			run("bun lint", 1, "$ prettier --check .\n"+found+"\nerror: script \"lint\" exited with code 1"),
+			run("bun lint:fix", 0, "src/a.ts 41ms"),
+			run("bun lint", 0, "All matched files use Prettier code style!"),
+		})
+	}
+	scan(t, state, Options{Paths: []string{dir}})
+	var listed, folded []Candidate
+	for _, k := range candidates(t, state) {
+		switch {
+		case k.Kind == KindPrecondition && k.Status == StatusNew:
+			listed = append(listed, k)
+		case k.Kind == KindPrecondition && k.Status == StatusFolded:
+			folded = append(folded, k)
+		}
+	}
+	if len(listed) != 1 || len(folded) != 1 {
+		for _, k := range candidates(t, state) {
+			t.Logf("%s %s %s %v %v", k.Kind, k.Status, k.Summary, k.Sessions, k.Triggers.Errors)
+		}
+		t.Fatalf("%d listed and %d folded preconditions, want one of each", len(listed), len(folded))
+	}
+	l := ToLesson(listed[0])
+	for _, out := range []string{"[warn] Code style issues found in the above file.", "[warn] Code style issues found in 7 files."} {
+		if !firesOn(l, []lessons.ToolCall{{Tool: "Bash", Command: "bun lint", Error: out}}) {
+			t.Errorf("the lesson does not come after %q; errors %q", out, l.Triggers.Errors)
+		}
+	}
+	if len(listed[0].Sessions) != 2 {
+		t.Errorf("sessions %v, want both", listed[0].Sessions)
+	}
+	if errs := lessons.Errors(lessons.Validate(&l)); len(errs) > 0 {
+		t.Errorf("the folded lesson does not validate: %v", errs)
+	}
+}
