@@ -8,7 +8,12 @@ usage: build.py SOURCES.tsv MIRROR OUT [SET...]
   filter; MIRROR/OWNER+NAME/repo is a git directory of each repository (a
   bare snapshot). OUT/SET/HISTORY is written: for every commit reachable,
   the largest version of each session file under the path (Claude Code's
-  <uuid>.jsonl and <uuid>/subagents/agent-*.jsonl, Codex's rollout-*.jsonl),
+  <uuid>.jsonl and <uuid>/subagents/agent-*.jsonl, Codex's rollout-*.jsonl;
+  for agent "entire", Entire's checkpoints: each N/full.jsonl transcript,
+  on any branch or under refs/entire/checkpoints/*, grouped by the
+  session_id of the metadata.json beside it and written as
+  <session_id>.jsonl, a session with a version the snapshot lacks left
+  out),
   kept as the builders kept them (a file with no user or assistant turn is
   left out; a Codex history with a cwd filter keeps the sessions run in
   that folder), each dated a day back (a scan leaves alone what changed in
@@ -62,6 +67,46 @@ def where(rel, agent, flt):
     return rel
 
 
+ENTIRE = re.compile(r'^(?:(?:.*/)?([0-9a-f]{2}/[0-9a-f]{10})/)?(\d+)/(full\.jsonl|metadata\.json)$')
+
+
+def entire(gd):
+    """Entire's transcripts: per session id, the largest full.jsonl blob, or
+    None when some version of it is absent from the snapshot (its largest
+    may be the one missing)."""
+    slots, seen = {}, set()
+    refs = [r for r in git(gd, 'for-each-ref', '--format=%(refname)').split() if r.startswith('refs/entire/checkpoints/')]
+    walks = [(c, r[len('refs/entire/checkpoints/'):]) for r in refs for c in git(gd, 'rev-list', r).split()]
+    walks += [(c, None) for c in git(gd, 'rev-list', '--all').split()]
+    for c, ckpt in walks:
+        t = git(gd, 'rev-parse', c + '^{tree}').strip()
+        if (t, ckpt) in seen:
+            continue
+        seen.add((t, ckpt))
+        for line in git(gd, 'ls-tree', '-r', '-l', c).splitlines():
+            meta, path = line.split('\t', 1)
+            _, kind, blob, size = meta.split()[:4]
+            m = ENTIRE.match(path)
+            if kind != 'blob' or not m or not (m.group(1) or ckpt):
+                continue
+            slot = slots.setdefault((m.group(1) or ckpt, m.group(2)), {'full': {}, 'meta': set()})
+            if m.group(3) == 'full.jsonl':
+                slot['full'][blob] = int(size) if size.isdigit() else -1
+            else:
+                slot['meta'].add(blob)
+    best = {}
+    for slot in slots.values():
+        sid = next((json.loads(git(gd, 'cat-file', 'blob', b) or '{}').get('session_id') for b in sorted(slot['meta'])), None)
+        if not sid:
+            continue
+        for blob, size in slot['full'].items():
+            if size < 0 or best.get(sid, 0) is None:
+                best[sid] = None
+            elif sid not in best or size > best[sid][0]:
+                best[sid] = (size, blob)
+    return {sid + '.jsonl': b for sid, b in best.items() if b}
+
+
 def firstCwd(data):
     m = re.search(rb'"cwd":\s*("(?:[^"\\]|\\.)*")', data[:65536])
     return json.loads(m.group(1)) if m else None
@@ -89,8 +134,8 @@ def main():
         prefixes = [p.strip().strip('`').rstrip('/') + '/' for p in row['path'].split(',') if p.strip()]
         cwd = re.search(r'cwd is (.+?)(?: \(|;|$)', flt)
         d = os.path.join(out, row['set'], row['history'])
-        files = {}  # by where it goes: two folders may hold copies of one session
-        for path, (size, blob) in sorted(largest(gd, prefixes, 'top-level <uuid>.jsonl only' not in flt).items()):
+        files = entire(gd) if row['agent'] == 'entire' else {}  # by where it goes: two folders may hold copies of one session
+        for path, (size, blob) in sorted(largest(gd, prefixes, 'top-level <uuid>.jsonl only' not in flt).items() if row['agent'] != 'entire' else ()):
             rel = path
             for p in prefixes:
                 if m := under([p]).match(path):
