@@ -106,44 +106,33 @@ func TestPackSchema(t *testing.T) {
 	}
 }
 
-// captureNudges 0 turns live capture off: a file's 0 must win over the
-// default, unlike the other keys' zero.
-func TestConfigCaptureNudgesZero(t *testing.T) {
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"config.yaml": "captureNudges: 0\n"})
-	cfg, err := Loader{}.Config(filepath.Join(dir, "config.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := lessons.DefaultConfig().Overlay(cfg).Nudges(); got != 0 {
-		t.Errorf("captureNudges: 0 over the default = %d", got)
-	}
-	if got := lessons.DefaultConfig().Overlay(lessons.Config{}).Nudges(); got != lessons.DefaultCaptureNudges {
-		t.Errorf("no captureNudges = %d, want the default", got)
-	}
-	writeFiles(t, dir, map[string]string{"config.yaml": "captureNudges: -1\n"})
-	if _, err := (Loader{}).Config(filepath.Join(dir, "config.yaml")); err == nil {
-		t.Error("captureNudges: -1 was accepted")
-	}
-}
-
-// sayAgain 0 says every lesson once a session: a file's 0 wins over the
-// default, as captureNudges' does.
-func TestConfigSayAgainZero(t *testing.T) {
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"config.yaml": "sayAgain: 0\n"})
-	cfg, err := Loader{}.Config(filepath.Join(dir, "config.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := lessons.DefaultConfig().Overlay(cfg).Again(); got != 0 {
-		t.Errorf("sayAgain: 0 over the default = %d", got)
-	}
-	if got := lessons.DefaultConfig().Overlay(lessons.Config{}).Again(); got != lessons.DefaultSayAgain {
-		t.Errorf("no sayAgain = %d, want the default", got)
-	}
-	writeFiles(t, dir, map[string]string{"config.yaml": "sayAgain: -1\n"})
-	if _, err := (Loader{}).Config(filepath.Join(dir, "config.yaml")); err == nil {
-		t.Error("sayAgain: -1 was accepted")
+// captureNudges 0 turns live capture off and sayAgain 0 says every lesson
+// once a session: a file's 0 must win over the default, unlike the other
+// keys' zero, and a negative count is refused.
+func TestConfigCountsZero(t *testing.T) {
+	for _, tc := range []struct {
+		key  string
+		get  func(lessons.Config) int
+		dflt int
+	}{
+		{"captureNudges", lessons.Config.Nudges, lessons.DefaultCaptureNudges},
+		{"sayAgain", lessons.Config.Again, lessons.DefaultSayAgain},
+	} {
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string]string{"config.yaml": tc.key + ": 0\n"})
+		cfg, err := Loader{}.Config(filepath.Join(dir, "config.yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := tc.get(lessons.DefaultConfig().Overlay(cfg)); got != 0 {
+			t.Errorf("%s: 0 over the default = %d", tc.key, got)
+		}
+		if got := tc.get(lessons.DefaultConfig().Overlay(lessons.Config{})); got != tc.dflt {
+			t.Errorf("no %s = %d, want the default %d", tc.key, got, tc.dflt)
+		}
+		writeFiles(t, dir, map[string]string{"config.yaml": tc.key + ": -1\n"})
+		if _, err := (Loader{}).Config(filepath.Join(dir, "config.yaml")); err == nil {
+			t.Errorf("%s: -1 was accepted", tc.key)
+		}
 	}
 }
