@@ -149,7 +149,7 @@ def main():
             data = git(gd, 'cat-file', 'blob', blob, binary=True)
             if not turns(data) or row['agent'] == 'codex' and b'"user_message"' not in data:
                 continue  # no turn of the user's: nothing a session is made of
-            if row['agent'] == 'codex' and cwd and (firstCwd(data) or '').lower() != cwd.group(1).strip().lower():
+            if row['agent'] in ('codex', 'entire') and cwd and (firstCwd(data) or '').lower() != cwd.group(1).strip().lower():
                 continue  # run in another folder: another project's session
             if row['agent'] == 'codex' and 'guardian' in flt and b'"guardian"' in data[:65536]:
                 continue  # Codex's approval reviewer, no session of the work
