@@ -51,11 +51,17 @@ func slashed(dir string) string {
 // world, so it has one).
 func (a *analyzer) emitWorkdir(f *failure, dir string) {
 	c := f.rec.call
+	failed := slashed(cmp.Or(c.Dir, a.sess.Project))
 	where := "`" + pathKey(dir, a.sess.Project) + "`"
-	if dir == slashed(a.sess.Project) {
+	switch sub, below := strings.CutPrefix(dir, strings.TrimSuffix(failed, "/")+"/"); {
+	case below:
+		// named from where it failed: the session's own folder may be
+		// either, and its path differs from checkout to checkout
+		where = "the subfolder `" + sub + "`"
+	case dir == slashed(a.sess.Project):
 		where = "the project's folder" // its path differs from checkout to checkout
 	}
-	wrong := pathKey(slashed(cmp.Or(c.Dir, a.sess.Project)), a.sess.Project)
+	wrong := pathKey(failed, a.sess.Project)
 	a.findings = append(a.findings, finding{
 		Kind: KindRetry, Line: f.line, UID: f.uid, Tool: "Bash", Trigger: c.Command, Fixed: c.Command,
 		Call: f.rec.id, Problem: f.res.errorText(), Workdir: where,

@@ -22,7 +22,7 @@ func TestRetryInAnotherWorkdirOnWindows(t *testing.T) {
 			got = append(got, c)
 		}
 	}
-	if len(got) != 1 || !strings.Contains(got[0].Summary, "run it in `app`") {
+	if len(got) != 1 || !strings.Contains(got[0].Summary, "run it in the subfolder `app`") {
 		t.Fatalf("workdir lessons %+v, want one naming `app`", got)
 	}
 }
@@ -32,7 +32,9 @@ func TestRetryInAnotherWorkdirOnWindows(t *testing.T) {
 // same command run with the project's folder as workdir works. The
 // lesson is where to run it, said after the same error: the command is
 // the same in both calls, so no trigger on its words could tell them
-// apart. The same command failing for a reason no folder explains (a
+// apart. It names the folder from where the command failed (the
+// subfolder `app`): the session's own folder may be either. The same
+// command failing for a reason no folder explains (a
 // test that fails in both) teaches no folder.
 func TestRetryInAnotherWorkdir(t *testing.T) {
 	notFound := "zsh:1: no such file or directory: .specify/scripts/bash/check.sh"
@@ -67,7 +69,7 @@ func TestRetryInAnotherWorkdir(t *testing.T) {
 				t.Fatalf("%d workdir lessons, want 1", len(got))
 			}
 			c := got[0]
-			if !strings.Contains(c.Summary, "the project's folder") || !strings.Contains(c.Solution, "`/u/lab`") {
+			if !strings.Contains(c.Summary, "run it in the subfolder `app`") || !strings.Contains(c.Solution, "`/u/lab`") {
 				t.Errorf("summary %q / solution %q: want where it worked and where it failed", c.Summary, c.Solution)
 			}
 			l := ToLesson(c)
