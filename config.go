@@ -137,12 +137,17 @@ func (c Config) Nudges() int {
 // not what stops it.
 const DefaultSayAgain = 2
 
-// Again is the sayAgain setting: its default when unset.
+// MaxSayAgain caps sayAgain: each saying is a claim file the hook may
+// try in turn at a failure.
+const MaxSayAgain = 10
+
+// Again is the sayAgain setting: its default when unset, at most
+// MaxSayAgain.
 func (c Config) Again() int {
 	if c.SayAgain == nil {
 		return DefaultSayAgain
 	}
-	return max(*c.SayAgain, 0)
+	return min(max(*c.SayAgain, 0), MaxSayAgain)
 }
 
 // Overlay returns c with every field that o sets replacing c's. Disable

@@ -136,3 +136,17 @@ func TestConfigCountsZero(t *testing.T) {
 		}
 	}
 }
+
+// sayAgain past its cap is refused in a file and capped from the
+// environment, where no schema checks it: each saying is a claim file
+// the hook may try in turn at a failure.
+func TestConfigSayAgainCapped(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"config.yaml": "sayAgain: 1000000\n"})
+	if _, err := (Loader{}).Config(filepath.Join(dir, "config.yaml")); err == nil {
+		t.Error("sayAgain: 1000000 was accepted")
+	}
+	if got := (lessons.Config{SayAgain: new(1000000)}).Again(); got != lessons.MaxSayAgain {
+		t.Errorf("sayAgain 1000000 = %d, want the cap %d", got, lessons.MaxSayAgain)
+	}
+}
