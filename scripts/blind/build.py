@@ -12,8 +12,8 @@ usage: build.py SOURCES.tsv MIRROR OUT [SET...]
   for agent "entire", Entire's checkpoints: each N/full.jsonl transcript,
   on any branch or under refs/entire/checkpoints/*, grouped by the
   session_id of the metadata.json beside it and written as
-  <session_id>.jsonl, a session with a version the snapshot lacks left
-  out),
+  <session_id>.jsonl, or a Codex rollout as Codex names it, a session
+  with a version the snapshot lacks left out),
   kept as the builders kept them (a file with no user or assistant turn is
   left out; a Codex history with a cwd filter keeps the sessions run in
   that folder), each dated a day back (a scan leaves alone what changed in
@@ -107,6 +107,30 @@ def entire(gd):
     return {sid + '.jsonl': b for sid, b in best.items() if b}
 
 
+def codexName(data):
+    """Where a Codex rollout Entire kept goes, as Codex names its files:
+    sessions/YYYY/MM/DD/rollout-<start, in the session's time zone>-<id>.jsonl;
+    None for a transcript of another agent."""
+    meta, tz = None, None
+    for line in data.decode('utf-8', 'replace').splitlines()[:200]:
+        try:
+            o = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(o, dict) and o.get('type') == 'session_meta' and meta is None:
+            meta = o.get('payload') or {}
+        if tz is None and (m := re.search(r'<timezone>([^<]+)</timezone>', line)):
+            tz = m.group(1)
+        if meta and tz:
+            break
+    if not meta or not meta.get('id') or not meta.get('timestamp'):
+        return None
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+    ts = datetime.fromisoformat(meta['timestamp'].replace('Z', '+00:00')).astimezone(ZoneInfo(tz or 'UTC'))
+    return ts.strftime('sessions/%Y/%m/%d/rollout-%Y-%m-%dT%H-%M-%S-') + meta['id'] + '.jsonl'
+
+
 def firstCwd(data):
     m = re.search(rb'"cwd":\s*("(?:[^"\\]|\\.)*")', data[:65536])
     return json.loads(m.group(1)) if m else None
@@ -151,6 +175,10 @@ def main():
                 continue  # no turn of the user's: nothing a session is made of
             if row['agent'] in ('codex', 'entire') and cwd and (firstCwd(data) or '').lower() != cwd.group(1).strip().lower():
                 continue  # run in another folder: another project's session
+            if row['agent'] == 'entire' and (name := codexName(data)):
+                if 'no exec' in flt and re.search(rb'"source":\s*"exec"', data[:65536]):
+                    continue  # a codex exec run: no session of the work
+                to = name  # a Codex rollout: named as Codex names it
             if row['agent'] == 'codex' and 'guardian' in flt and b'"guardian"' in data[:65536]:
                 continue  # Codex's approval reviewer, no session of the work
             parent = to.split('/subagents/')[0] + '.jsonl'
