@@ -5,10 +5,10 @@ import "errors"
 // AfterFailure answers the outcome of the session's call number i, which
 // failed and printed output, as the hook answers it: the lessons on its
 // error (triggers.errors) of the manifest and the extras, not yet claimed
-// in the session or said fewer than sayAgain times again, ranked, selected and claimed under the same budget as a
-// call's lessons. Their fires are after the call (Fire.After). A lesson
-// whose regex timed out is left out, and the error (wrapping ErrTimeout)
-// says so.
+// in the session or said again fewer than sayAgain times, ranked,
+// selected and claimed under the same budget as a call's lessons. Their
+// fires are after the call (Fire.After). A lesson whose regex timed out
+// is left out, and the error (wrapping ErrTimeout) says so.
 func (s *ReplaySession) AfterFailure(i int, c Call, output string) (Answer, error) {
 	text := FailureText(output)
 	var cs, extras []Candidate
