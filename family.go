@@ -348,7 +348,13 @@ func WindowsSeparator(c byte) bool {
 
 // WindowsDrive reports whether a path starts at a drive (C:\, D:/).
 func WindowsDrive(w string) bool {
-	return len(w) > 2 && w[1] == ':' && (w[2] == '\\' || w[2] == '/') && ('A' <= w[0] && w[0] <= 'Z' || 'a' <= w[0] && w[0] <= 'z')
+	return len(w) > 2 && (w[2] == '\\' || w[2] == '/') && DriveLetter(w)
+}
+
+// DriveLetter reports whether w starts with a drive's letter and colon
+// ("C:").
+func DriveLetter(w string) bool {
+	return len(w) >= 2 && w[1] == ':' && ('A' <= w[0] && w[0] <= 'Z' || 'a' <= w[0] && w[0] <= 'z')
 }
 
 // interpreter reports whether exe runs a script it is given: its

@@ -57,7 +57,7 @@ func shellWords(s string) []string {
 			inWord = true
 		case c == '\\' && i+1 < len(s) && s[i+1] == '\n':
 			i++ // a continued line: the shell drops both
-		case c == '\\' && inWord && i+1 < len(s) && (lessons.WindowsSeparator(s[i+1]) || fromDrive(&cur)):
+		case c == '\\' && inWord && i+1 < len(s) && (lessons.WindowsSeparator(s[i+1]) || lessons.DriveLetter(cur.String())):
 			cur.WriteString(s[i : i+2]) // docs\SYSTEM_STATE.md: a Windows path, as PowerShell and cmd read it
 			inWord = true
 			i++
@@ -89,13 +89,6 @@ func shellWords(s string) []string {
 	}
 	flush()
 	return words
-}
-
-// fromDrive reports whether the word being read starts at a Windows
-// drive ("C:").
-func fromDrive(cur *strings.Builder) bool {
-	w := cur.String()
-	return len(w) >= 2 && w[1] == ':' && ('A' <= w[0] && w[0] <= 'Z' || 'a' <= w[0] && w[0] <= 'z')
 }
 
 func isOperator(w string) bool {
