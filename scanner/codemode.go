@@ -43,18 +43,10 @@ func codeModeCall(src []byte) *Call {
 		return c
 	}
 	switch n := strings.Count(js, "tools.exec_command(") + strings.Count(js, "tools.shell_command("); {
-	case n == 1:
-		props := cellCommands(js)[0]
-		cmd, ok := shellProperty(props)
-		if !ok || cmd == "" {
-			return c
-		}
-		c.Tool, c.Command, c.Args = "Bash", cmd, cellSettings(props)
-		c.Dir, _ = jsProperty(props, "workdir")
-	case n >= 2 && n <= maxCellCommands:
-		// several commands at once (Promise.all): a failure is the first
-		// that failed, what it printed names which; read as the lines of
-		// one script, as a failed chain is read
+	case n >= 1 && n <= maxCellCommands:
+		// several commands at once (Promise.all) are read as the lines of
+		// one script, as a failed chain is read: a failure is the first
+		// that failed, and what it printed names which
 		calls := cellCommands(js)
 		var cmds []string
 		for _, props := range calls {
@@ -66,6 +58,9 @@ func codeModeCall(src []byte) *Call {
 		}
 		c.Tool, c.Command = "Bash", strings.Join(cmds, "\n")
 		c.Dir, _ = jsProperty(calls[0], "workdir")
+		if len(calls) == 1 {
+			c.Args = cellSettings(calls[0]) // one command's settings are the call's
+		}
 	case n == 0 && strings.Count(js, "tools.write_stdin(") == 1:
 		props := jsObject(js[strings.Index(js, "tools.write_stdin(")+len("tools.write_stdin("):])
 		sid, quoted := jsProperty(props, "session_id")
