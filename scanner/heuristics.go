@@ -369,8 +369,8 @@ func (a *analyzer) result(rec *callRec, e Event) {
 	prev.rec.fixed = prev.rec.fixed || gotPast(prev.rec.call, rec.call)
 	a.drop(prev)
 	a.settle(prev)
-	if dir := a.otherWorkdir(prev, rec.call); dir != "" {
-		a.emitWorkdir(prev, dir)
+	if from, to := a.otherWorkdir(prev, rec.call); to != "" {
+		a.emitWorkdir(prev, from, to)
 		return
 	}
 	if prev.rec.call.Tool != "Bash" || prev.rec.call.Command == rec.call.Command || rec.line < prev.line ||

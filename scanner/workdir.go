@@ -16,25 +16,25 @@ import (
 // its lesson is where to run it; the command's words alone cannot tell
 // the two calls apart, so the lesson comes after the failure's error.
 
-// otherWorkdir is the directory a successful call ran the failed call's
-// very command in, when it named another directory than the failure's
-// and the failure was about the world it ran in (something not found
-// there, no repository: environmental); "" otherwise. A call naming no
-// directory ran in the session's. A Windows path is read with forward
-// slashes.
-func (a *analyzer) otherWorkdir(f *failure, ok *Call) string {
+// otherWorkdir is the directory the failed call ran in (from) and the
+// one a successful call ran its very command in (to), when that is
+// another and the failure was about the world it ran in (something not
+// found there, no repository: environmental); "" for both otherwise. A
+// call naming no directory ran in the session's. A Windows path is read
+// with forward slashes.
+func (a *analyzer) otherWorkdir(f *failure, ok *Call) (from, to string) {
 	c := f.rec.call
 	if c.Tool != "Bash" || ok.Tool != "Bash" || c.Command != ok.Command || c.Dir == ok.Dir || f.res == nil {
-		return ""
+		return "", ""
 	}
-	from, to := slashed(cmp.Or(c.Dir, a.sess.Project)), slashed(cmp.Or(ok.Dir, a.sess.Project))
+	from, to = slashed(cmp.Or(c.Dir, a.sess.Project)), slashed(cmp.Or(ok.Dir, a.sess.Project))
 	if !absPath(from) || !absPath(to) || from == to {
-		return ""
+		return "", ""
 	}
 	if !environmental.MatchString(strings.ToLower(f.res.errorText())) {
-		return "" // a failure the folder does not explain
+		return "", "" // a failure the folder does not explain
 	}
-	return to
+	return from, to
 }
 
 // slashed is a directory cleaned, with a Windows path's backslashes as
@@ -46,12 +46,11 @@ func slashed(dir string) string {
 	return path.Clean(dir)
 }
 
-// emitWorkdir emits the lesson of a failure the same command got past in
-// directory dir (otherWorkdir: its error text says something of the
-// world, so it has one).
-func (a *analyzer) emitWorkdir(f *failure, dir string) {
+// emitWorkdir emits the lesson of a failure in directory failed that the
+// same command got past in directory dir (otherWorkdir: its error text
+// says something of the world, so it has one).
+func (a *analyzer) emitWorkdir(f *failure, failed, dir string) {
 	c := f.rec.call
-	failed := slashed(cmp.Or(c.Dir, a.sess.Project))
 	where := "`" + pathKey(dir, a.sess.Project) + "`"
 	switch sub, below := strings.CutPrefix(dir, strings.TrimSuffix(failed, "/")+"/"); {
 	case below:
